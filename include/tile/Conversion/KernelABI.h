@@ -1,0 +1,47 @@
+//===- KernelABI.h - Parameters of a tile-opt GPU kernel --------*- C++ -*-===//
+//
+// One table describes the kernel parameters; tile-to-gpu builds the gpu.func
+// signature from it and the launch manifest lists it, so the two cannot
+// drift apart.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_KERNELABI_H
+#define TILE_CONVERSION_KERNELABI_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::tile {
+
+struct KernelParam {
+  llvm::StringLiteral name;
+  llvm::StringLiteral type; // "ptr" or "i64"
+  llvm::StringLiteral meaning;
+};
+
+inline llvm::ArrayRef<KernelParam> kernelParams() {
+  static const KernelParam params[] = {
+      {"A", "ptr", "A base pointer (M x K)"},
+      {"B", "ptr", "B base pointer (K x N)"},
+      {"C", "ptr", "C base pointer (M x N)"},
+      {"M", "i64", "rows of A and C"},
+      {"N", "i64", "columns of B and C"},
+      {"K", "i64", "columns of A, rows of B"},
+      {"stride_am", "i64", "elements between consecutive rows of A"},
+      {"stride_ak", "i64", "elements between consecutive columns of A"},
+      {"stride_bk", "i64", "elements between consecutive rows of B"},
+      {"stride_bn", "i64", "elements between consecutive columns of B"},
+      {"stride_cm", "i64", "elements between consecutive rows of C"},
+      {"stride_cn", "i64", "elements between consecutive columns of C"},
+  };
+  return params;
+}
+
+/// Attribute of a kernel gpu.func holding its element types and the operand
+/// layouts its memref types allow.
+constexpr llvm::StringLiteral kAbiAttrName = "tile.abi";
+
+} // namespace mlir::tile
+
+#endif // TILE_CONVERSION_KERNELABI_H

@@ -1,0 +1,98 @@
+//===- Passes.td - tile conversion passes ------------------*- tablegen -*-===//
+
+#ifndef TILE_CONVERSION_PASSES_TD
+#define TILE_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileToGPU : Pass<"tile-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Outline tile kernels into gpu.func with a raw-pointer ABI";
+  let description = [{
+    Moves every `tile.kernel` function into its own `gpu.module` as a
+    `gpu.func` kernel whose parameters are, in order, the pointers to A, B
+    and C, then M, N, K (i64), then the element strides of A, B and C (i64),
+    as a Triton kernel takes them. The memrefs are rebuilt inside the kernel,
+    `tile.program_id` becomes `gpu.block_id x` and `tile.num_programs`
+    becomes `gpu.grid_dim x`. The host function is removed.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUFuncOp"> {
+  let summary = "Lower tile loads, dots and stores to tensor-core code";
+  let description = [{
+    Stages A and B tiles through shared memory (`memref.alloc` in workgroup
+    memory, placed by `tile-allocate-shared`): 16-byte `cp.async` copies with
+    zero fill at the edges where the operands are aligned, element copies
+    otherwise; `tile.dot` becomes `nvgpu.ldmatrix` + `nvgpu.mma.sync`
+    m16n8k16 over each warp's part of the block; `tile.store` becomes masked
+    per-thread stores of the accumulator fragments.
+  }];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUFuncOp"> {
+  let summary = "Software-pipeline the K loop over multi-buffered shared memory";
+  let description = [{
+    Multi-buffers each shared-memory tile `num-stages` deep
+    (`memref::multiBuffer`) and pipelines the K loop with
+    `scf::pipelineForLoop`: the copies of iteration k + num-stages - 1 are
+    issued while the tensor cores work on iteration k, and each
+    `nvgpu.device_async_wait` waits only for the oldest group in flight.
+  }];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "3",
+           "Depth of the pipeline (1 leaves the loop as it is)">,
+  ];
+}
+
+def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUFuncOp"> {
+  let summary = "Place workgroup buffers in dynamic shared memory";
+  let description = [{
+    Replaces each workgroup-memory `memref.alloc` with a view of
+    `gpu.dynamic_shared_memory` at a 128-byte aligned offset, records the
+    total in the kernel's `tile.kernel` attribute (`dynamic_shared_bytes`)
+    and rejects kernels that need more than the chip allows per block.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", "232448",
+           "Dynamic shared memory a block may use (227 KB on sm_90)">,
+  ];
+}
+
+def TileExportManifest : Pass<"tile-export-manifest", "::mlir::ModuleOp"> {
+  let summary = "Record each kernel's launch manifest on the module";
+  let description = [{
+    Copies what a launch needs from each kernel `gpu.func` (configuration,
+    element types, layouts, parameter list, shared memory, chip) into the
+    top-level module attribute `tile.manifests`, which survives
+    `gpu-module-to-binary` and is what `tile-write-bundle` writes out.
+  }];
+}
+
+def TileWriteBundle : Pass<"tile-write-bundle", "::mlir::ModuleOp"> {
+  let summary = "Write <kernel>.ptx and <kernel>.json for every gpu.binary";
+  let description = [{
+    Writes the PTX of each `gpu.binary` (built with `format=isa`) and its
+    launch manifest from `tile.manifests` into a directory.
+  }];
+  let options = [
+    Option<"dir", "dir", "std::string", "\"\"", "Output directory">,
+  ];
+}
+
+#endif // TILE_CONVERSION_PASSES_TD

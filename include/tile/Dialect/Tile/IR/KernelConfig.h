@@ -1,0 +1,51 @@
+//===- KernelConfig.h - Block configuration of a tile kernel ----*- C++ -*-===//
+//
+// The configuration every pass after tiling reads: it is stored on the kernel
+// function as the `tile.kernel` dictionary attribute, so each pass can be run
+// alone on the output of the previous one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_KERNELCONFIG_H
+#define TILE_DIALECT_TILE_IR_KERNELCONFIG_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+#include <optional>
+#include <string>
+
+namespace mlir::tile {
+
+struct KernelConfig {
+  static constexpr llvm::StringLiteral kAttrName = "tile.kernel";
+  /// Accumulator floats per thread above which ptxas starts spilling.
+  static constexpr int64_t kMaxAccPerThread = 128;
+
+  int64_t blockM = 128, blockN = 64, blockK = 32;
+  int64_t numWarps = 4, numStages = 1;
+  std::string schedule = "tiled"; // tiled | persistent
+  std::string order = "linear";   // linear | grouped
+  int64_t groupM = 8;
+  /// Set by tile-allocate-shared.
+  int64_t sharedBytes = 0;
+
+  int64_t threads() const { return numWarps * 32; }
+  /// Warps arranged warpsM x warpsN over the block; each warp computes a
+  /// (blockM / warpsM) x (blockN / warpsN) tile made of 16x16 pieces.
+  /// Picks the squarest warp tile; nullopt when no arrangement fits.
+  std::optional<std::pair<int64_t, int64_t>> warpGrid() const;
+
+  /// Returns an error message when the block sizes cannot be lowered to
+  /// mma.sync m16n8k16, or the empty string.
+  std::string validate() const;
+
+  DictionaryAttr toAttr(MLIRContext *ctx) const;
+  static std::optional<KernelConfig> fromOp(Operation *op);
+  void attachTo(Operation *op) const {
+    op->setAttr(kAttrName, toAttr(op->getContext()));
+  }
+};
+
+} // namespace mlir::tile
+
+#endif // TILE_DIALECT_TILE_IR_KERNELCONFIG_H

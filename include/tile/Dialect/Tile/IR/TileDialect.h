@@ -1,0 +1,11 @@
+//===- TileDialect.h - The tile dialect -------------------------*- C++ -*-===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_H
+#define TILE_DIALECT_TILE_IR_TILEDIALECT_H
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dialect.h"
+
+#include "tile/Dialect/Tile/IR/TileOpsDialect.h.inc"
+
+#endif // TILE_DIALECT_TILE_IR_TILEDIALECT_H

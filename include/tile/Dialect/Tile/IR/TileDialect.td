@@ -1,0 +1,24 @@
+//===- TileDialect.td - The tile dialect -------------------*- tablegen -*-===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+#define TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let summary = "Tile-level matrix multiplication for GPUs";
+  let description = [{
+    The `tile` dialect holds a whole-matrix `tile.matmul` and the tile-level
+    ops it is lowered to: program ids, masked tile loads and stores, and tile
+    dot products. Tile values are builtin vectors; memory is memrefs with any
+    strided layout.
+  }];
+  let cppNamespace = "::mlir::tile";
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+#endif // TILE_DIALECT_TILE_IR_TILEDIALECT_TD

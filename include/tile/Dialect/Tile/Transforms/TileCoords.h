@@ -1,0 +1,21 @@
+//===- TileCoords.h - Tile id to (tile_m, tile_n) -------------------*- C++ -*-===//
+
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_TILECOORDS_H
+#define TILE_DIALECT_TILE_TRANSFORMS_TILECOORDS_H
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tile {
+
+/// Maps a linear tile id to (tile_m, tile_n): row-major over tiles for
+/// order=linear, or Triton's GROUP_M order (group-m tile rows swept column by
+/// column, so neighbouring programs share A rows and B columns in L2).
+std::pair<Value, Value> buildTileCoords(OpBuilder &b, Location loc,
+                                        Value tileId, Value tilesM,
+                                        Value tilesN, const KernelConfig &cfg);
+
+} // namespace mlir::tile
+
+#endif // TILE_DIALECT_TILE_TRANSFORMS_TILECOORDS_H

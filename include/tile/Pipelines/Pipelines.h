@@ -1,0 +1,65 @@
+//===- Pipelines.h - tile-opt pass pipelines --------------------*- C++ -*-===//
+
+#ifndef TILE_PIPELINES_PIPELINES_H
+#define TILE_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir::tile {
+
+enum class Schedule { Tiled, Persistent };
+enum class TileOrder { Linear, Grouped };
+enum class Chip { SM80, SM86, SM89, SM90, SM90a };
+
+/// The chip's name ("sm_90") and the shared memory one block may use on it.
+llvm::StringRef chipName(Chip chip);
+int64_t sharedBytesPerBlock(Chip chip);
+
+struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
+  PassOptions::Option<Schedule> schedule{
+      *this, "schedule", llvm::cl::desc("One program per tile, or persistent"),
+      llvm::cl::init(Schedule::Tiled),
+      llvm::cl::values(clEnumValN(Schedule::Tiled, "tiled", "one program per tile"),
+                       clEnumValN(Schedule::Persistent, "persistent",
+                                  "programs stride over tiles"))};
+  PassOptions::Option<int64_t> blockM{*this, "block-m",
+                                      llvm::cl::desc("Rows of C per program"),
+                                      llvm::cl::init(128)};
+  PassOptions::Option<int64_t> blockN{*this, "block-n",
+                                      llvm::cl::desc("Columns of C per program"),
+                                      llvm::cl::init(64)};
+  PassOptions::Option<int64_t> blockK{*this, "block-k",
+                                      llvm::cl::desc("K step"),
+                                      llvm::cl::init(32)};
+  PassOptions::Option<int64_t> numWarps{*this, "num-warps",
+                                        llvm::cl::desc("Warps per program"),
+                                        llvm::cl::init(4)};
+  PassOptions::Option<int64_t> numStages{
+      *this, "num-stages", llvm::cl::desc("Software pipeline depth"),
+      llvm::cl::init(3)};
+  PassOptions::Option<TileOrder> order{
+      *this, "order", llvm::cl::desc("Tile order"),
+      llvm::cl::init(TileOrder::Linear),
+      llvm::cl::values(clEnumValN(TileOrder::Linear, "linear", "row-major"),
+                       clEnumValN(TileOrder::Grouped, "grouped",
+                                  "GROUP_M rows at a time"))};
+  PassOptions::Option<int64_t> groupM{*this, "group-m",
+                                      llvm::cl::desc("Tile rows per group"),
+                                      llvm::cl::init(8)};
+  PassOptions::Option<Chip> chip{
+      *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(Chip::SM90),
+      llvm::cl::values(clEnumValN(Chip::SM80, "sm_80", "A100"),
+                       clEnumValN(Chip::SM86, "sm_86", "RTX 30xx"),
+                       clEnumValN(Chip::SM89, "sm_89", "RTX 40xx, L40"),
+                       clEnumValN(Chip::SM90, "sm_90", "H100, H200"),
+                       clEnumValN(Chip::SM90a, "sm_90a", "H100, H200"))};
+};
+
+/// tile.matmul -> tiling -> [persistent] -> GPU/NVGPU -> pipelining -> PTX.
+void buildTileToPTXPipeline(OpPassManager &pm, const TileToPTXOptions &opts);
+
+void registerTilePipelines();
+
+} // namespace mlir::tile
+
+#endif // TILE_PIPELINES_PIPELINES_H

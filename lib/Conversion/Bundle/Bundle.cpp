@@ -1,0 +1,153 @@
+//===- Bundle.cpp - Launch manifests and the PTX bundle -------------------===//
+
+#include "tile/Conversion/KernelABI.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEEXPORTMANIFEST
+#define GEN_PASS_DEF_TILEWRITEBUNDLE
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+constexpr StringLiteral kManifestsAttr = "tile.manifests";
+
+DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
+                           const KernelConfig &cfg, DictionaryAttr abi) {
+  Builder b(func.getContext());
+  std::string chip = "unknown";
+  if (ArrayAttr targets = mod.getTargetsAttr())
+    for (Attribute t : targets)
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t))
+        chip = nvvm.getChip().str();
+  SmallVector<Attribute> params;
+  for (const KernelParam &p : kernelParams())
+    params.push_back(b.getDictionaryAttr({
+        b.getNamedAttr("name", b.getStringAttr(p.name)),
+        b.getNamedAttr("type", b.getStringAttr(p.type)),
+        b.getNamedAttr("meaning", b.getStringAttr(p.meaning)),
+    }));
+  NamedAttrList attrs(cfg.toAttr(b.getContext()));
+  attrs.append(abi.getValue());
+  attrs.set("kernel", b.getStringAttr(func.getName()));
+  attrs.set("gpu_module", b.getStringAttr(mod.getName()));
+  attrs.set("chip", b.getStringAttr(chip));
+  attrs.set("threads_per_block", b.getI64IntegerAttr(cfg.threads()));
+  attrs.set("acc_type", b.getStringAttr("f32"));
+  attrs.set("params", b.getArrayAttr(params));
+  return attrs.getDictionary(b.getContext());
+}
+
+struct TileExportManifestPass
+    : tile::impl::TileExportManifestBase<TileExportManifestPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    NamedAttrList manifests;
+    for (auto mod : module.getOps<gpu::GPUModuleOp>())
+      for (auto func : mod.getOps<gpu::GPUFuncOp>()) {
+        std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+        auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
+        if (cfg && abi)
+          manifests.set(func.getName(), manifestFor(mod, func, *cfg, abi));
+      }
+    if (!manifests.empty())
+      module->setAttr(kManifestsAttr,
+                      manifests.getDictionary(module.getContext()));
+  }
+};
+
+llvm::json::Value toJson(Attribute a) {
+  if (auto s = dyn_cast<StringAttr>(a))
+    return s.str();
+  if (auto i = dyn_cast<IntegerAttr>(a))
+    return i.getInt();
+  if (auto arr = dyn_cast<ArrayAttr>(a)) {
+    llvm::json::Array out;
+    for (Attribute e : arr)
+      out.push_back(toJson(e));
+    return out;
+  }
+  if (auto d = dyn_cast<DictionaryAttr>(a)) {
+    llvm::json::Object out;
+    for (NamedAttribute e : d)
+      out[e.getName().str()] = toJson(e.getValue());
+    return out;
+  }
+  return nullptr;
+}
+
+LogicalResult writeFile(Operation *op, StringRef path, StringRef text) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return op->emitError("tile-write-bundle: cannot write ")
+           << path << ": " << ec.message();
+  os << text;
+  return success();
+}
+
+struct TileWriteBundlePass : tile::impl::TileWriteBundleBase<TileWriteBundlePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    auto manifests = module->getAttrOfType<DictionaryAttr>(kManifestsAttr);
+    SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+    if (!manifests || binaries.empty()) {
+      module.emitError("tile-write-bundle: no compiled tile kernel in the "
+                       "module (run --tile-to-ptx first)");
+      return signalPassFailure();
+    }
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+      module.emitError("tile-write-bundle: cannot create directory ")
+          << dir << ": " << ec.message();
+      return signalPassFailure();
+    }
+    for (NamedAttribute entry : manifests) {
+      auto manifest = cast<DictionaryAttr>(entry.getValue());
+      StringRef kernel = entry.getName().strref();
+      auto modName = manifest.getAs<StringAttr>("gpu_module");
+      auto binary = llvm::find_if(binaries, [&](gpu::BinaryOp bin) {
+        return bin.getName() == modName.strref();
+      });
+      if (binary == binaries.end()) {
+        module.emitError("tile-write-bundle: no gpu.binary for kernel ")
+            << kernel;
+        return signalPassFailure();
+      }
+      auto object = cast<gpu::ObjectAttr>(binary->getObjects()[0]);
+      if (object.getFormat() != gpu::CompilationTarget::Assembly) {
+        module.emitError("tile-write-bundle: kernel ")
+            << kernel << " was not compiled to PTX (use format=isa)";
+        return signalPassFailure();
+      }
+      llvm::json::Object json = *toJson(manifest).getAsObject();
+      std::string ptxName = (kernel + ".ptx").str();
+      json["ptx"] = ptxName;
+      SmallString<256> ptxPath(dir), jsonPath(dir);
+      llvm::sys::path::append(ptxPath, ptxName);
+      llvm::sys::path::append(jsonPath, kernel + ".json");
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
+      if (failed(writeFile(module, ptxPath, object.getObject().getValue())) ||
+          failed(writeFile(module, jsonPath, text)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,185 @@
+//===- TileToGPU.cpp - Outline tile kernels into gpu.func -----------------===//
+
+#include "tile/Conversion/KernelABI.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+
+#define DEBUG_TYPE "tile-to-gpu"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILETOGPU
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The layouts ('n' row-major, 't' transposed) a 2-D memref type can hold:
+/// a static unit stride fixes one, fully dynamic strides allow both.
+SmallVector<char> allowedLayouts(MemRefType t) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(t.getStridesAndOffset(strides, offset)))
+    return {};
+  if (strides[1] == 1)
+    return {'n'};
+  if (strides[0] == 1)
+    return {'t'};
+  if (ShapedType::isDynamic(strides[0]) && ShapedType::isDynamic(strides[1]))
+    return {'n', 't'};
+  return {};
+}
+
+/// Builds a memref of type `t` over `ptr` with the given sizes and strides,
+/// through the LLVM descriptor the memref lowering uses.
+Value buildMemRef(OpBuilder &b, Location loc, MemRefType t, Value ptr,
+                  ValueRange sizes, ValueRange strides) {
+  MLIRContext *ctx = b.getContext();
+  Type i64 = b.getI64Type();
+  auto arr = LLVM::LLVMArrayType::get(i64, 2);
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  auto descTy =
+      LLVM::LLVMStructType::getLiteral(ctx, {ptrTy, ptrTy, i64, arr, arr});
+  Value d = LLVM::PoisonOp::create(b, loc, descTy);
+  d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{0});
+  d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{1});
+  Value zero = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0));
+  d = LLVM::InsertValueOp::create(b, loc, d, zero, ArrayRef<int64_t>{2});
+  for (int i = 0; i < 2; ++i) {
+    d = LLVM::InsertValueOp::create(b, loc, d, sizes[i],
+                                    ArrayRef<int64_t>{3, i});
+    d = LLVM::InsertValueOp::create(b, loc, d, strides[i],
+                                    ArrayRef<int64_t>{4, i});
+  }
+  return UnrealizedConversionCastOp::create(b, loc, t, d).getResult(0);
+}
+
+LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
+                      OpBuilder &moduleBuilder) {
+  SmallVector<DotOp> dots(func.getOps<DotOp>());
+  func.walk([&](DotOp d) {
+    if (!llvm::is_contained(dots, d))
+      dots.push_back(d);
+  });
+  SmallVector<StoreOp> stores;
+  func.walk([&](StoreOp s) { stores.push_back(s); });
+  if (dots.size() != 1 || stores.size() != 1)
+    return func.emitError("tile-to-gpu: expected one tile.dot and one "
+                          "tile.store (the output of tile-tiling)");
+  auto loadA = dots[0].getLhs().getDefiningOp<LoadOp>();
+  auto loadB = dots[0].getRhs().getDefiningOp<LoadOp>();
+  if (!loadA || !loadB)
+    return dots[0].emitOpError("operands must come from tile.load");
+  Value a = loadA.getBase(), b = loadB.getBase(), c = stores[0].getBase();
+  Block &entry = func.getBody().front();
+  auto isArg = [&](Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && arg.getOwner() == &entry;
+  };
+  if (func.getNumArguments() != 3 || func.getNumResults() != 0 ||
+      !isArg(a) || !isArg(b) || !isArg(c))
+    return func.emitError("tile-to-gpu: a kernel function takes exactly the "
+                          "memrefs A, B and C and returns nothing");
+  auto aTy = cast<MemRefType>(a.getType()), bTy = cast<MemRefType>(b.getType()),
+       cTy = cast<MemRefType>(c.getType());
+  SmallVector<char> la = allowedLayouts(aTy), lb = allowedLayouts(bTy);
+  if (la.empty() || lb.empty() || allowedLayouts(cTy) != SmallVector<char>{'n'})
+    return func.emitError("tile-to-gpu: A and B need a unit stride in one "
+                          "dimension (or fully dynamic strides) and C a unit "
+                          "column stride");
+
+  MLIRContext *ctx = func.getContext();
+  Location loc = func.getLoc();
+  auto gpuModule = gpu::GPUModuleOp::create(moduleBuilder, loc,
+                                            (func.getSymName() + "_kernels").str());
+  OpBuilder b2 = OpBuilder::atBlockBegin(gpuModule.getBody());
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  SmallVector<Type> argTypes;
+  for (const KernelParam &p : kernelParams())
+    argTypes.push_back(p.type == "ptr" ? Type(ptrTy) : b2.getI64Type());
+  auto kernel = gpu::GPUFuncOp::create(b2, loc, func.getSymName(),
+                                       b2.getFunctionType(argTypes, {}));
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b2.getUnitAttr());
+  auto block = b2.getDenseI32ArrayAttr(
+      {static_cast<int32_t>(cfg.threads()), 1, 1});
+  kernel.setKnownBlockSizeAttr(block);
+  // Tells ptxas the block size so it may use all 255 registers per thread.
+  kernel->setAttr("nvvm.maxntid", block);
+  cfg.attachTo(kernel);
+
+  auto typeName = [](Type t) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << t;
+    return s;
+  };
+  SmallVector<Attribute> layouts;
+  for (char x : la)
+    for (char y : lb)
+      layouts.push_back(b2.getStringAttr(std::string{x, y}));
+  kernel->setAttr(
+      kAbiAttrName,
+      b2.getDictionaryAttr({
+          b2.getNamedAttr("a_type",
+                          b2.getStringAttr(typeName(aTy.getElementType()))),
+          b2.getNamedAttr("b_type",
+                          b2.getStringAttr(typeName(bTy.getElementType()))),
+          b2.getNamedAttr("c_type",
+                          b2.getStringAttr(typeName(cTy.getElementType()))),
+          b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
+      }));
+
+  Block &body = kernel.getBody().front();
+  OpBuilder kb = OpBuilder::atBlockBegin(&body);
+  ValueRange args = body.getArguments();
+  Value m = args[3], n = args[4], k = args[5];
+  IRMapping map;
+  map.map(a, buildMemRef(kb, loc, aTy, args[0], {m, k}, {args[6], args[7]}));
+  map.map(b, buildMemRef(kb, loc, bTy, args[1], {k, n}, {args[8], args[9]}));
+  map.map(c, buildMemRef(kb, loc, cTy, args[2], {m, n}, {args[10], args[11]}));
+  for (Operation &op : entry.without_terminator())
+    kb.clone(op, map);
+  gpu::ReturnOp::create(kb, loc);
+
+  kernel.walk([&](Operation *op) {
+    OpBuilder ob(op);
+    Value repl;
+    if (isa<ProgramIdOp>(op))
+      repl = gpu::BlockIdOp::create(ob, op->getLoc(), gpu::Dimension::x);
+    else if (isa<NumProgramsOp>(op))
+      repl = gpu::GridDimOp::create(ob, op->getLoc(), gpu::Dimension::x);
+    if (!repl)
+      return;
+    op->replaceAllUsesWith(ValueRange{repl});
+    op->erase();
+  });
+  func.erase();
+  return success();
+}
+
+struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<std::pair<func::FuncOp, KernelConfig>> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (std::optional<KernelConfig> cfg = KernelConfig::fromOp(func))
+        kernels.push_back({func, *cfg});
+    if (kernels.empty())
+      return;
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    for (auto &[func, cfg] : kernels)
+      if (failed(outline(func, cfg, b)))
+        return signalPassFailure();
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    b.getUnitAttr());
+  }
+};
+
+} // namespace

@@ -1,0 +1,86 @@
+//===- AllocateShared.cpp - Workgroup buffers into dynamic shared memory --===//
+//
+// A workgroup `memref.alloc` inside a kernel would lower to a call to malloc;
+// placing every buffer in `gpu.dynamic_shared_memory` instead also lets a
+// block use more than the 48 KB of static shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "tile-allocate-shared"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEALLOCATESHARED
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+bool isWorkgroup(MemRefType t) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(t.getMemorySpace());
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+struct TileAllocateSharedPass
+    : tile::impl::TileAllocateSharedBase<TileAllocateSharedPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUFuncOp func = getOperation();
+    SmallVector<memref::AllocOp> allocs;
+    func.walk([&](memref::AllocOp alloc) {
+      if (isWorkgroup(alloc.getType()))
+        allocs.push_back(alloc);
+    });
+    if (allocs.empty())
+      return;
+    for (memref::AllocOp alloc : allocs)
+      if (!alloc.getType().hasStaticShape() ||
+          !alloc.getType().getLayout().isIdentity()) {
+        alloc.emitOpError("tile-allocate-shared: shared buffers must have a "
+                          "static shape and the identity layout");
+        return signalPassFailure();
+      }
+
+    OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+    Location loc = func.getLoc();
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    auto bytesType = MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                                     MemRefLayoutAttrInterface(), workgroup);
+    Value base = gpu::DynamicSharedMemoryOp::create(b, loc, bytesType);
+    int64_t offset = 0;
+    for (memref::AllocOp alloc : allocs) {
+      MemRefType t = alloc.getType();
+      int64_t bytes = t.getNumElements() * t.getElementTypeBitWidth() / 8;
+      OpBuilder ab(alloc);
+      Value at = arith::ConstantIndexOp::create(ab, alloc.getLoc(), offset);
+      Value view = memref::ViewOp::create(ab, alloc.getLoc(), t, base, at,
+                                          ValueRange{});
+      alloc.replaceAllUsesWith(view);
+      alloc.erase();
+      // 128-byte alignment keeps every buffer on its own cache line.
+      offset = llvm::alignTo(offset + bytes, 128);
+    }
+    if (offset > maxBytes) {
+      func.emitError("tile-allocate-shared: the kernel needs ")
+          << offset << " bytes of shared memory per block, more than the "
+          << maxBytes << " the target allows; use fewer stages or smaller "
+          << "blocks";
+      return signalPassFailure();
+    }
+    KernelConfig cfg = KernelConfig::fromOp(func).value_or(KernelConfig());
+    cfg.sharedBytes = offset;
+    cfg.attachTo(func);
+  }
+};
+
+} // namespace

@@ -1,0 +1,198 @@
+//===- Pipeline.cpp - Multi-buffered, software-pipelined K loop -----------===//
+//
+// Three phases, each visible in the IR (see test/Conversion/tile-pipeline.mlir):
+//  1. multi-buffering: every 2-D shared tile becomes num-stages deep and each
+//     access picks its buffer from the iteration number of its loop;
+//  2. schedule + expansion: scf::pipelineForLoop with the async copies (and
+//     what they depend on) at stage 0 and the rest of the body at stage
+//     num-stages - 1, copies first, so the copy for iteration
+//     k + num-stages - 1 is in flight while iteration k computes;
+//  3. wait counts: each nvgpu.device_async_wait lets as many groups stay in
+//     flight as have been committed after the one it needs.
+//
+// memref::multiBuffer is not used: it requires all uses in one loop (the
+// kernel has an aligned and an unaligned K loop sharing the tiles) and
+// rewrites through subviews, which nvgpu-optimize-shared-memory refuses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+#define DEBUG_TYPE "tile-pipeline"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEPIPELINE
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+bool isWorkgroup(MemRefType t) {
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(t.getMemorySpace());
+  return space && space.getValue() == gpu::AddressSpace::Workgroup;
+}
+
+/// The index operands through which `op` accesses the shared tile.
+MutableOperandRange sharedIndices(Operation *op) {
+  if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op))
+    return copy.getDstIndicesMutable();
+  if (auto ld = dyn_cast<nvgpu::LdMatrixOp>(op))
+    return ld.getIndicesMutable();
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return store.getIndicesMutable();
+  return cast<memref::LoadOp>(op).getIndicesMutable();
+}
+
+/// Phase 1: tile[r][c] becomes tile[(iteration % stages)][r][c].
+LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages) {
+  MemRefType t = alloc.getType();
+  SmallVector<int64_t> shape{stages};
+  llvm::append_range(shape, t.getShape());
+  OpBuilder b(alloc);
+  auto deep = memref::AllocOp::create(
+      b, alloc.getLoc(),
+      MemRefType::get(shape, t.getElementType(), MemRefLayoutAttrInterface(),
+                      t.getMemorySpace()));
+  DenseMap<Operation *, Value> stageOf;
+  for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses())) {
+    Operation *user = use.getOwner();
+    if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::LdMatrixOp, memref::StoreOp,
+             memref::LoadOp>(user))
+      return user->emitOpError("tile-pipeline: unexpected use of a shared "
+                               "tile");
+    auto loop = user->getParentOfType<scf::ForOp>();
+    if (!loop)
+      return user->emitOpError("tile-pipeline: shared tile used outside the "
+                               "K loop");
+    Value &stage = stageOf[loop];
+    if (!stage) {
+      OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+      Location loc = loop.getLoc();
+      Value iter = arith::DivSIOp::create(
+          lb, loc,
+          arith::SubIOp::create(lb, loc, loop.getInductionVar(),
+                                loop.getLowerBound()),
+          loop.getStep());
+      stage = arith::RemSIOp::create(
+          lb, loc, iter, arith::ConstantIndexOp::create(lb, loc, stages));
+    }
+    SmallVector<Value> idx{stage};
+    llvm::append_range(idx, sharedIndices(user).getAsOperandRange());
+    use.set(deep);
+    sharedIndices(user).assign(idx);
+  }
+  alloc.erase();
+  return success();
+}
+
+bool containsAsyncCopy(Operation *op) {
+  return op->walk([](nvgpu::DeviceAsyncCopyOp) { return WalkResult::interrupt(); })
+      .wasInterrupted();
+}
+
+/// Phase 2: copies (and their backward slice) at stage 0, listed first.
+void schedule(scf::ForOp loop, int64_t stages,
+              std::vector<std::pair<Operation *, unsigned>> &ops) {
+  SetVector<Operation *> stage0;
+  BackwardSliceOptions opts;
+  opts.inclusive = true;
+  opts.filter = [&](Operation *op) { return op->getBlock() == loop.getBody(); };
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (containsAsyncCopy(&op) || isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
+      (void)getBackwardSlice(&op, &stage0, opts);
+  // Ops nested in a stage-0 op (guarded copies) carry their operands along.
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (stage0.contains(&op))
+      ops.emplace_back(&op, 0);
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (!stage0.contains(&op))
+      ops.emplace_back(&op, stages - 1);
+}
+
+/// Phase 3: groups allowed in flight at each wait.
+void setWaitCount(Operation *op, scf::PipeliningOption::PipelinerPart part,
+                  unsigned iteration, int64_t stages) {
+  auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op);
+  if (!wait)
+    return;
+  // In the kernel the copy of k + stages - 1 is committed before the wait for
+  // k; epilogue iteration i has committed nothing new after i more waits.
+  int64_t inFlight = stages - 1;
+  if (part == scf::PipeliningOption::PipelinerPart::Epilogue)
+    inFlight = std::max<int64_t>(0, stages - 2 - iteration);
+  wait.setNumGroups(inFlight);
+}
+
+struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUFuncOp func = getOperation();
+    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+    if (!cfg)
+      return;
+    if (numStages < 1 || numStages > 8) {
+      func.emitError("tile-pipeline: num-stages must be between 1 and 8, got ")
+          << numStages;
+      return signalPassFailure();
+    }
+    cfg->numStages = numStages;
+    cfg->attachTo(func);
+    if (numStages == 1)
+      return;
+
+    SmallVector<memref::AllocOp> allocs;
+    func.walk([&](memref::AllocOp a) {
+      if (isWorkgroup(a.getType()) && a.getType().getRank() == 2)
+        allocs.push_back(a);
+    });
+    for (memref::AllocOp a : allocs)
+      if (failed(multiBuffer(a, numStages)))
+        return signalPassFailure();
+
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) {
+      if (llvm::any_of(loop.getBody()->without_terminator(),
+                       [](Operation &op) { return containsAsyncCopy(&op); }))
+        loops.push_back(loop);
+    });
+    IRRewriter rewriter(func.getContext());
+    for (scf::ForOp loop : loops) {
+      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+      scf::PipeliningOption opts;
+      int64_t stages = numStages;
+      opts.getScheduleFn = [&](scf::ForOp l, auto &ops) {
+        schedule(l, stages, ops);
+      };
+      opts.annotateFn = [&](Operation *op, auto part, unsigned it) {
+        setWaitCount(op, part, it, stages);
+      };
+      opts.supportDynamicLoops = true;
+      // Every op may run for an iteration past the end: copies beyond K are
+      // zero-filled by their own bounds check, and the pipeliner discards
+      // the accumulators of epilogue iterations that do not exist.
+      opts.predicateFn = [](RewriterBase &, Operation *op, Value) {
+        return op;
+      };
+      rewriter.setInsertionPoint(loop);
+      if (failed(scf::pipelineForLoop(rewriter, loop, opts))) {
+        loop.emitError("tile-pipeline: could not pipeline the K loop");
+        return signalPassFailure();
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,392 @@
+//===- TileToNVGPU.cpp - Tile loads, dots and stores to tensor cores ------===//
+//
+// Each warp owns a (blockM / warpsM) x (blockN / warpsN) part of the block's
+// C tile, held as m16n8 mma.sync accumulator fragments. Per K step the block
+// copies its A and B tiles into shared memory and each warp reads its
+// operand fragments with ldmatrix. Fragment layouts are those of PTX ISA
+// "Matrix Fragments for mma.m16n8k16" (g = lane / 4, t = lane % 4).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/IRMapping.h"
+
+#define DEBUG_TYPE "tile-to-nvgpu"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILETONVGPU
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// A or B as the block sees it: the global memref and its shared copy.
+struct Operand {
+  Value global;
+  /// The shared tile keeps global dim 0 contiguous (a transposed operand).
+  bool transposed = false;
+  /// A static unit stride allows 16-byte copies when aligned at run time.
+  bool vectorizable = false;
+  int64_t rows = 0, cols = 0; // tile shape in global orientation
+  Value shared;               // memref<rows x cols> or <cols x rows>
+  int64_t sharedRows() const { return transposed ? cols : rows; }
+  int64_t sharedCols() const { return transposed ? rows : cols; }
+};
+
+class Emitter {
+public:
+  Emitter(OpBuilder &b, Location loc, const KernelConfig &cfg)
+      : b(b), loc(loc), cfg(cfg) {
+    auto grid = *cfg.warpGrid();
+    warpsN = grid.second;
+    warpTileM = cfg.blockM / grid.first;
+    warpTileN = cfg.blockN / warpsN;
+  }
+
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, cst(y)) : x; }
+  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, loc, x, cst(y)); }
+  Value div(Value x, int64_t y) { return arith::DivUIOp::create(b, loc, x, cst(y)); }
+  Value rem(Value x, int64_t y) { return arith::RemUIOp::create(b, loc, x, cst(y)); }
+  Value ult(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value sel(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+
+  /// Thread coordinates, computed once at the top of the kernel.
+  void emitThreadIds() {
+    tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    lane = rem(tid, 32);
+    Value warp = div(tid, 32);
+    warpRow = mul(div(warp, warpsN), warpTileM);
+    warpCol = mul(rem(warp, warpsN), warpTileN);
+  }
+
+  /// 16-byte copies along the contiguous dimension, zero-filled past the
+  /// operand's bounds through cp.async's src-size.
+  SmallVector<Value> emitAsyncCopy(const Operand &op, Value r0, Value c0,
+                                   Value bound0, Value bound1) {
+    SmallVector<Value> tokens;
+    int64_t chunksPerRow = op.sharedCols() / 8;
+    int64_t chunks = op.sharedRows() * chunksPerRow;
+    // Outer/inner: the global coordinates along shared rows and columns.
+    Value o0 = op.transposed ? c0 : r0, i0 = op.transposed ? r0 : c0;
+    Value boundO = op.transposed ? bound1 : bound0;
+    Value boundI = op.transposed ? bound0 : bound1;
+    for (int64_t first = 0; first < chunks; first += cfg.threads()) {
+      emitGuarded(first, chunks, [&] {
+        Value c = add(tid, first);
+        Value sr = div(c, chunksPerRow), sc = mul(rem(c, chunksPerRow), 8);
+        Value go = add(o0, sr), gi = add(i0, sc);
+        Value inO = ult(go, boundO);
+        Value left = arith::SubIOp::create(
+            b, loc, arith::MaxUIOp::create(b, loc, boundI, gi), gi);
+        Value n = sel(inO, arith::MinUIOp::create(b, loc, left, cst(8)),
+                      cst(0));
+        // A copy of zero elements still needs an address inside the buffer.
+        Value any = ult(cst(0), n);
+        go = sel(any, go, cst(0));
+        gi = sel(any, gi, cst(0));
+        SmallVector<Value> idx = op.transposed ? SmallVector<Value>{gi, go}
+                                               : SmallVector<Value>{go, gi};
+        tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+            b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
+            op.shared, ValueRange{sr, sc}, op.global, idx,
+            b.getIndexAttr(8), n, b.getUnitAttr()));
+      });
+    }
+    return tokens;
+  }
+
+  /// Element-by-element copy for operands that are not 16-byte aligned.
+  void emitElementCopy(const Operand &op, Value r0, Value c0, Value bound0,
+                       Value bound1) {
+    int64_t cols = op.sharedCols(), elems = op.sharedRows() * cols;
+    Type elt = cast<MemRefType>(op.global.getType()).getElementType();
+    for (int64_t first = 0; first < elems; first += cfg.threads()) {
+      emitGuarded(first, elems, [&] {
+        Value e = add(tid, first);
+        Value sr = div(e, cols), sc = rem(e, cols);
+        Value gr = add(r0, op.transposed ? sc : sr);
+        Value gc = add(c0, op.transposed ? sr : sc);
+        Value in = andi(ult(gr, bound0), ult(gc, bound1));
+        auto ifOp = scf::IfOp::create(
+            b, loc, in,
+            [&](OpBuilder &tb, Location l) {
+              Value v = memref::LoadOp::create(tb, l, op.global,
+                                               ValueRange{gr, gc});
+              scf::YieldOp::create(tb, l, v);
+            },
+            [&](OpBuilder &eb, Location l) {
+              Value z = arith::ConstantOp::create(eb, l, eb.getZeroAttr(elt));
+              scf::YieldOp::create(eb, l, z);
+            });
+        memref::StoreOp::create(b, loc, ifOp.getResult(0), op.shared,
+                                ValueRange{sr, sc});
+      });
+    }
+  }
+
+  /// acc[mi * numN + ni] += A-fragment(mi) * B-fragment(ni) over one block K.
+  SmallVector<Value> emitMma(const Operand &a, const Operand &bOp,
+                             SmallVector<Value> acc) {
+    int64_t numM = warpTileM / 16, numN = warpTileN / 8;
+    Type elt = cast<MemRefType>(a.global.getType()).getElementType();
+    auto x4 = VectorType::get({4, 2}, elt);
+    Value l16 = rem(lane, 16), hi = div(lane, 16), l8 = rem(lane, 8);
+    Value mid = rem(div(lane, 8), 2);
+    for (int64_t kk = 0; kk < cfg.blockK; kk += 16) {
+      SmallVector<Value> af, bf;
+      for (int64_t mi = 0; mi < numM; ++mi) {
+        Value m = add(warpRow, mi * 16);
+        // Matrices 0..3 of x4 are (m 0-7, k 0-7), (m 8-15, k 0-7),
+        // (m 0-7, k 8-15), (m 8-15, k 8-15): the a0..a7 registers in order.
+        SmallVector<Value> idx =
+            a.transposed
+                ? SmallVector<Value>{add(add(l8, mul(hi, 8)), kk),
+                                     add(m, mul(mid, 8))}
+                : SmallVector<Value>{add(m, l16), add(mul(hi, 8), kk)};
+        af.push_back(nvgpu::LdMatrixOp::create(b, loc, x4, a.shared, idx,
+                                               a.transposed, 4));
+      }
+      for (int64_t nj = 0; nj < numN / 2; ++nj) {
+        Value n = add(warpCol, nj * 16);
+        // Matrices are (k 0-7, n 0-7), (k 8-15, n 0-7), (k 0-7, n 8-15),
+        // (k 8-15, n 8-15): registers {0,1} and {2,3} are the b0..b3 of two
+        // n8 tiles.
+        SmallVector<Value> idx =
+            bOp.transposed
+                ? SmallVector<Value>{add(n, add(l8, mul(hi, 8))),
+                                     add(mul(mid, 8), kk)}
+                : SmallVector<Value>{add(l16, kk), add(n, mul(hi, 8))};
+        Value v = nvgpu::LdMatrixOp::create(b, loc, x4, bOp.shared, idx,
+                                            !bOp.transposed, 4);
+        bf.push_back(vector::ShuffleOp::create(b, loc, v, v,
+                                               ArrayRef<int64_t>{0, 1}));
+        bf.push_back(vector::ShuffleOp::create(b, loc, v, v,
+                                               ArrayRef<int64_t>{2, 3}));
+      }
+      for (int64_t mi = 0; mi < numM; ++mi)
+        for (int64_t ni = 0; ni < numN; ++ni) {
+          Value &c = acc[mi * numN + ni];
+          c = nvgpu::MmaSyncOp::create(b, loc, af[mi], bf[ni], c,
+                                       ArrayRef<int64_t>{16, 8, 16});
+        }
+    }
+    return acc;
+  }
+
+  /// Masked stores of the fragments: c0,c1 at (g, 2t..2t+1), c2,c3 at g + 8.
+  void emitStore(ValueRange acc, Value c, Value m0, Value n0) {
+    int64_t numN = warpTileN / 8;
+    Type elt = cast<MemRefType>(c.getType()).getElementType();
+    Value bm = memref::DimOp::create(b, loc, c, 0);
+    Value bn = memref::DimOp::create(b, loc, c, 1);
+    Value g = div(lane, 4), t2 = mul(rem(lane, 4), 2);
+    Value rowBase = add(add(m0, warpRow), g);
+    Value colBase = add(add(n0, warpCol), t2);
+    for (auto [i, frag] : llvm::enumerate(acc)) {
+      int64_t mi = i / numN, ni = i % numN;
+      for (int64_t h = 0; h < 2; ++h) {
+        Value r = add(rowBase, mi * 16 + h * 8);
+        for (int64_t e = 0; e < 2; ++e) {
+          Value col = add(colBase, ni * 8 + e);
+          Value v = vector::ExtractOp::create(b, loc, frag,
+                                              ArrayRef<int64_t>{h, e});
+          if (elt != v.getType())
+            v = arith::TruncFOp::create(b, loc, elt, v);
+          auto ifOp = scf::IfOp::create(b, loc, andi(ult(r, bm), ult(col, bn)));
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(ifOp.thenBlock());
+          memref::StoreOp::create(b, loc, v, c, ValueRange{r, col});
+        }
+      }
+    }
+  }
+
+  int64_t numFragments() const { return (warpTileM / 16) * (warpTileN / 8); }
+
+private:
+  /// Runs `body` for this thread's item `tid + first` of `total`, guarded
+  /// only when the threads do not divide the items evenly.
+  void emitGuarded(int64_t first, int64_t total, function_ref<void()> body) {
+    if (first + cfg.threads() <= total)
+      return body();
+    auto ifOp = scf::IfOp::create(b, loc, ult(add(tid, first), cst(total)));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+  }
+
+  OpBuilder &b;
+  Location loc;
+  const KernelConfig &cfg;
+  int64_t warpsN, warpTileM, warpTileN;
+  Value tid, lane, warpRow, warpCol;
+};
+
+/// Shared-memory orientation and copy width allowed by a memref type.
+Operand describe(Value global, int64_t rows, int64_t cols) {
+  Operand op;
+  op.global = global;
+  op.rows = rows;
+  op.cols = cols;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  auto t = cast<MemRefType>(global.getType());
+  if (succeeded(t.getStridesAndOffset(strides, offset))) {
+    op.transposed = strides[0] == 1 && strides[1] != 1;
+    op.vectorizable = strides[0] == 1 || strides[1] == 1;
+  }
+  return op;
+}
+
+/// Whether the 16-byte copies of `op` are aligned: base address and the
+/// stride between contiguous runs are multiples of 16 bytes.
+Value isAligned(OpBuilder &b, Location loc, const Operand &op) {
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, op.global);
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, op.global);
+  Value c2 = arith::ConstantIndexOp::create(b, loc, 2);
+  Value c15 = arith::ConstantIndexOp::create(b, loc, 15);
+  Value c7 = arith::ConstantIndexOp::create(b, loc, 7);
+  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
+  Value byteOffset = arith::MulIOp::create(b, loc, meta.getOffset(), c2);
+  Value addr = arith::AddIOp::create(b, loc, ptr, byteOffset);
+  Value stride = meta.getStrides()[op.transposed ? 1 : 0];
+  Value bad = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, addr, c15),
+      arith::AndIOp::create(b, loc, stride, c7));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bad, c0);
+}
+
+LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
+  SmallVector<DotOp> dots;
+  func.walk([&](DotOp d) { dots.push_back(d); });
+  if (dots.empty())
+    return success();
+  DotOp dot = dots.front();
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  auto loadA = dot.getLhs().getDefiningOp<LoadOp>();
+  auto loadB = dot.getRhs().getDefiningOp<LoadOp>();
+  if (dots.size() != 1 || !loop || !loadA || !loadB ||
+      loop.getNumRegionIterArgs() != 1 ||
+      dot.getAcc() != loop.getRegionIterArgs()[0] ||
+      !loop.getResult(0).hasOneUse() ||
+      !isa<StoreOp>(*loop.getResult(0).getUsers().begin()) ||
+      !matchPattern(loop.getInits()[0], m_AnyZeroFloat()))
+    return func.emitError("tile-to-nvgpu: expected the K loop of tile-tiling "
+                          "(zero-initialised tile.dot over tile.loads)");
+  auto store = cast<StoreOp>(*loop.getResult(0).getUsers().begin());
+  Location loc = loop.getLoc();
+
+  OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+  Emitter em(b, loc, cfg);
+  em.emitThreadIds();
+  Operand a = describe(loadA.getBase(), cfg.blockM, cfg.blockK);
+  Operand bOp = describe(loadB.getBase(), cfg.blockK, cfg.blockN);
+  Type elt = loadA.getType().getElementType();
+  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  for (Operand *op : {&a, &bOp})
+    op->shared = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({op->sharedRows(), op->sharedCols()}, elt,
+                        MemRefLayoutAttrInterface(), workgroup));
+
+  // Both K loops (16-byte cp.async, element copies) replace the tile loop;
+  // which one runs is decided once per kernel from the operands' alignment.
+  b.setInsertionPoint(loop);
+  auto fragType = VectorType::get({2, 2}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, loc, fragType, DenseElementsAttr::get(fragType, b.getF32FloatAttr(0)));
+  SmallVector<Value> inits(em.numFragments(), zero);
+  SmallVector<Type> types(inits.size(), fragType);
+
+  auto buildLoop = [&](bool async) {
+    auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
+                                      loop.getUpperBound(), loop.getStep(),
+                                      inits);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(newLoop.getBody());
+    IRMapping map;
+    map.map(loop.getInductionVar(), newLoop.getInductionVar());
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (!isa<LoadOp, DotOp>(op))
+        b.clone(op, map);
+    auto copy = [&](LoadOp load, const Operand &op) -> SmallVector<Value> {
+      Value r0 = map.lookupOrDefault(load.getRow());
+      Value c0 = map.lookupOrDefault(load.getCol());
+      Value d0 = memref::DimOp::create(b, loc, op.global, 0);
+      Value d1 = memref::DimOp::create(b, loc, op.global, 1);
+      if (async)
+        return em.emitAsyncCopy(op, r0, c0, d0, d1);
+      em.emitElementCopy(op, r0, c0, d0, d1);
+      return {};
+    };
+    SmallVector<Value> tokens = copy(loadA, a);
+    llvm::append_range(tokens, copy(loadB, bOp));
+    if (async) {
+      Value group = nvgpu::DeviceAsyncCreateGroupOp::create(
+          b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+      nvgpu::DeviceAsyncWaitOp::create(b, loc, group, b.getI32IntegerAttr(0));
+    }
+    gpu::BarrierOp::create(b, loc);
+    SmallVector<Value> acc =
+        em.emitMma(a, bOp, SmallVector<Value>(newLoop.getRegionIterArgs()));
+    // The next iteration overwrites the tiles other warps may still read.
+    gpu::BarrierOp::create(b, loc);
+    scf::YieldOp::create(b, loc, acc);
+    return newLoop;
+  };
+
+  ValueRange results;
+  if (a.vectorizable && bOp.vectorizable) {
+    Value aligned = arith::AndIOp::create(b, loc, isAligned(b, loc, a),
+                                          isAligned(b, loc, bOp));
+    auto ifOp = scf::IfOp::create(b, loc, types, aligned, true, true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, loc, buildLoop(true).getResults());
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, loc, buildLoop(false).getResults());
+    }
+    results = ifOp.getResults();
+  } else {
+    results = buildLoop(false).getResults();
+  }
+  b.setInsertionPoint(store);
+  em.emitStore(results, store.getBase(), store.getRow(), store.getCol());
+  store.erase();
+  loop.erase();
+  return success();
+}
+
+struct TileToNVGPUPass : tile::impl::TileToNVGPUBase<TileToNVGPUPass> {
+  void runOnOperation() override {
+    gpu::GPUFuncOp func = getOperation();
+    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+    if (!cfg)
+      return;
+    if (std::string err = cfg->validate(); !err.empty()) {
+      func.emitError("tile-to-nvgpu: ") << err;
+      return signalPassFailure();
+    }
+    if (failed(lowerKernel(func, *cfg)))
+      signalPassFailure();
+  }
+};
+
+} // namespace

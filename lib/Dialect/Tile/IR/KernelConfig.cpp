@@ -1,0 +1,101 @@
+//===- KernelConfig.cpp - Block configuration of a tile kernel ------------===//
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/MathExtras.h"
+#include <cstdlib>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+std::optional<std::pair<int64_t, int64_t>> KernelConfig::warpGrid() const {
+  std::optional<std::pair<int64_t, int64_t>> best;
+  int64_t bestSkew = 0;
+  for (int64_t wm = numWarps; wm >= 1; --wm) {
+    if (numWarps % wm)
+      continue;
+    int64_t wn = numWarps / wm;
+    if (blockM % (wm * 16) || blockN % (wn * 16))
+      continue;
+    int64_t skew = std::abs(blockM / wm - blockN / wn);
+    if (!best || skew < bestSkew) {
+      best = {wm, wn};
+      bestSkew = skew;
+    }
+  }
+  return best;
+}
+
+std::string KernelConfig::validate() const {
+  auto str = [](int64_t v) { return std::to_string(v); };
+  if (blockM < 16 || blockM % 16)
+    return "block-m must be a positive multiple of 16 (the MMA M), got " +
+           str(blockM);
+  if (blockN < 16 || blockN % 16)
+    return "block-n must be a positive multiple of 16 (two MMA N), got " +
+           str(blockN);
+  if (blockK < 16 || blockK % 16)
+    return "block-k must be a positive multiple of 16 (the MMA K), got " +
+           str(blockK);
+  if (numWarps < 1 || numWarps > 16 || !llvm::isPowerOf2_64(numWarps))
+    return "num-warps must be 1, 2, 4, 8 or 16, got " + str(numWarps);
+  if (blockM > 256 || blockN > 256 || blockK > 128)
+    return "block sizes above 256x256x128 are not supported";
+  if (!warpGrid())
+    return str(numWarps) + " warps cannot split a " + str(blockM) + "x" +
+           str(blockN) + " tile into 16x16 pieces";
+  int64_t acc = blockM * blockN / threads();
+  if (acc > kMaxAccPerThread)
+    return "a " + str(blockM) + "x" + str(blockN) + " tile over " +
+           str(numWarps) + " warps needs " + str(acc) +
+           " accumulator registers per thread (at most " +
+           str(kMaxAccPerThread) + "); use more warps or a smaller tile";
+  if (order != "linear" && order != "grouped")
+    return "order must be 'linear' or 'grouped', got '" + order + "'";
+  if (groupM < 1)
+    return "group-m must be at least 1, got " + str(groupM);
+  if (numStages < 1 || numStages > 8)
+    return "num-stages must be between 1 and 8, got " + str(numStages);
+  return "";
+}
+
+DictionaryAttr KernelConfig::toAttr(MLIRContext *ctx) const {
+  Builder b(ctx);
+  return b.getDictionaryAttr({
+      b.getNamedAttr("block_m", b.getI64IntegerAttr(blockM)),
+      b.getNamedAttr("block_n", b.getI64IntegerAttr(blockN)),
+      b.getNamedAttr("block_k", b.getI64IntegerAttr(blockK)),
+      b.getNamedAttr("num_warps", b.getI64IntegerAttr(numWarps)),
+      b.getNamedAttr("num_stages", b.getI64IntegerAttr(numStages)),
+      b.getNamedAttr("schedule", b.getStringAttr(schedule)),
+      b.getNamedAttr("order", b.getStringAttr(order)),
+      b.getNamedAttr("group_m", b.getI64IntegerAttr(groupM)),
+      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(sharedBytes)),
+  });
+}
+
+std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {
+  auto dict = op->getAttrOfType<DictionaryAttr>(kAttrName);
+  if (!dict)
+    return std::nullopt;
+  KernelConfig c;
+  auto getInt = [&](StringRef name, int64_t &v) {
+    if (auto a = dict.getAs<IntegerAttr>(name))
+      v = a.getInt();
+  };
+  auto getStr = [&](StringRef name, std::string &v) {
+    if (auto a = dict.getAs<StringAttr>(name))
+      v = a.str();
+  };
+  getInt("block_m", c.blockM);
+  getInt("block_n", c.blockN);
+  getInt("block_k", c.blockK);
+  getInt("num_warps", c.numWarps);
+  getInt("num_stages", c.numStages);
+  getStr("schedule", c.schedule);
+  getStr("order", c.order);
+  getInt("group_m", c.groupM);
+  getInt("dynamic_shared_bytes", c.sharedBytes);
+  return c;
+}

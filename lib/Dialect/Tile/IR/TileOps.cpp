@@ -1,0 +1,57 @@
+//===- TileOps.cpp - tile dialect ops -------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// Fails with `what` when two static sizes disagree; dynamic sizes are checked
+/// at run time by whoever launches the kernel.
+static LogicalResult checkSize(Operation *op, int64_t a, int64_t b,
+                               StringRef what) {
+  if (ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b)
+    return success();
+  return op->emitOpError() << what << " (" << a << " vs " << b << ")";
+}
+
+LogicalResult MatmulOp::verify() {
+  auto a = getA().getType(), b = getB().getType(), c = getC().getType();
+  if (a.getElementType() != b.getElementType())
+    return emitOpError() << "A and B must have the same element type, got "
+                         << a.getElementType() << " and " << b.getElementType();
+  if (failed(checkSize(*this, a.getDimSize(1), b.getDimSize(0),
+                       "K of A (dim 1) must equal K of B (dim 0)")) ||
+      failed(checkSize(*this, a.getDimSize(0), c.getDimSize(0),
+                       "M of A (dim 0) must equal M of C (dim 0)")) ||
+      failed(checkSize(*this, b.getDimSize(1), c.getDimSize(1),
+                       "N of B (dim 1) must equal N of C (dim 1)")))
+    return failure();
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  if (getBase().getType().getElementType() != getType().getElementType())
+    return emitOpError() << "result element type " << getType().getElementType()
+                         << " must match the memref's "
+                         << getBase().getType().getElementType();
+  return success();
+}
+
+LogicalResult DotOp::verify() {
+  VectorType lhs = getLhs().getType(), rhs = getRhs().getType();
+  VectorType acc = getAcc().getType();
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError() << "lhs and rhs must have the same element type";
+  if (lhs.getDimSize(1) != rhs.getDimSize(0) ||
+      lhs.getDimSize(0) != acc.getDimSize(0) ||
+      rhs.getDimSize(1) != acc.getDimSize(1))
+    return emitOpError() << "shapes do not form a product: " << lhs << " * "
+                         << rhs << " -> " << acc;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"

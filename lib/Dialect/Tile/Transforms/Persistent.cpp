@@ -1,0 +1,71 @@
+//===- Persistent.cpp - One program per SM slot, striding over tiles ------===//
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+#define DEBUG_TYPE "tile-persistent"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEPERSISTENT
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+struct TilePersistentPass : tile::impl::TilePersistentBase<TilePersistentPass> {
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+    if (!cfg || cfg->schedule == "persistent")
+      return;
+    SmallVector<ProgramIdOp> pids(func.getOps<ProgramIdOp>());
+    SmallVector<StoreOp> stores(func.getOps<StoreOp>());
+    if (pids.size() != 1 || stores.size() != 1) {
+      func.emitError("tile-persistent: expected the output of tile-tiling "
+                     "(one tile.program_id and one tile.store)");
+      return signalPassFailure();
+    }
+    ProgramIdOp pid = pids.front();
+    Location loc = pid.getLoc();
+    OpBuilder b(pid->getContext());
+    b.setInsertionPointAfter(pid);
+    auto cst = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, v);
+    };
+    // The tile count comes from C's sizes, which are M and N.
+    Value c = stores.front().getBase();
+    Value tilesM = arith::CeilDivUIOp::create(
+        b, loc, memref::DimOp::create(b, loc, c, 0), cst(cfg->blockM));
+    Value tilesN = arith::CeilDivUIOp::create(
+        b, loc, memref::DimOp::create(b, loc, c, 1), cst(cfg->blockN));
+    Value numTiles = arith::MulIOp::create(b, loc, tilesM, tilesN);
+    Value numPrograms = NumProgramsOp::create(b, loc);
+    auto loop = scf::ForOp::create(b, loc, pid, numTiles, numPrograms);
+
+    Block &entry = func.getBody().front();
+    Block *body = loop.getBody();
+    body->getOperations().splice(std::prev(body->end()), entry.getOperations(),
+                                 std::next(Block::iterator(loop)),
+                                 Block::iterator(entry.getTerminator()));
+    pid.getResult().replaceUsesWithIf(
+        loop.getInductionVar(), [&](OpOperand &use) {
+          return loop->isProperAncestor(use.getOwner());
+        });
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+
+    cfg->schedule = "persistent";
+    cfg->attachTo(func);
+  }
+};
+
+} // namespace

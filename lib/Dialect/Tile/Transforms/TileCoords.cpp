@@ -1,0 +1,30 @@
+//===- TileCoords.cpp - Tile id to (tile_m, tile_n) -----------------------===//
+
+#include "tile/Dialect/Tile/Transforms/TileCoords.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+
+std::pair<Value, Value>
+mlir::tile::buildTileCoords(OpBuilder &b, Location loc, Value tileId,
+                            Value tilesM, Value tilesN,
+                            const KernelConfig &cfg) {
+  if (cfg.order == "linear")
+    return {arith::DivUIOp::create(b, loc, tileId, tilesN),
+            arith::RemUIOp::create(b, loc, tileId, tilesN)};
+  // per_group = group_m * tiles_n; first_m = (id / per_group) * group_m;
+  // rows = min(tiles_m - first_m, group_m);
+  // tile_m = first_m + (id % per_group) % rows; tile_n = (id % per_group) / rows
+  Value groupM = arith::ConstantIndexOp::create(b, loc, cfg.groupM);
+  Value perGroup = arith::MulIOp::create(b, loc, groupM, tilesN);
+  Value group = arith::DivUIOp::create(b, loc, tileId, perGroup);
+  Value firstM = arith::MulIOp::create(b, loc, group, groupM);
+  Value rows = arith::MinUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, tilesM, firstM), groupM);
+  Value inGroup = arith::RemUIOp::create(b, loc, tileId, perGroup);
+  Value tm = arith::AddIOp::create(
+      b, loc, firstM, arith::RemUIOp::create(b, loc, inGroup, rows));
+  Value tn = arith::DivUIOp::create(b, loc, inGroup, rows);
+  return {tm, tn};
+}

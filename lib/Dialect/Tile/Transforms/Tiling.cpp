@@ -1,0 +1,90 @@
+//===- Tiling.cpp - tile.matmul to one program per C tile -----------------===//
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/TileCoords.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#define DEBUG_TYPE "tile-tiling"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILETILING
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Emits the tile-level body of one program: C[m0:, n0:] = A[m0:, :] * B[:, n0:].
+void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
+  OpBuilder b(mm);
+  Location loc = mm.getLoc();
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value a = mm.getA(), bMat = mm.getB(), c = mm.getC();
+  Value m = memref::DimOp::create(b, loc, a, 0);
+  Value k = memref::DimOp::create(b, loc, a, 1);
+  Value n = memref::DimOp::create(b, loc, bMat, 1);
+  Value tilesM = arith::CeilDivUIOp::create(b, loc, m, cst(cfg.blockM));
+  Value tilesN = arith::CeilDivUIOp::create(b, loc, n, cst(cfg.blockN));
+  Value pid = ProgramIdOp::create(b, loc);
+  auto [tm, tn] = buildTileCoords(b, loc, pid, tilesM, tilesN, cfg);
+  Value m0 = arith::MulIOp::create(b, loc, tm, cst(cfg.blockM));
+  Value n0 = arith::MulIOp::create(b, loc, tn, cst(cfg.blockN));
+
+  Type elt = mm.getA().getType().getElementType();
+  auto accType = VectorType::get({cfg.blockM, cfg.blockN}, b.getF32Type());
+  Value zero = arith::ConstantOp::create(
+      b, loc, accType, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
+  auto loop = scf::ForOp::create(
+      b, loc, cst(0), k, cst(cfg.blockK), ValueRange{zero},
+      [&](OpBuilder &lb, Location l, Value kIv, ValueRange iter) {
+        Value at = LoadOp::create(
+            lb, l, VectorType::get({cfg.blockM, cfg.blockK}, elt), a, m0, kIv);
+        Value bt = LoadOp::create(
+            lb, l, VectorType::get({cfg.blockK, cfg.blockN}, elt), bMat, kIv,
+            n0);
+        Value d = DotOp::create(lb, l, accType, at, bt, iter[0]);
+        scf::YieldOp::create(lb, l, d);
+      });
+  StoreOp::create(b, loc, loop.getResult(0), c, m0, n0);
+  mm.erase();
+}
+
+struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<MatmulOp> matmuls(func.getOps<MatmulOp>());
+    if (matmuls.empty())
+      return;
+    KernelConfig cfg;
+    cfg.blockM = blockM;
+    cfg.blockN = blockN;
+    cfg.blockK = blockK;
+    cfg.numWarps = numWarps;
+    cfg.order = order;
+    cfg.groupM = groupM;
+    if (std::string err = cfg.validate(); !err.empty()) {
+      func.emitError("tile-tiling: ") << err;
+      return signalPassFailure();
+    }
+    if (matmuls.size() > 1 || KernelConfig::fromOp(func)) {
+      matmuls.back().emitOpError(
+          "a kernel function must hold exactly one tile.matmul");
+      return signalPassFailure();
+    }
+    tileMatmul(matmuls.front(), cfg);
+    cfg.attachTo(func);
+  }
+};
+
+} // namespace

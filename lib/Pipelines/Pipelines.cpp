@@ -1,0 +1,106 @@
+//===- Pipelines.cpp - tile-opt pass pipelines ----------------------------===//
+
+#include "tile/Pipelines/Pipelines.h"
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/NVGPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+StringRef mlir::tile::chipName(Chip chip) {
+  switch (chip) {
+  case Chip::SM80:
+    return "sm_80";
+  case Chip::SM86:
+    return "sm_86";
+  case Chip::SM89:
+    return "sm_89";
+  case Chip::SM90:
+    return "sm_90";
+  case Chip::SM90a:
+    return "sm_90a";
+  }
+  llvm_unreachable("unknown chip");
+}
+
+int64_t mlir::tile::sharedBytesPerBlock(Chip chip) {
+  switch (chip) {
+  case Chip::SM80:
+    return 163 * 1024;
+  case Chip::SM86:
+  case Chip::SM89:
+    return 99 * 1024;
+  case Chip::SM90:
+  case Chip::SM90a:
+    return 227 * 1024;
+  }
+  llvm_unreachable("unknown chip");
+}
+
+void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
+                                        const TileToPTXOptions &opts) {
+  TileTilingOptions tiling;
+  tiling.blockM = opts.blockM;
+  tiling.blockN = opts.blockN;
+  tiling.blockK = opts.blockK;
+  tiling.numWarps = opts.numWarps;
+  tiling.order = opts.order == TileOrder::Grouped ? "grouped" : "linear";
+  tiling.groupM = opts.groupM;
+  pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
+  if (opts.schedule == Schedule::Persistent)
+    pm.addNestedPass<func::FuncOp>(createTilePersistent());
+  pm.addPass(createTileToGPU());
+
+  OpPassManager &kernels =
+      pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
+  kernels.addPass(createTileToNVGPU());
+  kernels.addPass(createTilePipeline(TilePipelineOptions{opts.numStages}));
+  kernels.addPass(nvgpu::createOptimizeSharedMemoryPass());
+  kernels.addPass(
+      createTileAllocateShared(TileAllocateSharedOptions{
+          sharedBytesPerBlock(opts.chip)}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = chipName(opts.chip).str();
+  target.features = "+ptx80";
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createTileExportManifest());
+
+  OpPassManager &gm = pm.nest<gpu::GPUModuleOp>();
+  gm.addPass(createConvertNVGPUToNVVMPass());
+  gm.addPass(createLowerAffinePass());
+  gm.addPass(memref::createExpandStridedMetadataPass());
+  gm.addPass(createSCFToControlFlowPass());
+  gm.addPass(createConvertGpuOpsToNVVMOps());
+  gm.addPass(createCanonicalizerPass());
+  gm.addPass(createCSEPass());
+  gm.addPass(createReconcileUnrealizedCastsPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+}
+
+void mlir::tile::registerTilePipelines() {
+  PassPipelineRegistration<TileToPTXOptions>(
+      "tile-to-ptx",
+      "Compile tile.matmul kernels to PTX (tiling, schedule, tensor cores, "
+      "pipelining, NVVM)",
+      buildTileToPTXPipeline);
+}

@@ -1,0 +1,49 @@
+# -*- Python -*- lit configuration for tile-opt.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TILE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
+
+llvm_config.use_default_substitutions()
+config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
+config.substitutions.append(("%python", config.python_executable or "python3"))
+config.substitutions.append(("%c_runner_utils", config.mlir_c_runner_utils))
+config.substitutions.append(("%extract_ptx",
+    (config.python_executable or "python3") + " " +
+    os.path.join(config.tile_src_root, "python", "extract_ptx.py")))
+
+tools = ["tile-opt", "mlir-opt", "mlir-runner"]
+if os.path.exists(os.path.join(config.tile_tools_dir, "tile-run")):
+    tools.append("tile-run")
+    config.available_features.add("tile-run")
+llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir, config.llvm_tools_dir])
+
+# ptxas validates generated PTX without a GPU.
+if config.ptxas and os.path.exists(config.ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.ptxas))
+
+if config.mlir_c_runner_utils and os.path.exists(config.mlir_c_runner_utils):
+    config.available_features.add("mlir-runner")
+
+# A GPU is there when nvidia-smi lists one.
+smi = shutil.which("nvidia-smi")
+if smi:
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=20)
+        if out.returncode == 0 and "GPU" in out.stdout:
+            config.available_features.add("cuda-gpu")
+    except (OSError, subprocess.TimeoutExpired):
+        pass

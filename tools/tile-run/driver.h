@@ -1,0 +1,77 @@
+//===- driver.h - CUDA driver API loaded at run time ------------*- C++ -*-===//
+//
+// tile-run opens libcuda.so.1 with dlopen instead of linking it, so the
+// binary starts on machines without an NVIDIA driver and can still report
+// command-line and manifest errors there (that is how its tests run in CI).
+//
+// cuda.h maps many names to versioned entry points (cuMemAlloc ->
+// cuMemAlloc_v2). The table below is spelled with the plain names; the
+// macros turn both the member names and the dlsym strings into the
+// versioned ones, so calls look like `cu().cuMemAlloc(...)`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUN_DRIVER_H
+#define TILE_RUN_DRIVER_H
+
+#include <cuda.h>
+
+#include <string>
+
+namespace tilerun {
+
+#define TILE_RUN_DRIVER_FUNCTIONS(X)                                           \
+  X(cuGetErrorName)                                                            \
+  X(cuGetErrorString)                                                          \
+  X(cuInit)                                                                    \
+  X(cuDriverGetVersion)                                                        \
+  X(cuDeviceGetCount)                                                          \
+  X(cuDeviceGet)                                                               \
+  X(cuDeviceGetName)                                                           \
+  X(cuDeviceGetAttribute)                                                      \
+  X(cuDeviceTotalMem)                                                          \
+  X(cuDevicePrimaryCtxRetain)                                                  \
+  X(cuDevicePrimaryCtxRelease)                                                 \
+  X(cuCtxSetCurrent)                                                           \
+  X(cuCtxSynchronize)                                                          \
+  X(cuModuleLoadDataEx)                                                        \
+  X(cuModuleGetFunction)                                                       \
+  X(cuModuleUnload)                                                            \
+  X(cuFuncGetAttribute)                                                        \
+  X(cuFuncSetAttribute)                                                        \
+  X(cuOccupancyMaxActiveBlocksPerMultiprocessor)                               \
+  X(cuMemAlloc)                                                                \
+  X(cuMemFree)                                                                 \
+  X(cuMemcpyHtoD)                                                              \
+  X(cuMemcpyDtoH)                                                              \
+  X(cuMemsetD16)                                                               \
+  X(cuMemsetD32)                                                               \
+  X(cuStreamCreate)                                                            \
+  X(cuStreamDestroy)                                                           \
+  X(cuStreamSynchronize)                                                       \
+  X(cuEventCreate)                                                             \
+  X(cuEventRecord)                                                             \
+  X(cuEventSynchronize)                                                        \
+  X(cuEventElapsedTime)                                                        \
+  X(cuEventDestroy)                                                            \
+  X(cuLaunchKernel)
+
+struct DriverApi {
+#define TILE_RUN_DECLARE(fn) decltype(&::fn) fn = nullptr;
+  TILE_RUN_DRIVER_FUNCTIONS(TILE_RUN_DECLARE)
+#undef TILE_RUN_DECLARE
+};
+
+// Opens libcuda.so.1 and resolves every entry point. On failure returns false
+// with `error` saying what was missing; no CUDA call has been made then.
+bool loadDriver(std::string &error);
+
+// The loaded table; only valid after loadDriver() succeeded.
+const DriverApi &cu();
+
+// "CUDA_ERROR_OUT_OF_MEMORY: out of memory"; safe for any result value.
+std::string cuErrorText(CUresult result);
+
+} // namespace tilerun
+
+#endif // TILE_RUN_DRIVER_H

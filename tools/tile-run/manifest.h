@@ -1,0 +1,80 @@
+//===- manifest.h - Launch manifest of a tile-opt bundle --------*- C++ -*-===//
+//
+// tile-opt writes DIR/<kernel>.ptx and DIR/<kernel>.json. The JSON file (the
+// launch manifest) says how to launch the kernel: tile sizes, grid schedule,
+// element types and the kernel's parameters in order. Everything here is
+// checked without a GPU so bad bundles fail fast and testably.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUN_MANIFEST_H
+#define TILE_RUN_MANIFEST_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tilerun {
+
+enum class ElemType { F16, BF16, F32 };
+
+const char *elemTypeName(ElemType t);
+size_t elemTypeBytes(ElemType t);
+
+// The values a kernel parameter can carry; the manifest names them.
+enum class ParamRole {
+  A,
+  B,
+  C,
+  M,
+  N,
+  K,
+  StrideAM,
+  StrideAK,
+  StrideBK,
+  StrideBN,
+  StrideCM,
+  StrideCN,
+};
+
+enum class ParamType { Ptr, I64, I32 };
+
+const char *paramTypeName(ParamType t);
+
+struct Param {
+  std::string name;
+  ParamRole role;
+  ParamType type;
+};
+
+struct Manifest {
+  std::string path;    // as given on the command line
+  std::string ptxPath; // resolved against the manifest's directory
+  std::string ptxText; // contents, NUL-terminated for cuModuleLoadDataEx
+
+  std::string kernel;
+  std::string ptx; // as written in the manifest
+  bool persistent = false;
+  std::string schedule;
+  std::vector<std::string> layouts;
+  ElemType aType = ElemType::F16, bType = ElemType::F16, cType = ElemType::F16;
+  int64_t blockM = 0, blockN = 0, blockK = 0;
+  int64_t threadsPerBlock = 0;
+  int64_t dynamicSharedBytes = 0;
+  std::vector<Param> params;
+
+  // Informational fields; empty or -1 when the manifest leaves them out.
+  std::string chip, order, accType;
+  int64_t groupM = -1, numWarps = -1, numStages = -1;
+
+  bool servesLayout(const std::string &layout) const;
+  std::string layoutList() const; // "nn, nt"
+};
+
+// Reads and validates a manifest and the PTX file it names. On failure
+// returns false with `error` set to the text after "tile-run: manifest X: ".
+bool loadManifest(const std::string &path, Manifest &out, std::string &error);
+
+} // namespace tilerun
+
+#endif // TILE_RUN_MANIFEST_H

@@ -1,0 +1,1226 @@
+//===- tile-run.cpp - Launch a tile-opt bundle and compare with cuBLAS ----===//
+//
+// tile-run loads the PTX that tile-opt wrote, launches it the way its launch
+// manifest says, checks the result against cuBLAS, times both with CUDA
+// events, and explains the kernel's resource use and occupancy. Several
+// bundles can be given at once; they then run on the same inputs, next to
+// one cuBLAS baseline, so their numbers are directly comparable.
+//
+// Only the CUDA driver API (loaded at run time, see driver.h) and cuBLAS are
+// used. Everything that needs no GPU (command line, manifests, shape limits)
+// is checked before the driver is touched, so those errors are testable on
+// machines without one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "driver.h"
+#include "json.h"
+#include "manifest.h"
+#include "numeric.h"
+#include "occupancy.h"
+
+#include <cublas_v2.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace tilerun;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+enum ExitCode {
+  kExitOk = 0,
+  kExitError = 1,      // runtime failure, or data that does not fit together
+  kExitUsage = 2,      // bad command line
+  kExitCheckFailed = 3 // a kernel computed a wrong result
+};
+
+const char *const kUsageHint =
+    "usage: tile-run MANIFEST.json... --shape MxNxK [options]; "
+    "run 'tile-run --help' for details";
+
+const char *const kHelp =
+    R"(usage: tile-run MANIFEST.json [MANIFEST.json ...] --shape MxNxK [options]
+
+Launches the kernels of tile-opt bundles, checks them against cuBLAS and
+times them. Several manifests run on the same inputs in one process.
+
+options:
+  --shape MxNxK           problem size (required)
+  --dtype f16|bf16        input type; must match the bundles (default: theirs)
+  --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
+                          (default nn)
+  --warmup N              untimed launches before timing (default 10)
+  --reps N                timed launches; the median is reported (default 50)
+  --seed S                seed of the random inputs (default: from the clock)
+  --programs-per-sm N|auto
+                          programs per SM for persistent kernels
+                          (default auto: the driver's occupancy figure)
+  --json OUT              also write the results as JSON to OUT
+  --no-cublas-timing      check against cuBLAS but do not time it
+  -h, --help              show this text
+
+exit status: 0 ok, 1 runtime or bundle error, 2 bad command line,
+3 a kernel's result did not match cuBLAS
+)";
+
+std::string vformat(const char *fmt, va_list args) {
+  va_list copy;
+  va_copy(copy, args);
+  int n = std::vsnprintf(nullptr, 0, fmt, copy);
+  va_end(copy);
+  std::string s(n > 0 ? static_cast<size_t>(n) : 0, '\0');
+  if (n > 0)
+    std::vsnprintf(&s[0], s.size() + 1, fmt, args);
+  return s;
+}
+
+[[noreturn]] __attribute__((format(printf, 2, 3))) void
+die(int code, const char *fmt, ...) {
+  std::fflush(stdout);
+  va_list args;
+  va_start(args, fmt);
+  std::string msg = vformat(fmt, args);
+  va_end(args);
+  std::fprintf(stderr, "tile-run: %s\n", msg.c_str());
+  std::exit(code);
+}
+
+[[noreturn]] __attribute__((format(printf, 1, 2))) void
+usageError(const char *fmt, ...) {
+  std::fflush(stdout);
+  va_list args;
+  va_start(args, fmt);
+  std::string msg = vformat(fmt, args);
+  va_end(args);
+  std::fprintf(stderr, "tile-run: %s\n%s\n", msg.c_str(), kUsageHint);
+  std::exit(kExitUsage);
+}
+
+void checkCu(CUresult result, const char *call) {
+  if (result != CUDA_SUCCESS)
+    die(kExitError, "%s failed: %s", call, cuErrorText(result).c_str());
+}
+
+// `fn` is spelled plainly in the message; cu().fn resolves to the versioned
+// entry point that cuda.h maps it to.
+#define CU_CHECK(fn, ...) checkCu(cu().fn(__VA_ARGS__), #fn)
+
+void checkBlas(cublasStatus_t status, const char *call) {
+  if (status != CUBLAS_STATUS_SUCCESS)
+    die(kExitError, "%s failed: %s (%s)", call, cublasGetStatusName(status),
+        cublasGetStatusString(status));
+}
+
+//===----------------------------------------------------------------------===//
+// Command line
+//===----------------------------------------------------------------------===//
+
+struct Options {
+  std::vector<std::string> manifests;
+  int64_t m = 0, n = 0, k = 0;
+  bool haveShape = false;
+  std::string dtype; // empty: whatever the bundles were compiled for
+  std::string layout = "nn";
+  int64_t warmup = 10;
+  int64_t reps = 50;
+  bool haveSeed = false;
+  uint64_t seed = 0;
+  int64_t programsPerSM = 0; // 0: ask the driver
+  std::string jsonPath;
+  bool cublasTiming = true;
+};
+
+// Plain decimal digits only: no sign, no spaces, no hex, no overflow.
+bool parseDecimal(const std::string &text, uint64_t max, uint64_t &out) {
+  if (text.empty() || text.size() > 20)
+    return false;
+  uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      return false;
+    uint64_t digit = static_cast<uint64_t>(c - '0');
+    if (value > (max - digit) / 10)
+      return false;
+    value = value * 10 + digit;
+  }
+  out = value;
+  return true;
+}
+
+bool parseShape(const std::string &text, Options &opts) {
+  int64_t dims[3];
+  size_t start = 0;
+  for (int i = 0; i < 3; ++i) {
+    size_t end = i < 2 ? text.find('x', start) : text.size();
+    if (end == std::string::npos)
+      return false;
+    uint64_t value;
+    // Dimensions go to cuBLAS as int, so they must fit in 32 bits.
+    if (!parseDecimal(text.substr(start, end - start), INT32_MAX, value) ||
+        value < 1)
+      return false;
+    dims[i] = static_cast<int64_t>(value);
+    start = end + 1;
+  }
+  opts.m = dims[0];
+  opts.n = dims[1];
+  opts.k = dims[2];
+  return true;
+}
+
+Options parseCommandLine(int argc, char **argv) {
+  Options opts;
+  bool optionsDone = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (optionsDone || arg.empty() || arg[0] != '-' || arg == "-") {
+      opts.manifests.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      optionsDone = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kHelp, stdout);
+      std::exit(kExitOk);
+    }
+
+    // Both "--flag value" and "--flag=value" are accepted.
+    std::string flag = arg, value;
+    bool inlineValue = false;
+    size_t eq = arg.find('=');
+    if (arg.compare(0, 2, "--") == 0 && eq != std::string::npos) {
+      flag = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      inlineValue = true;
+    }
+
+    if (flag == "--no-cublas-timing") {
+      if (inlineValue)
+        usageError("option '%s' takes no value", flag.c_str());
+      opts.cublasTiming = false;
+      continue;
+    }
+
+    static const char *const kValueFlags[] = {
+        "--shape", "--dtype", "--layout", "--warmup",
+        "--reps",  "--seed",  "--programs-per-sm", "--json"};
+    bool known = false;
+    for (const char *f : kValueFlags)
+      known = known || flag == f;
+    if (!known)
+      usageError("unknown option '%s'", flag.c_str());
+    if (!inlineValue) {
+      if (i + 1 >= argc)
+        usageError("option '%s' needs a value", flag.c_str());
+      value = argv[++i];
+    }
+
+    uint64_t number = 0;
+    if (flag == "--shape") {
+      if (!parseShape(value, opts))
+        usageError("bad --shape '%s': expected MxNxK with positive integers",
+                   value.c_str());
+      opts.haveShape = true;
+    } else if (flag == "--dtype") {
+      if (value != "f16" && value != "bf16")
+        usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
+      opts.dtype = value;
+    } else if (flag == "--layout") {
+      if (value != "nn" && value != "nt" && value != "tn" && value != "tt")
+        usageError("bad --layout '%s': expected nn, nt, tn or tt",
+                   value.c_str());
+      opts.layout = value;
+    } else if (flag == "--warmup") {
+      if (!parseDecimal(value, 1000000000, number))
+        usageError("bad --warmup '%s': expected an integer >= 0",
+                   value.c_str());
+      opts.warmup = static_cast<int64_t>(number);
+    } else if (flag == "--reps") {
+      if (!parseDecimal(value, 1000000000, number) || number < 1)
+        usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
+      opts.reps = static_cast<int64_t>(number);
+    } else if (flag == "--seed") {
+      if (!parseDecimal(value, UINT64_MAX, number))
+        usageError("bad --seed '%s': expected an integer >= 0", value.c_str());
+      opts.seed = number;
+      opts.haveSeed = true;
+    } else if (flag == "--programs-per-sm") {
+      if (value == "auto") {
+        opts.programsPerSM = 0;
+      } else if (!parseDecimal(value, 1 << 20, number) || number < 1) {
+        usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
+                   "auto",
+                   value.c_str());
+      } else {
+        opts.programsPerSM = static_cast<int64_t>(number);
+      }
+    } else if (flag == "--json") {
+      if (value.empty())
+        usageError("option '--json' needs a file name");
+      opts.jsonPath = value;
+    }
+  }
+  if (opts.manifests.empty())
+    usageError("no manifest given");
+  if (!opts.haveShape)
+    usageError("--shape MxNxK is required");
+  return opts;
+}
+
+//===----------------------------------------------------------------------===//
+// Problem description shared by every kernel of the run
+//===----------------------------------------------------------------------===//
+
+struct Problem {
+  int64_t m, n, k;
+  std::string layout;
+  ElemType inType, outType;
+  bool aTransposed() const { return layout[0] == 't'; }
+  bool bTransposed() const { return layout[1] == 't'; }
+  double flops() const { return 2.0 * double(m) * double(n) * double(k); }
+};
+
+// Value of a scalar parameter for this problem. A is M x K, stored
+// row-major (n) or as its K x M transpose (t); B likewise K x N or N x K;
+// C is always row-major M x N.
+int64_t scalarValue(ParamRole role, const Problem &p) {
+  switch (role) {
+  case ParamRole::M:
+    return p.m;
+  case ParamRole::N:
+    return p.n;
+  case ParamRole::K:
+    return p.k;
+  case ParamRole::StrideAM:
+    return p.aTransposed() ? 1 : p.k;
+  case ParamRole::StrideAK:
+    return p.aTransposed() ? p.m : 1;
+  case ParamRole::StrideBK:
+    return p.bTransposed() ? 1 : p.n;
+  case ParamRole::StrideBN:
+    return p.bTransposed() ? p.k : 1;
+  case ParamRole::StrideCM:
+    return p.n;
+  case ParamRole::StrideCN:
+    return 1;
+  case ParamRole::A:
+  case ParamRole::B:
+  case ParamRole::C:
+    break;
+  }
+  return 0;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int64_t tileCount(const Manifest &m, const Problem &p) {
+  return ceilDiv(p.m, m.blockM) * ceilDiv(p.n, m.blockN);
+}
+
+// Everything about the bundles that can be refused without a GPU.
+void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
+                     const Problem &p) {
+  const Manifest &first = bundles.front();
+  for (const Manifest &m : bundles) {
+    if (!opts.dtype.empty() && opts.dtype != elemTypeName(m.aType))
+      die(kExitError, "bundle %s was compiled for %s, not %s", m.path.c_str(),
+          elemTypeName(m.aType), opts.dtype.c_str());
+    if (m.aType != first.aType || m.cType != first.cType)
+      die(kExitError,
+          "bundles %s (%s -> %s) and %s (%s -> %s) have different types; "
+          "bundles compared in one run must share a_type and c_type",
+          first.path.c_str(), elemTypeName(first.aType),
+          elemTypeName(first.cType), m.path.c_str(), elemTypeName(m.aType),
+          elemTypeName(m.cType));
+    if (!m.servesLayout(p.layout))
+      die(kExitError, "bundle %s cannot serve layout %s (it serves: %s)",
+          m.path.c_str(), p.layout.c_str(), m.layoutList().c_str());
+    // Dimensions fit in 32 bits today, so this only guards future limits.
+    for (const Param &param : m.params) {
+      if (param.type != ParamType::I32)
+        continue;
+      int64_t v = scalarValue(param.role, p);
+      if (v > INT32_MAX)
+        die(kExitError,
+            "manifest %s: parameter '%s' is i32 but this shape needs %lld",
+            m.path.c_str(), param.name.c_str(), static_cast<long long>(v));
+    }
+    if (tileCount(m, p) > INT32_MAX)
+      die(kExitError,
+          "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld, more "
+          "than one grid can hold",
+          m.path.c_str(), static_cast<long long>(p.m),
+          static_cast<long long>(p.n), static_cast<long long>(tileCount(m, p)),
+          static_cast<long long>(m.blockM), static_cast<long long>(m.blockN));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// GPU state
+//===----------------------------------------------------------------------===//
+
+struct Gpu {
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  CUstream stream = nullptr;
+  std::string name;
+  int driverVersion = 0;
+  size_t totalMemory = 0;
+  DeviceLimits limits;
+};
+
+int deviceAttribute(CUdevice dev, CUdevice_attribute attr) {
+  int value = 0;
+  CU_CHECK(cuDeviceGetAttribute, &value, attr, dev);
+  return value;
+}
+
+Gpu initGpu() {
+  std::string why;
+  if (!loadDriver(why))
+    die(kExitError, "no CUDA GPU available (%s)", why.c_str());
+  CUresult r = cu().cuInit(0);
+  if (r != CUDA_SUCCESS)
+    die(kExitError, "no CUDA GPU available (cuInit: %s)",
+        cuErrorText(r).c_str());
+  int count = 0;
+  r = cu().cuDeviceGetCount(&count);
+  if (r != CUDA_SUCCESS || count < 1)
+    die(kExitError, "no CUDA GPU available (cuDeviceGetCount: %s)",
+        r != CUDA_SUCCESS ? cuErrorText(r).c_str() : "0 devices");
+
+  Gpu gpu;
+  CU_CHECK(cuDeviceGet, &gpu.device, 0);
+  char name[256] = {0};
+  CU_CHECK(cuDeviceGetName, name, sizeof(name) - 1, gpu.device);
+  gpu.name = name;
+  CU_CHECK(cuDriverGetVersion, &gpu.driverVersion);
+  CU_CHECK(cuDeviceTotalMem, &gpu.totalMemory, gpu.device);
+  // The primary context is the one cuBLAS (through its runtime) picks up.
+  CU_CHECK(cuDevicePrimaryCtxRetain, &gpu.context, gpu.device);
+  CU_CHECK(cuCtxSetCurrent, gpu.context);
+  CU_CHECK(cuStreamCreate, &gpu.stream, CU_STREAM_DEFAULT);
+
+  DeviceLimits &d = gpu.limits;
+  auto attr = [&](CUdevice_attribute a) {
+    return deviceAttribute(gpu.device, a);
+  };
+  d.ccMajor = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
+  d.ccMinor = attr(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
+  d.smCount = attr(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+  d.warpSize = attr(CU_DEVICE_ATTRIBUTE_WARP_SIZE);
+  d.maxThreadsPerSM = attr(CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR);
+  d.maxBlocksPerSM = attr(CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR);
+  d.regsPerSM = attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR);
+  d.regsPerBlock = attr(CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK);
+  d.sharedPerSM =
+      attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR);
+  d.sharedPerBlockOptin =
+      attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
+  d.reservedSharedPerBlock =
+      attr(CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK);
+  return gpu;
+}
+
+CUdeviceptr allocDevice(size_t bytes, const char *what) {
+  CUdeviceptr ptr = 0;
+  CUresult r = cu().cuMemAlloc(&ptr, bytes);
+  if (r != CUDA_SUCCESS)
+    die(kExitError, "out of GPU memory allocating %zu bytes for %s (%s)", bytes,
+        what, cuErrorText(r).c_str());
+  return ptr;
+}
+
+// Fills C with NaN so a kernel that skips some outputs cannot pass.
+void poison(CUdeviceptr ptr, ElemType type, size_t count) {
+  switch (type) {
+  case ElemType::F16:
+    CU_CHECK(cuMemsetD16, ptr, 0x7E00, count);
+    break;
+  case ElemType::BF16:
+    CU_CHECK(cuMemsetD16, ptr, 0x7FC0, count);
+    break;
+  case ElemType::F32:
+    CU_CHECK(cuMemsetD32, ptr, 0x7FC00000u, count);
+    break;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// cuBLAS
+//===----------------------------------------------------------------------===//
+
+cudaDataType blasType(ElemType t) {
+  switch (t) {
+  case ElemType::F16:
+    return CUDA_R_16F;
+  case ElemType::BF16:
+    return CUDA_R_16BF;
+  case ElemType::F32:
+    return CUDA_R_32F;
+  }
+  return CUDA_R_32F;
+}
+
+// cuBLAS is column-major; a row-major M x N C is a column-major N x M C^T,
+// so we compute C^T = B^T A^T. A row-major buffer read column-major is the
+// transpose of what it holds, which picks each operation below.
+cublasStatus_t blasGemm(cublasHandle_t handle, const Problem &p,
+                        CUdeviceptr a, CUdeviceptr b, CUdeviceptr c,
+                        ElemType outType) {
+  const float alpha = 1.0f, beta = 0.0f;
+  // B 'n' is K x N row-major = B^T column-major (ld N): use as is.
+  // B 't' is N x K row-major = B column-major (ld K): transpose.
+  cublasOperation_t opB = p.bTransposed() ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int ldb = static_cast<int>(p.bTransposed() ? p.k : p.n);
+  // A 'n' is M x K row-major = A^T column-major (ld K): use as is.
+  // A 't' is K x M row-major = A column-major (ld M): transpose.
+  cublasOperation_t opA = p.aTransposed() ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int lda = static_cast<int>(p.aTransposed() ? p.m : p.k);
+  return cublasGemmEx(handle, opB, opA, static_cast<int>(p.n),
+                      static_cast<int>(p.m), static_cast<int>(p.k), &alpha,
+                      reinterpret_cast<void *>(b), blasType(p.inType), ldb,
+                      reinterpret_cast<void *>(a), blasType(p.inType), lda,
+                      &beta, reinterpret_cast<void *>(c), blasType(outType),
+                      static_cast<int>(p.n), CUBLAS_COMPUTE_32F,
+                      CUBLAS_GEMM_DEFAULT);
+}
+
+//===----------------------------------------------------------------------===//
+// Timing
+//===----------------------------------------------------------------------===//
+
+struct Timing {
+  bool valid = false;
+  double medianMs = 0, minMs = 0, maxMs = 0;
+};
+
+// Each repetition sits between its own pair of events; all are queued
+// back to back so the GPU never idles between them, then read at the end.
+template <typename Launch>
+Timing timeLaunches(const Gpu &gpu, const Options &opts, Launch launch) {
+  for (int64_t i = 0; i < opts.warmup; ++i)
+    launch();
+  std::vector<CUevent> start(opts.reps), stop(opts.reps);
+  for (int64_t i = 0; i < opts.reps; ++i) {
+    CU_CHECK(cuEventCreate, &start[i], CU_EVENT_DEFAULT);
+    CU_CHECK(cuEventCreate, &stop[i], CU_EVENT_DEFAULT);
+  }
+  for (int64_t i = 0; i < opts.reps; ++i) {
+    CU_CHECK(cuEventRecord, start[i], gpu.stream);
+    launch();
+    CU_CHECK(cuEventRecord, stop[i], gpu.stream);
+  }
+  CU_CHECK(cuEventSynchronize, stop.back());
+  CU_CHECK(cuCtxSynchronize);
+  std::vector<double> ms(opts.reps);
+  for (int64_t i = 0; i < opts.reps; ++i) {
+    float elapsed = 0;
+    CU_CHECK(cuEventElapsedTime, &elapsed, start[i], stop[i]);
+    ms[i] = elapsed;
+    CU_CHECK(cuEventDestroy, start[i]);
+    CU_CHECK(cuEventDestroy, stop[i]);
+  }
+  std::sort(ms.begin(), ms.end());
+  Timing t;
+  t.valid = true;
+  size_t n = ms.size();
+  t.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  t.minMs = ms.front();
+  t.maxMs = ms.back();
+  return t;
+}
+
+double tflops(const Problem &p, double ms) {
+  return ms > 0 ? p.flops() / ms / 1e9 : 0.0;
+}
+
+//===----------------------------------------------------------------------===//
+// Correctness
+//===----------------------------------------------------------------------===//
+
+// Bounds on ||C - C_ref||_F / ||C_ref||_F. The reference keeps its f32
+// accumulator in an f32 output, so a correct kernel differs mostly by the
+// rounding of its output to c_type (unit roundoff 2^-11 for f16, 2^-8 for
+// bf16) and, for f32 outputs, by summation order. The f32 bounds also leave
+// room for partial sums kept in the input type (e.g. split-K), which costs
+// more with bf16's 8-bit mantissa than with f16's 11 bits.
+struct ErrorBound {
+  ElemType in, out;
+  double bound;
+};
+const ErrorBound kErrorBounds[] = {
+    {ElemType::F16, ElemType::F16, 2e-3},
+    {ElemType::BF16, ElemType::F16, 2e-3},
+    {ElemType::F16, ElemType::BF16, 1e-2},
+    {ElemType::BF16, ElemType::BF16, 1e-2},
+    {ElemType::F16, ElemType::F32, 1e-3},
+    {ElemType::BF16, ElemType::F32, 5e-3},
+};
+
+double errorBound(ElemType in, ElemType out) {
+  for (const ErrorBound &b : kErrorBounds)
+    if (b.in == in && b.out == out)
+      return b.bound;
+  return 1e-3;
+}
+
+struct Check {
+  bool pass = false;
+  double relErr = 0, bound = 0, maxAbsErr = 0;
+  int64_t nonFinite = 0;
+  int64_t worst = -1; // index of the largest difference or first non-finite
+  float worstGot = 0, worstWant = 0;
+};
+
+float loadElement(const std::vector<uint8_t> &raw, ElemType type, size_t i) {
+  if (type == ElemType::F32) {
+    float f;
+    std::memcpy(&f, raw.data() + 4 * i, 4);
+    return f;
+  }
+  uint16_t h;
+  std::memcpy(&h, raw.data() + 2 * i, 2);
+  return type == ElemType::F16 ? halfToFloat(h) : bf16ToFloat(h);
+}
+
+Check compare(const std::vector<uint8_t> &got, ElemType type,
+              const std::vector<float> &want, double bound) {
+  Check c;
+  c.bound = bound;
+  double diff2 = 0, ref2 = 0;
+  for (size_t i = 0; i < want.size(); ++i) {
+    float g = loadElement(got, type, i);
+    double w = want[i];
+    ref2 += w * w;
+    if (!std::isfinite(g)) {
+      if (c.nonFinite++ == 0) {
+        c.worst = static_cast<int64_t>(i);
+        c.worstGot = g;
+        c.worstWant = want[i];
+      }
+      continue;
+    }
+    double d = double(g) - w;
+    diff2 += d * d;
+    if (std::fabs(d) > c.maxAbsErr) {
+      c.maxAbsErr = std::fabs(d);
+      if (c.nonFinite == 0) {
+        c.worst = static_cast<int64_t>(i);
+        c.worstGot = g;
+        c.worstWant = want[i];
+      }
+    }
+  }
+  c.relErr = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
+  c.pass = c.nonFinite == 0 && c.relErr <= bound;
+  return c;
+}
+
+void printCheck(const Check &c, const Problem &p) {
+  const char *verdict = c.pass ? "PASS" : "FAIL";
+  if (c.nonFinite)
+    std::printf("check: %s %lld non-finite outputs (bound %.1e)\n", verdict,
+                static_cast<long long>(c.nonFinite), c.bound);
+  else
+    std::printf("check: %s rel_err=%.1e (bound %.1e)\n", verdict, c.relErr,
+                c.bound);
+  if (!c.pass && c.worst >= 0)
+    std::printf("  first bad output: C[%lld][%lld] = %g, cuBLAS says %g\n",
+                static_cast<long long>(c.worst / p.n),
+                static_cast<long long>(c.worst % p.n), double(c.worstGot),
+                double(c.worstWant));
+}
+
+//===----------------------------------------------------------------------===//
+// One bundle
+//===----------------------------------------------------------------------===//
+
+struct KernelResult {
+  const Manifest *manifest = nullptr;
+  int regs = 0, localBytes = 0, staticShared = 0, maxThreads = 0;
+  int ptxVersion = 0, binaryVersion = 0;
+  KernelUsage usage;
+  Occupancy occ;
+  int driverBlocks = 0;
+  int64_t tiles = 0, grid = 0, programsPerSM = 0;
+  int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
+  double wavesPerSM = 0;
+  Check check;
+  Timing timing;
+};
+
+// First non-empty lines of a JIT log, for a one-glance error.
+std::vector<std::string> logLines(const char *log, size_t maxLines) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (const char *p = log;; ++p) {
+    if (*p == '\n' || *p == '\0') {
+      if (line.find_first_not_of(" \t\r") != std::string::npos)
+        lines.push_back(line);
+      line.clear();
+      if (*p == '\0' || lines.size() >= maxLines)
+        break;
+    } else {
+      line += *p;
+    }
+  }
+  return lines;
+}
+
+CUmodule loadModule(const Manifest &m) {
+  static char infoLog[16384], errorLog[16384];
+  infoLog[0] = errorLog[0] = '\0';
+  CUjit_option options[] = {
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {infoLog, reinterpret_cast<void *>(sizeof(infoLog)),
+                    errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+  CUmodule module = nullptr;
+  CUresult r = cu().cuModuleLoadDataEx(&module, m.ptxText.data(), 4, options,
+                                       values);
+  if (r != CUDA_SUCCESS) {
+    std::vector<std::string> lines = logLines(errorLog, 6);
+    std::string msg = "the driver rejected " + m.ptxPath + ": ";
+    msg += lines.empty() ? cuErrorText(r) : lines[0];
+    for (size_t i = 1; i < lines.size(); ++i)
+      msg += "\n  " + lines[i];
+    if (!lines.empty())
+      msg += "\n  (" + cuErrorText(r) + ")";
+    die(kExitError, "%s", msg.c_str());
+  }
+  return module;
+}
+
+int funcAttribute(CUfunction f, CUfunction_attribute attr) {
+  int value = 0;
+  CU_CHECK(cuFuncGetAttribute, &value, attr, f);
+  return value;
+}
+
+// "sm_90a" -> 90; -1 when the manifest's chip is not in that form.
+int chipNumber(const std::string &chip) {
+  if (chip.compare(0, 3, "sm_") != 0)
+    return -1;
+  int value = 0, digits = 0;
+  for (size_t i = 3; i < chip.size() && chip[i] >= '0' && chip[i] <= '9'; ++i)
+    value = value * 10 + (chip[i] - '0'), ++digits;
+  return digits ? value : -1;
+}
+
+std::string manifestSummary(const Manifest &m) {
+  std::string s = m.schedule + " schedule";
+  if (!m.order.empty())
+    s += ", order " + m.order;
+  if (m.groupM > 0)
+    s += ", group_m " + std::to_string(m.groupM);
+  s += ", tile " + std::to_string(m.blockM) + "x" + std::to_string(m.blockN) +
+       "x" + std::to_string(m.blockK);
+  if (m.numWarps > 0)
+    s += ", " + std::to_string(m.numWarps) + " warps";
+  if (m.numStages > 0)
+    s += ", " + std::to_string(m.numStages) +
+         (m.numStages == 1 ? " stage" : " stages");
+  if (!m.chip.empty())
+    s += ", chip " + m.chip;
+  return s;
+}
+
+KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
+                       const Manifest &m, CUdeviceptr a, CUdeviceptr b,
+                       CUdeviceptr c, const std::vector<float> &reference,
+                       double cublasMs) {
+  KernelResult res;
+  res.manifest = &m;
+  std::printf("\n== %s (%s) ==\n", m.kernel.c_str(), m.path.c_str());
+  std::printf("bundle: %s\n", manifestSummary(m).c_str());
+  std::printf("types: %s x %s -> %s%s%s\n", elemTypeName(m.aType),
+              elemTypeName(m.bType), elemTypeName(m.cType),
+              m.accType.empty() ? "" : ", accumulate ", m.accType.c_str());
+  const DeviceLimits &dev = gpu.limits;
+  int chip = chipNumber(m.chip);
+  if (chip > 0 && chip != dev.ccMajor * 10 + dev.ccMinor)
+    std::printf("note: bundle targets %s, this GPU is sm_%d%d\n",
+                m.chip.c_str(), dev.ccMajor, dev.ccMinor);
+
+  CUmodule module = loadModule(m);
+  CUfunction func = nullptr;
+  if (cu().cuModuleGetFunction(&func, module, m.kernel.c_str()) !=
+      CUDA_SUCCESS)
+    die(kExitError, "kernel '%s' not found in %s", m.kernel.c_str(),
+        m.ptxPath.c_str());
+
+  res.regs = funcAttribute(func, CU_FUNC_ATTRIBUTE_NUM_REGS);
+  res.localBytes = funcAttribute(func, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
+  res.staticShared = funcAttribute(func, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+  res.maxThreads = funcAttribute(func, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  res.ptxVersion = funcAttribute(func, CU_FUNC_ATTRIBUTE_PTX_VERSION);
+  res.binaryVersion = funcAttribute(func, CU_FUNC_ATTRIBUTE_BINARY_VERSION);
+  std::printf("resources: %d regs/thread, %d B local (spill) per thread, "
+              "%d B static shared, %lld B dynamic shared, max %d "
+              "threads/block, PTX %d.%d, SASS sm_%d\n",
+              res.regs, res.localBytes, res.staticShared,
+              static_cast<long long>(m.dynamicSharedBytes), res.maxThreads,
+              res.ptxVersion / 10, res.ptxVersion % 10, res.binaryVersion);
+
+  if (m.threadsPerBlock > res.maxThreads)
+    die(kExitError,
+        "kernel '%s' can run at most %d threads per block (it uses %d "
+        "registers per thread), but its manifest asks for %lld",
+        m.kernel.c_str(), res.maxThreads, res.regs,
+        static_cast<long long>(m.threadsPerBlock));
+  if (res.staticShared + m.dynamicSharedBytes > dev.sharedPerBlockOptin)
+    die(kExitError,
+        "kernel '%s' needs %lld B of shared memory per block (%d static + "
+        "%lld dynamic); this GPU allows at most %lld",
+        m.kernel.c_str(),
+        static_cast<long long>(res.staticShared + m.dynamicSharedBytes),
+        res.staticShared, static_cast<long long>(m.dynamicSharedBytes),
+        static_cast<long long>(dev.sharedPerBlockOptin));
+  // Above 48 KiB of dynamic shared memory a kernel must opt in.
+  if (m.dynamicSharedBytes > 48 * 1024)
+    CU_CHECK(cuFuncSetAttribute, func,
+             CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+             static_cast<int>(m.dynamicSharedBytes));
+
+  res.usage.regsPerThread = res.regs;
+  res.usage.staticShared = res.staticShared;
+  res.usage.dynamicShared = m.dynamicSharedBytes;
+  res.usage.threadsPerBlock = static_cast<int>(m.threadsPerBlock);
+  res.occ = computeOccupancy(dev, res.usage);
+  CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor, &res.driverBlocks,
+           func, static_cast<int>(m.threadsPerBlock),
+           static_cast<size_t>(m.dynamicSharedBytes));
+  printOccupancy(stdout, dev, res.usage, res.occ, res.driverBlocks);
+  if (res.driverBlocks < 1)
+    die(kExitError,
+        "kernel '%s' cannot run: not one block fits on an SM (limited by %s)",
+        m.kernel.c_str(), res.occ.limiter);
+
+  res.tiles = tileCount(m, p);
+  if (m.persistent) {
+    res.programsPerSM = opts.programsPerSM ? opts.programsPerSM
+                                           : res.driverBlocks;
+    res.grid = std::min<int64_t>(int64_t(dev.smCount) * res.programsPerSM,
+                                 res.tiles);
+    res.tilesPerProgramMin = res.tiles / res.grid;
+    res.tilesPerProgramMax = ceilDiv(res.tiles, res.grid);
+  } else {
+    res.grid = res.tiles;
+  }
+  res.wavesPerSM =
+      double(res.grid) / (double(dev.smCount) * double(res.driverBlocks));
+  std::printf("launch: grid %lld x %lld threads, %lld B dynamic shared; "
+              "%lld tiles, ",
+              static_cast<long long>(res.grid),
+              static_cast<long long>(m.threadsPerBlock),
+              static_cast<long long>(m.dynamicSharedBytes),
+              static_cast<long long>(res.tiles));
+  if (m.persistent && res.tilesPerProgramMin != res.tilesPerProgramMax)
+    std::printf("%lld-%lld per program",
+                static_cast<long long>(res.tilesPerProgramMin),
+                static_cast<long long>(res.tilesPerProgramMax));
+  else
+    std::printf("%lld per program",
+                static_cast<long long>(res.tilesPerProgramMax));
+  if (m.persistent)
+    std::printf(" (%lld programs/SM%s)",
+                static_cast<long long>(res.programsPerSM),
+                opts.programsPerSM ? "" : ", auto");
+  std::printf("; ");
+  std::printf("%.2f waves per SM (%lld / (%d SMs x %d blocks))\n",
+              res.wavesPerSM, static_cast<long long>(res.grid), dev.smCount,
+              res.driverBlocks);
+
+  // Arguments in the manifest's order; each slot is 8 bytes, enough for a
+  // pointer or an i64, and an i32 sits in its low half (little-endian).
+  std::vector<uint64_t> slots(m.params.size(), 0);
+  std::vector<void *> args(m.params.size());
+  for (size_t i = 0; i < m.params.size(); ++i) {
+    const Param &param = m.params[i];
+    if (param.type == ParamType::Ptr) {
+      CUdeviceptr ptr = param.role == ParamRole::A   ? a
+                        : param.role == ParamRole::B ? b
+                                                     : c;
+      std::memcpy(&slots[i], &ptr, sizeof(ptr));
+    } else if (param.type == ParamType::I64) {
+      int64_t v = scalarValue(param.role, p);
+      std::memcpy(&slots[i], &v, sizeof(v));
+    } else {
+      int32_t v = static_cast<int32_t>(scalarValue(param.role, p));
+      std::memcpy(&slots[i], &v, sizeof(v));
+    }
+    args[i] = &slots[i];
+  }
+  auto launch = [&]() {
+    CUresult r = cu().cuLaunchKernel(
+        func, static_cast<unsigned>(res.grid), 1, 1,
+        static_cast<unsigned>(m.threadsPerBlock), 1, 1,
+        static_cast<unsigned>(m.dynamicSharedBytes), gpu.stream, args.data(),
+        nullptr);
+    if (r != CUDA_SUCCESS)
+      die(kExitError, "launching kernel '%s' failed: %s", m.kernel.c_str(),
+          cuErrorText(r).c_str());
+  };
+
+  // Correctness launch on a poisoned C.
+  const size_t cCount = size_t(p.m) * size_t(p.n);
+  poison(c, m.cType, cCount);
+  CU_CHECK(cuCtxSynchronize);
+  launch();
+  CUresult r = cu().cuCtxSynchronize();
+  if (r != CUDA_SUCCESS)
+    die(kExitError, "kernel '%s' failed: cuCtxSynchronize: %s",
+        m.kernel.c_str(), cuErrorText(r).c_str());
+  std::vector<uint8_t> got(cCount * elemTypeBytes(m.cType));
+  CU_CHECK(cuMemcpyDtoH, got.data(), c, got.size());
+  res.check = compare(got, m.cType, reference, errorBound(m.aType, m.cType));
+  printCheck(res.check, p);
+
+  res.timing = timeLaunches(gpu, opts, launch);
+  std::printf("time: %.4f ms median of %lld (min %.4f, max %.4f), %.1f "
+              "TFLOP/s",
+              res.timing.medianMs, static_cast<long long>(opts.reps),
+              res.timing.minMs, res.timing.maxMs,
+              tflops(p, res.timing.medianMs));
+  if (cublasMs > 0)
+    std::printf(", %.1f%% of cuBLAS", 100.0 * cublasMs / res.timing.medianMs);
+  std::printf("\n");
+
+  CU_CHECK(cuModuleUnload, module);
+  return res;
+}
+
+//===----------------------------------------------------------------------===//
+// Reports
+//===----------------------------------------------------------------------===//
+
+std::string fmt(const char *f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof(buf), f, v);
+  return buf;
+}
+
+void printSummary(const std::vector<KernelResult> &results,
+                  const Timing &cublas, const Problem &p) {
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"name", "schedule", "ms", "TFLOP/s", "%cuBLAS", "regs",
+                  "spills", "smem", "blocks/SM", "waves", "check"});
+  for (const KernelResult &r : results) {
+    const Manifest &m = *r.manifest;
+    rows.push_back(
+        {m.kernel, m.schedule, fmt("%.4f", r.timing.medianMs),
+         fmt("%.1f", tflops(p, r.timing.medianMs)),
+         cublas.valid ? fmt("%.1f%%", 100.0 * cublas.medianMs /
+                                          r.timing.medianMs)
+                      : "-",
+         std::to_string(r.regs), std::to_string(r.localBytes),
+         std::to_string(r.staticShared + m.dynamicSharedBytes),
+         std::to_string(r.driverBlocks), fmt("%.2f", r.wavesPerSM),
+         r.check.pass ? "PASS" : "FAIL"});
+  }
+  if (cublas.valid)
+    rows.push_back({"cuBLAS", "-", fmt("%.4f", cublas.medianMs),
+                    fmt("%.1f", tflops(p, cublas.medianMs)), "100.0%", "-",
+                    "-", "-", "-", "-", "-"});
+  std::vector<size_t> width(rows[0].size(), 0);
+  for (const auto &row : rows)
+    for (size_t i = 0; i < row.size(); ++i)
+      width[i] = std::max(width[i], row[i].size());
+  std::printf("\nsummary:\n");
+  for (const auto &row : rows) {
+    std::string line = " ";
+    for (size_t i = 0; i < row.size(); ++i) {
+      // Names left-aligned, numbers right-aligned.
+      bool left = i < 2;
+      std::string pad(width[i] - row[i].size(), ' ');
+      line += " " + (left ? row[i] + pad : pad + row[i]);
+    }
+    while (!line.empty() && line.back() == ' ')
+      line.pop_back();
+    std::printf("%s\n", line.c_str());
+  }
+}
+
+Json limitJson(int limit) {
+  return limit == INT_MAX ? Json() : Json::integer(limit);
+}
+
+Json optionalInt(int64_t v) { return v < 0 ? Json() : Json::integer(v); }
+
+Json optionalString(const std::string &s) {
+  return s.empty() ? Json() : Json::string(s);
+}
+
+void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
+               const Problem &p, uint64_t seed, const Timing &cublas,
+               const std::vector<KernelResult> &results) {
+  Json root = Json::object();
+  Json device = Json::object();
+  device.set("name", Json::string(gpu.name));
+  device.set("compute_capability",
+             Json::string(std::to_string(gpu.limits.ccMajor) + "." +
+                          std::to_string(gpu.limits.ccMinor)));
+  device.set("sm_count", Json::integer(gpu.limits.smCount));
+  device.set("driver_version", Json::integer(gpu.driverVersion));
+  root.set("device", device);
+  Json shape = Json::object();
+  shape.set("m", Json::integer(p.m));
+  shape.set("n", Json::integer(p.n));
+  shape.set("k", Json::integer(p.k));
+  root.set("shape", shape);
+  root.set("dtype", Json::string(elemTypeName(p.inType)));
+  root.set("c_type", Json::string(elemTypeName(p.outType)));
+  root.set("layout", Json::string(p.layout));
+  root.set("seed", Json::unsignedInteger(seed));
+  root.set("warmup", Json::integer(opts.warmup));
+  root.set("reps", Json::integer(opts.reps));
+  if (cublas.valid) {
+    Json cb = Json::object();
+    cb.set("ms", Json::number(cublas.medianMs));
+    cb.set("tflops", Json::number(tflops(p, cublas.medianMs)));
+    root.set("cublas", cb);
+  } else {
+    root.set("cublas", Json());
+  }
+
+  bool allPass = true;
+  Json kernels = Json::array();
+  for (const KernelResult &r : results) {
+    const Manifest &m = *r.manifest;
+    allPass = allPass && r.check.pass;
+    Json k = Json::object();
+    k.set("manifest", Json::string(m.path));
+    k.set("kernel", Json::string(m.kernel));
+    k.set("ptx", Json::string(m.ptx));
+    k.set("chip", optionalString(m.chip));
+    k.set("schedule", Json::string(m.schedule));
+    k.set("order", optionalString(m.order));
+    k.set("group_m", optionalInt(m.groupM));
+    k.set("block_m", Json::integer(m.blockM));
+    k.set("block_n", Json::integer(m.blockN));
+    k.set("block_k", Json::integer(m.blockK));
+    k.set("num_warps", optionalInt(m.numWarps));
+    k.set("num_stages", optionalInt(m.numStages));
+    k.set("a_type", Json::string(elemTypeName(m.aType)));
+    k.set("b_type", Json::string(elemTypeName(m.bType)));
+    k.set("c_type", Json::string(elemTypeName(m.cType)));
+    k.set("acc_type", optionalString(m.accType));
+    k.set("ms", Json::number(r.timing.medianMs));
+    k.set("ms_min", Json::number(r.timing.minMs));
+    k.set("ms_max", Json::number(r.timing.maxMs));
+    k.set("tflops", Json::number(tflops(p, r.timing.medianMs)));
+    k.set("pct_cublas",
+          cublas.valid ? Json::number(100.0 * cublas.medianMs /
+                                      r.timing.medianMs)
+                       : Json());
+    k.set("rel_err", r.check.nonFinite ? Json() : Json::number(r.check.relErr));
+    k.set("error_bound", Json::number(r.check.bound));
+    k.set("non_finite", Json::integer(r.check.nonFinite));
+    k.set("pass", Json::boolean(r.check.pass));
+    k.set("regs", Json::integer(r.regs));
+    k.set("spill_bytes", Json::integer(r.localBytes));
+    k.set("static_smem", Json::integer(r.staticShared));
+    k.set("dynamic_smem", Json::integer(m.dynamicSharedBytes));
+    k.set("threads", Json::integer(m.threadsPerBlock));
+    k.set("ptx_version", Json::integer(r.ptxVersion));
+    k.set("binary_version", Json::integer(r.binaryVersion));
+    Json occ = Json::object();
+    occ.set("warps_per_block", Json::integer(r.occ.warpsPerBlock));
+    occ.set("regs_per_warp", Json::integer(r.occ.regsPerWarp));
+    occ.set("smem_per_block", Json::integer(r.occ.sharedPerBlock));
+    occ.set("limit_registers", limitJson(r.occ.limitRegisters));
+    occ.set("limit_shared", limitJson(r.occ.limitShared));
+    occ.set("limit_warps", limitJson(r.occ.limitWarps));
+    occ.set("limit_blocks", limitJson(r.occ.limitBlocks));
+    occ.set("blocks_per_sm", Json::integer(r.occ.blocksPerSM));
+    occ.set("limiter", Json::string(r.occ.limiter));
+    occ.set("driver_blocks_per_sm", Json::integer(r.driverBlocks));
+    occ.set("theoretical_pct", Json::number(r.occ.theoreticalPct));
+    k.set("occupancy", occ);
+    k.set("grid", Json::integer(r.grid));
+    k.set("tiles", Json::integer(r.tiles));
+    k.set("programs_per_sm",
+          m.persistent ? Json::integer(r.programsPerSM) : Json());
+    k.set("waves_per_sm", Json::number(r.wavesPerSM));
+    k.set("tiles_per_program_min", Json::integer(r.tilesPerProgramMin));
+    k.set("tiles_per_program_max", Json::integer(r.tilesPerProgramMax));
+    kernels.push(k);
+  }
+  root.set("kernels", kernels);
+  root.set("pass", Json::boolean(allPass));
+
+  std::string text = root.dump();
+  FILE *out = std::fopen(path.c_str(), "w");
+  if (!out)
+    die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
+        std::strerror(errno));
+  bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size();
+  ok = std::fclose(out) == 0 && ok;
+  if (!ok)
+    die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
+        std::strerror(errno));
+}
+
+//===----------------------------------------------------------------------===//
+// Driver
+//===----------------------------------------------------------------------===//
+
+uint64_t clockSeed() {
+  uint64_t t = static_cast<uint64_t>(
+      std::chrono::system_clock::now().time_since_epoch().count());
+  SplitMix64 mix(t ^ (static_cast<uint64_t>(getpid()) << 32));
+  // Small enough to retype from a log.
+  return mix.next() & 0xFFFFFFFFull;
+}
+
+// Random values in [-1, 1), rounded to the input type.
+void fillRandom(std::vector<uint16_t> &data, ElemType type, SplitMix64 &rng) {
+  for (uint16_t &x : data) {
+    float v = rng.uniformSigned();
+    x = type == ElemType::F16 ? floatToHalf(v) : floatToBf16(v);
+  }
+}
+
+int run(int argc, char **argv) {
+  Options opts = parseCommandLine(argc, argv);
+
+  std::vector<Manifest> bundles(opts.manifests.size());
+  for (size_t i = 0; i < opts.manifests.size(); ++i) {
+    std::string error;
+    if (!loadManifest(opts.manifests[i], bundles[i], error))
+      die(kExitError, "manifest %s: %s", opts.manifests[i].c_str(),
+          error.c_str());
+  }
+
+  Problem p;
+  p.m = opts.m;
+  p.n = opts.n;
+  p.k = opts.k;
+  p.layout = opts.layout;
+  p.inType = bundles.front().aType;
+  p.outType = bundles.front().cType;
+  validateBundles(opts, bundles, p);
+
+  uint64_t seed = opts.haveSeed ? opts.seed : clockSeed();
+  std::printf("problem: M=%lld N=%lld K=%lld, %s inputs, %s output, layout "
+              "%s\n",
+              static_cast<long long>(p.m), static_cast<long long>(p.n),
+              static_cast<long long>(p.k), elemTypeName(p.inType),
+              elemTypeName(p.outType), p.layout.c_str());
+  std::printf("seed: %llu\n", static_cast<unsigned long long>(seed));
+  std::fflush(stdout);
+
+  // Nothing above needed a GPU; from here on everything does.
+  Gpu gpu = initGpu();
+  const DeviceLimits &dev = gpu.limits;
+  std::printf("device: %s (sm_%d%d, %d SMs, %.1f GiB), driver %d.%d\n",
+              gpu.name.c_str(), dev.ccMajor, dev.ccMinor, dev.smCount,
+              double(gpu.totalMemory) / (1024.0 * 1024 * 1024),
+              gpu.driverVersion / 1000, (gpu.driverVersion % 1000) / 10);
+
+  const size_t aCount = size_t(p.m) * size_t(p.k);
+  const size_t bCount = size_t(p.k) * size_t(p.n);
+  const size_t cCount = size_t(p.m) * size_t(p.n);
+  const size_t inBytes = elemTypeBytes(p.inType);
+  CUdeviceptr dA = allocDevice(aCount * inBytes, "A");
+  CUdeviceptr dB = allocDevice(bCount * inBytes, "B");
+  CUdeviceptr dRef = allocDevice(cCount * 4, "the cuBLAS reference");
+  CUdeviceptr dC = allocDevice(cCount * elemTypeBytes(p.outType), "C");
+  // cuBLAS recommends 32 MiB of workspace on Hopper; it is enough elsewhere.
+  const size_t workspaceBytes = 32u << 20;
+  CUdeviceptr dWork = allocDevice(workspaceBytes, "the cuBLAS workspace");
+
+  {
+    // A then B from one stream of numbers, in storage order.
+    SplitMix64 rng(seed);
+    std::vector<uint16_t> host(aCount);
+    fillRandom(host, p.inType, rng);
+    CU_CHECK(cuMemcpyHtoD, dA, host.data(), aCount * inBytes);
+    host.assign(bCount, 0);
+    fillRandom(host, p.inType, rng);
+    CU_CHECK(cuMemcpyHtoD, dB, host.data(), bCount * inBytes);
+  }
+
+  cublasHandle_t blas = nullptr;
+  checkBlas(cublasCreate(&blas), "cublasCreate");
+  // CUstream and cudaStream_t name the same driver object.
+  checkBlas(cublasSetStream(blas, gpu.stream), "cublasSetStream");
+  checkBlas(cublasSetWorkspace(blas, reinterpret_cast<void *>(dWork),
+                               workspaceBytes),
+            "cublasSetWorkspace");
+
+  // Reference in f32 whatever c_type is, so it carries no output rounding.
+  poison(dRef, ElemType::F32, cCount);
+  checkBlas(blasGemm(blas, p, dA, dB, dRef, ElemType::F32), "cublasGemmEx");
+  CU_CHECK(cuCtxSynchronize);
+  std::vector<float> reference(cCount);
+  CU_CHECK(cuMemcpyDtoH, reference.data(), dRef, cCount * 4);
+  for (float v : reference)
+    if (!std::isfinite(v))
+      die(kExitError, "the cuBLAS reference has non-finite values");
+  std::printf("reference: cublasGemmEx, %s inputs, f32 output, compute 32F\n",
+              elemTypeName(p.inType));
+
+  Timing cublasTiming;
+  if (opts.cublasTiming) {
+    // The timed cuBLAS call writes the kernels' c_type, like they do.
+    cublasTiming = timeLaunches(gpu, opts, [&]() {
+      checkBlas(blasGemm(blas, p, dA, dB, dC, p.outType), "cublasGemmEx");
+    });
+    std::printf("cuBLAS: %.4f ms median of %lld (min %.4f, max %.4f), %.1f "
+                "TFLOP/s, %s output\n",
+                cublasTiming.medianMs, static_cast<long long>(opts.reps),
+                cublasTiming.minMs, cublasTiming.maxMs,
+                tflops(p, cublasTiming.medianMs), elemTypeName(p.outType));
+  }
+
+  std::vector<KernelResult> results;
+  for (const Manifest &m : bundles)
+    results.push_back(runBundle(gpu, opts, p, m, dA, dB, dC, reference,
+                                cublasTiming.valid ? cublasTiming.medianMs
+                                                   : 0.0));
+
+  printSummary(results, cublasTiming, p);
+  if (!opts.jsonPath.empty())
+    writeJson(opts.jsonPath, gpu, opts, p, seed, cublasTiming, results);
+
+  checkBlas(cublasDestroy(blas), "cublasDestroy");
+  for (CUdeviceptr ptr : {dA, dB, dRef, dC, dWork})
+    CU_CHECK(cuMemFree, ptr);
+  CU_CHECK(cuStreamDestroy, gpu.stream);
+  CU_CHECK(cuDevicePrimaryCtxRelease, gpu.device);
+
+  for (const KernelResult &r : results)
+    if (!r.check.pass)
+      return kExitCheckFailed;
+  return kExitOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    die(kExitError, "out of host memory");
+  }
+}
