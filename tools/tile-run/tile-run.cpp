@@ -18,6 +18,7 @@
 #include "manifest.h"
 #include "numeric.h"
 #include "occupancy.h"
+#include "options.h"
 
 #include <cublas_v2.h>
 
@@ -43,73 +44,16 @@ namespace {
 // Errors
 //===----------------------------------------------------------------------===//
 
-enum ExitCode {
-  kExitOk = 0,
-  kExitError = 1,      // runtime failure, or data that does not fit together
-  kExitUsage = 2,      // bad command line
-  kExitCheckFailed = 3 // a kernel computed a wrong result
-};
-
-const char *const kUsageHint =
-    "usage: tile-run MANIFEST.json... --shape MxNxK [options]; "
-    "run 'tile-run --help' for details";
-
-const char *const kHelp =
-    R"(usage: tile-run MANIFEST.json [MANIFEST.json ...] --shape MxNxK [options]
-
-Launches the kernels of tile-opt bundles, checks them against cuBLAS and
-times them. Several manifests run on the same inputs in one process.
-
-options:
-  --shape MxNxK           problem size (required)
-  --dtype f16|bf16        input type; must match the bundles (default: theirs)
-  --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
-                          (default nn)
-  --warmup N              untimed launches before timing (default 10)
-  --reps N                timed launches; the median is reported (default 50)
-  --seed S                seed of the random inputs (default: from the clock)
-  --programs-per-sm N|auto
-                          programs per SM for persistent kernels
-                          (default auto: the driver's occupancy figure)
-  --json OUT              also write the results as JSON to OUT
-  --no-cublas-timing      check against cuBLAS but do not time it
-  -h, --help              show this text
-
-exit status: 0 ok, 1 runtime or bundle error, 2 bad command line,
-3 a kernel's result did not match cuBLAS
-)";
-
-std::string vformat(const char *fmt, va_list args) {
-  va_list copy;
-  va_copy(copy, args);
-  int n = std::vsnprintf(nullptr, 0, fmt, copy);
-  va_end(copy);
-  std::string s(n > 0 ? static_cast<size_t>(n) : 0, '\0');
-  if (n > 0)
-    std::vsnprintf(&s[0], s.size() + 1, fmt, args);
-  return s;
-}
-
 [[noreturn]] __attribute__((format(printf, 2, 3))) void
 die(int code, const char *fmt, ...) {
   std::fflush(stdout);
+  std::fputs("tile-run: ", stderr);
   va_list args;
   va_start(args, fmt);
-  std::string msg = vformat(fmt, args);
+  std::vfprintf(stderr, fmt, args);
   va_end(args);
-  std::fprintf(stderr, "tile-run: %s\n", msg.c_str());
+  std::fputc('\n', stderr);
   std::exit(code);
-}
-
-[[noreturn]] __attribute__((format(printf, 1, 2))) void
-usageError(const char *fmt, ...) {
-  std::fflush(stdout);
-  va_list args;
-  va_start(args, fmt);
-  std::string msg = vformat(fmt, args);
-  va_end(args);
-  std::fprintf(stderr, "tile-run: %s\n%s\n", msg.c_str(), kUsageHint);
-  std::exit(kExitUsage);
 }
 
 void checkCu(CUresult result, const char *call) {
@@ -125,164 +69,6 @@ void checkBlas(cublasStatus_t status, const char *call) {
   if (status != CUBLAS_STATUS_SUCCESS)
     die(kExitError, "%s failed: %s (%s)", call, cublasGetStatusName(status),
         cublasGetStatusString(status));
-}
-
-//===----------------------------------------------------------------------===//
-// Command line
-//===----------------------------------------------------------------------===//
-
-struct Options {
-  std::vector<std::string> manifests;
-  int64_t m = 0, n = 0, k = 0;
-  bool haveShape = false;
-  std::string dtype; // empty: whatever the bundles were compiled for
-  std::string layout = "nn";
-  int64_t warmup = 10;
-  int64_t reps = 50;
-  bool haveSeed = false;
-  uint64_t seed = 0;
-  int64_t programsPerSM = 0; // 0: ask the driver
-  std::string jsonPath;
-  bool cublasTiming = true;
-};
-
-// Plain decimal digits only: no sign, no spaces, no hex, no overflow.
-bool parseDecimal(const std::string &text, uint64_t max, uint64_t &out) {
-  if (text.empty() || text.size() > 20)
-    return false;
-  uint64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9')
-      return false;
-    uint64_t digit = static_cast<uint64_t>(c - '0');
-    if (value > (max - digit) / 10)
-      return false;
-    value = value * 10 + digit;
-  }
-  out = value;
-  return true;
-}
-
-bool parseShape(const std::string &text, Options &opts) {
-  int64_t dims[3];
-  size_t start = 0;
-  for (int i = 0; i < 3; ++i) {
-    size_t end = i < 2 ? text.find('x', start) : text.size();
-    if (end == std::string::npos)
-      return false;
-    uint64_t value;
-    // Dimensions go to cuBLAS as int, so they must fit in 32 bits.
-    if (!parseDecimal(text.substr(start, end - start), INT32_MAX, value) ||
-        value < 1)
-      return false;
-    dims[i] = static_cast<int64_t>(value);
-    start = end + 1;
-  }
-  opts.m = dims[0];
-  opts.n = dims[1];
-  opts.k = dims[2];
-  return true;
-}
-
-Options parseCommandLine(int argc, char **argv) {
-  Options opts;
-  bool optionsDone = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (optionsDone || arg.empty() || arg[0] != '-' || arg == "-") {
-      opts.manifests.push_back(arg);
-      continue;
-    }
-    if (arg == "--") {
-      optionsDone = true;
-      continue;
-    }
-    if (arg == "-h" || arg == "--help") {
-      std::fputs(kHelp, stdout);
-      std::exit(kExitOk);
-    }
-
-    // Both "--flag value" and "--flag=value" are accepted.
-    std::string flag = arg, value;
-    bool inlineValue = false;
-    size_t eq = arg.find('=');
-    if (arg.compare(0, 2, "--") == 0 && eq != std::string::npos) {
-      flag = arg.substr(0, eq);
-      value = arg.substr(eq + 1);
-      inlineValue = true;
-    }
-
-    if (flag == "--no-cublas-timing") {
-      if (inlineValue)
-        usageError("option '%s' takes no value", flag.c_str());
-      opts.cublasTiming = false;
-      continue;
-    }
-
-    static const char *const kValueFlags[] = {
-        "--shape", "--dtype", "--layout", "--warmup",
-        "--reps",  "--seed",  "--programs-per-sm", "--json"};
-    bool known = false;
-    for (const char *f : kValueFlags)
-      known = known || flag == f;
-    if (!known)
-      usageError("unknown option '%s'", flag.c_str());
-    if (!inlineValue) {
-      if (i + 1 >= argc)
-        usageError("option '%s' needs a value", flag.c_str());
-      value = argv[++i];
-    }
-
-    uint64_t number = 0;
-    if (flag == "--shape") {
-      if (!parseShape(value, opts))
-        usageError("bad --shape '%s': expected MxNxK with positive integers",
-                   value.c_str());
-      opts.haveShape = true;
-    } else if (flag == "--dtype") {
-      if (value != "f16" && value != "bf16")
-        usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
-      opts.dtype = value;
-    } else if (flag == "--layout") {
-      if (value != "nn" && value != "nt" && value != "tn" && value != "tt")
-        usageError("bad --layout '%s': expected nn, nt, tn or tt",
-                   value.c_str());
-      opts.layout = value;
-    } else if (flag == "--warmup") {
-      if (!parseDecimal(value, 1000000000, number))
-        usageError("bad --warmup '%s': expected an integer >= 0",
-                   value.c_str());
-      opts.warmup = static_cast<int64_t>(number);
-    } else if (flag == "--reps") {
-      if (!parseDecimal(value, 1000000000, number) || number < 1)
-        usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
-      opts.reps = static_cast<int64_t>(number);
-    } else if (flag == "--seed") {
-      if (!parseDecimal(value, UINT64_MAX, number))
-        usageError("bad --seed '%s': expected an integer >= 0", value.c_str());
-      opts.seed = number;
-      opts.haveSeed = true;
-    } else if (flag == "--programs-per-sm") {
-      if (value == "auto") {
-        opts.programsPerSM = 0;
-      } else if (!parseDecimal(value, 1 << 20, number) || number < 1) {
-        usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
-                   "auto",
-                   value.c_str());
-      } else {
-        opts.programsPerSM = static_cast<int64_t>(number);
-      }
-    } else if (flag == "--json") {
-      if (value.empty())
-        usageError("option '--json' needs a file name");
-      opts.jsonPath = value;
-    }
-  }
-  if (opts.manifests.empty())
-    usageError("no manifest given");
-  if (!opts.haveShape)
-    usageError("--shape MxNxK is required");
-  return opts;
 }
 
 //===----------------------------------------------------------------------===//
@@ -926,8 +712,14 @@ void printSummary(const std::vector<KernelResult> &results,
                   "spills", "smem", "blocks/SM", "waves", "check"});
   for (const KernelResult &r : results) {
     const Manifest &m = *r.manifest;
+    // Bundles of one kernel name (say, two configs in two directories) are
+    // told apart by their manifest paths.
+    std::string name = m.kernel;
+    for (const KernelResult &other : results)
+      if (&other != &r && other.manifest->kernel == m.kernel)
+        name = m.path;
     rows.push_back(
-        {m.kernel, m.schedule, fmt("%.4f", r.timing.medianMs),
+        {name, m.schedule, fmt("%.4f", r.timing.medianMs),
          fmt("%.1f", tflops(p, r.timing.medianMs)),
          cublas.valid ? fmt("%.1f%%", 100.0 * cublas.medianMs /
                                           r.timing.medianMs)
@@ -1183,9 +975,15 @@ int run(int argc, char **argv) {
   Timing cublasTiming;
   if (opts.cublasTiming) {
     // The timed cuBLAS call writes the kernels' c_type, like they do.
-    cublasTiming = timeLaunches(gpu, opts, [&]() {
+    auto gemm = [&]() {
       checkBlas(blasGemm(blas, p, dA, dB, dC, p.outType), "cublasGemmEx");
-    });
+    };
+    // cuBLAS loads kernels on first use (tens of ms); one untimed call keeps
+    // that out of the numbers even with --warmup 0. Each kernel gets the
+    // same from its correctness launch.
+    gemm();
+    CU_CHECK(cuCtxSynchronize);
+    cublasTiming = timeLaunches(gpu, opts, gemm);
     std::printf("cuBLAS: %.4f ms median of %lld (min %.4f, max %.4f), %.1f "
                 "TFLOP/s, %s output\n",
                 cublasTiming.medianMs, static_cast<long long>(opts.reps),

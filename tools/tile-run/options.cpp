@@ -1,0 +1,196 @@
+//===- options.cpp - Command line of tile-run -----------------------------===//
+
+#include "options.h"
+
+#include <climits>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+
+namespace tilerun {
+
+namespace {
+
+const char *const kUsageHint =
+    "usage: tile-run MANIFEST.json... --shape MxNxK [options]; "
+    "run 'tile-run --help' for details";
+
+const char *const kHelp =
+    R"(usage: tile-run MANIFEST.json [MANIFEST.json ...] --shape MxNxK [options]
+
+Launches the kernels of tile-opt bundles, checks them against cuBLAS and
+times them. Several manifests run on the same inputs in one process.
+
+options:
+  --shape MxNxK           problem size (required)
+  --dtype f16|bf16        input type; must match the bundles (default: theirs)
+  --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
+                          (default nn)
+  --warmup N              untimed launches before timing (default 10)
+  --reps N                timed launches; the median is reported (default 50)
+  --seed S                seed of the random inputs (default: from the clock)
+  --programs-per-sm N|auto
+                          programs per SM for persistent kernels
+                          (default auto: the driver's occupancy figure)
+  --json OUT              also write the results as JSON to OUT
+  --no-cublas-timing      check against cuBLAS but do not time it
+  -h, --help              show this text
+
+exit status: 0 ok, 1 runtime or bundle error, 2 bad command line,
+3 a kernel's result did not match cuBLAS
+)";
+
+[[noreturn]] __attribute__((format(printf, 1, 2))) void
+usageError(const char *fmt, ...) {
+  std::fflush(stdout);
+  std::fputs("tile-run: ", stderr);
+  va_list args;
+  va_start(args, fmt);
+  std::vfprintf(stderr, fmt, args);
+  va_end(args);
+  std::fprintf(stderr, "\n%s\n", kUsageHint);
+  std::exit(kExitUsage);
+}
+
+// Plain decimal digits only: no sign, no spaces, no hex, no overflow.
+bool parseDecimal(const std::string &text, uint64_t max, uint64_t &out) {
+  if (text.empty() || text.size() > 20)
+    return false;
+  uint64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9')
+      return false;
+    uint64_t digit = static_cast<uint64_t>(c - '0');
+    if (value > (max - digit) / 10)
+      return false;
+    value = value * 10 + digit;
+  }
+  out = value;
+  return true;
+}
+
+bool parseShape(const std::string &text, Options &opts) {
+  int64_t dims[3];
+  size_t start = 0;
+  for (int i = 0; i < 3; ++i) {
+    size_t end = i < 2 ? text.find('x', start) : text.size();
+    if (end == std::string::npos)
+      return false;
+    uint64_t value;
+    // Dimensions go to cuBLAS as int, so they must fit in 32 bits.
+    if (!parseDecimal(text.substr(start, end - start), INT32_MAX, value) ||
+        value < 1)
+      return false;
+    dims[i] = static_cast<int64_t>(value);
+    start = end + 1;
+  }
+  opts.m = dims[0];
+  opts.n = dims[1];
+  opts.k = dims[2];
+  return true;
+}
+
+} // namespace
+
+Options parseCommandLine(int argc, char **argv) {
+  Options opts;
+  bool optionsDone = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (optionsDone || arg.empty() || arg[0] != '-' || arg == "-") {
+      opts.manifests.push_back(arg);
+      continue;
+    }
+    if (arg == "--") {
+      optionsDone = true;
+      continue;
+    }
+    if (arg == "-h" || arg == "--help") {
+      std::fputs(kHelp, stdout);
+      std::exit(kExitOk);
+    }
+
+    // Both "--flag value" and "--flag=value" are accepted.
+    std::string flag = arg, value;
+    bool inlineValue = false;
+    size_t eq = arg.find('=');
+    if (arg.compare(0, 2, "--") == 0 && eq != std::string::npos) {
+      flag = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      inlineValue = true;
+    }
+
+    if (flag == "--no-cublas-timing") {
+      if (inlineValue)
+        usageError("option '%s' takes no value", flag.c_str());
+      opts.cublasTiming = false;
+      continue;
+    }
+
+    static const char *const kValueFlags[] = {
+        "--shape", "--dtype", "--layout", "--warmup",
+        "--reps",  "--seed",  "--programs-per-sm", "--json"};
+    bool known = false;
+    for (const char *f : kValueFlags)
+      known = known || flag == f;
+    if (!known)
+      usageError("unknown option '%s'", flag.c_str());
+    if (!inlineValue) {
+      if (i + 1 >= argc)
+        usageError("option '%s' needs a value", flag.c_str());
+      value = argv[++i];
+    }
+
+    uint64_t number = 0;
+    if (flag == "--shape") {
+      if (!parseShape(value, opts))
+        usageError("bad --shape '%s': expected MxNxK with positive integers",
+                   value.c_str());
+      opts.haveShape = true;
+    } else if (flag == "--dtype") {
+      if (value != "f16" && value != "bf16")
+        usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
+      opts.dtype = value;
+    } else if (flag == "--layout") {
+      if (value != "nn" && value != "nt" && value != "tn" && value != "tt")
+        usageError("bad --layout '%s': expected nn, nt, tn or tt",
+                   value.c_str());
+      opts.layout = value;
+    } else if (flag == "--warmup") {
+      if (!parseDecimal(value, 1000000000, number))
+        usageError("bad --warmup '%s': expected an integer >= 0",
+                   value.c_str());
+      opts.warmup = static_cast<int64_t>(number);
+    } else if (flag == "--reps") {
+      if (!parseDecimal(value, 1000000000, number) || number < 1)
+        usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
+      opts.reps = static_cast<int64_t>(number);
+    } else if (flag == "--seed") {
+      if (!parseDecimal(value, UINT64_MAX, number))
+        usageError("bad --seed '%s': expected an integer >= 0", value.c_str());
+      opts.seed = number;
+      opts.haveSeed = true;
+    } else if (flag == "--programs-per-sm") {
+      if (value == "auto") {
+        opts.programsPerSM = 0;
+      } else if (!parseDecimal(value, 1 << 20, number) || number < 1) {
+        usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
+                   "auto",
+                   value.c_str());
+      } else {
+        opts.programsPerSM = static_cast<int64_t>(number);
+      }
+    } else if (flag == "--json") {
+      if (value.empty())
+        usageError("option '--json' needs a file name");
+      opts.jsonPath = value;
+    }
+  }
+  if (opts.manifests.empty())
+    usageError("no manifest given");
+  if (!opts.haveShape)
+    usageError("--shape MxNxK is required");
+  return opts;
+}
+
+} // namespace tilerun

@@ -1,0 +1,45 @@
+//===- options.h - Command line of tile-run ---------------------*- C++ -*-===//
+//
+// The command line is parsed and checked completely before any CUDA call,
+// so every mistake in it is reported (exit 2) on machines without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUN_OPTIONS_H
+#define TILE_RUN_OPTIONS_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tilerun {
+
+enum ExitCode {
+  kExitOk = 0,
+  kExitError = 1,      // runtime failure, or data that does not fit together
+  kExitUsage = 2,      // bad command line
+  kExitCheckFailed = 3 // a kernel computed a wrong result
+};
+
+struct Options {
+  std::vector<std::string> manifests;
+  int64_t m = 0, n = 0, k = 0;
+  bool haveShape = false;
+  std::string dtype; // empty: whatever the bundles were compiled for
+  std::string layout = "nn";
+  int64_t warmup = 10;
+  int64_t reps = 50;
+  bool haveSeed = false;
+  uint64_t seed = 0;
+  int64_t programsPerSM = 0; // 0: ask the driver
+  std::string jsonPath;
+  bool cublasTiming = true;
+};
+
+// Parses argv; prints help and exits 0 for --help, prints a one-line error
+// plus a usage hint and exits 2 for anything malformed.
+Options parseCommandLine(int argc, char **argv);
+
+} // namespace tilerun
+
+#endif // TILE_RUN_OPTIONS_H
