@@ -62,7 +62,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
   if (opts.schedule == Schedule::Persistent)
     pm.addNestedPass<func::FuncOp>(createTilePersistent());
-  pm.addPass(createTileToGPU());
+  pm.addPass(createTileToGPU(TileToGPUOptions{opts.indexBitwidth}));
 
   OpPassManager &kernels =
       pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
@@ -84,11 +84,13 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addPass(createTileExportManifest());
 
   OpPassManager &gm = pm.nest<gpu::GPUModuleOp>();
-  gm.addPass(createConvertNVGPUToNVVMPass());
+  gm.addPass(createTileNVGPUToNVVM(TileNVGPUToNVVMOptions{opts.indexBitwidth}));
   gm.addPass(createLowerAffinePass());
   gm.addPass(memref::createExpandStridedMetadataPass());
   gm.addPass(createSCFToControlFlowPass());
-  gm.addPass(createConvertGpuOpsToNVVMOps());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.indexBitwidth = opts.indexBitwidth;
+  gm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
   gm.addPass(createCanonicalizerPass());
   gm.addPass(createCSEPass());
   gm.addPass(createReconcileUnrealizedCastsPass());

@@ -581,8 +581,9 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
         static_cast<long long>(res.staticShared + m.dynamicSharedBytes),
         res.staticShared, static_cast<long long>(m.dynamicSharedBytes),
         static_cast<long long>(dev.sharedPerBlockOptin));
-  // Above 48 KiB of dynamic shared memory a kernel must opt in.
-  if (m.dynamicSharedBytes > 48 * 1024)
+  // Above 48 KiB of shared memory in all a kernel must opt in; the static
+  // part counts too, so opt in whenever there is dynamic shared memory.
+  if (m.dynamicSharedBytes > 0)
     CU_CHECK(cuFuncSetAttribute, func,
              CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
              static_cast<int>(m.dynamicSharedBytes));

@@ -11,13 +11,21 @@ def TileToGPU : Pass<"tile-to-gpu", "::mlir::ModuleOp"> {
     Moves every `tile.kernel` function into its own `gpu.module` as a
     `gpu.func` kernel whose parameters are, in order, the pointers to A, B
     and C, then M, N, K (i64), then the element strides of A, B and C (i64),
-    as a Triton kernel takes them. The memrefs are rebuilt inside the kernel,
+    as a Triton kernel takes them. The memrefs are rebuilt inside the kernel
+    (with `index-bitwidth`-wide sizes, strides and offsets),
     `tile.program_id` becomes `gpu.block_id x` and `tile.num_programs`
     becomes `gpu.grid_dim x`. The host function is removed.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", "32",
+           "Width of `index` inside the kernel (32 or 64); must match "
+           "convert-gpu-to-nvvm's. 32-bit offsets halve the registers that "
+           "address arithmetic holds; the runner refuses shapes they cannot "
+           "address.">,
+  ];
 }
 
 def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUFuncOp"> {
@@ -31,6 +39,8 @@ def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUFuncOp"> {
     per-thread stores of the accumulator fragments.
   }];
   let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::vector::VectorDialect",
@@ -62,7 +72,7 @@ def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUFuncOp"> 
   let description = [{
     Replaces each workgroup-memory `memref.alloc` with a view of
     `gpu.dynamic_shared_memory` at a 128-byte aligned offset, records the
-    total in the kernel's `tile.kernel` attribute (`dynamic_shared_bytes`)
+    total in the kernel's `tile.kernel` attribute (`dynamic_shared_memory_bytes`)
     and rejects kernels that need more than the chip allows per block.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
@@ -71,6 +81,22 @@ def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUFuncOp"> 
   let options = [
     Option<"maxBytes", "max-bytes", "int64_t", "232448",
            "Dynamic shared memory a block may use (227 KB on sm_90)">,
+  ];
+}
+
+def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "convert-nvgpu-to-nvvm with a chosen index width";
+  let description = [{
+    Upstream's `convert-nvgpu-to-nvvm` always converts memrefs with 64-bit
+    indices, which cannot meet `convert-gpu-to-nvvm{index-bitwidth=32}`.
+    This pass applies the same upstream patterns with one type converter of
+    the requested width.
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", "32",
+           "Width of `index` (32 or 64)">,
   ];
 }
 

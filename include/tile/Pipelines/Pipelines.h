@@ -46,6 +46,10 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<int64_t> groupM{*this, "group-m",
                                       llvm::cl::desc("Tile rows per group"),
                                       llvm::cl::init(8)};
+  PassOptions::Option<unsigned> indexBitwidth{
+      *this, "index-bitwidth",
+      llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),
+      llvm::cl::init(32)};
   PassOptions::Option<Chip> chip{
       *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(Chip::SM90),
       llvm::cl::values(clEnumValN(Chip::SM80, "sm_80", "A100"),

@@ -40,34 +40,34 @@ SmallVector<char> allowedLayouts(MemRefType t) {
 /// Builds a memref of type `t` over `ptr` with the given sizes and strides,
 /// through the LLVM descriptor the memref lowering uses.
 Value buildMemRef(OpBuilder &b, Location loc, MemRefType t, Value ptr,
-                  ValueRange sizes, ValueRange strides) {
+                  ValueRange sizes, ValueRange strides, unsigned bits) {
   MLIRContext *ctx = b.getContext();
-  Type i64 = b.getI64Type();
-  auto arr = LLVM::LLVMArrayType::get(i64, 2);
+  Type idx = b.getIntegerType(bits);
+  auto arr = LLVM::LLVMArrayType::get(idx, 2);
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   auto descTy =
-      LLVM::LLVMStructType::getLiteral(ctx, {ptrTy, ptrTy, i64, arr, arr});
+      LLVM::LLVMStructType::getLiteral(ctx, {ptrTy, ptrTy, idx, arr, arr});
+  auto narrow = [&](Value v) -> Value {
+    return bits == 64 ? v : LLVM::TruncOp::create(b, loc, idx, v);
+  };
   Value d = LLVM::PoisonOp::create(b, loc, descTy);
   d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{0});
   d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{1});
-  Value zero = LLVM::ConstantOp::create(b, loc, i64, b.getI64IntegerAttr(0));
+  Value zero = LLVM::ConstantOp::create(b, loc, idx, b.getIntegerAttr(idx, 0));
   d = LLVM::InsertValueOp::create(b, loc, d, zero, ArrayRef<int64_t>{2});
   for (int i = 0; i < 2; ++i) {
-    d = LLVM::InsertValueOp::create(b, loc, d, sizes[i],
+    d = LLVM::InsertValueOp::create(b, loc, d, narrow(sizes[i]),
                                     ArrayRef<int64_t>{3, i});
-    d = LLVM::InsertValueOp::create(b, loc, d, strides[i],
+    d = LLVM::InsertValueOp::create(b, loc, d, narrow(strides[i]),
                                     ArrayRef<int64_t>{4, i});
   }
   return UnrealizedConversionCastOp::create(b, loc, t, d).getResult(0);
 }
 
 LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
-                      OpBuilder &moduleBuilder) {
-  SmallVector<DotOp> dots(func.getOps<DotOp>());
-  func.walk([&](DotOp d) {
-    if (!llvm::is_contained(dots, d))
-      dots.push_back(d);
-  });
+                      OpBuilder &moduleBuilder, unsigned bits) {
+  SmallVector<DotOp> dots;
+  func.walk([&](DotOp d) { dots.push_back(d); });
   SmallVector<StoreOp> stores;
   func.walk([&](StoreOp s) { stores.push_back(s); });
   if (dots.size() != 1 || stores.size() != 1)
@@ -109,9 +109,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b2.getUnitAttr());
   auto block = b2.getDenseI32ArrayAttr(
       {static_cast<int32_t>(cfg.threads()), 1, 1});
+  // Becomes .maxntid: ptxas may then use all 255 registers per thread.
   kernel.setKnownBlockSizeAttr(block);
-  // Tells ptxas the block size so it may use all 255 registers per thread.
-  kernel->setAttr("nvvm.maxntid", block);
   cfg.attachTo(kernel);
 
   auto typeName = [](Type t) {
@@ -134,6 +133,7 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
           b2.getNamedAttr("c_type",
                           b2.getStringAttr(typeName(cTy.getElementType()))),
           b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
+          b2.getNamedAttr("index_bitwidth", b2.getI64IntegerAttr(bits)),
       }));
 
   Block &body = kernel.getBody().front();
@@ -141,9 +141,12 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   ValueRange args = body.getArguments();
   Value m = args[3], n = args[4], k = args[5];
   IRMapping map;
-  map.map(a, buildMemRef(kb, loc, aTy, args[0], {m, k}, {args[6], args[7]}));
-  map.map(b, buildMemRef(kb, loc, bTy, args[1], {k, n}, {args[8], args[9]}));
-  map.map(c, buildMemRef(kb, loc, cTy, args[2], {m, n}, {args[10], args[11]}));
+  map.map(a, buildMemRef(kb, loc, aTy, args[0], {m, k}, {args[6], args[7]},
+                         bits));
+  map.map(b, buildMemRef(kb, loc, bTy, args[1], {k, n}, {args[8], args[9]},
+                         bits));
+  map.map(c, buildMemRef(kb, loc, cTy, args[2], {m, n},
+                         {args[10], args[11]}, bits));
   for (Operation &op : entry.without_terminator())
     kb.clone(op, map);
   gpu::ReturnOp::create(kb, loc);
@@ -165,6 +168,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
 }
 
 struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<std::pair<func::FuncOp, KernelConfig>> kernels;
@@ -173,9 +178,14 @@ struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
         kernels.push_back({func, *cfg});
     if (kernels.empty())
       return;
+    if (indexBitwidth != 32 && indexBitwidth != 64) {
+      module.emitError("tile-to-gpu: index-bitwidth must be 32 or 64, got ")
+          << indexBitwidth;
+      return signalPassFailure();
+    }
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     for (auto &[func, cfg] : kernels)
-      if (failed(outline(func, cfg, b)))
+      if (failed(outline(func, cfg, b, indexBitwidth)))
         return signalPassFailure();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());

@@ -13,6 +13,8 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -95,10 +97,11 @@ public:
             b, loc, arith::MaxUIOp::create(b, loc, boundI, gi), gi);
         Value n = sel(inO, arith::MinUIOp::create(b, loc, left, cst(8)),
                       cst(0));
-        // A copy of zero elements still needs an address inside the buffer.
-        Value any = ult(cst(0), n);
-        go = sel(any, go, cst(0));
-        gi = sel(any, gi, cst(0));
+        // A copy of zero elements still needs an address inside the
+        // operand; clamping each coordinate alone keeps the row part of the
+        // address loop-invariant.
+        go = sel(inO, go, cst(0));
+        gi = sel(ult(gi, boundI), gi, cst(0));
         SmallVector<Value> idx = op.transposed ? SmallVector<Value>{gi, go}
                                                : SmallVector<Value>{go, gi};
         tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
@@ -110,33 +113,34 @@ public:
     return tokens;
   }
 
-  /// Element-by-element copy for operands that are not 16-byte aligned.
+  /// Element-by-element copy for operands that are not 16-byte aligned. A
+  /// rolled loop: unrolled, its loads would all be hoisted and raise the
+  /// kernel's register count, which the aligned path pays for too.
   void emitElementCopy(const Operand &op, Value r0, Value c0, Value bound0,
                        Value bound1) {
     int64_t cols = op.sharedCols(), elems = op.sharedRows() * cols;
     Type elt = cast<MemRefType>(op.global.getType()).getElementType();
-    for (int64_t first = 0; first < elems; first += cfg.threads()) {
-      emitGuarded(first, elems, [&] {
-        Value e = add(tid, first);
-        Value sr = div(e, cols), sc = rem(e, cols);
-        Value gr = add(r0, op.transposed ? sc : sr);
-        Value gc = add(c0, op.transposed ? sr : sc);
-        Value in = andi(ult(gr, bound0), ult(gc, bound1));
-        auto ifOp = scf::IfOp::create(
-            b, loc, in,
-            [&](OpBuilder &tb, Location l) {
-              Value v = memref::LoadOp::create(tb, l, op.global,
-                                               ValueRange{gr, gc});
-              scf::YieldOp::create(tb, l, v);
-            },
-            [&](OpBuilder &eb, Location l) {
-              Value z = arith::ConstantOp::create(eb, l, eb.getZeroAttr(elt));
-              scf::YieldOp::create(eb, l, z);
-            });
-        memref::StoreOp::create(b, loc, ifOp.getResult(0), op.shared,
-                                ValueRange{sr, sc});
-      });
-    }
+    auto loop = scf::ForOp::create(b, loc, tid, cst(elems), cst(cfg.threads()));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value e = loop.getInductionVar();
+    Value sr = div(e, cols), sc = rem(e, cols);
+    Value gr = add(r0, op.transposed ? sc : sr);
+    Value gc = add(c0, op.transposed ? sr : sc);
+    Value in = andi(ult(gr, bound0), ult(gc, bound1));
+    auto ifOp = scf::IfOp::create(
+        b, loc, in,
+        [&](OpBuilder &tb, Location l) {
+          Value v =
+              memref::LoadOp::create(tb, l, op.global, ValueRange{gr, gc});
+          scf::YieldOp::create(tb, l, v);
+        },
+        [&](OpBuilder &eb, Location l) {
+          Value z = arith::ConstantOp::create(eb, l, eb.getZeroAttr(elt));
+          scf::YieldOp::create(eb, l, z);
+        });
+    memref::StoreOp::create(b, loc, ifOp.getResult(0), op.shared,
+                            ValueRange{sr, sc});
   }
 
   /// acc[mi * numN + ni] += A-fragment(mi) * B-fragment(ni) over one block K.
@@ -181,11 +185,49 @@ public:
       for (int64_t mi = 0; mi < numM; ++mi)
         for (int64_t ni = 0; ni < numN; ++ni) {
           Value &c = acc[mi * numN + ni];
-          c = nvgpu::MmaSyncOp::create(b, loc, af[mi], bf[ni], c,
-                                       ArrayRef<int64_t>{16, 8, 16});
+          c = emitMmaSync(af[mi], bf[ni], c);
         }
     }
     return acc;
+  }
+
+  /// One m16n8k16 mma.sync. nvgpu.mma.sync cannot lower bf16 operands
+  /// ("failed to deduce operand PTX types"), so bf16 goes to nvvm.mma.sync
+  /// with the registers packed as the instruction takes them.
+  Value emitMmaSync(Value a, Value bFrag, Value c) {
+    Type elt = cast<VectorType>(a.getType()).getElementType();
+    if (!elt.isBF16())
+      return nvgpu::MmaSyncOp::create(b, loc, a, bFrag, c,
+                                      ArrayRef<int64_t>{16, 8, 16});
+    auto regs = [&](Value v, int64_t n) {
+      SmallVector<Value> out;
+      auto i32x1 = VectorType::get({1}, b.getI32Type());
+      for (int64_t i = 0; i < n; ++i) {
+        Value row = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{i});
+        Value packed = vector::BitCastOp::create(b, loc, i32x1, row);
+        out.push_back(
+            vector::ExtractOp::create(b, loc, packed, ArrayRef<int64_t>{0}));
+      }
+      return out;
+    };
+    SmallVector<Value> cs;
+    for (int64_t i = 0; i < 4; ++i)
+      cs.push_back(vector::ExtractOp::create(
+          b, loc, c, ArrayRef<int64_t>{i / 2, i % 2}));
+    Type f32 = b.getF32Type();
+    auto resTy =
+        LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+    Value d = NVVM::MmaOp::create(
+        b, loc, resTy, regs(a, 4), regs(bFrag, 2), cs, {16, 8, 16},
+        std::nullopt, std::nullopt,
+        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                      NVVM::MMATypes::bf16},
+        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                       NVVM::MMALayout::col});
+    SmallVector<Value> ds;
+    for (int64_t i = 0; i < 4; ++i)
+      ds.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
+    return vector::FromElementsOp::create(b, loc, c.getType(), ds);
   }
 
   /// Masked stores of the fragments: c0,c1 at (g, 2t..2t+1), c2,c3 at g + 8.

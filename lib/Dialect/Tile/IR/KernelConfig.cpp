@@ -12,14 +12,15 @@ using namespace mlir::tile;
 std::optional<std::pair<int64_t, int64_t>> KernelConfig::warpGrid() const {
   std::optional<std::pair<int64_t, int64_t>> best;
   int64_t bestSkew = 0;
-  for (int64_t wm = numWarps; wm >= 1; --wm) {
+  // Ties go to the taller warp tile: its A fragments serve more MMAs.
+  for (int64_t wm = 1; wm <= numWarps; ++wm) {
     if (numWarps % wm)
       continue;
     int64_t wn = numWarps / wm;
     if (blockM % (wm * 16) || blockN % (wn * 16))
       continue;
     int64_t skew = std::abs(blockM / wm - blockN / wn);
-    if (!best || skew < bestSkew) {
+    if (!best || skew <= bestSkew) {
       best = {wm, wn};
       bestSkew = skew;
     }
@@ -71,7 +72,7 @@ DictionaryAttr KernelConfig::toAttr(MLIRContext *ctx) const {
       b.getNamedAttr("schedule", b.getStringAttr(schedule)),
       b.getNamedAttr("order", b.getStringAttr(order)),
       b.getNamedAttr("group_m", b.getI64IntegerAttr(groupM)),
-      b.getNamedAttr("dynamic_shared_bytes", b.getI64IntegerAttr(sharedBytes)),
+      b.getNamedAttr("dynamic_shared_memory_bytes", b.getI64IntegerAttr(sharedBytes)),
   });
 }
 
@@ -96,6 +97,6 @@ std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {
   getStr("schedule", c.schedule);
   getStr("order", c.order);
   getInt("group_m", c.groupM);
-  getInt("dynamic_shared_bytes", c.sharedBytes);
+  getInt("dynamic_shared_memory_bytes", c.sharedBytes);
   return c;
 }

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# On a GPU machine: builds tile-run, checks every bundle under BUNDLES on odd
+# shapes, then times them side by side with cuBLAS (one process per dtype and
+# shape) and writes the JSON of each run into OUT.
+#   scripts/gpu-bench.sh BUNDLES OUT [SHAPES]
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
+out=${2:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
+shapes=${3:-4096x4096x4096}
+mkdir -p "$out"
+run=${TILE_RUN:-}
+if [ -z "$run" ]; then
+  cmake -S "$here/tools/tile-run" -B /tmp/tile-run-build -G Ninja >/dev/null &&
+    ninja -C /tmp/tile-run-build >/dev/null || { echo "tile-run build failed"; exit 1; }
+  run=/tmp/tile-run-build/tile-run
+fi
+status=0
+for dtype in f16 bf16; do
+  [ -d "$bundles/$dtype" ] || continue
+  manifests=$(ls "$bundles/$dtype"/*/*.json)
+  for shape in 129x67x33 1x1x1 1000x3000x515 1000x1016x520 257x255x136; do
+    if ! "$run" $manifests --shape "$shape" --reps 1 --warmup 0 --no-cublas-timing \
+         > "$out/check-$dtype-$shape.txt" 2>&1; then
+      echo "CHECK FAILED: $dtype $shape"; grep -E "FAIL|error" "$out/check-$dtype-$shape.txt" | head -5
+      status=1
+    fi
+  done
+  for shape in ${shapes//,/ }; do
+    "$run" $manifests --shape "$shape" --seed 1 --json "$out/bench-$dtype-$shape.json" \
+      > "$out/bench-$dtype-$shape.txt" 2>&1 || status=1
+    sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
+  done
+done
+exit $status
