@@ -16,6 +16,9 @@ if [ ${#variants[@]} -eq 0 ]; then
     for s in 1 2 3 4; do
       variants+=("t${m}x${n}x${k}w${w}s${s}:schedule=tiled block-m=$m block-n=$n block-k=$k num-warps=$w num-stages=$s")
     done
+    for order in linear grouped; do
+      variants+=("p${m}x${n}x${k}w${w}s3${order:0:1}:schedule=persistent order=$order block-m=$m block-n=$n block-k=$k num-warps=$w num-stages=3")
+    done
   done
 fi
 for dtype in f16 bf16; do

@@ -344,7 +344,8 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
       !f.optionalString("acc_type", m.accType) ||
       !f.optionalInt("group_m", 1, m.groupM) ||
       !f.optionalInt("num_warps", 1, m.numWarps) ||
-      !f.optionalInt("num_stages", 1, m.numStages))
+      !f.optionalInt("num_stages", 1, m.numStages) ||
+      !f.optionalInt("index_bitwidth", 32, m.indexBitwidth))
     return false;
 
   if (schedule != "tiled" && schedule != "persistent") {

@@ -66,6 +66,8 @@ struct Manifest {
   // Informational fields; empty or -1 when the manifest leaves them out.
   std::string chip, order, accType;
   int64_t groupM = -1, numWarps = -1, numStages = -1;
+  // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
+  int64_t indexBitwidth = 64;
 
   bool servesLayout(const std::string &layout) const;
   std::string layoutList() const; // "nn, nt"

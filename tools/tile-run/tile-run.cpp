@@ -149,6 +149,18 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
             "manifest %s: parameter '%s' is i32 but this shape needs %lld",
             m.path.c_str(), param.name.c_str(), static_cast<long long>(v));
     }
+    // Every operand is dense (its strides follow from the shape), so the
+    // largest element offset is its element count minus one.
+    int64_t limit = m.indexBitwidth >= 64 ? INT64_MAX
+                                          : (int64_t(1) << (m.indexBitwidth - 1));
+    for (int64_t elems : {p.m * p.k, p.k * p.n, p.m * p.n})
+      if (elems > limit)
+        die(kExitError,
+            "bundle %s indexes with %lld-bit offsets; shape %lldx%lldx%lld "
+            "needs more (recompile with index-bitwidth=64)",
+            m.path.c_str(), static_cast<long long>(m.indexBitwidth),
+            static_cast<long long>(p.m), static_cast<long long>(p.n),
+            static_cast<long long>(p.k));
     if (tileCount(m, p) > INT32_MAX)
       die(kExitError,
           "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld, more "

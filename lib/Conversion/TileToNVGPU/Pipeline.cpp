@@ -5,8 +5,8 @@
 //     access picks its buffer from the iteration number of its loop;
 //  2. schedule + expansion: scf::pipelineForLoop with the async copies (and
 //     what they depend on) at stage 0 and the rest of the body at stage
-//     num-stages - 1, copies first, so the copy for iteration
-//     k + num-stages - 1 is in flight while iteration k computes;
+//     num-stages - 1, so the copies for iterations k + 1 .. k + num-stages - 1
+//     are in flight while iteration k computes;
 //  3. wait counts: each nvgpu.device_async_wait lets as many groups stay in
 //     flight as have been committed after the one it needs.
 //
@@ -72,7 +72,11 @@ LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages) {
              memref::LoadOp>(user))
       return user->emitOpError("tile-pipeline: unexpected use of a shared "
                                "tile");
+    // The K loop is the one that synchronises the block; element copies
+    // sit in loops of their own inside it.
     auto loop = user->getParentOfType<scf::ForOp>();
+    while (loop && loop.getBody()->getOps<gpu::BarrierOp>().empty())
+      loop = loop->getParentOfType<scf::ForOp>();
     if (!loop)
       return user->emitOpError("tile-pipeline: shared tile used outside the "
                                "K loop");
@@ -102,7 +106,11 @@ bool containsAsyncCopy(Operation *op) {
       .wasInterrupted();
 }
 
-/// Phase 2: copies (and their backward slice) at stage 0, listed first.
+/// Phase 2: copies (and their backward slice) at stage 0; the rest, from
+/// tile-to-nvgpu's "wait, barrier, compute", at the last stage. Listed as
+/// "wait, barrier, copies, compute": the one barrier both publishes the tile
+/// about to be read and retires the buffer the new copies overwrite, which
+/// the previous iteration finished reading before it.
 void schedule(scf::ForOp loop, int64_t stages,
               std::vector<std::pair<Operation *, unsigned>> &ops) {
   SetVector<Operation *> stage0;
@@ -112,27 +120,44 @@ void schedule(scf::ForOp loop, int64_t stages,
   for (Operation &op : loop.getBody()->without_terminator())
     if (containsAsyncCopy(&op) || isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
       (void)getBackwardSlice(&op, &stage0, opts);
-  // Ops nested in a stage-0 op (guarded copies) carry their operands along.
-  for (Operation &op : loop.getBody()->without_terminator())
+  auto body = loop.getBody()->without_terminator();
+  auto firstBarrier = llvm::find_if(
+      body, [](Operation &op) { return isa<gpu::BarrierOp>(op); });
+  auto afterBarrier = std::next(firstBarrier);
+  for (Operation &op : llvm::make_range(body.begin(), afterBarrier))
+    if (!stage0.contains(&op))
+      ops.emplace_back(&op, stages - 1);
+  for (Operation &op : body)
     if (stage0.contains(&op))
       ops.emplace_back(&op, 0);
-  for (Operation &op : loop.getBody()->without_terminator())
+  for (Operation &op : llvm::make_range(afterBarrier, body.end()))
     if (!stage0.contains(&op))
       ops.emplace_back(&op, stages - 1);
 }
 
-/// Phase 3: groups allowed in flight at each wait.
+/// Phase 3: groups allowed in flight at each wait. In the kernel the wait for
+/// iteration k comes before the copy of k + stages - 1 is issued, so the
+/// copies of k + 1 .. k + stages - 2 may still be in flight; epilogue
+/// iteration i issues no copies and has i fewer groups ahead of it.
 void setWaitCount(Operation *op, scf::PipeliningOption::PipelinerPart part,
                   unsigned iteration, int64_t stages) {
   auto wait = dyn_cast<nvgpu::DeviceAsyncWaitOp>(op);
   if (!wait)
     return;
-  // In the kernel the copy of k + stages - 1 is committed before the wait for
-  // k; epilogue iteration i has committed nothing new after i more waits.
-  int64_t inFlight = stages - 1;
+  int64_t inFlight = stages - 2;
   if (part == scf::PipeliningOption::PipelinerPart::Epilogue)
-    inFlight = std::max<int64_t>(0, stages - 2 - iteration);
-  wait.setNumGroups(inFlight);
+    inFlight = stages - 2 - iteration;
+  wait.setNumGroups(std::max<int64_t>(0, inFlight));
+}
+
+/// The trailing barrier tile-to-nvgpu puts in the loop is subsumed by the
+/// leading one of the next iteration; one after the loop keeps the next use
+/// of the buffers (the next tile of a persistent kernel) from overwriting
+/// data a slower warp still reads.
+void moveTrailingBarrier(scf::ForOp loop) {
+  SmallVector<gpu::BarrierOp> barriers(loop.getBody()->getOps<gpu::BarrierOp>());
+  if (barriers.size() == 2)
+    barriers.back()->moveAfter(loop);
 }
 
 struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
@@ -163,14 +188,15 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
         return signalPassFailure();
 
     SmallVector<scf::ForOp> loops;
+    // The K loops: those that commit a group of copies per iteration.
     func.walk([&](scf::ForOp loop) {
-      if (llvm::any_of(loop.getBody()->without_terminator(),
-                       [](Operation &op) { return containsAsyncCopy(&op); }))
+      if (!loop.getBody()->getOps<nvgpu::DeviceAsyncCreateGroupOp>().empty())
         loops.push_back(loop);
     });
     IRRewriter rewriter(func.getContext());
     for (scf::ForOp loop : loops) {
       moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+      moveTrailingBarrier(loop);
       scf::PipeliningOption opts;
       int64_t stages = numStages;
       opts.getScheduleFn = [&](scf::ForOp l, auto &ops) {

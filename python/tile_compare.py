@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Compare lowerings of one matmul side by side on one GPU.
+
+Compiles the input with each lowering (tile-opt --tile-to-ptx=OPTIONS
+--tile-bundle=DIR), runs every bundle in ONE tile-run process next to cuBLAS,
+and prints the study's table: time, TFLOP/s, % of cuBLAS, registers, spills,
+shared memory, occupancy block limits, waves per SM and the ratio to the first
+lowering. With --profile (and ncu on PATH) it adds the instruction mix per
+pipe and the achieved occupancy of each kernel.
+
+  tile-compare examples/matmul_f16.mlir --shape 4096x4096x4096
+  tile-compare IN.mlir --lowering "tiled:schedule=tiled" \\
+                       --lowering "pers:schedule=persistent order=grouped"
+  tile-compare --compile-only out/ IN.mlir      # here: bundles only
+  tile-compare --bundles out/ --shape ...       # on the GPU machine
+"""
+import argparse
+import csv
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+DEFAULT_LOWERINGS = ["tiled:schedule=tiled",
+                     "persistent:schedule=persistent order=grouped"]
+
+# (label, ncu metric) of the instruction-mix table.
+MIX = [
+    ("all", "smsp__inst_executed.sum"),
+    ("alu", "smsp__inst_executed_pipe_alu.sum"),
+    ("fma", "smsp__inst_executed_pipe_fma.sum"),
+    ("lsu", "smsp__inst_executed_pipe_lsu.sum"),
+    ("tensor", "smsp__inst_executed_pipe_tensor.sum"),
+    ("uniform", "smsp__inst_executed_pipe_uniform.sum"),
+    ("cbu", "smsp__inst_executed_pipe_cbu.sum"),
+    ("ldgsts", "smsp__inst_executed_op_ldgsts.sum"),
+    ("shared ld", "smsp__inst_executed_op_shared_ld.sum"),
+    ("global st", "smsp__inst_executed_op_global_st.sum"),
+]
+ACHIEVED = "sm__warps_active.avg.pct_of_peak_sustained_active"
+
+
+def die(msg):
+    print(f"tile-compare: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def find_tool(name, explicit, here):
+    if explicit:
+        return explicit
+    local = os.path.join(here, "..", "build", "bin", name)
+    if os.path.exists(local):
+        return os.path.abspath(local)
+    found = shutil.which(name)
+    if not found:
+        die(f"cannot find {name}; build it or pass --{name}")
+    return found
+
+
+def compile_bundles(tile_opt, source, lowerings, outdir):
+    bundles = []
+    for spec in lowerings:
+        name, sep, opts = spec.partition(":")
+        if not sep or not name:
+            die(f"bad --lowering '{spec}': expected NAME:OPTIONS")
+        d = os.path.join(outdir, name)
+        os.makedirs(d, exist_ok=True)
+        r = subprocess.run([tile_opt, source, f"--tile-to-ptx={opts}",
+                            f"--tile-bundle={d}", "-o", os.devnull],
+                           capture_output=True, text=True)
+        if r.returncode != 0:
+            die(f"compiling '{name}' failed:\n{r.stderr.strip()}")
+        bundles.append((name, manifest_in(d)))
+    return bundles
+
+
+def manifest_in(d):
+    found = sorted(f for f in os.listdir(d) if f.endswith(".json"))
+    if len(found) != 1:
+        die(f"expected one manifest in {d}, found {len(found)}")
+    return os.path.join(d, found[0])
+
+
+def run_tile_run(tile_run, manifests, args, json_out):
+    cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
+           "--reps", str(args.reps), "--seed", str(args.seed)]
+    if args.layout:
+        cmd += ["--layout", args.layout]
+    if args.programs_per_sm:
+        cmd += ["--programs-per-sm", args.programs_per_sm]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if args.verbose:
+        print(r.stdout)
+    if r.returncode not in (0, 3):
+        die(f"tile-run failed ({r.returncode}): {r.stderr.strip()}")
+    with open(json_out) as f:
+        return json.load(f), r.returncode
+
+
+def limit(occ, key):
+    v = occ.get(key)
+    return "-" if v is None else str(v)
+
+
+def print_table(names, result):
+    ks = result["kernels"]
+    base = ks[0]["ms"]
+    cub = result.get("cublas") or {}
+    print(f"\n{result['device']['name']}, shape {args_shape(result)}, "
+          f"{result['dtype']} -> {result['c_type']}, seed {result['seed']}")
+    hdr = (f"{'lowering':<14}{'ms':>9}{'TFLOP/s':>9}{'%cuBLAS':>9}{'check':>7}"
+           f"{'regs':>6}{'spill':>6}{'smem':>8}{'lim reg/smem/warp':>19}"
+           f"{'blk/SM':>7}{'grid':>7}{'waves':>7}{'vs ' + names[0]:>14}")
+    print(hdr)
+    if cub:
+        print(f"{'cuBLAS':<14}{cub['ms']:9.4f}{cub['tflops']:9.1f}{100.0:9.1f}")
+    for name, k in zip(names, ks):
+        occ = k["occupancy"]
+        lims = "/".join(limit(occ, x) for x in
+                        ("limit_registers", "limit_shared", "limit_warps"))
+        smem = k["static_smem"] + k["dynamic_smem"]
+        pct = k["pct_cublas"] if k["pct_cublas"] is not None else float("nan")
+        print(f"{name:<14}{k['ms']:9.4f}{k['tflops']:9.1f}{pct:9.1f}"
+              f"{'PASS' if k['pass'] else 'FAIL':>7}{k['regs']:6d}"
+              f"{k['spill_bytes']:6d}{smem:8d}{lims:>19}"
+              f"{occ['driver_blocks_per_sm']:7d}{k['grid']:7d}"
+              f"{k['waves_per_sm']:7.2f}{base / k['ms']:13.3f}x")
+
+
+def args_shape(result):
+    s = result["shape"]
+    return f"{s['m']}x{s['n']}x{s['k']}"
+
+
+def profile(tile_run, manifests, names, args):
+    ncu = shutil.which("ncu")
+    if not ncu:
+        print("\n(--profile: ncu not found, instruction mix skipped)")
+        return None
+    metrics = ",".join([m for _, m in MIX] + [ACHIEVED])
+    rows = {}
+    for name, manifest in zip(names, manifests):
+        with open(manifest) as f:
+            kernel = json.load(f)["kernel"]
+        cmd = [ncu, "--clock-control", "none", "--csv", "--page", "raw",
+               "--metrics", metrics, "--kernel-name", kernel,
+               "--launch-skip", "1", "--launch-count", "1",
+               tile_run, manifest, "--shape", args.shape, "--reps", "1",
+               "--warmup", "1", "--no-cublas-timing", "--seed",
+               str(args.seed)]
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        table = [l for l in r.stdout.splitlines() if l.startswith('"')]
+        if r.returncode != 0 or len(table) < 3:
+            print(f"\n(--profile: ncu failed for {name}: "
+                  f"{(r.stderr or r.stdout).strip()[-300:]})")
+            return None
+        rd = list(csv.reader(io.StringIO("\n".join(table))))
+        header, values = rd[0], rd[-1]
+        rows[name] = {h: v for h, v in zip(header, values)}
+    print(f"\ninstruction mix (ncu, {args.shape}; one launch each)")
+    print(f"{'pipe':<12}" + "".join(f"{n:>16}" for n in names) +
+          (f"{'difference':>16}" if len(names) == 2 else ""))
+    out = {}
+    for label, metric in MIX + [("achieved occ %", ACHIEVED)]:
+        vals = []
+        for n in names:
+            v = rows[n].get(metric, "nan").replace(",", "")
+            try:
+                vals.append(float(v))
+            except ValueError:
+                vals.append(float("nan"))
+        out[label] = vals
+        cells = "".join(f"{v:16,.1f}" if label.endswith("%") else f"{v:16,.0f}"
+                        for v in vals)
+        diff = ""
+        if len(vals) == 2 and vals[0]:
+            diff = f"{100.0 * (vals[1] - vals[0]) / vals[0]:+15.1f}%"
+        print(f"{label:<12}{cells}{diff}")
+    return out
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", nargs="?", help="matmul .mlir (not with --bundles)")
+    p.add_argument("--shape", default="4096x4096x4096")
+    p.add_argument("--lowering", action="append",
+                   help="NAME:OPTIONS of --tile-to-ptx (repeatable)")
+    p.add_argument("--layout", default=None)
+    p.add_argument("--programs-per-sm", default=None)
+    p.add_argument("--reps", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--profile", action="store_true",
+                   help="add the ncu instruction mix per pipe")
+    p.add_argument("--compile-only", metavar="DIR",
+                   help="only write the bundles into DIR")
+    p.add_argument("--bundles", metavar="DIR",
+                   help="use bundles from --compile-only (one folder each)")
+    p.add_argument("--json", help="write the tile-run JSON (+ mix) here")
+    p.add_argument("--tile-opt", dest="tile_opt")
+    p.add_argument("--tile-run", dest="tile_run")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="also print tile-run's full report")
+    args = p.parse_args()
+    lowerings = args.lowering or DEFAULT_LOWERINGS
+
+    if args.bundles:
+        names = sorted(os.listdir(args.bundles))
+        if args.lowering:
+            names = [l.partition(":")[0] for l in args.lowering]
+        bundles = [(n, manifest_in(os.path.join(args.bundles, n))) for n in names]
+    else:
+        if not args.input:
+            die("an input .mlir (or --bundles DIR) is required")
+        tile_opt = find_tool("tile-opt", args.tile_opt, here)
+        outdir = args.compile_only or tempfile.mkdtemp(prefix="tile-compare-")
+        bundles = compile_bundles(tile_opt, args.input, lowerings, outdir)
+        if args.compile_only:
+            print(f"bundles in {outdir}: " + ", ".join(n for n, _ in bundles))
+            return 0
+    tile_run = find_tool("tile-run", args.tile_run, here)
+    names = [n for n, _ in bundles]
+    manifests = [m for _, m in bundles]
+    json_out = args.json or os.path.join(tempfile.mkdtemp(), "run.json")
+    result, rc = run_tile_run(tile_run, manifests, args, json_out)
+    print_table(names, result)
+    if args.profile:
+        mix = profile(tile_run, manifests, names, args)
+        if mix is not None:
+            result["instruction_mix"] = {"lowerings": names, "rows": mix}
+            with open(json_out, "w") as f:
+                json.dump(result, f, indent=1)
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
