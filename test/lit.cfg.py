@@ -24,7 +24,7 @@ config.substitutions.append(("%extract_ptx",
     (config.python_executable or "python3") + " " +
     os.path.join(config.tile_src_root, "python", "extract_ptx.py")))
 
-tools = ["tile-opt", "mlir-opt", "mlir-runner"]
+tools = ["tile-opt", "mlir-opt", "mlir-runner", "not", "split-file"]
 if os.path.exists(os.path.join(config.tile_tools_dir, "tile-run")):
     tools.append("tile-run")
     config.available_features.add("tile-run")

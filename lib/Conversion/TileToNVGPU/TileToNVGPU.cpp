@@ -33,6 +33,9 @@ namespace {
 /// A or B as the block sees it: the global memref and its shared copy.
 struct Operand {
   Value global;
+  /// `global`, or its transposed view for a transposed operand: cp.async
+  /// needs the contiguous dimension last.
+  Value copySource;
   /// The shared tile keeps global dim 0 contiguous (a transposed operand).
   bool transposed = false;
   /// A static unit stride allows 16-byte copies when aligned at run time.
@@ -99,11 +102,9 @@ public:
                       cst(0));
         // With n = 0 nothing is read, so out-of-bounds addresses stay
         // unclamped and the address advances by a constant per K step.
-        SmallVector<Value> idx = op.transposed ? SmallVector<Value>{gi, go}
-                                               : SmallVector<Value>{go, gi};
         tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
             b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-            op.shared, ValueRange{sr, sc}, op.global, idx,
+            op.shared, ValueRange{sr, sc}, op.copySource, ValueRange{go, gi},
             b.getIndexAttr(8), n, b.getUnitAttr()));
       });
     }
@@ -335,6 +336,16 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   em.emitThreadIds();
   Operand a = describe(loadA.getBase(), cfg.blockM, cfg.blockK);
   Operand bOp = describe(loadB.getBase(), cfg.blockK, cfg.blockN);
+  for (Operand *op : {&a, &bOp}) {
+    op->copySource = op->global;
+    OpBuilder vb(b.getContext());
+    vb.setInsertionPointAfterValue(op->global);
+    if (op->transposed)
+      op->copySource = memref::TransposeOp::create(
+          vb, loc, op->global,
+          AffineMapAttr::get(AffineMap::getPermutationMap(
+              ArrayRef<unsigned>{1, 0}, b.getContext())));
+  }
   Type elt = loadA.getType().getElementType();
   auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
                                               gpu::AddressSpace::Workgroup);

@@ -1,0 +1,30 @@
+// Invalid tiling options: each is rejected with a diagnostic, never a crash.
+// RUN: not tile-opt %s --tile-tiling="block-m=0" 2>&1 | FileCheck %s --check-prefix=BM0
+// RUN: not tile-opt %s --tile-tiling="block-m=-16" 2>&1 | FileCheck %s --check-prefix=BMNEG
+// RUN: not tile-opt %s --tile-tiling="block-n=24" 2>&1 | FileCheck %s --check-prefix=BN
+// RUN: not tile-opt %s --tile-tiling="block-k=8" 2>&1 | FileCheck %s --check-prefix=BK
+// RUN: not tile-opt %s --tile-tiling="num-warps=3" 2>&1 | FileCheck %s --check-prefix=W3
+// RUN: not tile-opt %s --tile-tiling="num-warps=0" 2>&1 | FileCheck %s --check-prefix=W0
+// RUN: not tile-opt %s --tile-tiling="block-m=16 block-n=16 num-warps=4" 2>&1 | FileCheck %s --check-prefix=SPLIT
+// RUN: not tile-opt %s --tile-tiling="block-m=256 block-n=256 num-warps=4" 2>&1 | FileCheck %s --check-prefix=REGS
+// RUN: not tile-opt %s --tile-tiling="block-m=512" 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not tile-opt %s --tile-tiling="order=spiral" 2>&1 | FileCheck %s --check-prefix=ORDER
+// RUN: not tile-opt %s --tile-tiling="group-m=0" 2>&1 | FileCheck %s --check-prefix=GROUP
+// RUN: not tile-opt %s --tile-tiling="block-m=abc" 2>&1 | FileCheck %s --check-prefix=PARSE
+
+// BM0: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got 0
+// BMNEG: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got -16
+// BN: error: tile-tiling: block-n must be a positive multiple of 16 (two MMA N), got 24
+// BK: error: tile-tiling: block-k must be a positive multiple of 16 (the MMA K), got 8
+// W3: error: tile-tiling: num-warps must be 1, 2, 4, 8 or 16, got 3
+// W0: error: tile-tiling: num-warps must be 1, 2, 4, 8 or 16, got 0
+// SPLIT: error: tile-tiling: 4 warps cannot split a 16x16 tile into 16x16 pieces
+// REGS: error: tile-tiling: a 256x256 tile over 4 warps needs 512 accumulator registers per thread (at most 128); use more warps or a smaller tile
+// HUGE: error: tile-tiling: block sizes above 256x256x128 are not supported
+// ORDER: error: tile-tiling: order must be 'linear' or 'grouped', got 'spiral'
+// GROUP: error: tile-tiling: group-m must be at least 1, got 0
+// PARSE: tile-opt: for the --block-m option: 'abc' value invalid for long argument!
+func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
