@@ -180,7 +180,7 @@ struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
       return;
     if (indexBitwidth != 32 && indexBitwidth != 64) {
       module.emitError("tile-to-gpu: index-bitwidth must be 32 or 64, got ")
-          << indexBitwidth;
+          << static_cast<int64_t>(indexBitwidth);
       return signalPassFailure();
     }
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());

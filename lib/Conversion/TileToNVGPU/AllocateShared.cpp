@@ -73,7 +73,7 @@ struct TileAllocateSharedPass
     if (offset > maxBytes) {
       func.emitError("tile-allocate-shared: the kernel needs ")
           << offset << " bytes of shared memory per block, more than the "
-          << maxBytes << " the target allows; use fewer stages or smaller "
+          << static_cast<int64_t>(maxBytes) << " the target allows; use fewer stages or smaller "
           << "blocks";
       return signalPassFailure();
     }

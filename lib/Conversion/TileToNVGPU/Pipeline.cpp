@@ -56,7 +56,8 @@ MutableOperandRange sharedIndices(Operation *op) {
 }
 
 /// Phase 1: tile[r][c] becomes tile[(iteration % stages)][r][c].
-LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages) {
+LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages,
+                          DenseMap<Operation *, Value> &stageOf) {
   MemRefType t = alloc.getType();
   SmallVector<int64_t> shape{stages};
   llvm::append_range(shape, t.getShape());
@@ -65,7 +66,6 @@ LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages) {
       b, alloc.getLoc(),
       MemRefType::get(shape, t.getElementType(), MemRefLayoutAttrInterface(),
                       t.getMemorySpace()));
-  DenseMap<Operation *, Value> stageOf;
   for (OpOperand &use : llvm::make_early_inc_range(alloc->getUses())) {
     Operation *user = use.getOwner();
     if (!isa<nvgpu::DeviceAsyncCopyOp, nvgpu::LdMatrixOp, memref::StoreOp,
@@ -170,7 +170,7 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
       return;
     if (numStages < 1 || numStages > 8) {
       func.emitError("tile-pipeline: num-stages must be between 1 and 8, got ")
-          << numStages;
+          << static_cast<int64_t>(numStages);
       return signalPassFailure();
     }
     cfg->numStages = numStages;
@@ -183,8 +183,10 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
       if (isWorkgroup(a.getType()) && a.getType().getRank() == 2)
         allocs.push_back(a);
     });
+    // One buffer index per K loop, shared by all its tiles.
+    DenseMap<Operation *, Value> stageOf;
     for (memref::AllocOp a : allocs)
-      if (failed(multiBuffer(a, numStages)))
+      if (failed(multiBuffer(a, numStages, stageOf)))
         return signalPassFailure();
 
     SmallVector<scf::ForOp> loops;
