@@ -20,9 +20,6 @@ llvm_config.use_default_substitutions()
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 config.substitutions.append(("%c_runner_utils", config.mlir_c_runner_utils))
-config.substitutions.append(("%extract_ptx",
-    (config.python_executable or "python3") + " " +
-    os.path.join(config.tile_src_root, "python", "extract_ptx.py")))
 
 tools = ["tile-opt", "mlir-opt", "mlir-runner", "not", "split-file"]
 if os.path.exists(os.path.join(config.tile_tools_dir, "tile-run")):
