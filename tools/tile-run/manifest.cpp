@@ -348,6 +348,11 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
       !f.optionalInt("index_bitwidth", 32, m.indexBitwidth))
     return false;
 
+  if (m.indexBitwidth != 32 && m.indexBitwidth != 64) {
+    error = "field \"index_bitwidth\" is " + std::to_string(m.indexBitwidth) +
+            "; expected 32 or 64";
+    return false;
+  }
   if (schedule != "tiled" && schedule != "persistent") {
     error = "field \"schedule\" is '" + schedule +
             "'; expected tiled or persistent";
