@@ -36,5 +36,5 @@ fi
 
 cmake -G Ninja -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" >/dev/null
-ninja -C "$build" tile-opt $(ninja -C "$build" -t targets all | grep -q '^tile-run:' && echo tile-run)
-echo "setup: built $build/bin/tile-opt"
+ninja -C "$build"
+echo "setup: built $(ls "$build"/bin | tr "\n" " ")in $build/bin"

@@ -62,7 +62,8 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
   if (opts.schedule == Schedule::Persistent)
     pm.addNestedPass<func::FuncOp>(createTilePersistent());
-  pm.addPass(createTileToGPU(TileToGPUOptions{opts.indexBitwidth}));
+  pm.addPass(createTileToGPU(
+      TileToGPUOptions{opts.indexBitwidth, opts.minBlocksPerSM}));
 
   OpPassManager &kernels =
       pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();

@@ -25,6 +25,10 @@ def TileToGPU : Pass<"tile-to-gpu", "::mlir::ModuleOp"> {
            "convert-gpu-to-nvvm's. 32-bit offsets halve the registers that "
            "address arithmetic holds; the runner refuses shapes they cannot "
            "address.">,
+    Option<"minBlocksPerSM", "min-blocks-per-sm", "unsigned", "0",
+           "Ask ptxas to fit this many blocks per SM (nvvm.minctasm, i.e. "
+           "__launch_bounds__' second argument) by capping registers; 0: no "
+           "cap">,
   ];
 }
 

@@ -50,6 +50,10 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),
       llvm::cl::init(32)};
+  PassOptions::Option<unsigned> minBlocksPerSM{
+      *this, "min-blocks-per-sm",
+      llvm::cl::desc("Cap registers so this many blocks fit per SM (0: no cap)"),
+      llvm::cl::init(0)};
   PassOptions::Option<Chip> chip{
       *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(Chip::SM90),
       llvm::cl::values(clEnumValN(Chip::SM80, "sm_80", "A100"),

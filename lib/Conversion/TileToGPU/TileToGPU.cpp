@@ -65,7 +65,8 @@ Value buildMemRef(OpBuilder &b, Location loc, MemRefType t, Value ptr,
 }
 
 LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
-                      OpBuilder &moduleBuilder, unsigned bits) {
+                      OpBuilder &moduleBuilder, unsigned bits,
+                      unsigned minBlocks) {
   SmallVector<DotOp> dots;
   func.walk([&](DotOp d) { dots.push_back(d); });
   SmallVector<StoreOp> stores;
@@ -111,6 +112,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       {static_cast<int32_t>(cfg.threads()), 1, 1});
   // Becomes .maxntid: ptxas may then use all 255 registers per thread.
   kernel.setKnownBlockSizeAttr(block);
+  if (minBlocks)
+    kernel->setAttr("nvvm.minctasm", b2.getI32IntegerAttr(minBlocks));
   cfg.attachTo(kernel);
 
   auto typeName = [](Type t) {
@@ -134,6 +137,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
                           b2.getStringAttr(typeName(cTy.getElementType()))),
           b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
           b2.getNamedAttr("index_bitwidth", b2.getI64IntegerAttr(bits)),
+          b2.getNamedAttr("min_blocks_per_sm",
+                          b2.getI64IntegerAttr(minBlocks)),
       }));
 
   Block &body = kernel.getBody().front();
@@ -185,7 +190,7 @@ struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
     }
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     for (auto &[func, cfg] : kernels)
-      if (failed(outline(func, cfg, b, indexBitwidth)))
+      if (failed(outline(func, cfg, b, indexBitwidth, minBlocksPerSM)))
         return signalPassFailure();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());
