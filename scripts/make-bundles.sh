@@ -11,15 +11,25 @@ out=${1:?usage: make-bundles.sh OUTDIR [NAME:OPTIONS ...]}
 shift
 variants=("$@")
 if [ ${#variants[@]} -eq 0 ]; then
+  # Tiled: four block configurations x pipeline depths 1-4.
   for cfg in "128 64 32 4" "128 128 32 4" "128 128 64 8" "128 256 64 8"; do
     read -r m n k w <<<"$cfg"
+    blk="block-m=$m block-n=$n block-k=$k num-warps=$w"
     for s in 1 2 3 4; do
-      variants+=("t${m}x${n}x${k}w${w}s${s}:schedule=tiled block-m=$m block-n=$n block-k=$k num-warps=$w num-stages=$s")
+      variants+=("t${m}x${n}x${k}w${w}s${s}:schedule=tiled $blk num-stages=$s")
     done
+    # Persistent, both orders, and the tiled schedule in grouped order.
+    s=3; [ "$m$n" = "12864" ] && s=4
     for order in linear grouped; do
-      variants+=("p${m}x${n}x${k}w${w}s3${order:0:1}:schedule=persistent order=$order block-m=$m block-n=$n block-k=$k num-warps=$w num-stages=3")
+      variants+=("p${m}x${n}x${k}w${w}s${s}${order:0:1}:schedule=persistent order=$order $blk num-stages=$s")
     done
+    variants+=("t${m}x${n}x${k}w${w}s${s}g:schedule=tiled order=grouped $blk num-stages=$s")
   done
+  # The study's block with registers capped for 4 blocks per SM.
+  for s in 3 4; do
+    variants+=("t128x64x32w4s${s}m4:schedule=tiled num-stages=$s min-blocks-per-sm=4")
+  done
+  variants+=("p128x64x32w4s4gm4:schedule=persistent order=grouped num-stages=4 min-blocks-per-sm=4")
 fi
 for dtype in f16 bf16; do
   for v in "${variants[@]}"; do
