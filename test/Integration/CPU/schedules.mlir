@@ -3,7 +3,11 @@
 // reference computed here, on deterministic pseudo-random inputs. C is
 // poisoned with NaN first, so an element no program writes is caught.
 // Small blocks keep the CPU vectors small; the index and mask logic is the
-// same for every block size.
+// same for every block size. The pipelined K loop only exists after
+// tile-to-nvgpu (cp.async, shared memory, mma.sync) and cannot run here: the
+// GPU runs cover it (test/Integration/GPU/run-example.test, and
+// scripts/gpu-bench.sh checks every bundle on K = 1, K < BLOCK_K and
+// unaligned K).
 //
 // REQUIRES: mlir-runner
 // DEFINE: %{lower} = mlir-opt --convert-vector-to-scf --lower-affine --convert-scf-to-cf --expand-strided-metadata --convert-vector-to-llvm --convert-to-llvm --reconcile-unrealized-casts
