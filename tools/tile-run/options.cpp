@@ -42,14 +42,9 @@ exit status: 0 ok, 1 runtime or bundle error, 2 bad command line,
 
 [[noreturn]] __attribute__((format(printf, 1, 2))) void
 usageError(const char *fmt, ...) {
-  std::fflush(stdout);
-  std::fputs("tile-run: ", stderr);
   va_list args;
   va_start(args, fmt);
-  std::vfprintf(stderr, fmt, args);
-  va_end(args);
-  std::fprintf(stderr, "\n%s\n", kUsageHint);
-  std::exit(kExitUsage);
+  fail(kExitUsage, kUsageHint, fmt, args);
 }
 
 // Plain decimal digits only: no sign, no spaces, no hex, no overflow.
@@ -194,3 +189,13 @@ Options parseCommandLine(int argc, char **argv) {
 }
 
 } // namespace tilerun
+
+void tilerun::fail(int code, const char *hint, const char *fmt, va_list args) {
+  std::fflush(stdout);
+  std::fputs("tile-run: ", stderr);
+  std::vfprintf(stderr, fmt, args);
+  std::fputc('\n', stderr);
+  if (hint)
+    std::fprintf(stderr, "%s\n", hint);
+  std::exit(code);
+}

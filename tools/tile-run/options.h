@@ -8,6 +8,7 @@
 #ifndef TILE_RUN_OPTIONS_H
 #define TILE_RUN_OPTIONS_H
 
+#include <cstdarg>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -35,6 +36,11 @@ struct Options {
   std::string jsonPath;
   bool cublasTiming = true;
 };
+
+// Prints "tile-run: <message>" (and `hint` on a line of its own when not
+// null) on stderr and exits with `code`; the one exit path for every error.
+[[noreturn]] void fail(int code, const char *hint, const char *fmt,
+                       va_list args);
 
 // Parses argv; prints help and exits 0 for --help, prints a one-line error
 // plus a usage hint and exits 2 for anything malformed.

@@ -46,14 +46,9 @@ namespace {
 
 [[noreturn]] __attribute__((format(printf, 2, 3))) void
 die(int code, const char *fmt, ...) {
-  std::fflush(stdout);
-  std::fputs("tile-run: ", stderr);
   va_list args;
   va_start(args, fmt);
-  std::vfprintf(stderr, fmt, args);
-  va_end(args);
-  std::fputc('\n', stderr);
-  std::exit(code);
+  fail(code, nullptr, fmt, args);
 }
 
 void checkCu(CUresult result, const char *call) {

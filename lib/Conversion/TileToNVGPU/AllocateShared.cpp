@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/SharedMemory.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -23,11 +24,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-
-bool isWorkgroup(MemRefType t) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(t.getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
 
 struct TileAllocateSharedPass
     : tile::impl::TileAllocateSharedBase<TileAllocateSharedPass> {

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/SharedMemory.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -38,11 +39,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-
-bool isWorkgroup(MemRefType t) {
-  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(t.getMemorySpace());
-  return space && space.getValue() == gpu::AddressSpace::Workgroup;
-}
 
 /// The index operands through which `op` accesses the shared tile.
 MutableOperandRange sharedIndices(Operation *op) {
