@@ -95,6 +95,8 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   gm.addPass(createCanonicalizerPass());
   gm.addPass(createCSEPass());
   gm.addPass(createReconcileUnrealizedCastsPass());
+  if (!opts.serialize)
+    return;
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = "isa";
   pm.addPass(createGpuModuleToBinaryPass(binary));

@@ -22,7 +22,8 @@ Launches the kernels of tile-opt bundles, checks them against cuBLAS and
 times them. Several manifests run on the same inputs in one process.
 
 options:
-  --shape MxNxK           problem size (required)
+  --shape MxNxK           problem size (required; repeat it to run several
+                          shapes in one process, each on fresh inputs)
   --dtype f16|bf16        input type; must match the bundles (default: theirs)
   --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
                           (default nn)
@@ -79,9 +80,7 @@ bool parseShape(const std::string &text, Options &opts) {
     dims[i] = static_cast<int64_t>(value);
     start = end + 1;
   }
-  opts.m = dims[0];
-  opts.n = dims[1];
-  opts.k = dims[2];
+  opts.shapes.push_back({dims[0], dims[1], dims[2]});
   return true;
 }
 
@@ -141,7 +140,6 @@ Options parseCommandLine(int argc, char **argv) {
       if (!parseShape(value, opts))
         usageError("bad --shape '%s': expected MxNxK with positive integers",
                    value.c_str());
-      opts.haveShape = true;
     } else if (flag == "--dtype") {
       if (value != "f16" && value != "bf16")
         usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
@@ -183,8 +181,10 @@ Options parseCommandLine(int argc, char **argv) {
   }
   if (opts.manifests.empty())
     usageError("no manifest given");
-  if (!opts.haveShape)
+  if (opts.shapes.empty())
     usageError("--shape MxNxK is required");
+  if (opts.shapes.size() > 1 && !opts.jsonPath.empty())
+    usageError("--json takes a single --shape");
   return opts;
 }
 

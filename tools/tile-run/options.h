@@ -24,8 +24,11 @@ enum ExitCode {
 
 struct Options {
   std::vector<std::string> manifests;
-  int64_t m = 0, n = 0, k = 0;
-  bool haveShape = false;
+  // One or more MxNxK problems, run in order in one process.
+  struct Shape {
+    int64_t m, n, k;
+  };
+  std::vector<Shape> shapes;
   std::string dtype; // empty: whatever the bundles were compiled for
   std::string layout = "nn";
   int64_t warmup = 10;

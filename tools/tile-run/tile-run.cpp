@@ -900,43 +900,16 @@ void fillRandom(std::vector<uint16_t> &data, ElemType type, SplitMix64 &rng) {
   }
 }
 
-int run(int argc, char **argv) {
-  Options opts = parseCommandLine(argc, argv);
-
-  std::vector<Manifest> bundles(opts.manifests.size());
-  for (size_t i = 0; i < opts.manifests.size(); ++i) {
-    std::string error;
-    if (!loadManifest(opts.manifests[i], bundles[i], error))
-      die(kExitError, "manifest %s: %s", opts.manifests[i].c_str(),
-          error.c_str());
-  }
-
-  Problem p;
-  p.m = opts.m;
-  p.n = opts.n;
-  p.k = opts.k;
-  p.layout = opts.layout;
-  p.inType = bundles.front().aType;
-  p.outType = bundles.front().cType;
-  validateBundles(opts, bundles, p);
-
-  uint64_t seed = opts.haveSeed ? opts.seed : clockSeed();
-  std::printf("problem: M=%lld N=%lld K=%lld, %s inputs, %s output, layout "
-              "%s\n",
-              static_cast<long long>(p.m), static_cast<long long>(p.n),
-              static_cast<long long>(p.k), elemTypeName(p.inType),
-              elemTypeName(p.outType), p.layout.c_str());
-  std::printf("seed: %llu\n", static_cast<unsigned long long>(seed));
-  std::fflush(stdout);
-
-  // Nothing above needed a GPU; from here on everything does.
-  Gpu gpu = initGpu();
-  const DeviceLimits &dev = gpu.limits;
-  std::printf("device: %s (sm_%d%d, %d SMs, %.1f GiB), driver %d.%d\n",
-              gpu.name.c_str(), dev.ccMajor, dev.ccMinor, dev.smCount,
-              double(gpu.totalMemory) / (1024.0 * 1024 * 1024),
-              gpu.driverVersion / 1000, (gpu.driverVersion % 1000) / 10);
-
+// One problem on fresh inputs: reference, optional cuBLAS timing, every
+// bundle checked (and timed). Returns whether every bundle passed.
+bool runProblem(Gpu &gpu, const Options &opts,
+                const std::vector<Manifest> &bundles, const Problem &p,
+                uint64_t seed) {
+  if (opts.shapes.size() > 1)
+    std::printf("\n==== problem %lldx%lldx%lld, seed %llu ====\n",
+                static_cast<long long>(p.m), static_cast<long long>(p.n),
+                static_cast<long long>(p.k),
+                static_cast<unsigned long long>(seed));
   const size_t aCount = size_t(p.m) * size_t(p.k);
   const size_t bCount = size_t(p.k) * size_t(p.n);
   const size_t cCount = size_t(p.m) * size_t(p.n);
@@ -1012,13 +985,65 @@ int run(int argc, char **argv) {
   checkBlas(cublasDestroy(blas), "cublasDestroy");
   for (CUdeviceptr ptr : {dA, dB, dRef, dC, dWork})
     CU_CHECK(cuMemFree, ptr);
-  CU_CHECK(cuStreamDestroy, gpu.stream);
-  CU_CHECK(cuDevicePrimaryCtxRelease, gpu.device);
-
   for (const KernelResult &r : results)
     if (!r.check.pass)
-      return kExitCheckFailed;
-  return kExitOk;
+      return false;
+  return true;
+}
+
+int run(int argc, char **argv) {
+  Options opts = parseCommandLine(argc, argv);
+
+  std::vector<Manifest> bundles(opts.manifests.size());
+  for (size_t i = 0; i < opts.manifests.size(); ++i) {
+    std::string error;
+    if (!loadManifest(opts.manifests[i], bundles[i], error))
+      die(kExitError, "manifest %s: %s", opts.manifests[i].c_str(),
+          error.c_str());
+  }
+
+  std::vector<Problem> problems;
+  for (const Options::Shape &s : opts.shapes) {
+    Problem p;
+    p.m = s.m;
+    p.n = s.n;
+    p.k = s.k;
+    p.layout = opts.layout;
+    p.inType = bundles.front().aType;
+    p.outType = bundles.front().cType;
+    validateBundles(opts, bundles, p);
+    problems.push_back(p);
+  }
+
+  // Each shape gets its own inputs: the first uses the seed, the next ones
+  // seed + 1, seed + 2, ... so any of them can be replayed alone.
+  uint64_t seed = opts.haveSeed ? opts.seed : clockSeed();
+  for (size_t i = 0; i < problems.size(); ++i) {
+    const Problem &p = problems[i];
+    std::printf("problem: M=%lld N=%lld K=%lld, %s inputs, %s output, layout "
+                "%s\n",
+                static_cast<long long>(p.m), static_cast<long long>(p.n),
+                static_cast<long long>(p.k), elemTypeName(p.inType),
+                elemTypeName(p.outType), p.layout.c_str());
+    std::printf("seed: %llu\n", static_cast<unsigned long long>(seed + i));
+  }
+  std::fflush(stdout);
+
+  // Nothing above needed a GPU; from here on everything does.
+  Gpu gpu = initGpu();
+  const DeviceLimits &dev = gpu.limits;
+  std::printf("device: %s (sm_%d%d, %d SMs, %.1f GiB), driver %d.%d\n",
+              gpu.name.c_str(), dev.ccMajor, dev.ccMinor, dev.smCount,
+              double(gpu.totalMemory) / (1024.0 * 1024 * 1024),
+              gpu.driverVersion / 1000, (gpu.driverVersion % 1000) / 10);
+
+  bool pass = true;
+  for (size_t i = 0; i < problems.size(); ++i)
+    pass = runProblem(gpu, opts, bundles, problems[i], seed + i) && pass;
+
+  CU_CHECK(cuStreamDestroy, gpu.stream);
+  CU_CHECK(cuDevicePrimaryCtxRelease, gpu.device);
+  return pass ? kExitOk : kExitCheckFailed;
 }
 
 } // namespace

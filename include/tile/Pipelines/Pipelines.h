@@ -54,6 +54,10 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       *this, "min-blocks-per-sm",
       llvm::cl::desc("Cap registers so this many blocks fit per SM (0: no cap)"),
       llvm::cl::init(0)};
+  PassOptions::Option<bool> serialize{
+      *this, "serialize",
+      llvm::cl::desc("End with gpu-module-to-binary (PTX); false stops at NVVM"),
+      llvm::cl::init(true)};
   PassOptions::Option<Chip> chip{
       *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(Chip::SM90),
       llvm::cl::values(clEnumValN(Chip::SM80, "sm_80", "A100"),
