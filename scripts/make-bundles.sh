@@ -31,12 +31,15 @@ if [ ${#variants[@]} -eq 0 ]; then
   done
   variants+=("p128x64x32w4s4gm4:schedule=persistent order=grouped num-stages=4 min-blocks-per-sm=4")
 fi
+# Variants named nt-* compile the transposed-B example where one exists.
 for dtype in f16 bf16; do
   for v in "${variants[@]}"; do
     name=${v%%:*} opts=${v#*:}
+    src=$here/examples/matmul_$dtype.mlir
+    [[ $name == nt-* ]] && src=$here/examples/matmul_${dtype}_nt.mlir
+    [ -f "$src" ] || continue
     mkdir -p "$out/$dtype/$name"
-    "$tile_opt" "$here/examples/matmul_$dtype.mlir" --tile-to-ptx="$opts" \
-      --tile-bundle="$out/$dtype/$name" -o /dev/null
+    "$tile_opt" "$src" --tile-to-ptx="$opts" --tile-bundle="$out/$dtype/$name" -o /dev/null
   done
 done
 echo "bundles in $out"

@@ -23,6 +23,8 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -65,8 +67,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
   ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });
+  // The lexer reads up to a NUL terminator: parse a terminated copy, as
+  // tile-opt does with its input file.
   StringRef source(reinterpret_cast<const char *>(data) + 1, size - 1);
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &ctx);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source),
+                               llvm::SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module)
     return 0;
 
