@@ -65,14 +65,12 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addPass(createTileToGPU(
       TileToGPUOptions{opts.indexBitwidth, opts.minBlocksPerSM}));
 
-  OpPassManager &kernels =
-      pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
   kernels.addPass(createTileToNVGPU());
   kernels.addPass(createTilePipeline(TilePipelineOptions{opts.numStages}));
   kernels.addPass(nvgpu::createOptimizeSharedMemoryPass());
-  kernels.addPass(
-      createTileAllocateShared(TileAllocateSharedOptions{
-          sharedBytesPerBlock(opts.chip)}));
+  kernels.addPass(createTileAllocateShared(
+      TileAllocateSharedOptions{sharedBytesPerBlock(opts.chip)}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());

@@ -2,10 +2,10 @@
 //
 // Feeds bytes to parse -> verify -> the tile-to-ptx pipeline up to NVVM (no
 // gpu-module-to-binary, `serialize=0`: the NVPTX backend is LLVM's, not
-// ours, and costs a hundred milliseconds per input). The first byte picks one of a few option
-// sets so the fuzzer also explores configurations; the rest is MLIR source.
-// Every failure must be a diagnostic; a crash, hang or sanitizer report is a
-// bug.
+// ours, and costs a hundred milliseconds per input). The first byte picks one
+// of a few option sets so the fuzzer also explores configurations; the rest is
+// MLIR source. Every failure must be a diagnostic; a crash, hang or sanitizer
+// report is a bug.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,8 +78,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
 
   PassManager pm(&ctx);
-  std::string pipeline = std::string("builtin.module(tile-to-ptx{serialize=0 ") +
-                         kOptionSets[data[0] % std::size(kOptionSets)] + "})";
+  std::string pipeline =
+      std::string("builtin.module(tile-to-ptx{serialize=0 ") +
+      kOptionSets[data[0] % std::size(kOptionSets)] + "})";
   if (failed(parsePassPipeline(pipeline, pm)))
     __builtin_trap(); // the option sets above are valid
   (void)pm.run(*module);

@@ -10,7 +10,6 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipelines/Pipelines.h"
 
-#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -20,6 +19,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
@@ -35,6 +35,7 @@
 #include "mlir/Dialect/NVGPU/Transforms/Passes.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
@@ -46,7 +47,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/ToolOutputFile.h"
-#include "mlir/Support/FileUtilities.h"
 
 using namespace mlir;
 
@@ -57,12 +57,11 @@ static llvm::cl::opt<std::string> bundleDir(
     llvm::cl::value_desc("dir"), llvm::cl::init(""));
 
 static void registerDialects(DialectRegistry &registry) {
-  registry.insert<tile::TileDialect, affine::AffineDialect,
-                  arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
-                  LLVM::LLVMDialect, math::MathDialect, memref::MemRefDialect,
-                  NVVM::NVVMDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
-                  ub::UBDialect, vector::VectorDialect>();
+  registry.insert<tile::TileDialect, affine::AffineDialect, arith::ArithDialect,
+                  cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
+                  index::IndexDialect, LLVM::LLVMDialect, math::MathDialect,
+                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                  scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
   // Patterns convert-gpu-to-nvvm collects from the dialects in the kernel.
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);

@@ -274,8 +274,8 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
     for (const Param &p : m.params)
       found = found || p.name == needed;
     if (!found) {
-      error = std::string("\"params\" lacks the pointer parameter '") +
-              needed + "'";
+      error = std::string("\"params\" lacks the pointer parameter '") + needed +
+              "'";
       return false;
     }
   }
@@ -299,7 +299,8 @@ bool parseLayouts(const Json &root, Manifest &m, std::string &error) {
     }
     const std::string &s = l.asString();
     if (s != "nn" && s != "nt" && s != "tn" && s != "tt") {
-      error = "unknown layout '" + s + "' in \"layouts\" (expected nn, nt, "
+      error = "unknown layout '" + s +
+              "' in \"layouts\" (expected nn, nt, "
               "tn or tt)";
       return false;
     }

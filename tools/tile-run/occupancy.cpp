@@ -20,9 +20,8 @@ Occupancy computeOccupancy(const DeviceLimits &dev, const KernelUsage &use) {
   // leftovers of another sub-partition.
   const int regGranularity = 256;
   const int subPartitions = (dev.ccMajor == 6 && dev.ccMinor == 0) ? 2 : 4;
-  occ.regsPerWarp =
-      static_cast<int>(roundUp(int64_t(use.regsPerThread) * warpSize,
-                               regGranularity));
+  occ.regsPerWarp = static_cast<int>(
+      roundUp(int64_t(use.regsPerThread) * warpSize, regGranularity));
   if (occ.regsPerWarp == 0) {
     occ.limitRegisters = INT_MAX;
   } else {
@@ -97,8 +96,7 @@ void printOccupancy(FILE *out, const DeviceLimits &dev, const KernelUsage &use,
                "regs/warp allocated, %lld B shared allocated (%lld static + "
                "%lld dynamic + %lld reserved, in %d B units)\n",
                use.threadsPerBlock, occ.warpsPerBlock, use.regsPerThread,
-               occ.regsPerWarp,
-               static_cast<long long>(occ.sharedPerBlock),
+               occ.regsPerWarp, static_cast<long long>(occ.sharedPerBlock),
                static_cast<long long>(use.staticShared),
                static_cast<long long>(use.dynamicShared),
                static_cast<long long>(dev.reservedSharedPerBlock),
@@ -115,10 +113,11 @@ void printOccupancy(FILE *out, const DeviceLimits &dev, const KernelUsage &use,
                "  theoretical: %d blocks/SM (limited by %s), %d of %d warps = "
                "%.1f%% occupancy\n",
                occ.blocksPerSM, occ.limiter,
-               occ.blocksPerSM * occ.warpsPerBlock,
-               occ.maxWarpsPerSM, occ.theoreticalPct);
-  std::fprintf(out, "  driver (cuOccupancyMaxActiveBlocksPerMultiprocessor): "
-                    "%d blocks/SM%s\n",
+               occ.blocksPerSM * occ.warpsPerBlock, occ.maxWarpsPerSM,
+               occ.theoreticalPct);
+  std::fprintf(out,
+               "  driver (cuOccupancyMaxActiveBlocksPerMultiprocessor): "
+               "%d blocks/SM%s\n",
                driverBlocks,
                driverBlocks == occ.blocksPerSM ? "" : "  [differs from above]");
 }

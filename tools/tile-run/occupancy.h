@@ -38,7 +38,7 @@ struct KernelUsage {
 
 struct Occupancy {
   int warpsPerBlock = 0;
-  int regsPerWarp = 0;       // after rounding to the allocation granularity
+  int regsPerWarp = 0;        // after rounding to the allocation granularity
   int64_t sharedPerBlock = 0; // static + dynamic + reserved, rounded
   int sharedGranularity = 128;
   int limitRegisters = 0;

@@ -122,7 +122,7 @@ Options parseCommandLine(int argc, char **argv) {
     }
 
     static const char *const kValueFlags[] = {
-        "--shape", "--dtype", "--layout", "--warmup",
+        "--shape", "--dtype", "--layout",          "--warmup",
         "--reps",  "--seed",  "--programs-per-sm", "--json"};
     bool known = false;
     for (const char *f : kValueFlags)

@@ -146,8 +146,9 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
     }
     // Every operand is dense (its strides follow from the shape), so the
     // largest element offset is its element count minus one.
-    int64_t limit = m.indexBitwidth >= 64 ? INT64_MAX
-                                          : (int64_t(1) << (m.indexBitwidth - 1));
+    int64_t limit = m.indexBitwidth >= 64
+                        ? INT64_MAX
+                        : (int64_t(1) << (m.indexBitwidth - 1));
     for (int64_t elems : {p.m * p.k, p.k * p.n, p.m * p.n})
       if (elems > limit)
         die(kExitError,
@@ -276,9 +277,8 @@ cudaDataType blasType(ElemType t) {
 // cuBLAS is column-major; a row-major M x N C is a column-major N x M C^T,
 // so we compute C^T = B^T A^T. A row-major buffer read column-major is the
 // transpose of what it holds, which picks each operation below.
-cublasStatus_t blasGemm(cublasHandle_t handle, const Problem &p,
-                        CUdeviceptr a, CUdeviceptr b, CUdeviceptr c,
-                        ElemType outType) {
+cublasStatus_t blasGemm(cublasHandle_t handle, const Problem &p, CUdeviceptr a,
+                        CUdeviceptr b, CUdeviceptr c, ElemType outType) {
   const float alpha = 1.0f, beta = 0.0f;
   // B 'n' is K x N row-major = B^T column-major (ld N): use as is.
   // B 't' is N x K row-major = B column-major (ld K): transpose.
@@ -288,13 +288,12 @@ cublasStatus_t blasGemm(cublasHandle_t handle, const Problem &p,
   // A 't' is K x M row-major = A column-major (ld M): transpose.
   cublasOperation_t opA = p.aTransposed() ? CUBLAS_OP_T : CUBLAS_OP_N;
   int lda = static_cast<int>(p.aTransposed() ? p.m : p.k);
-  return cublasGemmEx(handle, opB, opA, static_cast<int>(p.n),
-                      static_cast<int>(p.m), static_cast<int>(p.k), &alpha,
-                      reinterpret_cast<void *>(b), blasType(p.inType), ldb,
-                      reinterpret_cast<void *>(a), blasType(p.inType), lda,
-                      &beta, reinterpret_cast<void *>(c), blasType(outType),
-                      static_cast<int>(p.n), CUBLAS_COMPUTE_32F,
-                      CUBLAS_GEMM_DEFAULT);
+  return cublasGemmEx(
+      handle, opB, opA, static_cast<int>(p.n), static_cast<int>(p.m),
+      static_cast<int>(p.k), &alpha, reinterpret_cast<void *>(b),
+      blasType(p.inType), ldb, reinterpret_cast<void *>(a), blasType(p.inType),
+      lda, &beta, reinterpret_cast<void *>(c), blasType(outType),
+      static_cast<int>(p.n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
 
 //===----------------------------------------------------------------------===//
@@ -488,8 +487,8 @@ CUmodule loadModule(const Manifest &m) {
   void *values[] = {infoLog, reinterpret_cast<void *>(sizeof(infoLog)),
                     errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
   CUmodule module = nullptr;
-  CUresult r = cu().cuModuleLoadDataEx(&module, m.ptxText.data(), 4, options,
-                                       values);
+  CUresult r =
+      cu().cuModuleLoadDataEx(&module, m.ptxText.data(), 4, options, values);
   if (r != CUDA_SUCCESS) {
     std::vector<std::string> lines = logLines(errorLog, 6);
     std::string msg = "the driver rejected " + m.ptxPath + ": ";
@@ -556,8 +555,7 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
 
   CUmodule module = loadModule(m);
   CUfunction func = nullptr;
-  if (cu().cuModuleGetFunction(&func, module, m.kernel.c_str()) !=
-      CUDA_SUCCESS)
+  if (cu().cuModuleGetFunction(&func, module, m.kernel.c_str()) != CUDA_SUCCESS)
     die(kExitError, "kernel '%s' not found in %s", m.kernel.c_str(),
         m.ptxPath.c_str());
 
@@ -600,8 +598,8 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   res.usage.dynamicShared = m.dynamicSharedBytes;
   res.usage.threadsPerBlock = static_cast<int>(m.threadsPerBlock);
   res.occ = computeOccupancy(dev, res.usage);
-  CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor, &res.driverBlocks,
-           func, static_cast<int>(m.threadsPerBlock),
+  CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor, &res.driverBlocks, func,
+           static_cast<int>(m.threadsPerBlock),
            static_cast<size_t>(m.dynamicSharedBytes));
   printOccupancy(stdout, dev, res.usage, res.occ, res.driverBlocks);
   if (res.driverBlocks < 1)
@@ -611,10 +609,10 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
 
   res.tiles = tileCount(m, p);
   if (m.persistent) {
-    res.programsPerSM = opts.programsPerSM ? opts.programsPerSM
-                                           : res.driverBlocks;
-    res.grid = std::min<int64_t>(int64_t(dev.smCount) * res.programsPerSM,
-                                 res.tiles);
+    res.programsPerSM =
+        opts.programsPerSM ? opts.programsPerSM : res.driverBlocks;
+    res.grid =
+        std::min<int64_t>(int64_t(dev.smCount) * res.programsPerSM, res.tiles);
     res.tilesPerProgramMin = res.tiles / res.grid;
     res.tilesPerProgramMax = ceilDiv(res.tiles, res.grid);
   } else {
@@ -665,11 +663,11 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
     args[i] = &slots[i];
   }
   auto launch = [&]() {
-    CUresult r = cu().cuLaunchKernel(
-        func, static_cast<unsigned>(res.grid), 1, 1,
-        static_cast<unsigned>(m.threadsPerBlock), 1, 1,
-        static_cast<unsigned>(m.dynamicSharedBytes), gpu.stream, args.data(),
-        nullptr);
+    CUresult r =
+        cu().cuLaunchKernel(func, static_cast<unsigned>(res.grid), 1, 1,
+                            static_cast<unsigned>(m.threadsPerBlock), 1, 1,
+                            static_cast<unsigned>(m.dynamicSharedBytes),
+                            gpu.stream, args.data(), nullptr);
     if (r != CUDA_SUCCESS)
       die(kExitError, "launching kernel '%s' failed: %s", m.kernel.c_str(),
           cuErrorText(r).c_str());
@@ -726,21 +724,20 @@ void printSummary(const std::vector<KernelResult> &results,
     for (const KernelResult &other : results)
       if (&other != &r && other.manifest->kernel == m.kernel)
         name = m.path;
-    rows.push_back(
-        {name, m.schedule, fmt("%.4f", r.timing.medianMs),
-         fmt("%.1f", tflops(p, r.timing.medianMs)),
-         cublas.valid ? fmt("%.1f%%", 100.0 * cublas.medianMs /
-                                          r.timing.medianMs)
-                      : "-",
-         std::to_string(r.regs), std::to_string(r.localBytes),
-         std::to_string(r.staticShared + m.dynamicSharedBytes),
-         std::to_string(r.driverBlocks), fmt("%.2f", r.wavesPerSM),
-         r.check.pass ? "PASS" : "FAIL"});
+    rows.push_back({name, m.schedule, fmt("%.4f", r.timing.medianMs),
+                    fmt("%.1f", tflops(p, r.timing.medianMs)),
+                    cublas.valid ? fmt("%.1f%%", 100.0 * cublas.medianMs /
+                                                     r.timing.medianMs)
+                                 : "-",
+                    std::to_string(r.regs), std::to_string(r.localBytes),
+                    std::to_string(r.staticShared + m.dynamicSharedBytes),
+                    std::to_string(r.driverBlocks), fmt("%.2f", r.wavesPerSM),
+                    r.check.pass ? "PASS" : "FAIL"});
   }
   if (cublas.valid)
     rows.push_back({"cuBLAS", "-", fmt("%.4f", cublas.medianMs),
-                    fmt("%.1f", tflops(p, cublas.medianMs)), "100.0%", "-",
-                    "-", "-", "-", "-", "-"});
+                    fmt("%.1f", tflops(p, cublas.medianMs)), "100.0%", "-", "-",
+                    "-", "-", "-", "-"});
   std::vector<size_t> width(rows[0].size(), 0);
   for (const auto &row : rows)
     for (size_t i = 0; i < row.size(); ++i)
@@ -828,10 +825,9 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
     k.set("ms_min", Json::number(r.timing.minMs));
     k.set("ms_max", Json::number(r.timing.maxMs));
     k.set("tflops", Json::number(tflops(p, r.timing.medianMs)));
-    k.set("pct_cublas",
-          cublas.valid ? Json::number(100.0 * cublas.medianMs /
-                                      r.timing.medianMs)
-                       : Json());
+    k.set("pct_cublas", cublas.valid ? Json::number(100.0 * cublas.medianMs /
+                                                    r.timing.medianMs)
+                                     : Json());
     k.set("rel_err", r.check.nonFinite ? Json() : Json::number(r.check.relErr));
     k.set("error_bound", Json::number(r.check.bound));
     k.set("non_finite", Json::integer(r.check.nonFinite));
@@ -937,9 +933,9 @@ bool runProblem(Gpu &gpu, const Options &opts,
   checkBlas(cublasCreate(&blas), "cublasCreate");
   // CUstream and cudaStream_t name the same driver object.
   checkBlas(cublasSetStream(blas, gpu.stream), "cublasSetStream");
-  checkBlas(cublasSetWorkspace(blas, reinterpret_cast<void *>(dWork),
-                               workspaceBytes),
-            "cublasSetWorkspace");
+  checkBlas(
+      cublasSetWorkspace(blas, reinterpret_cast<void *>(dWork), workspaceBytes),
+      "cublasSetWorkspace");
 
   // Reference in f32 whatever c_type is, so it carries no output rounding.
   poison(dRef, ElemType::F32, cCount);
@@ -974,9 +970,9 @@ bool runProblem(Gpu &gpu, const Options &opts,
 
   std::vector<KernelResult> results;
   for (const Manifest &m : bundles)
-    results.push_back(runBundle(gpu, opts, p, m, dA, dB, dC, reference,
-                                cublasTiming.valid ? cublasTiming.medianMs
-                                                   : 0.0));
+    results.push_back(
+        runBundle(gpu, opts, p, m, dA, dB, dC, reference,
+                  cublasTiming.valid ? cublasTiming.medianMs : 0.0));
 
   printSummary(results, cublasTiming, p);
   if (!opts.jsonPath.empty())

@@ -19,18 +19,18 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<Schedule> schedule{
       *this, "schedule", llvm::cl::desc("One program per tile, or persistent"),
       llvm::cl::init(Schedule::Tiled),
-      llvm::cl::values(clEnumValN(Schedule::Tiled, "tiled", "one program per tile"),
-                       clEnumValN(Schedule::Persistent, "persistent",
-                                  "programs stride over tiles"))};
+      llvm::cl::values(
+          clEnumValN(Schedule::Tiled, "tiled", "one program per tile"),
+          clEnumValN(Schedule::Persistent, "persistent",
+                     "programs stride over tiles"))};
   PassOptions::Option<int64_t> blockM{*this, "block-m",
                                       llvm::cl::desc("Rows of C per program"),
                                       llvm::cl::init(128)};
-  PassOptions::Option<int64_t> blockN{*this, "block-n",
-                                      llvm::cl::desc("Columns of C per program"),
-                                      llvm::cl::init(64)};
-  PassOptions::Option<int64_t> blockK{*this, "block-k",
-                                      llvm::cl::desc("K step"),
-                                      llvm::cl::init(32)};
+  PassOptions::Option<int64_t> blockN{
+      *this, "block-n", llvm::cl::desc("Columns of C per program"),
+      llvm::cl::init(64)};
+  PassOptions::Option<int64_t> blockK{
+      *this, "block-k", llvm::cl::desc("K step"), llvm::cl::init(32)};
   PassOptions::Option<int64_t> numWarps{*this, "num-warps",
                                         llvm::cl::desc("Warps per program"),
                                         llvm::cl::init(4)};
@@ -40,9 +40,9 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<TileOrder> order{
       *this, "order", llvm::cl::desc("Tile order"),
       llvm::cl::init(TileOrder::Linear),
-      llvm::cl::values(clEnumValN(TileOrder::Linear, "linear", "row-major"),
-                       clEnumValN(TileOrder::Grouped, "grouped",
-                                  "GROUP_M rows at a time"))};
+      llvm::cl::values(
+          clEnumValN(TileOrder::Linear, "linear", "row-major"),
+          clEnumValN(TileOrder::Grouped, "grouped", "GROUP_M rows at a time"))};
   PassOptions::Option<int64_t> groupM{*this, "group-m",
                                       llvm::cl::desc("Tile rows per group"),
                                       llvm::cl::init(8)};
@@ -52,11 +52,13 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       llvm::cl::init(32)};
   PassOptions::Option<unsigned> minBlocksPerSM{
       *this, "min-blocks-per-sm",
-      llvm::cl::desc("Cap registers so this many blocks fit per SM (0: no cap)"),
+      llvm::cl::desc(
+          "Cap registers so this many blocks fit per SM (0: no cap)"),
       llvm::cl::init(0)};
   PassOptions::Option<bool> serialize{
       *this, "serialize",
-      llvm::cl::desc("End with gpu-module-to-binary (PTX); false stops at NVVM"),
+      llvm::cl::desc(
+          "End with gpu-module-to-binary (PTX); false stops at NVVM"),
       llvm::cl::init(true)};
   PassOptions::Option<Chip> chip{
       *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(Chip::SM90),

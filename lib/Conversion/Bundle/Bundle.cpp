@@ -99,7 +99,8 @@ LogicalResult writeFile(Operation *op, StringRef path, StringRef text) {
   return success();
 }
 
-struct TileWriteBundlePass : tile::impl::TileWriteBundleBase<TileWriteBundlePass> {
+struct TileWriteBundlePass
+    : tile::impl::TileWriteBundleBase<TileWriteBundlePass> {
   using Base::Base;
 
   void runOnOperation() override {

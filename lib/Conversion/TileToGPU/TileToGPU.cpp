@@ -84,8 +84,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
     auto arg = dyn_cast<BlockArgument>(v);
     return arg && arg.getOwner() == &entry;
   };
-  if (func.getNumArguments() != 3 || func.getNumResults() != 0 ||
-      !isArg(a) || !isArg(b) || !isArg(c))
+  if (func.getNumArguments() != 3 || func.getNumResults() != 0 || !isArg(a) ||
+      !isArg(b) || !isArg(c))
     return func.emitError("tile-to-gpu: a kernel function takes exactly the "
                           "memrefs A, B and C and returns nothing");
   auto aTy = cast<MemRefType>(a.getType()), bTy = cast<MemRefType>(b.getType()),
@@ -98,8 +98,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
 
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
-  auto gpuModule = gpu::GPUModuleOp::create(moduleBuilder, loc,
-                                            (func.getSymName() + "_kernels").str());
+  auto gpuModule = gpu::GPUModuleOp::create(
+      moduleBuilder, loc, (func.getSymName() + "_kernels").str());
   OpBuilder b2 = OpBuilder::atBlockBegin(gpuModule.getBody());
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   SmallVector<Type> argTypes;
@@ -108,8 +108,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   auto kernel = gpu::GPUFuncOp::create(b2, loc, func.getSymName(),
                                        b2.getFunctionType(argTypes, {}));
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b2.getUnitAttr());
-  auto block = b2.getDenseI32ArrayAttr(
-      {static_cast<int32_t>(cfg.threads()), 1, 1});
+  auto block =
+      b2.getDenseI32ArrayAttr({static_cast<int32_t>(cfg.threads()), 1, 1});
   // Becomes .maxntid: ptxas may then use all 255 registers per thread.
   kernel.setKnownBlockSizeAttr(block);
   if (minBlocks)
@@ -137,8 +137,7 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
                           b2.getStringAttr(typeName(cTy.getElementType()))),
           b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
           b2.getNamedAttr("index_bitwidth", b2.getI64IntegerAttr(bits)),
-          b2.getNamedAttr("min_blocks_per_sm",
-                          b2.getI64IntegerAttr(minBlocks)),
+          b2.getNamedAttr("min_blocks_per_sm", b2.getI64IntegerAttr(minBlocks)),
       }));
 
   Block &body = kernel.getBody().front();
@@ -146,12 +145,12 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   ValueRange args = body.getArguments();
   Value m = args[3], n = args[4], k = args[5];
   IRMapping map;
-  map.map(a, buildMemRef(kb, loc, aTy, args[0], {m, k}, {args[6], args[7]},
+  map.map(a,
+          buildMemRef(kb, loc, aTy, args[0], {m, k}, {args[6], args[7]}, bits));
+  map.map(b,
+          buildMemRef(kb, loc, bTy, args[1], {k, n}, {args[8], args[9]}, bits));
+  map.map(c, buildMemRef(kb, loc, cTy, args[2], {m, n}, {args[10], args[11]},
                          bits));
-  map.map(b, buildMemRef(kb, loc, bTy, args[1], {k, n}, {args[8], args[9]},
-                         bits));
-  map.map(c, buildMemRef(kb, loc, cTy, args[2], {m, n},
-                         {args[10], args[11]}, bits));
   for (Operation &op : entry.without_terminator())
     kb.clone(op, map);
   gpu::ReturnOp::create(kb, loc);

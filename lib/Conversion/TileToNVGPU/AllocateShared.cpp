@@ -59,8 +59,8 @@ struct TileAllocateSharedPass
       int64_t bytes = t.getNumElements() * t.getElementTypeBitWidth() / 8;
       OpBuilder ab(alloc);
       Value at = arith::ConstantIndexOp::create(ab, alloc.getLoc(), offset);
-      Value view = memref::ViewOp::create(ab, alloc.getLoc(), t, base, at,
-                                          ValueRange{});
+      Value view =
+          memref::ViewOp::create(ab, alloc.getLoc(), t, base, at, ValueRange{});
       alloc.replaceAllUsesWith(view);
       alloc.erase();
       // 128-byte alignment keeps every buffer on its own cache line.
@@ -69,7 +69,8 @@ struct TileAllocateSharedPass
     if (offset > maxBytes) {
       func.emitError("tile-allocate-shared: the kernel needs ")
           << offset << " bytes of shared memory per block, more than the "
-          << static_cast<int64_t>(maxBytes) << " the target allows; use fewer stages or smaller "
+          << static_cast<int64_t>(maxBytes)
+          << " the target allows; use fewer stages or smaller "
           << "blocks";
       return signalPassFailure();
     }

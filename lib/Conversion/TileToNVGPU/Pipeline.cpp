@@ -1,6 +1,7 @@
 //===- Pipeline.cpp - Multi-buffered, software-pipelined K loop -----------===//
 //
-// Three phases, each visible in the IR (see test/Conversion/tile-pipeline.mlir):
+// Three phases, each visible in the IR (see
+// test/Conversion/tile-pipeline.mlir):
 //  1. multi-buffering: every 2-D shared tile becomes num-stages deep and each
 //     access picks its buffer from the iteration number of its loop;
 //  2. schedule + expansion: scf::pipelineForLoop with the async copies (and
@@ -98,7 +99,8 @@ LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages,
 }
 
 bool containsAsyncCopy(Operation *op) {
-  return op->walk([](nvgpu::DeviceAsyncCopyOp) { return WalkResult::interrupt(); })
+  return op
+      ->walk([](nvgpu::DeviceAsyncCopyOp) { return WalkResult::interrupt(); })
       .wasInterrupted();
 }
 
@@ -151,7 +153,8 @@ void setWaitCount(Operation *op, scf::PipeliningOption::PipelinerPart part,
 /// of the buffers (the next tile of a persistent kernel) from overwriting
 /// data a slower warp still reads.
 void moveTrailingBarrier(scf::ForOp loop) {
-  SmallVector<gpu::BarrierOp> barriers(loop.getBody()->getOps<gpu::BarrierOp>());
+  SmallVector<gpu::BarrierOp> barriers(
+      loop.getBody()->getOps<gpu::BarrierOp>());
   if (barriers.size() == 2)
     barriers.back()->moveAfter(loop);
 }

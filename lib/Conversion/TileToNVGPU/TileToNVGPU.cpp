@@ -59,9 +59,15 @@ public:
   Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value add(Value x, int64_t y) { return y ? add(x, cst(y)) : x; }
-  Value mul(Value x, int64_t y) { return arith::MulIOp::create(b, loc, x, cst(y)); }
-  Value div(Value x, int64_t y) { return arith::DivUIOp::create(b, loc, x, cst(y)); }
-  Value rem(Value x, int64_t y) { return arith::RemUIOp::create(b, loc, x, cst(y)); }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, loc, x, cst(y));
+  }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, cst(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, cst(y));
+  }
   Value ult(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
   }
@@ -98,13 +104,13 @@ public:
         Value inO = ult(go, boundO);
         Value left = arith::SubIOp::create(
             b, loc, arith::MaxUIOp::create(b, loc, boundI, gi), gi);
-        Value n = sel(inO, arith::MinUIOp::create(b, loc, left, cst(8)),
-                      cst(0));
+        Value n =
+            sel(inO, arith::MinUIOp::create(b, loc, left, cst(8)), cst(0));
         // With n = 0 nothing is read, so out-of-bounds addresses stay
         // unclamped and the address advances by a constant per K step.
         tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
-            b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()),
-            op.shared, ValueRange{sr, sc}, op.copySource, ValueRange{go, gi},
+            b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), op.shared,
+            ValueRange{sr, sc}, op.copySource, ValueRange{go, gi},
             b.getIndexAttr(8), n, b.getUnitAttr()));
       });
     }
@@ -156,10 +162,9 @@ public:
         // Matrices 0..3 of x4 are (m 0-7, k 0-7), (m 8-15, k 0-7),
         // (m 0-7, k 8-15), (m 8-15, k 8-15): the a0..a7 registers in order.
         SmallVector<Value> idx =
-            a.transposed
-                ? SmallVector<Value>{add(add(l8, mul(hi, 8)), kk),
-                                     add(m, mul(mid, 8))}
-                : SmallVector<Value>{add(m, l16), add(mul(hi, 8), kk)};
+            a.transposed ? SmallVector<Value>{add(add(l8, mul(hi, 8)), kk),
+                                              add(m, mul(mid, 8))}
+                         : SmallVector<Value>{add(m, l16), add(mul(hi, 8), kk)};
         af.push_back(nvgpu::LdMatrixOp::create(b, loc, x4, a.shared, idx,
                                                a.transposed, 4));
       }
@@ -175,10 +180,10 @@ public:
                 : SmallVector<Value>{add(l16, kk), add(n, mul(hi, 8))};
         Value v = nvgpu::LdMatrixOp::create(b, loc, x4, bOp.shared, idx,
                                             !bOp.transposed, 4);
-        bf.push_back(vector::ShuffleOp::create(b, loc, v, v,
-                                               ArrayRef<int64_t>{0, 1}));
-        bf.push_back(vector::ShuffleOp::create(b, loc, v, v,
-                                               ArrayRef<int64_t>{2, 3}));
+        bf.push_back(
+            vector::ShuffleOp::create(b, loc, v, v, ArrayRef<int64_t>{0, 1}));
+        bf.push_back(
+            vector::ShuffleOp::create(b, loc, v, v, ArrayRef<int64_t>{2, 3}));
       }
       for (int64_t mi = 0; mi < numM; ++mi)
         for (int64_t ni = 0; ni < numN; ++ni) {
@@ -210,18 +215,18 @@ public:
     };
     SmallVector<Value> cs;
     for (int64_t i = 0; i < 4; ++i)
-      cs.push_back(vector::ExtractOp::create(
-          b, loc, c, ArrayRef<int64_t>{i / 2, i % 2}));
+      cs.push_back(vector::ExtractOp::create(b, loc, c,
+                                             ArrayRef<int64_t>{i / 2, i % 2}));
     Type f32 = b.getF32Type();
     auto resTy =
         LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
-    Value d = NVVM::MmaOp::create(
-        b, loc, resTy, regs(a, 4), regs(bFrag, 2), cs, {16, 8, 16},
-        std::nullopt, std::nullopt,
-        std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
-                                      NVVM::MMATypes::bf16},
-        std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                       NVVM::MMALayout::col});
+    Value d =
+        NVVM::MmaOp::create(b, loc, resTy, regs(a, 4), regs(bFrag, 2), cs,
+                            {16, 8, 16}, std::nullopt, std::nullopt,
+                            std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                                          NVVM::MMATypes::bf16},
+                            std::array<NVVM::MMALayout, 2>{
+                                NVVM::MMALayout::row, NVVM::MMALayout::col});
     SmallVector<Value> ds;
     for (int64_t i = 0; i < 4; ++i)
       ds.push_back(LLVM::ExtractValueOp::create(b, loc, d, i));
@@ -243,8 +248,8 @@ public:
         Value r = add(rowBase, mi * 16 + h * 8);
         for (int64_t e = 0; e < 2; ++e) {
           Value col = add(colBase, ni * 8 + e);
-          Value v = vector::ExtractOp::create(b, loc, frag,
-                                              ArrayRef<int64_t>{h, e});
+          Value v =
+              vector::ExtractOp::create(b, loc, frag, ArrayRef<int64_t>{h, e});
           if (elt != v.getType())
             v = arith::TruncFOp::create(b, loc, elt, v);
           auto ifOp = scf::IfOp::create(b, loc, andi(ult(r, bm), ult(col, bn)));
@@ -305,9 +310,9 @@ Value isAligned(OpBuilder &b, Location loc, const Operand &op) {
   Value byteOffset = arith::MulIOp::create(b, loc, meta.getOffset(), c2);
   Value addr = arith::AddIOp::create(b, loc, ptr, byteOffset);
   Value stride = meta.getStrides()[op.transposed ? 1 : 0];
-  Value bad = arith::OrIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, addr, c15),
-      arith::AndIOp::create(b, loc, stride, c7));
+  Value bad =
+      arith::OrIOp::create(b, loc, arith::AndIOp::create(b, loc, addr, c15),
+                           arith::AndIOp::create(b, loc, stride, c7));
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bad, c0);
 }
 
@@ -347,8 +352,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
               ArrayRef<unsigned>{1, 0}, b.getContext())));
   }
   Type elt = loadA.getType().getElementType();
-  auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
-                                              gpu::AddressSpace::Workgroup);
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
   for (Operand *op : {&a, &bOp})
     op->shared = memref::AllocOp::create(
         b, loc,
@@ -365,9 +370,9 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   SmallVector<Type> types(inits.size(), fragType);
 
   auto buildLoop = [&](bool async) {
-    auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
-                                      loop.getUpperBound(), loop.getStep(),
-                                      inits);
+    auto newLoop =
+        scf::ForOp::create(b, loc, loop.getLowerBound(), loop.getUpperBound(),
+                           loop.getStep(), inits);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(newLoop.getBody());
     IRMapping map;

@@ -72,7 +72,8 @@ DictionaryAttr KernelConfig::toAttr(MLIRContext *ctx) const {
       b.getNamedAttr("schedule", b.getStringAttr(schedule)),
       b.getNamedAttr("order", b.getStringAttr(order)),
       b.getNamedAttr("group_m", b.getI64IntegerAttr(groupM)),
-      b.getNamedAttr("dynamic_shared_memory_bytes", b.getI64IntegerAttr(sharedBytes)),
+      b.getNamedAttr("dynamic_shared_memory_bytes",
+                     b.getI64IntegerAttr(sharedBytes)),
   });
 }
 

@@ -29,8 +29,7 @@ void lowerLoad(LoadOp op) {
   // in_bounds = false: elements outside the memref read as `pad`.
   Value v = vector::TransferReadOp::create(
       b, op.getLoc(), op.getType(), op.getBase(),
-      ValueRange{op.getRow(), op.getCol()}, pad,
-      ArrayRef<bool>{false, false});
+      ValueRange{op.getRow(), op.getCol()}, pad, ArrayRef<bool>{false, false});
   op.replaceAllUsesWith(v);
   op.erase();
 }
@@ -64,8 +63,8 @@ void lowerStore(StoreOp op) {
   Value v = op.getValue();
   Type elt = op.getBase().getType().getElementType();
   if (elt != cast<VectorType>(v.getType()).getElementType())
-    v = arith::TruncFOp::create(
-        b, op.getLoc(), cast<VectorType>(v.getType()).clone(elt), v);
+    v = arith::TruncFOp::create(b, op.getLoc(),
+                                cast<VectorType>(v.getType()).clone(elt), v);
   vector::TransferWriteOp::create(b, op.getLoc(), v, op.getBase(),
                                   ValueRange{op.getRow(), op.getCol()},
                                   ArrayRef<bool>{false, false});
@@ -110,10 +109,9 @@ struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
     // Move the body into `for pid in [0, programs)`.
     auto loop = scf::ForOp::create(b, loc, cst(0), programs, cst(1));
     Block *loopBody = loop.getBody();
-    loopBody->getOperations().splice(
-        loopBody->begin(), entry.getOperations(),
-        std::next(Block::iterator(loop)),
-        Block::iterator(entry.getTerminator()));
+    loopBody->getOperations().splice(loopBody->begin(), entry.getOperations(),
+                                     std::next(Block::iterator(loop)),
+                                     Block::iterator(entry.getTerminator()));
 
     loop.walk([&](Operation *op) {
       if (isa<ProgramIdOp>(op)) {

@@ -58,9 +58,8 @@ struct TilePersistentPass : tile::impl::TilePersistentBase<TilePersistentPass> {
                                  std::next(Block::iterator(loop)),
                                  Block::iterator(entry.getTerminator()));
     pid.getResult().replaceUsesWithIf(
-        loop.getInductionVar(), [&](OpOperand &use) {
-          return loop->isProperAncestor(use.getOwner());
-        });
+        loop.getInductionVar(),
+        [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
 
     cfg->schedule = "persistent";

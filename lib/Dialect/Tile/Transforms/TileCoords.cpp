@@ -6,16 +6,17 @@
 
 using namespace mlir;
 
-std::pair<Value, Value>
-mlir::tile::buildTileCoords(OpBuilder &b, Location loc, Value tileId,
-                            Value tilesM, Value tilesN,
-                            const KernelConfig &cfg) {
+std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
+                                                    Value tileId, Value tilesM,
+                                                    Value tilesN,
+                                                    const KernelConfig &cfg) {
   if (cfg.order == "linear")
     return {arith::DivUIOp::create(b, loc, tileId, tilesN),
             arith::RemUIOp::create(b, loc, tileId, tilesN)};
   // per_group = group_m * tiles_n; first_m = (id / per_group) * group_m;
   // rows = min(tiles_m - first_m, group_m);
-  // tile_m = first_m + (id % per_group) % rows; tile_n = (id % per_group) / rows
+  // tile_m = first_m + (id % per_group) % rows; tile_n = (id % per_group) /
+  // rows
   Value groupM = arith::ConstantIndexOp::create(b, loc, cfg.groupM);
   Value perGroup = arith::MulIOp::create(b, loc, groupM, tilesN);
   Value group = arith::DivUIOp::create(b, loc, tileId, perGroup);

@@ -21,7 +21,8 @@ using namespace mlir::tile;
 
 namespace {
 
-/// Emits the tile-level body of one program: C[m0:, n0:] = A[m0:, :] * B[:, n0:].
+/// Emits the tile-level body of one program: C[m0:, n0:] = A[m0:, :] * B[:,
+/// n0:].
 void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   OpBuilder b(mm);
   Location loc = mm.getLoc();

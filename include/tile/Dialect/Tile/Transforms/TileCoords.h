@@ -1,4 +1,5 @@
-//===- TileCoords.h - Tile id to (tile_m, tile_n) -------------------*- C++ -*-===//
+//===- TileCoords.h - Tile id to (tile_m, tile_n) -------------------*- C++
+//-*-===//
 
 #ifndef TILE_DIALECT_TILE_TRANSFORMS_TILECOORDS_H
 #define TILE_DIALECT_TILE_TRANSFORMS_TILECOORDS_H
