@@ -346,7 +346,10 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
       !f.optionalInt("group_m", 1, m.groupM) ||
       !f.optionalInt("num_warps", 1, m.numWarps) ||
       !f.optionalInt("num_stages", 1, m.numStages) ||
-      !f.optionalInt("index_bitwidth", 32, m.indexBitwidth))
+      !f.optionalInt("index_bitwidth", 32, m.indexBitwidth) ||
+      !f.optionalInt("static_m", 1, m.staticM) ||
+      !f.optionalInt("static_n", 1, m.staticN) ||
+      !f.optionalInt("static_k", 1, m.staticK))
     return false;
 
   if (m.indexBitwidth != 32 && m.indexBitwidth != 64) {

@@ -68,6 +68,8 @@ struct Manifest {
   int64_t groupM = -1, numWarps = -1, numStages = -1;
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;
+  // Sizes fixed by the kernel's memref types; -1 where they are dynamic.
+  int64_t staticM = -1, staticN = -1, staticK = -1;
 
   bool servesLayout(const std::string &layout) const;
   std::string layoutList() const; // "nn, nt"

@@ -33,6 +33,7 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <tuple>
 #include <unistd.h>
 #include <vector>
 
@@ -134,6 +135,14 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
     if (!m.servesLayout(p.layout))
       die(kExitError, "bundle %s cannot serve layout %s (it serves: %s)",
           m.path.c_str(), p.layout.c_str(), m.layoutList().c_str());
+    for (auto [name, fixed, given] :
+         {std::tuple{"M", m.staticM, p.m}, std::tuple{"N", m.staticN, p.n},
+          std::tuple{"K", m.staticK, p.k}})
+      if (fixed > 0 && fixed != given)
+        die(kExitError,
+            "bundle %s was compiled for %s=%lld; --shape asks for %lld",
+            m.path.c_str(), name, static_cast<long long>(fixed),
+            static_cast<long long>(given));
     // Dimensions fit in 32 bits today, so this only guards future limits.
     for (const Param &param : m.params) {
       if (param.type != ParamType::I32)

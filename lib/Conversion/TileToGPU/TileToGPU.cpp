@@ -126,19 +126,25 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   for (char x : la)
     for (char y : lb)
       layouts.push_back(b2.getStringAttr(std::string{x, y}));
-  kernel->setAttr(
-      kAbiAttrName,
-      b2.getDictionaryAttr({
-          b2.getNamedAttr("a_type",
-                          b2.getStringAttr(typeName(aTy.getElementType()))),
-          b2.getNamedAttr("b_type",
-                          b2.getStringAttr(typeName(bTy.getElementType()))),
-          b2.getNamedAttr("c_type",
-                          b2.getStringAttr(typeName(cTy.getElementType()))),
-          b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
-          b2.getNamedAttr("index_bitwidth", b2.getI64IntegerAttr(bits)),
-          b2.getNamedAttr("min_blocks_per_sm", b2.getI64IntegerAttr(minBlocks)),
-      }));
+  // Static sizes bind the launch: the runner must not pass others.
+  NamedAttrList abi;
+  for (auto [name, size] : {std::pair{"static_m", aTy.getDimSize(0)},
+                            std::pair{"static_n", bTy.getDimSize(1)},
+                            std::pair{"static_k", aTy.getDimSize(1)}})
+    if (!ShapedType::isDynamic(size))
+      abi.set(name, b2.getI64IntegerAttr(size));
+  abi.append(ArrayRef<NamedAttribute>{
+      b2.getNamedAttr("a_type",
+                      b2.getStringAttr(typeName(aTy.getElementType()))),
+      b2.getNamedAttr("b_type",
+                      b2.getStringAttr(typeName(bTy.getElementType()))),
+      b2.getNamedAttr("c_type",
+                      b2.getStringAttr(typeName(cTy.getElementType()))),
+      b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
+      b2.getNamedAttr("index_bitwidth", b2.getI64IntegerAttr(bits)),
+      b2.getNamedAttr("min_blocks_per_sm", b2.getI64IntegerAttr(minBlocks)),
+  });
+  kernel->setAttr(kAbiAttrName, abi.getDictionary(ctx));
 
   Block &body = kernel.getBody().front();
   OpBuilder kb = OpBuilder::atBlockBegin(&body);
