@@ -3,6 +3,7 @@
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -97,13 +98,8 @@ struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
     if (numPrograms > 0) {
       programs = cst(numPrograms);
     } else {
-      // One program per C tile; C's sizes are M and N.
-      Value c = stores.front().getBase();
-      Value tm = arith::CeilDivUIOp::create(
-          b, loc, memref::DimOp::create(b, loc, c, 0), cst(cfg->blockM));
-      Value tn = arith::CeilDivUIOp::create(
-          b, loc, memref::DimOp::create(b, loc, c, 1), cst(cfg->blockN));
-      programs = arith::MulIOp::create(b, loc, tm, tn);
+      // One program per C tile, as the tiled schedule launches.
+      programs = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
     }
 
     // Move the body into `for pid in [0, programs)`.

@@ -3,6 +3,7 @@
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -39,16 +40,7 @@ struct TilePersistentPass : tile::impl::TilePersistentBase<TilePersistentPass> {
     Location loc = pid.getLoc();
     OpBuilder b(pid->getContext());
     b.setInsertionPointAfter(pid);
-    auto cst = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, loc, v);
-    };
-    // The tile count comes from C's sizes, which are M and N.
-    Value c = stores.front().getBase();
-    Value tilesM = arith::CeilDivUIOp::create(
-        b, loc, memref::DimOp::create(b, loc, c, 0), cst(cfg->blockM));
-    Value tilesN = arith::CeilDivUIOp::create(
-        b, loc, memref::DimOp::create(b, loc, c, 1), cst(cfg->blockN));
-    Value numTiles = arith::MulIOp::create(b, loc, tilesM, tilesN);
+    Value numTiles = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
     Value numPrograms = NumProgramsOp::create(b, loc);
     auto loop = scf::ForOp::create(b, loc, pid, numTiles, numPrograms);
 

@@ -3,8 +3,27 @@
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
+
+std::pair<Value, Value> mlir::tile::buildTileCounts(OpBuilder &b, Location loc,
+                                                    Value m, Value n,
+                                                    const KernelConfig &cfg) {
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  return {arith::CeilDivUIOp::create(b, loc, m, cst(cfg.blockM)),
+          arith::CeilDivUIOp::create(b, loc, n, cst(cfg.blockN))};
+}
+
+Value mlir::tile::buildNumTiles(OpBuilder &b, Location loc, Value c,
+                                const KernelConfig &cfg) {
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  auto [tilesM, tilesN] = buildTileCounts(b, loc, m, n, cfg);
+  return arith::MulIOp::create(b, loc, tilesM, tilesN);
+}
 
 std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
                                                     Value tileId, Value tilesM,

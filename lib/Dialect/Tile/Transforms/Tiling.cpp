@@ -33,8 +33,7 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   Value m = memref::DimOp::create(b, loc, a, 0);
   Value k = memref::DimOp::create(b, loc, a, 1);
   Value n = memref::DimOp::create(b, loc, bMat, 1);
-  Value tilesM = arith::CeilDivUIOp::create(b, loc, m, cst(cfg.blockM));
-  Value tilesN = arith::CeilDivUIOp::create(b, loc, n, cst(cfg.blockN));
+  auto [tilesM, tilesN] = buildTileCounts(b, loc, m, n, cfg);
   Value pid = ProgramIdOp::create(b, loc);
   auto [tm, tn] = buildTileCoords(b, loc, pid, tilesM, tilesN, cfg);
   Value m0 = arith::MulIOp::create(b, loc, tm, cst(cfg.blockM));

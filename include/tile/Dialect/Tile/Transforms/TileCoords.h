@@ -10,6 +10,14 @@
 
 namespace mlir::tile {
 
+/// (ceil(M / BLOCK_M), ceil(N / BLOCK_N)): the grid of C tiles.
+std::pair<Value, Value> buildTileCounts(OpBuilder &b, Location loc, Value m,
+                                        Value n, const KernelConfig &cfg);
+
+/// The number of C tiles of `c` (whose sizes are M and N).
+Value buildNumTiles(OpBuilder &b, Location loc, Value c,
+                    const KernelConfig &cfg);
+
 /// Maps a linear tile id to (tile_m, tile_n): row-major over tiles for
 /// order=linear, or Triton's GROUP_M order (group-m tile rows swept column by
 /// column, so neighbouring programs share A rows and B columns in L2).
