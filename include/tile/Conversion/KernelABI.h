@@ -9,6 +9,7 @@
 #ifndef TILE_CONVERSION_KERNELABI_H
 #define TILE_CONVERSION_KERNELABI_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -36,6 +37,20 @@ inline llvm::ArrayRef<KernelParam> kernelParams() {
       {"stride_cn", "i64", "elements between consecutive columns of C"},
   };
   return params;
+}
+
+/// The dimension of a 2-D memref type with a static unit stride (1: rows are
+/// contiguous, 0: columns are, i.e. a transposed operand), if any.
+inline std::optional<unsigned> unitStrideDim(MemRefType t) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(t.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  if (strides[1] == 1)
+    return 1;
+  if (strides[0] == 1)
+    return 0;
+  return std::nullopt;
 }
 
 /// Attribute of a kernel gpu.func holding its element types and the operand

@@ -24,15 +24,12 @@ namespace {
 /// The layouts ('n' row-major, 't' transposed) a 2-D memref type can hold:
 /// a static unit stride fixes one, fully dynamic strides allow both.
 SmallVector<char> allowedLayouts(MemRefType t) {
+  if (std::optional<unsigned> dim = unitStrideDim(t))
+    return {*dim == 1 ? 'n' : 't'};
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (failed(t.getStridesAndOffset(strides, offset)))
-    return {};
-  if (strides[1] == 1)
-    return {'n'};
-  if (strides[0] == 1)
-    return {'t'};
-  if (ShapedType::isDynamic(strides[0]) && ShapedType::isDynamic(strides[1]))
+  if (succeeded(t.getStridesAndOffset(strides, offset)) &&
+      ShapedType::isDynamic(strides[0]) && ShapedType::isDynamic(strides[1]))
     return {'n', 't'};
   return {};
 }

@@ -167,12 +167,11 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
       return;
-    if (numStages < 1 || numStages > 8) {
-      func.emitError("tile-pipeline: num-stages must be between 1 and 8, got ")
-          << static_cast<int64_t>(numStages);
+    cfg->numStages = numStages;
+    if (std::string err = cfg->validate(); !err.empty()) {
+      func.emitError("tile-pipeline: ") << err;
       return signalPassFailure();
     }
-    cfg->numStages = numStages;
     cfg->attachTo(func);
     if (numStages == 1)
       return;

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
@@ -288,13 +289,10 @@ Operand describe(Value global, int64_t rows, int64_t cols) {
   op.global = global;
   op.rows = rows;
   op.cols = cols;
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  auto t = cast<MemRefType>(global.getType());
-  if (succeeded(t.getStridesAndOffset(strides, offset))) {
-    op.transposed = strides[0] == 1 && strides[1] != 1;
-    op.vectorizable = strides[0] == 1 || strides[1] == 1;
-  }
+  std::optional<unsigned> dim =
+      unitStrideDim(cast<MemRefType>(global.getType()));
+  op.vectorizable = dim.has_value();
+  op.transposed = dim == 0u;
   return op;
 }
 
