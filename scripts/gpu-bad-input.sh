@@ -5,7 +5,7 @@
 #   scripts/gpu-bad-input.sh BUNDLE
 set -u
 bundle=${1:?usage: gpu-bad-input.sh BUNDLE}
-run=${TILE_RUN:-/tmp/tile-run-build/tile-run}
+run=$("$(dirname "$0")/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 work=$(mktemp -d)
 cp "$bundle"/matmul_f16.* "$work/"
 case_() { # title command...

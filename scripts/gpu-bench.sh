@@ -9,12 +9,7 @@ bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
 out=${2:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
 shapes=${3:-4096x4096x4096}
 mkdir -p "$out"
-run=${TILE_RUN:-}
-if [ -z "$run" ]; then
-  cmake -S "$here/tools/tile-run" -B /tmp/tile-run-build -G Ninja >/dev/null &&
-    ninja -C /tmp/tile-run-build >/dev/null || { echo "tile-run build failed"; exit 1; }
-  run=/tmp/tile-run-build/tile-run
-fi
+run=$("$here/scripts/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 status=0
 for dtype in f16 bf16; do
   [ -d "$bundles/$dtype" ] || continue

@@ -9,9 +9,7 @@ bundles=${1:?usage: gpu-reliability.sh BUNDLES OUT [COUNT]}
 out=${2:?}
 count=${3:-200}
 mkdir -p "$out"
-cmake -S "$here/tools/tile-run" -B /tmp/tile-run-build -G Ninja >/dev/null &&
-  ninja -C /tmp/tile-run-build >/dev/null || { echo "tile-run build failed"; exit 1; }
-run=/tmp/tile-run-build/tile-run
+run=$("$here/scripts/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 summary=$out/summary.txt
 : > "$summary"
 # One process per tool, dtype and layout, with every bundle of the group and

@@ -13,9 +13,9 @@ shapes="4096x4096x4096 8192x8192x8192 4000x4000x4000 1000x3000x515"
 mkdir -p "$out"
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv > "$out/gpu.txt"
-TILE_RUN= bash "$here/scripts/gpu-bench.sh" "$bundles" "$out/bench" "${shapes// /,}" > "$out/bench.log" 2>&1
+bash "$here/scripts/gpu-bench.sh" "$bundles" "$out/bench" "${shapes// /,}" > "$out/bench.log" 2>&1
 grep -E "CHECK FAILED" -A3 "$out/bench.log"
-run=/tmp/tile-run-build/tile-run
+run=$("$here/scripts/build-tile-run.sh" 2>/dev/null)
 for shape in 4096x4096x4096 8192x8192x8192; do
   "$run" $(ls "$bundles"/f16/p*/*.json) --shape "$shape" --seed 1 --programs-per-sm 1 \
     --json "$out/pps1-f16-$shape.json" > "$out/pps1-f16-$shape.txt" 2>&1

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Nsight Compute sections (speed of light, warp state, scheduler, occupancy)
-# for a few f16 bundles at 4096^3, after gpu-bench.sh built tile-run:
+# for a few f16 bundles at 4096^3:
 #   scripts/ncu-sections.sh BUNDLES
 bundles=${1:?usage: ncu-sections.sh BUNDLES}
-run=/tmp/tile-run-build/tile-run
+run=$("$(dirname "$0")/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 for v in t128x64x32w4s3 t128x256x64w8s3 t128x128x32w4s3; do
   echo "######## $v"
   ncu --clock-control none --section SpeedOfLight --section WarpStateStats --section SchedulerStats --section Occupancy \

@@ -5,9 +5,7 @@
 set -u
 bundles=${1:?usage: ncu-stalls.sh BUNDLES VARIANT...}
 shift
-run=${TILE_RUN:-/tmp/tile-run-build/tile-run}
-[ -x "$run" ] || { cmake -S "$(dirname "$0")/../tools/tile-run" -B /tmp/tile-run-build -G Ninja >/dev/null &&
-  ninja -C /tmp/tile-run-build >/dev/null; }
+run=$("$(dirname "$0")/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 metrics="regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
 metrics+=",l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"
 metrics+=",l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
