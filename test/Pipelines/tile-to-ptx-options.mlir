@@ -1,3 +1,12 @@
+// serialize=0 stops before PTX: the kernel is an llvm.func (NVVM dialect) in
+// its gpu.module and the manifest is recorded, but there is no gpu.binary.
+// RUN: tile-opt %s --tile-to-ptx="serialize=0" | FileCheck %s --check-prefix=NVVM
+// NVVM: module attributes {gpu.container_module, tile.manifests = {mm = {
+// NVVM: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
+// NVVM: llvm.func @mm(
+// NVVM: nvvm.mma.sync
+// NVVM-NOT: gpu.binary
+
 // Bad pipeline options: a diagnostic and a non-zero exit, never a crash.
 // RUN: not tile-opt %s --tile-to-ptx="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not tile-opt %s --tile-to-ptx="schedule=streamk" 2>&1 | FileCheck %s --check-prefix=SCHED
