@@ -3,6 +3,7 @@
 # shapes, then times them side by side with cuBLAS (one process per dtype and
 # shape) and writes the JSON of each run into OUT.
 #   scripts/gpu-bench.sh BUNDLES OUT [SHAPES]
+# CHECK_SHAPES overrides the odd shapes (TMA bundles need K, N multiples of 8).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
@@ -14,7 +15,7 @@ status=0
 for dtype in f16 bf16; do
   [ -d "$bundles/$dtype" ] || continue
   manifests=$(ls "$bundles/$dtype"/*/*.json)
-  for shape in 129x67x33 1x1x1 1000x3000x515 1000x1016x520 257x255x136; do
+  for shape in ${CHECK_SHAPES:-129x67x33 1x1x1 1000x3000x515 1000x1016x520 257x255x136}; do
     if ! "$run" $manifests --shape "$shape" --reps 1 --warmup 0 --no-cublas-timing \
          > "$out/check-$dtype-$shape.txt" 2>&1; then
       echo "CHECK FAILED: $dtype $shape"; grep -E "FAIL|error" "$out/check-$dtype-$shape.txt" | head -5

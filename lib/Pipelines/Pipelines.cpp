@@ -8,6 +8,7 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -59,6 +60,11 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.numWarps = opts.numWarps;
   tiling.order = opts.order == TileOrder::Grouped ? "grouped" : "linear";
   tiling.groupM = opts.groupM;
+  bool wgmma = opts.mma == Mma::Wgmma;
+  tiling.mma = wgmma ? "wgmma" : "sync";
+  // mma=wgmma targets sm_90a unless a chip is named (then tile-to-wgmma
+  // rejects any other).
+  Chip chip = wgmma && !opts.chip.hasValue() ? Chip::SM90a : opts.chip;
   pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
   if (opts.schedule == Schedule::Persistent)
     pm.addNestedPass<func::FuncOp>(createTilePersistent());
@@ -66,17 +72,22 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
       TileToGPUOptions{opts.indexBitwidth, opts.minBlocksPerSM}));
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
-  kernels.addPass(createTileToNVGPU());
-  kernels.addPass(createTilePipeline(TilePipelineOptions{opts.numStages}));
-  kernels.addPass(nvgpu::createOptimizeSharedMemoryPass());
+  if (wgmma) {
+    kernels.addPass(createTileToWGMMA(
+        TileToWGMMAOptions{opts.numStages, chipName(chip).str()}));
+  } else {
+    kernels.addPass(createTileToNVGPU());
+    kernels.addPass(createTilePipeline(TilePipelineOptions{opts.numStages}));
+    kernels.addPass(nvgpu::createOptimizeSharedMemoryPass());
+  }
   kernels.addPass(createTileAllocateShared(
-      TileAllocateSharedOptions{sharedBytesPerBlock(opts.chip)}));
+      TileAllocateSharedOptions{sharedBytesPerBlock(chip)}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
 
   GpuNVVMAttachTargetOptions target;
-  target.chip = chipName(opts.chip).str();
+  target.chip = chipName(chip).str();
   target.features = "+ptx80";
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
@@ -84,12 +95,17 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
 
   OpPassManager &gm = pm.nest<gpu::GPUModuleOp>();
   gm.addPass(createTileNVGPUToNVVM(TileNVGPUToNVVMOptions{opts.indexBitwidth}));
-  gm.addPass(createLowerAffinePass());
+  // mbarrier and wgmma ops become inline PTX.
+  if (wgmma)
+    gm.addPass(createConvertNVVMToLLVMPass());
+  // expand-strided-metadata emits affine.apply for subview offsets.
   gm.addPass(memref::createExpandStridedMetadataPass());
+  gm.addPass(createLowerAffinePass());
   gm.addPass(createSCFToControlFlowPass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.indexBitwidth = opts.indexBitwidth;
   gm.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  gm.addPass(createTileGridConstants());
   gm.addPass(createCanonicalizerPass());
   gm.addPass(createCSEPass());
   gm.addPass(createReconcileUnrealizedCastsPass());

@@ -54,7 +54,8 @@ namespace tilerun {
   X(cuEventSynchronize)                                                        \
   X(cuEventElapsedTime)                                                        \
   X(cuEventDestroy)                                                            \
-  X(cuLaunchKernel)
+  X(cuLaunchKernel)                                                             \
+  X(cuTensorMapEncodeTiled)
 
 struct DriverApi {
 #define TILE_RUN_DECLARE(fn) decltype(&::fn) fn = nullptr;

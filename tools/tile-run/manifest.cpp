@@ -37,6 +37,8 @@ const char *paramTypeName(ParamType t) {
     return "ptr";
   case ParamType::I64:
     return "i64";
+  case ParamType::TensorMap:
+    return "tensormap";
   case ParamType::I32:
     return "i32";
   }
@@ -77,6 +79,8 @@ const RoleName kRoles[] = {
     {"stride_bn", ParamRole::StrideBN},
     {"stride_cm", ParamRole::StrideCM},
     {"stride_cn", ParamRole::StrideCN},
+    {"tma_a", ParamRole::TmaA},
+    {"tma_b", ParamRole::TmaB},
 };
 
 bool readFile(const std::string &path, std::string &out, std::string &why) {
@@ -238,7 +242,7 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
     if (!known) {
       error = "unknown parameter '" + param.name + "' in " + where +
               " (expected one of A, B, C, M, N, K, stride_am, stride_ak, "
-              "stride_bk, stride_bn, stride_cm, stride_cn)";
+              "stride_bk, stride_bn, stride_cm, stride_cn, tma_a, tma_b)";
       return false;
     }
     const std::string &t = type->asString();
@@ -248,16 +252,25 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
       param.type = ParamType::I64;
     else if (t == "i32")
       param.type = ParamType::I32;
+    else if (t == "tensormap")
+      param.type = ParamType::TensorMap;
     else {
       error = "parameter '" + param.name + "' has unknown type '" + t +
-              "' (expected ptr, i64 or i32)";
+              "' (expected ptr, i64, i32 or tensormap)";
       return false;
     }
     bool isPointer = param.role == ParamRole::A || param.role == ParamRole::B ||
                      param.role == ParamRole::C;
-    if (isPointer != (param.type == ParamType::Ptr)) {
+    bool isTma = param.role == ParamRole::TmaA || param.role == ParamRole::TmaB;
+    ParamType expected = isPointer ? ParamType::Ptr
+                         : isTma   ? ParamType::TensorMap
+                                   : param.type;
+    if (param.type != expected ||
+        (!isPointer && !isTma &&
+         (param.type == ParamType::Ptr || param.type == ParamType::TensorMap))) {
       error = "parameter '" + param.name + "' must have type " +
-              (isPointer ? "ptr" : "i64 or i32") + ", not " + t;
+              (isPointer ? "ptr" : isTma ? "tensormap" : "i64 or i32") +
+              ", not " + t;
       return false;
     }
     for (const Param &seen : m.params) {
@@ -278,6 +291,62 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
               "'";
       return false;
     }
+  }
+  return true;
+}
+
+// A box of two positive sizes of at most 256 elements (TMA's limit).
+bool parseBox(const Json &root, const char *field, int64_t (&box)[2],
+              std::string &error) {
+  const Json *v = root.get(field);
+  bool ok = v && v->isArray() && v->items().size() == 2;
+  for (size_t i = 0; ok && i < 2; ++i) {
+    const Json &e = v->items()[i];
+    ok = e.isNumber() && e.asNumber() >= 1 && e.asNumber() <= 256 &&
+         e.asNumber() == std::floor(e.asNumber());
+    if (ok)
+      box[i] = static_cast<int64_t>(e.asNumber());
+  }
+  if (!ok)
+    error = std::string("field \"") + field +
+            "\" must be two sizes between 1 and 256";
+  return ok;
+}
+
+// wgmma kernels: both descriptors, their boxes, the swizzle tile-run
+// encodes, and row-major operands (the descriptors' layout).
+bool parseTma(const Json &root, Manifest &m, std::string &error) {
+  FieldReader f(root, error);
+  if (!f.optionalString("mma", m.mma))
+    return false;
+  if (m.mma != "sync" && m.mma != "wgmma") {
+    error = "field \"mma\" is '" + m.mma + "'; expected sync or wgmma";
+    return false;
+  }
+  int tensorMaps = 0;
+  for (const Param &p : m.params)
+    tensorMaps += p.type == ParamType::TensorMap;
+  if ((m.mma == "wgmma") != (tensorMaps == 2)) {
+    error = m.mma == "wgmma"
+                ? "an mma=wgmma kernel needs the parameters tma_a and tma_b"
+                : "parameters tma_a/tma_b need \"mma\": \"wgmma\"";
+    return false;
+  }
+  if (m.mma != "wgmma")
+    return true;
+  int64_t swizzle = 0;
+  if (!parseBox(root, "tma_box_a", m.tmaBoxA, error) ||
+      !parseBox(root, "tma_box_b", m.tmaBoxB, error) ||
+      !f.requireInt("tma_swizzle_bytes", 1, swizzle))
+    return false;
+  if (swizzle != 128 || m.tmaBoxA[0] * 2 != 128 || m.tmaBoxB[0] * 2 != 128) {
+    error = "TMA boxes must be 128-byte swizzled rows of 64 elements "
+            "(tma_swizzle_bytes 128, tma_box_a/b [64, rows])";
+    return false;
+  }
+  if (m.layouts != std::vector<std::string>{"nn"}) {
+    error = "an mma=wgmma kernel serves only layout nn";
+    return false;
   }
   return true;
 }
@@ -381,7 +450,8 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
     return false;
   }
 
-  if (!parseLayouts(root, m, error) || !parseParams(root, m, error))
+  if (!parseLayouts(root, m, error) || !parseParams(root, m, error) ||
+      !parseTma(root, m, error))
     return false;
 
   // The PTX path is relative to the manifest, not to the working directory.

@@ -35,9 +35,12 @@ enum class ParamRole {
   StrideBN,
   StrideCM,
   StrideCN,
+  TmaA, // TMA descriptors of A and B (wgmma kernels)
+  TmaB,
 };
 
-enum class ParamType { Ptr, I64, I32 };
+// TensorMap: a 128-byte CUtensorMap passed by value (__grid_constant__).
+enum class ParamType { Ptr, I64, I32, TensorMap };
 
 const char *paramTypeName(ParamType t);
 
@@ -70,6 +73,11 @@ struct Manifest {
   int64_t indexBitwidth = 64;
   // Sizes fixed by the kernel's memref types; -1 where they are dynamic.
   int64_t staticM = -1, staticN = -1, staticK = -1;
+  // "sync" or "wgmma"; wgmma kernels read A and B through TMA descriptors
+  // with these boxes ({inner, outer} elements, 128-byte swizzle).
+  std::string mma = "sync";
+  int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0};
+  bool usesTma() const { return tmaBoxA[0] > 0; }
 
   bool servesLayout(const std::string &layout) const;
   std::string layoutList() const; // "nn, nt"

@@ -106,6 +106,8 @@ int64_t scalarValue(ParamRole role, const Problem &p) {
   case ParamRole::A:
   case ParamRole::B:
   case ParamRole::C:
+  case ParamRole::TmaA:
+  case ParamRole::TmaB:
     break;
   }
   return 0;
@@ -166,6 +168,17 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
             m.path.c_str(), static_cast<long long>(m.indexBitwidth),
             static_cast<long long>(p.m), static_cast<long long>(p.n),
             static_cast<long long>(p.k));
+    // TMA addresses rows at 16-byte multiples (cuTensorMapEncodeTiled's
+    // globalStrides); buffers come from cuMemAlloc, 256-byte aligned.
+    if (m.usesTma())
+      for (auto [name, dim] : {std::pair{"K", p.k}, std::pair{"N", p.n}})
+        if (dim * int64_t(elemTypeBytes(m.aType)) % 16)
+          die(kExitError,
+              "bundle %s reads A and B with TMA, which needs rows of a "
+              "multiple of 16 bytes; %s=%lld %s elements is not (use an "
+              "mma=sync bundle)",
+              m.path.c_str(), name, static_cast<long long>(dim),
+              elemTypeName(m.aType));
     if (tileCount(m, p) > INT32_MAX)
       die(kExitError,
           "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld, more "
@@ -189,6 +202,33 @@ struct Gpu {
   size_t totalMemory = 0;
   DeviceLimits limits;
 };
+
+// The TMA descriptor of a dense row-major rows x cols operand: dimensions
+// innermost first, 128-byte swizzle as the wgmma descriptors expect, zero
+// fill outside the operand (TMA's OOB fill "none" writes zeros).
+void encodeTensorMap(CUtensorMap &out, const Manifest &m, CUdeviceptr base,
+                     int64_t rows, int64_t cols, const int64_t (&box)[2]) {
+  size_t esize = elemTypeBytes(m.aType);
+  cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
+  cuuint64_t strides[1] = {cuuint64_t(cols) * esize};
+  cuuint32_t boxDims[2] = {cuuint32_t(box[0]), cuuint32_t(box[1])};
+  cuuint32_t elementStrides[2] = {1, 1};
+  CUresult r = cu().cuTensorMapEncodeTiled(
+      &out,
+      m.aType == ElemType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+      2, reinterpret_cast<void *>(base), dims, strides, boxDims,
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+      CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    die(kExitError,
+        "kernel '%s': cuTensorMapEncodeTiled (%lldx%lld operand, box "
+        "%lldx%lld) failed: %s",
+        m.kernel.c_str(), static_cast<long long>(rows),
+        static_cast<long long>(cols), static_cast<long long>(box[1]),
+        static_cast<long long>(box[0]), cuErrorText(r).c_str());
+}
 
 int deviceAttribute(CUdevice dev, CUdevice_attribute attr) {
   int value = 0;
@@ -652,11 +692,20 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
               res.driverBlocks);
 
   // Arguments in the manifest's order; each slot is 8 bytes, enough for a
-  // pointer or an i64, and an i32 sits in its low half (little-endian).
+  // pointer or an i64, and an i32 sits in its low half (little-endian). A
+  // tensor map is passed as its 128 bytes.
   std::vector<uint64_t> slots(m.params.size(), 0);
+  std::vector<CUtensorMap> tensorMaps(m.params.size());
   std::vector<void *> args(m.params.size());
   for (size_t i = 0; i < m.params.size(); ++i) {
     const Param &param = m.params[i];
+    if (param.type == ParamType::TensorMap) {
+      bool isA = param.role == ParamRole::TmaA;
+      encodeTensorMap(tensorMaps[i], m, isA ? a : b, isA ? p.m : p.k,
+                      isA ? p.k : p.n, isA ? m.tmaBoxA : m.tmaBoxB);
+      args[i] = &tensorMaps[i];
+      continue;
+    }
     if (param.type == ParamType::Ptr) {
       CUdeviceptr ptr = param.role == ParamRole::A   ? a
                         : param.role == ParamRole::B ? b

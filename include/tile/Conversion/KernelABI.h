@@ -17,11 +17,17 @@ namespace mlir::tile {
 
 struct KernelParam {
   llvm::StringLiteral name;
-  llvm::StringLiteral type; // "ptr" or "i64"
+  llvm::StringLiteral type; // "ptr", "i64" or "tensormap"
   llvm::StringLiteral meaning;
 };
 
-inline llvm::ArrayRef<KernelParam> kernelParams() {
+/// A "tensormap" parameter is a 128-byte CUtensorMap passed by value
+/// (`__grid_constant__`), built by the host with cuTensorMapEncodeTiled.
+constexpr int64_t kTensorMapBytes = 128;
+
+/// The parameters of a kernel; wgmma kernels take the TMA descriptors of A
+/// and B after the others.
+inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps) {
   static const KernelParam params[] = {
       {"A", "ptr", "A base pointer (M x K)"},
       {"B", "ptr", "B base pointer (K x N)"},
@@ -35,8 +41,10 @@ inline llvm::ArrayRef<KernelParam> kernelParams() {
       {"stride_bn", "i64", "elements between consecutive columns of B"},
       {"stride_cm", "i64", "elements between consecutive rows of C"},
       {"stride_cn", "i64", "elements between consecutive columns of C"},
+      {"tma_a", "tensormap", "TMA descriptor of A (box block_k x block_m)"},
+      {"tma_b", "tensormap", "TMA descriptor of B (box 64 x block_k)"},
   };
-  return params;
+  return llvm::ArrayRef(params).drop_back(withTensorMaps ? 0 : 2);
 }
 
 /// The dimension of a 2-D memref type with a static unit stride (1: rows are

@@ -52,6 +52,35 @@ def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUFuncOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUFuncOp"> {
+  let summary = "Lower the K loop to a TMA + mbarrier + wgmma pipeline (sm_90a)";
+  let description = [{
+    For kernels tiled with `mma=wgmma`: an `num-stages`-deep ring of
+    128-byte-swizzled A and B tiles in shared memory, filled by TMA
+    (`nvgpu.tma.async.load`, zero fill outside the operands) and guarded by
+    one mbarrier per stage; each warpgroup runs `nvgpu.warpgroup.mma` over a
+    stage while the copies of later steps are in flight. Persistent tile
+    loops carry the K-step count so barrier phases continue across tiles.
+    The accumulator is staged in shared memory and stored with masks. The
+    kernel must take the TMA descriptors (tile-to-gpu adds them for
+    `mma=wgmma`); the runner builds them with `cuTensorMapEncodeTiled`
+    from the boxes recorded in `tile.abi`.
+  }];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "4",
+           "Stages in the shared-memory ring (at least 2)">,
+    Option<"chip", "chip", "std::string", "\"sm_90a\"",
+           "Target chip; wgmma and TMA need sm_90a">,
+  ];
+}
+
 def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUFuncOp"> {
   let summary = "Software-pipeline the K loop over multi-buffered shared memory";
   let description = [{
@@ -102,6 +131,19 @@ def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
     Option<"indexBitwidth", "index-bitwidth", "unsigned", "32",
            "Width of `index` (32 or 64)">,
   ];
+}
+
+def TileGridConstants : Pass<"tile-grid-constants", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Mark by-value kernel parameters as __grid_constant__";
+  let description = [{
+    After `convert-gpu-to-nvvm`: the tensor-map parameters of a wgmma
+    kernel (see KernelABI.h) become 128-byte `llvm.byval` parameters with
+    `nvvm.grid_constant`, so PTX addresses them in parameter space (a TMA
+    descriptor must not be copied to local memory). The NVVM verifier
+    rejects the attribute on a `gpu.func`, and convert-gpu-to-nvvm drops
+    `llvm.byval`, hence a pass.
+  }];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
 def TileExportManifest : Pass<"tile-export-manifest", "::mlir::ModuleOp"> {

@@ -10,6 +10,7 @@ namespace mlir::tile {
 enum class Schedule { Tiled, Persistent };
 enum class TileOrder { Linear, Grouped };
 enum class Chip { SM80, SM86, SM89, SM90, SM90a };
+enum class Mma { Sync, Wgmma };
 
 /// The chip's name ("sm_90") and the shared memory one block may use on it.
 llvm::StringRef chipName(Chip chip);
@@ -46,6 +47,14 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<int64_t> groupM{*this, "group-m",
                                       llvm::cl::desc("Tile rows per group"),
                                       llvm::cl::init(8)};
+  PassOptions::Option<Mma> mma{
+      *this, "mma", llvm::cl::desc("Tensor-core lowering"),
+      llvm::cl::init(Mma::Sync),
+      llvm::cl::values(
+          clEnumValN(Mma::Sync, "sync",
+                     "cp.async + ldmatrix + mma.sync (sm_80 and later)"),
+          clEnumValN(Mma::Wgmma, "wgmma",
+                     "TMA + mbarrier + wgmma (sm_90a; chip defaults to it)"))};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),
@@ -69,7 +78,8 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                        clEnumValN(Chip::SM90a, "sm_90a", "H100, H200"))};
 };
 
-/// tile.matmul -> tiling -> [persistent] -> GPU/NVGPU -> pipelining -> PTX.
+/// tile.matmul -> tiling -> [persistent] -> GPU -> tensor cores (mma.sync +
+/// pipelining, or TMA + wgmma) -> NVVM -> PTX.
 void buildTileToPTXPipeline(OpPassManager &pm, const TileToPTXOptions &opts);
 
 void registerTilePipelines();

@@ -7,12 +7,14 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 
 #define DEBUG_TYPE "tile-to-gpu"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETOGPU
+#define GEN_PASS_DEF_TILEGRIDCONSTANTS
 #include "tile/Conversion/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -100,10 +102,13 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   OpBuilder b2 = OpBuilder::atBlockBegin(gpuModule.getBody());
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   SmallVector<Type> argTypes;
-  for (const KernelParam &p : kernelParams())
-    argTypes.push_back(p.type == "ptr" ? Type(ptrTy) : b2.getI64Type());
+  for (const KernelParam &p : kernelParams(cfg.isWgmma()))
+    argTypes.push_back(p.type == "i64" ? b2.getI64Type() : Type(ptrTy));
   auto kernel = gpu::GPUFuncOp::create(b2, loc, func.getSymName(),
                                        b2.getFunctionType(argTypes, {}));
+  // Tensor-map parameters become by-value grid constants in
+  // tile-grid-constants, after convert-gpu-to-nvvm (which drops llvm.byval
+  // from gpu.func arguments).
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b2.getUnitAttr());
   auto block =
       b2.getDenseI32ArrayAttr({static_cast<int32_t>(cfg.threads()), 1, 1});
@@ -196,6 +201,36 @@ struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
         return signalPassFailure();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     b.getUnitAttr());
+  }
+};
+
+} // namespace
+
+namespace {
+
+struct TileGridConstantsPass
+    : tile::impl::TileGridConstantsBase<TileGridConstantsPass> {
+  void runOnOperation() override {
+    ArrayRef<KernelParam> params = kernelParams(/*withTensorMaps=*/true);
+    getOperation().walk([&](LLVM::LLVMFuncOp func) {
+      if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) ||
+          func.getNumArguments() != params.size())
+        return;
+      Builder b(func.getContext());
+      for (auto [i, p] : llvm::enumerate(params)) {
+        if (p.type != "tensormap")
+          continue;
+        // The 128-byte CUtensorMap by value in parameter space, as
+        // `const __grid_constant__ CUtensorMap` is passed.
+        func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                        TypeAttr::get(LLVM::LLVMArrayType::get(
+                            b.getI8Type(), kTensorMapBytes)));
+        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        b.getI64IntegerAttr(64));
+        func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                        b.getUnitAttr());
+      }
+    });
   }
 };
 

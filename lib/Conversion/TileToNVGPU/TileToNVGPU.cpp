@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/LoweringUtils.h"
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
@@ -47,35 +48,15 @@ struct Operand {
   int64_t sharedCols() const { return transposed ? rows : cols; }
 };
 
-class Emitter {
+class Emitter : public IndexMath {
 public:
   Emitter(OpBuilder &b, Location loc, const KernelConfig &cfg)
-      : b(b), loc(loc), cfg(cfg) {
+      : IndexMath(b, loc), cfg(cfg) {
     auto grid = *cfg.warpGrid();
     warpsN = grid.second;
     warpTileM = cfg.blockM / grid.first;
     warpTileN = cfg.blockN / warpsN;
   }
-
-  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, cst(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, loc, x, cst(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, cst(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, cst(y));
-  }
-  Value ult(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  Value sel(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
 
   /// Thread coordinates, computed once at the top of the kernel.
   void emitThreadIds() {
@@ -276,8 +257,6 @@ private:
     body();
   }
 
-  OpBuilder &b;
-  Location loc;
   const KernelConfig &cfg;
   int64_t warpsN, warpTileM, warpTileN;
   Value tid, lane, warpRow, warpCol;
@@ -296,42 +275,13 @@ Operand describe(Value global, int64_t rows, int64_t cols) {
   return op;
 }
 
-/// Whether the 16-byte copies of `op` are aligned: base address and the
-/// stride between contiguous runs are multiples of 16 bytes.
-Value isAligned(OpBuilder &b, Location loc, const Operand &op) {
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, op.global);
-  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, op.global);
-  Value c2 = arith::ConstantIndexOp::create(b, loc, 2);
-  Value c15 = arith::ConstantIndexOp::create(b, loc, 15);
-  Value c7 = arith::ConstantIndexOp::create(b, loc, 7);
-  Value c0 = arith::ConstantIndexOp::create(b, loc, 0);
-  Value byteOffset = arith::MulIOp::create(b, loc, meta.getOffset(), c2);
-  Value addr = arith::AddIOp::create(b, loc, ptr, byteOffset);
-  Value stride = meta.getStrides()[op.transposed ? 1 : 0];
-  Value bad =
-      arith::OrIOp::create(b, loc, arith::AndIOp::create(b, loc, addr, c15),
-                           arith::AndIOp::create(b, loc, stride, c7));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bad, c0);
-}
-
 LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
-  SmallVector<DotOp> dots;
-  func.walk([&](DotOp d) { dots.push_back(d); });
-  if (dots.empty())
+  FailureOr<std::optional<KLoop>> matched = matchKLoop(func, "tile-to-nvgpu");
+  if (failed(matched))
+    return failure();
+  if (!*matched)
     return success();
-  DotOp dot = dots.front();
-  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
-  auto loadA = dot.getLhs().getDefiningOp<LoadOp>();
-  auto loadB = dot.getRhs().getDefiningOp<LoadOp>();
-  if (dots.size() != 1 || !loop || !loadA || !loadB ||
-      loop.getNumRegionIterArgs() != 1 ||
-      dot.getAcc() != loop.getRegionIterArgs()[0] ||
-      !loop.getResult(0).hasOneUse() ||
-      !isa<StoreOp>(*loop.getResult(0).getUsers().begin()) ||
-      !matchPattern(loop.getInits()[0], m_AnyZeroFloat()))
-    return func.emitError("tile-to-nvgpu: expected the K loop of tile-tiling "
-                          "(zero-initialised tile.dot over tile.loads)");
-  auto store = cast<StoreOp>(*loop.getResult(0).getUsers().begin());
+  auto [loop, loadA, loadB, dot, store] = **matched;
   Location loc = loop.getLoc();
 
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
@@ -406,8 +356,12 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
 
   ValueRange results;
   if (a.vectorizable && bOp.vectorizable) {
-    Value aligned = arith::AndIOp::create(b, loc, isAligned(b, loc, a),
-                                          isAligned(b, loc, bOp));
+    // 16-byte copies: base and row stride of both operands 16-byte aligned.
+    auto aligned16 = [&](const Operand &op) {
+      return isAlignedAtRuntime(b, loc, op.global, op.transposed ? 1 : 0, 16);
+    };
+    Value aligned =
+        arith::AndIOp::create(b, loc, aligned16(a), aligned16(bOp));
     auto ifOp = scf::IfOp::create(b, loc, types, aligned, true, true);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -433,6 +387,11 @@ struct TileToNVGPUPass : tile::impl::TileToNVGPUBase<TileToNVGPUPass> {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
       return;
+    if (cfg->isWgmma()) {
+      func.emitError("tile-to-nvgpu: the kernel was tiled for mma=wgmma; "
+                     "lower it with tile-to-wgmma");
+      return signalPassFailure();
+    }
     if (std::string err = cfg->validate(); !err.empty()) {
       func.emitError("tile-to-nvgpu: ") << err;
       return signalPassFailure();

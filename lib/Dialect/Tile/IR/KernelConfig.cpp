@@ -28,8 +28,38 @@ std::optional<std::pair<int64_t, int64_t>> KernelConfig::warpGrid() const {
   return best;
 }
 
+/// wgmma: one TMA box row is one 128-byte swizzle row (64 f16/bf16 of K), a
+/// warpgroup's instruction is 64 x N with N <= 256, and TMA boxes are at
+/// most 256 rows.
+static std::string validateWgmma(const KernelConfig &c) {
+  auto str = [](int64_t v) { return std::to_string(v); };
+  if (c.blockK != 64)
+    return "mma=wgmma needs block-k = 64 (one 128-byte swizzled row of "
+           "f16/bf16), got " +
+           str(c.blockK);
+  if (c.numWarps != 4 && c.numWarps != 8)
+    return "mma=wgmma needs num-warps 4 or 8 (one or two warpgroups), got " +
+           str(c.numWarps);
+  if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 || c.blockN < 64 ||
+      c.blockN % 64 || c.blockN > 256)
+    return "mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got " +
+           str(c.blockM) + "x" + str(c.blockN);
+  // nvgpu.warpgroup.mma.store numbers rows by the block's warp (tid / 32),
+  // which is right for two warpgroups only if each owns 64 rows.
+  if (c.numWarps == 8 && c.blockM != 128)
+    return "mma=wgmma with 8 warps needs block-m = 128 (two warpgroups of "
+           "64 rows), got " +
+           str(c.blockM);
+  return "";
+}
+
 std::string KernelConfig::validate() const {
   auto str = [](int64_t v) { return std::to_string(v); };
+  if (mma != "sync" && mma != "wgmma")
+    return "mma must be 'sync' or 'wgmma', got '" + mma + "'";
+  if (isWgmma())
+    if (std::string err = validateWgmma(*this); !err.empty())
+      return err;
   if (blockM < 16 || blockM % 16)
     return "block-m must be a positive multiple of 16 (the MMA M), got " +
            str(blockM);
@@ -43,7 +73,7 @@ std::string KernelConfig::validate() const {
     return "num-warps must be 1, 2, 4, 8 or 16, got " + str(numWarps);
   if (blockM > 256 || blockN > 256 || blockK > 128)
     return "block sizes above 256x256x128 are not supported";
-  if (!warpGrid())
+  if (!isWgmma() && !warpGrid())
     return str(numWarps) + " warps cannot split a " + str(blockM) + "x" +
            str(blockN) + " tile into 16x16 pieces";
   int64_t acc = blockM * blockN / threads();
@@ -71,6 +101,7 @@ DictionaryAttr KernelConfig::toAttr(MLIRContext *ctx) const {
       b.getNamedAttr("num_stages", b.getI64IntegerAttr(numStages)),
       b.getNamedAttr("schedule", b.getStringAttr(schedule)),
       b.getNamedAttr("order", b.getStringAttr(order)),
+      b.getNamedAttr("mma", b.getStringAttr(mma)),
       b.getNamedAttr("group_m", b.getI64IntegerAttr(groupM)),
       b.getNamedAttr("dynamic_shared_memory_bytes",
                      b.getI64IntegerAttr(sharedBytes)),
@@ -97,6 +128,7 @@ std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {
   getInt("num_stages", c.numStages);
   getStr("schedule", c.schedule);
   getStr("order", c.order);
+  getStr("mma", c.mma);
   getInt("group_m", c.groupM);
   getInt("dynamic_shared_memory_bytes", c.sharedBytes);
   return c;

@@ -73,6 +73,7 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.numWarps = numWarps;
     cfg.order = order;
     cfg.groupM = groupM;
+    cfg.mma = mma;
     if (std::string err = cfg.validate(); !err.empty()) {
       func.emitError("tile-tiling: ") << err;
       return signalPassFailure();

@@ -25,6 +25,9 @@ struct KernelConfig {
   int64_t numWarps = 4, numStages = 1;
   std::string schedule = "tiled"; // tiled | persistent
   std::string order = "linear";   // linear | grouped
+  /// Tensor-core instruction: "sync" (mma.sync m16n8k16, sm_80+) or "wgmma"
+  /// (TMA + warpgroup MMA, sm_90a).
+  std::string mma = "sync";
   int64_t groupM = 8;
   /// Set by tile-allocate-shared.
   int64_t sharedBytes = 0;
@@ -35,8 +38,12 @@ struct KernelConfig {
   /// Picks the squarest warp tile; nullopt when no arrangement fits.
   std::optional<std::pair<int64_t, int64_t>> warpGrid() const;
 
-  /// Returns an error message when the block sizes cannot be lowered to
-  /// mma.sync m16n8k16, or the empty string.
+  bool isWgmma() const { return mma == "wgmma"; }
+  /// wgmma: warpgroups of 4 warps, stacked along M.
+  int64_t warpgroups() const { return numWarps / 4; }
+
+  /// Returns an error message when the block sizes cannot be lowered with
+  /// the chosen `mma`, or the empty string.
   std::string validate() const;
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;

@@ -27,6 +27,9 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
            "Tile order: linear (row-major over tiles) or grouped">,
     Option<"groupM", "group-m", "int64_t", "8",
            "Tile rows per group for order=grouped">,
+    Option<"mma", "mma", "std::string", "\"sync\"",
+           "Tensor-core lowering the block sizes are checked for: sync "
+           "(mma.sync, sm_80+) or wgmma (TMA + warpgroup MMA, sm_90a)">,
   ];
 }
 

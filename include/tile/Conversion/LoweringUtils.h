@@ -1,0 +1,66 @@
+//===- LoweringUtils.h - Shared by the tensor-core lowerings ----*- C++ -*-===//
+
+#ifndef TILE_CONVERSION_LOWERINGUTILS_H
+#define TILE_CONVERSION_LOWERINGUTILS_H
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::tile {
+
+/// `acc = 0; for k: acc = dot(load A[m0, k], load B[k, n0], acc);
+/// store acc -> C[m0, n0]`, the form both tensor-core lowerings rewrite.
+struct KLoop {
+  scf::ForOp loop;
+  LoadOp loadA, loadB;
+  DotOp dot;
+  StoreOp store;
+};
+
+/// The kernel's K loop; std::nullopt when it has no tile.dot (nothing to
+/// lower); failure, with an error naming `pass`, when it has another form.
+FailureOr<std::optional<KLoop>> matchKLoop(gpu::GPUFuncOp func,
+                                           StringRef pass);
+
+/// Index arithmetic at one builder position.
+class IndexMath {
+public:
+  IndexMath(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, cst(y)) : x; }
+  Value mul(Value x, int64_t y) {
+    return arith::MulIOp::create(b, loc, x, cst(y));
+  }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, cst(y));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, cst(y));
+  }
+  Value ult(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value sel(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+
+protected:
+  OpBuilder &b;
+  Location loc;
+};
+
+/// Whether `bytes`-wide accesses along the unit-stride dimension of the 2-D
+/// memref are aligned at run time: the base address and the stride of
+/// dimension `strideDim` (between contiguous runs) are multiples of `bytes`.
+Value isAlignedAtRuntime(OpBuilder &b, Location loc, Value memref,
+                         unsigned strideDim, int64_t bytes);
+
+} // namespace mlir::tile
+
+#endif // TILE_CONVERSION_LOWERINGUTILS_H

@@ -1,0 +1,378 @@
+//===- TileToWGMMA.cpp - Tile K loops to TMA + wgmma (sm_90a) -------------===//
+//
+// Shared memory holds an S-deep ring of stages, each an A tile (block_m x 64)
+// and a B tile (64 x block_n as block_n / 64 boxes of 64 x 64), written by
+// TMA with the 128-byte swizzle wgmma's descriptors expect. For K step k one
+// thread arms the mbarrier of stage k % S with the bytes to expect and
+// issues the copies; every warpgroup waits on that barrier, issues its wgmma
+// and waits for the previous step's (wait_group 1), so after one block
+// barrier the stage step k - 1 read is refilled with step k + S - 1. TMA
+// zero-fills outside the operands: the K loop has no masks. The epilogue
+// stages the accumulator in shared memory (over the ring) and stores C
+// with masks, four columns at a time where C allows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/KernelABI.h"
+#include "tile/Conversion/LoweringUtils.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/PatternMatch.h"
+
+#define DEBUG_TYPE "tile-to-wgmma"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILETOWGMMA
+#include "tile/Conversion/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// One TMA box row is one 128-byte swizzle row: 64 f16/bf16.
+constexpr int64_t kBoxCols = 64;
+constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
+/// The 128-byte swizzle repeats every 8 rows of 128 bytes; stages start on
+/// such a boundary.
+constexpr int64_t kSwizzleAtom = 1024;
+/// f32 padding of each staged C row, against bank conflicts.
+constexpr int64_t kStagingPad = 4;
+constexpr int64_t kWarpgroupThreads = 128;
+
+class WgmmaLowering : public IndexMath {
+public:
+  WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg,
+                int64_t stages, Type elt)
+      : IndexMath(b, loc), cfg(cfg), stages(stages), elt(elt) {
+    wgTileM = cfg.blockM / cfg.warpgroups();
+    aStageBytes = cfg.blockM * kBoxCols * 2;
+    bStageBytes = cfg.blockN * kBoxCols * 2;
+    int64_t ring = stages * (aStageBytes + bStageBytes);
+    int64_t staging = cfg.blockM * (cfg.blockN + kStagingPad) * 4;
+    // Room to move the base up to the next swizzle atom at run time.
+    sharedBytes = std::max(ring, staging) + kSwizzleAtom;
+  }
+
+  int64_t bytes() const { return sharedBytes; }
+
+  /// Thread ids, the shared buffer, the barriers and the TMA descriptors,
+  /// once at the top of the kernel.
+  void emitSetup(Value tmaAPtr, Value tmaBPtr) {
+    MLIRContext *ctx = b.getContext();
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+    wgRow = mul(div(tid, kWarpgroupThreads), wgTileM);
+    isThread0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                      cst(0));
+    smem = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get({sharedBytes}, b.getI8Type(),
+                        MemRefLayoutAttrInterface(), workgroup));
+    // Dynamic shared memory follows the (static) barriers: align at run time.
+    Value addr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem);
+    base = andi(arith::SubIOp::create(b, loc, cst(0), addr),
+                cst(kSwizzleAtom - 1));
+
+    barType = nvgpu::MBarrierGroupType::get(ctx, workgroup, stages);
+    bars = nvgpu::MBarrierCreateOp::create(b, loc, barType);
+    for (int64_t s = 0; s < stages; ++s)
+      nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
+
+    auto tensorMap = [&](int64_t rows) {
+      auto box = MemRefType::get({rows, kBoxCols}, elt,
+                                 MemRefLayoutAttrInterface(), workgroup);
+      return nvgpu::TensorMapDescriptorType::get(
+          ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+          nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+          nvgpu::TensorMapOOBKind::OOB_ZERO,
+          nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+    };
+    tmaA = UnrealizedConversionCastOp::create(
+               b, loc, tensorMap(cfg.blockM), tmaAPtr)
+               .getResult(0);
+    tmaB = UnrealizedConversionCastOp::create(b, loc, tensorMap(kBoxCols),
+                                              tmaBPtr)
+               .getResult(0);
+    nvgpu::TmaPrefetchOp::create(b, loc, tmaA, isThread0);
+    nvgpu::TmaPrefetchOp::create(b, loc, tmaB, isThread0);
+    gpu::BarrierOp::create(b, loc);
+  }
+
+  /// Replaces the K loop and its store. `it0` counts the K steps of earlier
+  /// tiles (barrier phases continue across tiles); returns the number of K
+  /// steps of this tile.
+  void emitTile(KLoop kl, Value it0, Value numK) {
+    Value m0 = kl.loadA.getRow(), n0 = kl.loadB.getCol();
+    mRow0 = m0;
+    nCol0 = n0;
+    for (int64_t p = 0; p + 1 < stages; ++p)
+      emitIssue(cst(p), add(it0, p), numK);
+
+    auto accType = nvgpu::WarpgroupAccumulatorType::get(
+        b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
+    // Before the loop: between wgmma.fence and the wgmma, ptxas would
+    // serialise the warpgroup (C7517).
+    Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+    auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1), acc0);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar();
+      Value it = add(it0, k);
+      Value stage = rem(it, stages);
+      Value parity = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                           rem(div(it, stages), 2), cst(0));
+      nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, parity,
+                                             cst(10000000), stage);
+      Value aView = view(add(stageA(stage), mul(wgRow, 2 * kBoxCols)),
+                         {wgTileM, kBoxCols}, elt);
+      Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
+      auto descType = [&](Value v) {
+        return nvgpu::WarpgroupMatrixDescriptorType::get(
+            b.getContext(), cast<MemRefType>(v.getType()));
+      };
+      Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+          b, loc, descType(aView), aView, tmaA);
+      Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+          b, loc, descType(bView), bView, tmaB);
+      // wait_group 1: the previous step's wgmma is done when this returns.
+      Value acc = nvgpu::WarpgroupMmaOp::create(
+          b, loc, accType, descA, descB, /*waitGroup=*/uint64_t(1),
+          /*transposeA=*/nullptr, /*transposeB=*/b.getUnitAttr(),
+          loop.getRegionIterArgs()[0]);
+      // Every warpgroup is past step k - 1: its stage can be refilled.
+      gpu::BarrierOp::create(b, loc);
+      emitIssue(add(k, stages - 1), add(it, stages - 1), numK);
+      scf::YieldOp::create(b, loc, acc);
+    }
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
+    // The staging buffer overlaps stages other warpgroups may still read.
+    gpu::BarrierOp::create(b, loc);
+    emitEpilogue(loop.getResult(0), kl.store.getBase(), m0, n0);
+    // The next tile's copies overwrite the staging buffer.
+    gpu::BarrierOp::create(b, loc);
+  }
+
+private:
+  Value stageA(Value stage) { return add(base, mul(stage, aStageBytes)); }
+  Value stageB(Value stage) {
+    return add(add(base, stages * aStageBytes), mul(stage, bStageBytes));
+  }
+  Value view(Value byteOffset, ArrayRef<int64_t> shape, Type type) {
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    return memref::ViewOp::create(
+        b, loc,
+        MemRefType::get(shape, type, MemRefLayoutAttrInterface(), workgroup),
+        smem, byteOffset, ValueRange{});
+  }
+
+  /// Thread 0 arms stage it % S and copies K step `k` into it, if k < numK.
+  void emitIssue(Value k, Value it, Value numK) {
+    Value pred = andi(isThread0, ult(k, numK));
+    Value stage = rem(it, stages);
+    Value k0 = mul(k, kBoxCols);
+    nvgpu::MBarrierArriveExpectTxOp::create(
+        b, loc, bars, cst(aStageBytes + bStageBytes), stage, pred);
+    Value a = view(stageA(stage), {cfg.blockM, kBoxCols}, elt);
+    nvgpu::TmaAsyncLoadOp::create(b, loc, a, bars, tmaA,
+                                  ValueRange{k0, mRow0}, stage, Value(), pred);
+    for (int64_t j = 0; j < cfg.blockN / kBoxCols; ++j) {
+      Value bj = view(add(stageB(stage), j * kBoxBytes), {kBoxCols, kBoxCols},
+                      elt);
+      nvgpu::TmaAsyncLoadOp::create(b, loc, bj, bars, tmaB,
+                                    ValueRange{add(nCol0, j * kBoxCols), k0},
+                                    stage, Value(), pred);
+    }
+  }
+
+  /// Accumulator -> padded f32 staging tile -> C, masked at the edges.
+  void emitEpilogue(Value acc, Value c, Value m0, Value n0) {
+    int64_t rowElems = cfg.blockN + kStagingPad;
+    Value staging = view(base, {cfg.blockM, rowElems}, b.getF32Type());
+    // Its lowering places warp w's rows at 16 w (w = tid / 32, not the warp
+    // within the warpgroup): with 64-row warpgroups, one view at row 0
+    // serves all.
+    Value part = memref::SubViewOp::create(
+        b, loc, staging, ArrayRef<int64_t>{0, 0},
+        ArrayRef<int64_t>{wgTileM, cfg.blockN}, ArrayRef<int64_t>{1, 1});
+    nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, part);
+    gpu::BarrierOp::create(b, loc);
+
+    Type cElt = cast<MemRefType>(c.getType()).getElementType();
+    int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
+    Value dimM = memref::DimOp::create(b, loc, c, 0);
+    Value dimN = memref::DimOp::create(b, loc, c, 1);
+    int64_t quads = cfg.blockN / 4, total = cfg.blockM * quads;
+    auto loop = scf::ForOp::create(b, loc, cst(0), cst(total / cfg.threads()),
+                                   cst(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value idx = add(tid, mul(loop.getInductionVar(), cfg.threads()));
+    Value r = div(idx, quads), col = mul(rem(idx, quads), 4);
+    auto f32x4 = VectorType::get({4}, b.getF32Type());
+    Value v = vector::LoadOp::create(b, loc, f32x4, staging, ValueRange{r, col});
+    if (cElt != b.getF32Type())
+      v = arith::TruncFOp::create(b, loc, VectorType::get({4}, cElt), v);
+    Value gr = add(m0, r), gc = add(n0, col);
+    Value rowIn = ult(gr, dimM);
+    Value full = andi(andi(rowIn, ult(add(gc, 3), dimN)), cVectorOK);
+    auto ifOp = scf::IfOp::create(b, loc, full, /*withElse=*/true);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    auto st = vector::StoreOp::create(b, loc, v, c, ValueRange{gr, gc});
+    // Known at run time (cVectorOK): one 4-element store, not four.
+    st.setAlignment(4 * cBytes);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    for (int64_t e = 0; e < 4; ++e) {
+      Value ce = add(gc, e);
+      auto inside = scf::IfOp::create(b, loc, andi(rowIn, ult(ce, dimN)));
+      OpBuilder::InsertionGuard g2(b);
+      b.setInsertionPointToStart(inside.thenBlock());
+      Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
+      memref::StoreOp::create(b, loc, x, c, ValueRange{gr, ce});
+    }
+  }
+
+public:
+  /// Set before emitTile: whether C takes 4-element vector stores.
+  Value cVectorOK;
+
+private:
+  const KernelConfig &cfg;
+  int64_t stages;
+  Type elt;
+  int64_t wgTileM; // rows per warpgroup
+  int64_t aStageBytes, bStageBytes, sharedBytes;
+  nvgpu::MBarrierGroupType barType;
+  Value tid, wgRow, isThread0, smem, base, bars, tmaA, tmaB;
+  Value mRow0, nCol0; // the current tile's first row and column
+};
+
+LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
+                          int64_t stages) {
+  FailureOr<std::optional<KLoop>> matched = matchKLoop(func, "tile-to-wgmma");
+  if (failed(matched))
+    return failure();
+  if (!*matched)
+    return success();
+  KLoop kl = **matched;
+  auto aType = cast<MemRefType>(kl.loadA.getBase().getType());
+  auto bType = cast<MemRefType>(kl.loadB.getBase().getType());
+  if (unitStrideDim(aType) != 1u || unitStrideDim(bType) != 1u)
+    return func.emitError("tile-to-wgmma: A and B must be row-major (a "
+                          "static unit column stride); transposed operands "
+                          "need mma=sync");
+  if (kl.loadA.getCol() != kl.loop.getInductionVar() ||
+      kl.loadB.getRow() != kl.loop.getInductionVar())
+    return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
+                          "B[k, n0]");
+  unsigned numArgs = func.getNumArguments();
+  if (numArgs != kernelParams(true).size())
+    return func.emitError("tile-to-wgmma: the kernel lacks the TMA "
+                          "descriptor parameters (run tile-to-gpu on a "
+                          "kernel tiled with mma=wgmma)");
+
+  Location loc = kl.loop.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
+  WgmmaLowering lw(b, loc, cfg, stages, aType.getElementType());
+  lw.emitSetup(func.getArgument(numArgs - 2), func.getArgument(numArgs - 1));
+  Value c = kl.store.getBase();
+  {
+    OpBuilder cb(b.getContext());
+    cb.setInsertionPointAfterValue(c);
+    lw.cVectorOK = isAlignedAtRuntime(
+        cb, loc, c, 0,
+        4 * cast<MemRefType>(c.getType()).getElementTypeBitWidth() / 8);
+  }
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+
+  // K steps per tile, where K is defined (outside any tile loop).
+  Value kDim = kl.loop.getUpperBound();
+  OpBuilder kb(b.getContext());
+  kb.setInsertionPointAfterValue(kDim);
+  Value numK = arith::CeilDivUIOp::create(
+      kb, loc, kDim, arith::ConstantIndexOp::create(kb, loc, kBoxCols));
+
+  // A persistent tile loop carries the K-step count into the next tile.
+  Value it0 = zero;
+  if (auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp())) {
+    if (!tileLoop.isDefinedOutsideOfLoop(kDim))
+      return func.emitError("tile-to-wgmma: K must be defined outside the "
+                            "tile loop");
+    IRRewriter rewriter(b.getContext());
+    FailureOr<LoopLikeOpInterface> grown =
+        tileLoop.replaceWithAdditionalYields(
+            rewriter, zero, /*replaceInitOperandUsesInLoop=*/false,
+            [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
+              return SmallVector<Value>{
+                  arith::AddIOp::create(yb, l, args[0], numK)};
+            });
+    if (failed(grown))
+      return func.emitError("tile-to-wgmma: cannot extend the tile loop");
+    it0 = cast<scf::ForOp>(grown->getOperation()).getRegionIterArgs().back();
+  }
+
+  b.setInsertionPoint(kl.loop);
+  lw.emitTile(kl, it0, numK);
+  kl.store.erase();
+  kl.loop.erase();
+
+  KernelConfig out = cfg;
+  out.numStages = stages;
+  out.attachTo(func);
+  // TMA copies need row-major A and B; the manifest tells the runner.
+  auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
+  NamedAttrList attrs(abi);
+  Builder ab(b.getContext());
+  attrs.set("layouts", ab.getStrArrayAttr({"nn"}));
+  attrs.set("tma_box_a", ab.getI64ArrayAttr({kBoxCols, cfg.blockM}));
+  attrs.set("tma_box_b", ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
+  attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
+  func->setAttr(kAbiAttrName, attrs.getDictionary(b.getContext()));
+  return success();
+}
+
+struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    gpu::GPUFuncOp func = getOperation();
+    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+    if (!cfg)
+      return;
+    if (chip != "sm_90a") {
+      func.emitError("tile-to-wgmma: wgmma and TMA need chip=sm_90a, got ")
+          << chip;
+      return signalPassFailure();
+    }
+    if (!cfg->isWgmma()) {
+      func.emitError("tile-to-wgmma: the kernel was tiled for mma=")
+          << cfg->mma << " (tile-tiling mma=wgmma checks the block sizes)";
+      return signalPassFailure();
+    }
+    KernelConfig withStages = *cfg;
+    withStages.numStages = numStages;
+    if (std::string err = withStages.validate(); !err.empty()) {
+      func.emitError("tile-to-wgmma: ") << err;
+      return signalPassFailure();
+    }
+    if (numStages < 2) {
+      func.emitError("tile-to-wgmma: num-stages must be at least 2 (the TMA "
+                     "ring), got ")
+          << static_cast<int64_t>(numStages);
+      return signalPassFailure();
+    }
+    if (failed(lowerKernel(func, *cfg, numStages)))
+      signalPassFailure();
+  }
+};
+
+} // namespace
