@@ -24,8 +24,15 @@ import subprocess
 import sys
 import tempfile
 
-DEFAULT_LOWERINGS = ["tiled:schedule=tiled",
-                     "persistent:schedule=persistent order=grouped"]
+# The best block of each tensor-core lowering, tiled and persistent: TMA +
+# wgmma (sm_90a) and cp.async + mma.sync (sm_80 and later).
+_WGMMA = ("mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 "
+          "num-stages=4 order=grouped")
+_SYNC = "block-m=128 block-n=128 block-k=32 num-warps=4 num-stages=4"
+DEFAULT_LOWERINGS = [f"tiled:schedule=tiled {_WGMMA}",
+                     f"persistent:schedule=persistent {_WGMMA}",
+                     f"tiled-sync:schedule=tiled {_SYNC}",
+                     f"pers-sync:schedule=persistent order=grouped {_SYNC}"]
 
 # (label, ncu metric) of the instruction-mix table.
 MIX = [

@@ -3,7 +3,7 @@
 # shapes, then times them side by side with cuBLAS (one process per dtype and
 # shape) and writes the JSON of each run into OUT.
 #   scripts/gpu-bench.sh BUNDLES OUT [SHAPES]
-# CHECK_SHAPES overrides the odd shapes (TMA bundles need K, N multiples of 8).
+# CHECK_SHAPES overrides the odd shapes.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
@@ -12,18 +12,25 @@ shapes=${3:-4096x4096x4096}
 mkdir -p "$out"
 run=$("$here/scripts/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 status=0
+# The manifests that can run SHAPE: TMA (mma=wgmma) bundles need N and K to
+# be multiples of 8 (16-byte rows); tile-run refuses the others.
+serving() {
+  local shape=$1 n k; shift
+  IFS=x read -r _ n k <<<"$shape"
+  if (( n % 8 == 0 && k % 8 == 0 )); then echo "$@"; else grep -L '"mma": "wgmma"' "$@"; fi
+}
 for dtype in f16 bf16; do
   [ -d "$bundles/$dtype" ] || continue
   manifests=$(ls "$bundles/$dtype"/*/*.json)
-  for shape in ${CHECK_SHAPES:-129x67x33 1x1x1 1000x3000x515 1000x1016x520 257x255x136}; do
-    if ! "$run" $manifests --shape "$shape" --reps 1 --warmup 0 --no-cublas-timing \
+  for shape in ${CHECK_SHAPES:-129x67x33 1x1x1 1000x3000x515 1000x1016x520 257x255x136 129x72x40 1x8x8 257x256x136}; do
+    if ! "$run" $(serving "$shape" $manifests) --shape "$shape" --reps 1 --warmup 0 --no-cublas-timing \
          > "$out/check-$dtype-$shape.txt" 2>&1; then
       echo "CHECK FAILED: $dtype $shape"; grep -E "FAIL|error" "$out/check-$dtype-$shape.txt" | head -5
       status=1
     fi
   done
   for shape in ${shapes//,/ }; do
-    "$run" $manifests --shape "$shape" --seed 1 --json "$out/bench-$dtype-$shape.json" \
+    "$run" $(serving "$shape" $manifests) --shape "$shape" --seed 1 --json "$out/bench-$dtype-$shape.json" \
       > "$out/bench-$dtype-$shape.txt" 2>&1 || status=1
     sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
   done

@@ -4,6 +4,7 @@
 # shape), persistent bundles again with one program per SM, the Triton
 # anchors, and tile-compare --profile on two pairs. Everything lands in OUT.
 #   scripts/gpu-study.sh BUNDLES OUT TRITON_ANCHOR
+# PAIRS overrides the tiled/persistent pairs profiled ("T P;T P").
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bundles=${1:?usage: gpu-study.sh BUNDLES OUT TRITON_ANCHOR}
@@ -23,7 +24,8 @@ done
 python3 "$anchor" --shapes "${shapes// /,}" --dtype f16 --json "$out/triton-f16.json" > "$out/triton-f16.txt" 2>&1
 python3 "$anchor" --shapes "${shapes// /,}" --dtype bf16 --configs seed-tiled,tuned-tiled \
   --json "$out/triton-bf16.json" > "$out/triton-bf16.txt" 2>&1
-for pair in "t128x64x32w4s4 p128x64x32w4s4g" "t128x256x64w8s3 p128x256x64w8s3g"; do
+IFS=';' read -ra pairs <<<"${PAIRS:-tw128x256w8s4g pw128x256w8s4g;tw128x64w4s4g pw128x64w4s4g}"
+for pair in "${pairs[@]}"; do
   read -r t p <<<"$pair"
   mkdir -p "/tmp/cmp/$t-$p" && rm -rf "/tmp/cmp/$t-$p"/* &&
     cp -r "$bundles/f16/$t" "/tmp/cmp/$t-$p/tiled" && cp -r "$bundles/f16/$p" "/tmp/cmp/$t-$p/persistent"

@@ -26,10 +26,11 @@ for d in "$out"/*/; do
   echo
   echo "== $(basename "$d"): $ptx"
   grep -E '^\.(version|target)|\.entry|\.maxntid' "$ptx"
-  echo "   instructions: $(grep -c 'mma.sync' "$ptx") mma.sync, $(grep -c 'ldmatrix' "$ptx") ldmatrix, $(grep -c 'cp.async.cg' "$ptx") cp.async"
-  sed -n 's/^  "\(dynamic_shared_memory_bytes\|threads_per_block\|num_stages\|schedule\)": /   \1: /p' "${ptx%.ptx}.json"
+  echo "   instructions: $(grep -c 'wgmma.mma_async' "$ptx") wgmma, $(grep -c 'cp.async.bulk.tensor' "$ptx") TMA copies, $(grep -c 'mma.sync' "$ptx") mma.sync, $(grep -c 'ldmatrix' "$ptx") ldmatrix, $(grep -c 'cp.async.cg' "$ptx") cp.async"
+  sed -n 's/^  "\(mma\|dynamic_shared_memory_bytes\|threads_per_block\|num_stages\|schedule\)": /   \1: /p' "${ptx%.ptx}.json"
+  chip=$(sed -n 's/^  "chip": "\(.*\)",/\1/p' "${ptx%.ptx}.json")
   if command -v ptxas >/dev/null; then
-    ptxas -arch=sm_90 -v "$ptx" -o /dev/null 2>&1 | sed 's/^/   /'
+    ptxas -arch="${chip:-sm_90}" -v "$ptx" -o /dev/null 2>&1 | sed 's/^/   /'
   else
     echo "   (no ptxas: install the CUDA toolkit for the resource report)"
   fi

@@ -109,7 +109,7 @@ public:
   /// Replaces the K loop and its store. `it0` counts the K steps of earlier
   /// tiles (barrier phases continue across tiles); returns the number of K
   /// steps of this tile.
-  void emitTile(KLoop kl, Value it0, Value numK) {
+  void emitTile(KLoop kl, Value it0, Value numK, bool moreTiles) {
     Value m0 = kl.loadA.getRow(), n0 = kl.loadB.getCol();
     mRow0 = m0;
     nCol0 = n0;
@@ -157,8 +157,15 @@ public:
     // The staging buffer overlaps stages other warpgroups may still read.
     gpu::BarrierOp::create(b, loc);
     emitEpilogue(loop.getResult(0), kl.store.getBase(), m0, n0);
-    // The next tile's copies overwrite the staging buffer.
+    if (!moreTiles)
+      return;
+    // The next tile's TMA copies (async proxy) overwrite the staging buffer
+    // the block read and wrote through the generic proxy.
     gpu::BarrierOp::create(b, loc);
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
   }
 
 private:
@@ -303,6 +310,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
 
   // A persistent tile loop carries the K-step count into the next tile.
   Value it0 = zero;
+  bool persistent = isa<scf::ForOp>(kl.loop->getParentOp());
   if (auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp())) {
     if (!tileLoop.isDefinedOutsideOfLoop(kDim))
       return func.emitError("tile-to-wgmma: K must be defined outside the "
@@ -321,7 +329,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
   }
 
   b.setInsertionPoint(kl.loop);
-  lw.emitTile(kl, it0, numK);
+  lw.emitTile(kl, it0, numK, persistent);
   kl.store.erase();
   kl.loop.erase();
 
