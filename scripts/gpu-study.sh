@@ -24,7 +24,7 @@ done
 python3 "$anchor" --shapes "${shapes// /,}" --dtype f16 --json "$out/triton-f16.json" > "$out/triton-f16.txt" 2>&1
 python3 "$anchor" --shapes "${shapes// /,}" --dtype bf16 --configs seed-tiled,tuned-tiled \
   --json "$out/triton-bf16.json" > "$out/triton-bf16.txt" 2>&1
-IFS=';' read -ra pairs <<<"${PAIRS:-tw128x256w8s4g pw128x256w8s4g;tw128x64w4s4g pw128x64w4s4g}"
+IFS=';' read -ra pairs <<<"${PAIRS:-tw128x256w8s4g pw128x256w8s4g;tw128x64w8s4g pw128x64w8s4g}"
 for pair in "${pairs[@]}"; do
   read -r t p <<<"$pair"
   mkdir -p "/tmp/cmp/$t-$p" && rm -rf "/tmp/cmp/$t-$p"/* &&

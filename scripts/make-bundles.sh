@@ -14,7 +14,7 @@ variants=("$@")
 wgmma_set() {
   # TMA + wgmma (sm_90a): the study's block shape, 128x128 and the best
   # 128x256; tiled and persistent, linear and grouped order.
-  for cfg in "128 64 4 4" "128 128 4 3" "128 256 8 4" "128 256 8 3"; do
+  for cfg in "128 64 8 4" "128 128 4 3" "128 256 8 4" "128 256 8 3"; do
     read -r m n w s <<<"$cfg"
     blk="mma=wgmma block-m=$m block-n=$n block-k=64 num-warps=$w num-stages=$s"
     name=w${m}x${n}w${w}s${s}
