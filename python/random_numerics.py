@@ -14,6 +14,7 @@ DIR holds <dtype>/<variant>/<kernel>.json; variants named nt-* run with
 """
 import argparse
 import glob
+import json
 import os
 import random
 import re
@@ -57,10 +58,15 @@ def main():
         groups = {}
         for m in sorted(glob.glob(os.path.join(args.bundles, dtype, "*", "*.json"))):
             layout = "nt" if os.path.basename(os.path.dirname(m)).startswith("nt-") else "nn"
-            groups.setdefault(layout, []).append(m)
-        for layout, manifests in groups.items():
+            with open(m) as f:
+                tma = json.load(f).get("mma") == "wgmma"
+            groups.setdefault((layout, tma), []).append(m)
+        for (layout, tma), manifests in groups.items():
+            # TMA bundles need 16-byte rows: N and K rounded up to multiples of 8.
+            group_shapes = [(m, -(-n // 8) * 8, -(-k // 8) * 8) if tma else (m, n, k)
+                            for m, n, k in shapes]
             for start in range(0, len(shapes), args.per_process):
-                chunk = shapes[start:start + args.per_process]
+                chunk = group_shapes[start:start + args.per_process]
                 cmd = [args.tile_run, *manifests, "--layout", layout, "--reps", "1",
                        "--warmup", "0", "--no-cublas-timing", "--seed", str(seed + start)]
                 for s in chunk:
@@ -85,7 +91,8 @@ def main():
                 if r.returncode not in (0, 3):
                     fails += 1
                     failed.append((dtype, layout, chunk, None, r.stderr.strip()[-300:]))
-            print(f"  {dtype} {layout}: {len(manifests)} bundles x {len(shapes)} shapes done")
+            print(f"  {dtype} {layout}{' (TMA: N, K rounded up to 8)' if tma else ''}: "
+                  f"{len(manifests)} bundles x {len(shapes)} shapes done")
     print(f"random numerics: {len(shapes)} shapes, {runs} kernel runs, {fails} failures, seed {seed}")
     for f in failed[:20]:
         print("  FAIL", f)

@@ -93,7 +93,8 @@ def manifest_in(d):
 
 def run_tile_run(tile_run, manifests, args, json_out):
     cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
-           "--reps", str(args.reps), "--seed", str(args.seed)]
+           "--reps", str(args.reps), "--rounds", str(args.rounds),
+           "--seed", str(args.seed)]
     if args.layout:
         cmd += ["--layout", args.layout]
     if args.programs_per_sm:
@@ -200,6 +201,8 @@ def main():
     p.add_argument("--layout", default=None)
     p.add_argument("--programs-per-sm", default=None)
     p.add_argument("--reps", type=int, default=100)
+    p.add_argument("--rounds", type=int, default=1,
+                   help="round-robin timing rounds (tile-run --rounds)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true",
                    help="add the ncu instruction mix per pipe")

@@ -3,7 +3,8 @@
 # shapes, then times them side by side with cuBLAS (one process per dtype and
 # shape) and writes the JSON of each run into OUT.
 #   scripts/gpu-bench.sh BUNDLES OUT [SHAPES]
-# CHECK_SHAPES overrides the odd shapes.
+# CHECK_SHAPES overrides the odd shapes; TIMING holds tile-run's timing
+# flags (default: 5 round-robin rounds of 20 launches).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
@@ -30,7 +31,7 @@ for dtype in f16 bf16; do
     fi
   done
   for shape in ${shapes//,/ }; do
-    "$run" $(serving "$shape" $manifests) --shape "$shape" --seed 1 --json "$out/bench-$dtype-$shape.json" \
+    "$run" $(serving "$shape" $manifests) --shape "$shape" --seed 1 ${TIMING:---rounds 5 --reps 20} --json "$out/bench-$dtype-$shape.json" \
       > "$out/bench-$dtype-$shape.txt" 2>&1 || status=1
     sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
   done

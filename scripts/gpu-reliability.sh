@@ -28,11 +28,20 @@ sanitize() { # tool layout "shapes" manifests...
   echo "$tool layout=$layout bundles=$# shapes='$shapes' rc=$rc ${line#*=========}" >> "$summary"
 }
 for dtype in f16 bf16; do
-  nn=$(ls "$bundles/$dtype"/*/*.json | grep -v '/nt-')
+  all=$(ls "$bundles/$dtype"/*/*.json)
+  tma=$(grep -l '"mma": "wgmma"' $all)
+  nn=$(grep -L '"mma": "wgmma"' $all | grep -v '/nt-')
   nt=$(ls "$bundles/$dtype"/nt-*/*.json 2>/dev/null)
-  for layout in nn nt; do
-    set -- $([ $layout = nn ] && echo "$nn" || echo "$nt")
+  for group in nn nt tma; do
+    set -- ${!group}
     [ $# -gt 0 ] || continue
+    layout=nn; [ $group = nt ] && layout=nt
+    if [ $group = tma ]; then # N and K multiples of 8 (16-byte TMA rows)
+      sanitize memcheck $layout "129x72x40 1x8x8 1000x3000x520 1000x1016x520" "$@"
+      sanitize racecheck $layout "129x72x40 257x256x136 1x8x8" "$@"
+      sanitize synccheck $layout "129x72x40 257x256x136 1x8x8" "$@"
+      continue
+    fi
     sanitize memcheck $layout "129x67x33 1x1x1 1000x3000x515 1000x1016x520" "$@"
     sanitize racecheck $layout "129x67x33 257x255x136 1x1x1" "$@"
     sanitize synccheck $layout "129x67x33 257x255x136 1x1x1" "$@"

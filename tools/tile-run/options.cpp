@@ -29,6 +29,9 @@ options:
                           (default nn)
   --warmup N              untimed launches before timing (default 10)
   --reps N                timed launches; the median is reported (default 50)
+  --rounds R              time cuBLAS and every kernel R times, round-robin,
+                          so clock and thermal drift hit all alike; the
+                          median is over all R x reps launches (default 1)
   --seed S                seed of the random inputs (default: from the clock)
   --programs-per-sm N|auto
                           programs per SM for persistent kernels
@@ -123,7 +126,7 @@ Options parseCommandLine(int argc, char **argv) {
 
     static const char *const kValueFlags[] = {
         "--shape", "--dtype", "--layout",          "--warmup",
-        "--reps",  "--seed",  "--programs-per-sm", "--json"};
+        "--reps",  "--rounds", "--seed",  "--programs-per-sm", "--json"};
     bool known = false;
     for (const char *f : kValueFlags)
       known = known || flag == f;
@@ -158,6 +161,11 @@ Options parseCommandLine(int argc, char **argv) {
       if (!parseDecimal(value, 1000000000, number) || number < 1)
         usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
       opts.reps = static_cast<int64_t>(number);
+    } else if (flag == "--rounds") {
+      if (!parseDecimal(value, 1000000, number) || number < 1)
+        usageError("bad --rounds '%s': expected an integer >= 1",
+                   value.c_str());
+      opts.rounds = static_cast<int64_t>(number);
     } else if (flag == "--seed") {
       if (!parseDecimal(value, UINT64_MAX, number))
         usageError("bad --seed '%s': expected an integer >= 0", value.c_str());

@@ -33,6 +33,7 @@ struct Options {
   std::string layout = "nn";
   int64_t warmup = 10;
   int64_t reps = 50;
+  int64_t rounds = 1;
   bool haveSeed = false;
   uint64_t seed = 0;
   int64_t programsPerSM = 0; // 0: ask the driver

@@ -23,6 +23,8 @@
 #include <cublas_v2.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 #include <cerrno>
 #include <chrono>
 #include <climits>
@@ -352,12 +354,27 @@ cublasStatus_t blasGemm(cublasHandle_t handle, const Problem &p, CUdeviceptr a,
 struct Timing {
   bool valid = false;
   double medianMs = 0, minMs = 0, maxMs = 0;
+  std::vector<double> samples; // every timed launch, all rounds
+
+  void summarize() {
+    std::vector<double> ms = samples;
+    std::sort(ms.begin(), ms.end());
+    size_t n = ms.size();
+    valid = n > 0;
+    if (!valid)
+      return;
+    medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    minMs = ms.front();
+    maxMs = ms.back();
+  }
 };
 
-// Each repetition sits between its own pair of events; all are queued
-// back to back so the GPU never idles between them, then read at the end.
+// One round: each repetition sits between its own pair of events; all are
+// queued back to back so the GPU never idles between them, then read at the
+// end.
 template <typename Launch>
-Timing timeLaunches(const Gpu &gpu, const Options &opts, Launch launch) {
+void timeLaunches(const Gpu &gpu, const Options &opts, Launch launch,
+                  Timing &t) {
   for (int64_t i = 0; i < opts.warmup; ++i)
     launch();
   std::vector<CUevent> start(opts.reps), stop(opts.reps);
@@ -372,22 +389,14 @@ Timing timeLaunches(const Gpu &gpu, const Options &opts, Launch launch) {
   }
   CU_CHECK(cuEventSynchronize, stop.back());
   CU_CHECK(cuCtxSynchronize);
-  std::vector<double> ms(opts.reps);
   for (int64_t i = 0; i < opts.reps; ++i) {
     float elapsed = 0;
     CU_CHECK(cuEventElapsedTime, &elapsed, start[i], stop[i]);
-    ms[i] = elapsed;
+    t.samples.push_back(elapsed);
     CU_CHECK(cuEventDestroy, start[i]);
     CU_CHECK(cuEventDestroy, stop[i]);
   }
-  std::sort(ms.begin(), ms.end());
-  Timing t;
-  t.valid = true;
-  size_t n = ms.size();
-  t.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  t.minMs = ms.front();
-  t.maxMs = ms.back();
-  return t;
+  t.summarize();
 }
 
 double tflops(const Problem &p, double ms) {
@@ -507,6 +516,9 @@ struct KernelResult {
   double wavesPerSM = 0;
   Check check;
   Timing timing;
+  // Kept until every round is timed.
+  CUmodule module = nullptr;
+  std::function<void()> launch;
 };
 
 // First non-empty lines of a JIT log, for a one-glance error.
@@ -585,10 +597,10 @@ std::string manifestSummary(const Manifest &m) {
   return s;
 }
 
+// Loads, describes and checks one kernel; timing comes later, for all.
 KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
                        const Manifest &m, CUdeviceptr a, CUdeviceptr b,
-                       CUdeviceptr c, const std::vector<float> &reference,
-                       double cublasMs) {
+                       CUdeviceptr c, const std::vector<float> &reference) {
   KernelResult res;
   res.manifest = &m;
   std::printf("\n== %s (%s) ==\n", m.kernel.c_str(), m.path.c_str());
@@ -694,9 +706,18 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   // Arguments in the manifest's order; each slot is 8 bytes, enough for a
   // pointer or an i64, and an i32 sits in its low half (little-endian). A
   // tensor map is passed as its 128 bytes.
-  std::vector<uint64_t> slots(m.params.size(), 0);
-  std::vector<CUtensorMap> tensorMaps(m.params.size());
-  std::vector<void *> args(m.params.size());
+  struct LaunchArgs {
+    std::vector<uint64_t> slots;
+    std::vector<CUtensorMap> tensorMaps;
+    std::vector<void *> args;
+  };
+  auto storage = std::make_shared<LaunchArgs>();
+  std::vector<uint64_t> &slots = storage->slots;
+  std::vector<CUtensorMap> &tensorMaps = storage->tensorMaps;
+  std::vector<void *> &args = storage->args;
+  slots.assign(m.params.size(), 0);
+  tensorMaps.resize(m.params.size());
+  args.resize(m.params.size());
   for (size_t i = 0; i < m.params.size(); ++i) {
     const Param &param = m.params[i];
     if (param.type == ParamType::TensorMap) {
@@ -720,12 +741,14 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
     }
     args[i] = &slots[i];
   }
-  auto launch = [&]() {
+  // Outlives this function: every round times it again.
+  std::function<void()> launch = [storage, func, grid = res.grid, &m,
+                                  stream = gpu.stream]() {
     CUresult r =
-        cu().cuLaunchKernel(func, static_cast<unsigned>(res.grid), 1, 1,
+        cu().cuLaunchKernel(func, static_cast<unsigned>(grid), 1, 1,
                             static_cast<unsigned>(m.threadsPerBlock), 1, 1,
                             static_cast<unsigned>(m.dynamicSharedBytes),
-                            gpu.stream, args.data(), nullptr);
+                            stream, storage->args.data(), nullptr);
     if (r != CUDA_SUCCESS)
       die(kExitError, "launching kernel '%s' failed: %s", m.kernel.c_str(),
           cuErrorText(r).c_str());
@@ -744,18 +767,8 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   CU_CHECK(cuMemcpyDtoH, got.data(), c, got.size());
   res.check = compare(got, m.cType, reference, errorBound(m.aType, m.cType));
   printCheck(res.check, p);
-
-  res.timing = timeLaunches(gpu, opts, launch);
-  std::printf("time: %.4f ms median of %lld (min %.4f, max %.4f), %.1f "
-              "TFLOP/s",
-              res.timing.medianMs, static_cast<long long>(opts.reps),
-              res.timing.minMs, res.timing.maxMs,
-              tflops(p, res.timing.medianMs));
-  if (cublasMs > 0)
-    std::printf(", %.1f%% of cuBLAS", 100.0 * cublasMs / res.timing.medianMs);
-  std::printf("\n");
-
-  CU_CHECK(cuModuleUnload, module);
+  res.module = module;
+  res.launch = std::move(launch);
   return res;
 }
 
@@ -848,6 +861,7 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
   root.set("seed", Json::unsignedInteger(seed));
   root.set("warmup", Json::integer(opts.warmup));
   root.set("reps", Json::integer(opts.reps));
+  root.set("rounds", Json::integer(opts.rounds));
   if (cublas.valid) {
     Json cb = Json::object();
     cb.set("ms", Json::number(cublas.medianMs));
@@ -1007,30 +1021,47 @@ bool runProblem(Gpu &gpu, const Options &opts,
   std::printf("reference: cublasGemmEx, %s inputs, f32 output, compute 32F\n",
               elemTypeName(p.inType));
 
-  Timing cublasTiming;
+  // The timed cuBLAS call writes the kernels' c_type, like they do.
+  auto gemm = [&]() {
+    checkBlas(blasGemm(blas, p, dA, dB, dC, p.outType), "cublasGemmEx");
+  };
   if (opts.cublasTiming) {
-    // The timed cuBLAS call writes the kernels' c_type, like they do.
-    auto gemm = [&]() {
-      checkBlas(blasGemm(blas, p, dA, dB, dC, p.outType), "cublasGemmEx");
-    };
     // cuBLAS loads kernels on first use (tens of ms); one untimed call keeps
     // that out of the numbers even with --warmup 0. Each kernel gets the
     // same from its correctness launch.
     gemm();
     CU_CHECK(cuCtxSynchronize);
-    cublasTiming = timeLaunches(gpu, opts, gemm);
-    std::printf("cuBLAS: %.4f ms median of %lld (min %.4f, max %.4f), %.1f "
-                "TFLOP/s, %s output\n",
-                cublasTiming.medianMs, static_cast<long long>(opts.reps),
-                cublasTiming.minMs, cublasTiming.maxMs,
-                tflops(p, cublasTiming.medianMs), elemTypeName(p.outType));
   }
 
   std::vector<KernelResult> results;
   for (const Manifest &m : bundles)
-    results.push_back(
-        runBundle(gpu, opts, p, m, dA, dB, dC, reference,
-                  cublasTiming.valid ? cublasTiming.medianMs : 0.0));
+    results.push_back(runBundle(gpu, opts, p, m, dA, dB, dC, reference));
+
+  Timing cublasTiming;
+  for (int64_t round = 0; round < opts.rounds; ++round) {
+    if (opts.cublasTiming)
+      timeLaunches(gpu, opts, gemm, cublasTiming);
+    for (KernelResult &r : results)
+      timeLaunches(gpu, opts, r.launch, r.timing);
+  }
+  std::printf("\ntiming: %lld round%s of %lld launches each, round-robin\n",
+              static_cast<long long>(opts.rounds), opts.rounds == 1 ? "" : "s",
+              static_cast<long long>(opts.reps));
+  auto printTime = [&](const std::string &name, const Timing &t) {
+    std::printf("time %s: %.4f ms median (min %.4f, max %.4f), %.1f TFLOP/s",
+                name.c_str(), t.medianMs, t.minMs, t.maxMs,
+                tflops(p, t.medianMs));
+    if (cublasTiming.valid)
+      std::printf(", %.1f%% of cuBLAS",
+                  100.0 * cublasTiming.medianMs / t.medianMs);
+    std::printf("\n");
+  };
+  if (cublasTiming.valid)
+    printTime("cuBLAS", cublasTiming);
+  for (KernelResult &r : results) {
+    printTime(r.manifest->path, r.timing);
+    CU_CHECK(cuModuleUnload, r.module);
+  }
 
   printSummary(results, cublasTiming, p);
   if (!opts.jsonPath.empty())
