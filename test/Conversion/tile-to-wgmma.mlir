@@ -22,6 +22,7 @@
 // CHECK: %[[BASE:.*]] = arith.andi %[[NEG]], %c1023 : index
 // CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
 // CHECK-COUNT-3: nvgpu.mbarrier.init %[[BARS]][%{{.*}}], %c1, predicate =
+// CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[TA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[TB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]

@@ -85,6 +85,9 @@ public:
     bars = nvgpu::MBarrierCreateOp::create(b, loc, barType);
     for (int64_t s = 0; s < stages; ++s)
       nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
+    // Makes the initialised barriers visible to TMA's complete_tx (the
+    // async proxy) before the first copy.
+    NVVM::FenceMbarrierInitOp::create(b, loc);
 
     auto tensorMap = [&](int64_t rows) {
       auto box = MemRefType::get({rows, kBoxCols}, elt,
