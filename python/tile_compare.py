@@ -93,7 +93,8 @@ def manifest_in(d):
 
 def run_tile_run(tile_run, manifests, args, json_out):
     cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
-           "--reps", str(args.reps), "--rounds", str(args.rounds),
+           "--warmup", str(args.warmup), "--reps", str(args.reps),
+           "--rounds", str(args.rounds),
            "--seed", str(args.seed)]
     if args.layout:
         cmd += ["--layout", args.layout]
@@ -200,8 +201,11 @@ def main():
                    help="NAME:OPTIONS of --tile-to-ptx (repeatable)")
     p.add_argument("--layout", default=None)
     p.add_argument("--programs-per-sm", default=None)
-    p.add_argument("--reps", type=int, default=100)
-    p.add_argument("--rounds", type=int, default=1,
+    # One launch per kernel per round, 200 rounds: every kernel and cuBLAS
+    # see the same clocks (the H200 runs matmuls at its power cap).
+    p.add_argument("--warmup", type=int, default=0)
+    p.add_argument("--reps", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=200,
                    help="round-robin timing rounds (tile-run --rounds)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true",

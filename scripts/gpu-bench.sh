@@ -4,7 +4,8 @@
 # shape) and writes the JSON of each run into OUT.
 #   scripts/gpu-bench.sh BUNDLES OUT [SHAPES]
 # CHECK_SHAPES overrides the odd shapes; TIMING holds tile-run's timing
-# flags (default: 5 round-robin rounds of 20 launches).
+# flags (default: 200 round-robin rounds of one launch each, so every kernel
+# and cuBLAS see the same clocks under the H200's power cap).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
@@ -31,7 +32,7 @@ for dtype in f16 bf16; do
     fi
   done
   for shape in ${shapes//,/ }; do
-    "$run" $(serving "$shape" $manifests) --shape "$shape" --seed 1 ${TIMING:---rounds 5 --reps 20} --json "$out/bench-$dtype-$shape.json" \
+    "$run" $(serving "$shape" $manifests) --shape "$shape" --seed 1 ${TIMING:---warmup 0 --reps 1 --rounds 200} --json "$out/bench-$dtype-$shape.json" \
       > "$out/bench-$dtype-$shape.txt" 2>&1 || status=1
     sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
   done

@@ -18,7 +18,7 @@ bash "$here/scripts/gpu-bench.sh" "$bundles" "$out/bench" "${shapes// /,}" > "$o
 grep -E "CHECK FAILED" -A3 "$out/bench.log"
 run=$("$here/scripts/build-tile-run.sh" 2>/dev/null)
 for shape in 4096x4096x4096 8192x8192x8192; do
-  "$run" $(ls "$bundles"/f16/p*/*.json) --shape "$shape" --seed 1 --programs-per-sm 1 ${TIMING:---rounds 5 --reps 20} \
+  "$run" $(ls "$bundles"/f16/p*/*.json) --shape "$shape" --seed 1 --programs-per-sm 1 ${TIMING:---warmup 0 --reps 1 --rounds 200} \
     --json "$out/pps1-f16-$shape.json" > "$out/pps1-f16-$shape.txt" 2>&1
 done
 python3 "$anchor" --shapes "${shapes// /,}" --dtype f16 --json "$out/triton-f16.json" > "$out/triton-f16.txt" 2>&1
@@ -30,7 +30,7 @@ for pair in "${pairs[@]}"; do
   mkdir -p "/tmp/cmp/$t-$p" && rm -rf "/tmp/cmp/$t-$p"/* &&
     cp -r "$bundles/f16/$t" "/tmp/cmp/$t-$p/tiled" && cp -r "$bundles/f16/$p" "/tmp/cmp/$t-$p/persistent"
   python3 "$here/python/tile_compare.py" --bundles "/tmp/cmp/$t-$p" --lowering tiled: --lowering persistent: \
-    --tile-run "$run" --shape 4096x4096x4096 --rounds 5 --reps 20 --profile --json "$out/compare-$t-$p.json" \
+    --tile-run "$run" --shape 4096x4096x4096 --profile --json "$out/compare-$t-$p.json" \
     > "$out/compare-$t-$p.txt" 2>&1
 done
 cat "$out"/triton-f16.txt "$out"/compare-*.txt
