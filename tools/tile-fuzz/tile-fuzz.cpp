@@ -42,6 +42,9 @@ constexpr const char *kOptionSets[] = {
     "block-m=32 block-n=48 num-warps=2",
     "block-m=256 block-n=256 block-k=128 num-warps=16 num-stages=8",
     "chip=sm_86 min-blocks-per-sm=2",
+    "mma=wgmma block-m=128 block-n=128 block-k=64 num-stages=3",
+    "mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 "
+    "block-k=64 num-warps=8 num-stages=4",
 };
 
 DialectRegistry &registry() {

@@ -60,8 +60,6 @@ public:
     sharedBytes = std::max(ring, staging) + kSwizzleAtom;
   }
 
-  int64_t bytes() const { return sharedBytes; }
-
   /// Thread ids, the shared buffer, the barriers and the TMA descriptors,
   /// once at the top of the kernel.
   void emitSetup(Value tmaAPtr, Value tmaBPtr) {
@@ -81,7 +79,7 @@ public:
     base = andi(arith::SubIOp::create(b, loc, cst(0), addr),
                 cst(kSwizzleAtom - 1));
 
-    barType = nvgpu::MBarrierGroupType::get(ctx, workgroup, stages);
+    auto barType = nvgpu::MBarrierGroupType::get(ctx, workgroup, stages);
     bars = nvgpu::MBarrierCreateOp::create(b, loc, barType);
     for (int64_t s = 0; s < stages; ++s)
       nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
@@ -110,8 +108,8 @@ public:
   }
 
   /// Replaces the K loop and its store. `it0` counts the K steps of earlier
-  /// tiles (barrier phases continue across tiles); returns the number of K
-  /// steps of this tile.
+  /// tiles (barrier phases continue across tiles); `moreTiles`: a tile loop
+  /// follows with another tile.
   void emitTile(KLoop kl, Value it0, Value numK, bool moreTiles) {
     Value m0 = kl.loadA.getRow(), n0 = kl.loadB.getCol();
     mRow0 = m0;
@@ -261,7 +259,6 @@ private:
   Type elt;
   int64_t wgTileM; // rows per warpgroup
   int64_t aStageBytes, bStageBytes, sharedBytes;
-  nvgpu::MBarrierGroupType barType;
   Value tid, wgRow, isThread0, smem, base, bars, tmaA, tmaB;
   Value mRow0, nCol0; // the current tile's first row and column
 };
