@@ -25,14 +25,18 @@ for dtype in f16 bf16; do
   [ -d "$bundles/$dtype" ] || continue
   manifests=$(ls "$bundles/$dtype"/*/*.json)
   for shape in ${CHECK_SHAPES:-129x67x33 1x1x1 1000x3000x515 1000x1016x520 257x255x136 129x72x40 1x8x8 257x256x136}; do
-    if ! "$run" $(serving "$shape" $manifests) --shape "$shape" --reps 1 --warmup 0 --no-cublas-timing \
+    serve=$(serving "$shape" $manifests)
+    [ -n "$serve" ] || continue
+    if ! "$run" $serve --shape "$shape" --reps 1 --warmup 0 --no-cublas-timing \
          > "$out/check-$dtype-$shape.txt" 2>&1; then
       echo "CHECK FAILED: $dtype $shape"; grep -E "FAIL|error" "$out/check-$dtype-$shape.txt" | head -5
       status=1
     fi
   done
   for shape in ${shapes//,/ }; do
-    "$run" $(serving "$shape" $manifests) --shape "$shape" --seed 1 ${TIMING:---warmup 0 --reps 1 --rounds 200} --json "$out/bench-$dtype-$shape.json" \
+    serve=$(serving "$shape" $manifests)
+    [ -n "$serve" ] || continue
+    "$run" $serve --shape "$shape" --seed 1 ${TIMING:---warmup 0 --reps 1 --rounds 200} --json "$out/bench-$dtype-$shape.json" \
       > "$out/bench-$dtype-$shape.txt" 2>&1 || status=1
     sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
   done
