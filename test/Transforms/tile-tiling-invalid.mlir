@@ -16,7 +16,7 @@
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=2" 2>&1 | FileCheck %s --check-prefix=WG-W
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96" 2>&1 | FileCheck %s --check-prefix=WG-N
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=256 block-n=128 num-warps=8" 2>&1 | FileCheck %s --check-prefix=WG-M8
-// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=128 block-n=64 num-warps=4" 2>&1 | FileCheck %s --check-prefix=WG-HALVES
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=128 block-n=256 num-warps=4" 2>&1 | FileCheck %s --check-prefix=WG-REGS
 
 // BM0: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got 0
 // BMNEG: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got -16
@@ -35,7 +35,7 @@
 // WG-W: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups), got 2
 // WG-N: error: tile-tiling: mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got 128x96
 // WG-M8: error: tile-tiling: mma=wgmma with 8 warps needs block-m = 128 (two warpgroups of 64 rows), got 256
-// WG-HALVES: error: tile-tiling: mma=wgmma: a warpgroup of 128 rows needs block-n = 128, got 64 (use 8 warps or block-m = 64)
+// WG-REGS: error: tile-tiling: a 128x256 tile over 4 warps needs 256 accumulator registers per thread (at most 128); use more warps or a smaller tile
 func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return

@@ -123,10 +123,13 @@ def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
     Upstream's `convert-nvgpu-to-nvvm` always converts memrefs with 64-bit
     indices, which cannot meet `convert-gpu-to-nvvm{index-bitwidth=32}`.
     This pass applies the same upstream patterns with one type converter of
-    the requested width.
+    the requested width, and its own `nvgpu.warpgroup.mma.store` (upstream's
+    places the second 64-row block of an accumulator N/2 rows down).
   }];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", "32",
            "Width of `index` (32 or 64)">,

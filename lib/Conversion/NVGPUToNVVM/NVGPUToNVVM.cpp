@@ -3,6 +3,7 @@
 #include "tile/Conversion/Passes.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -18,6 +19,58 @@ namespace mlir::tile {
 using namespace mlir;
 
 namespace {
+
+/// nvgpu.warpgroup.mma.store, placing the accumulator's i-th 64-row block at
+/// row 64 i. Upstream's pattern puts it N/2 rows down (the member count of
+/// the block's struct), right only for N = 128. Fragment layout of
+/// wgmma.m64nNk16 with f32 accumulators: value 4 j + 2 h + e of a block is at
+/// row 16 w + lane / 4 + 8 h, column 8 j + 2 (lane % 4) + e, w = tid / 32 as
+/// upstream (the block's warp: warpgroups stacked 64 rows apart).
+struct WarpgroupMmaStoreLowering
+    : ConvertOpToLLVMPattern<nvgpu::WarpgroupMmaStoreOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(nvgpu::WarpgroupMmaStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    Type i32 = b.getI32Type();
+    auto cst = [&](int32_t v) -> Value {
+      return LLVM::ConstantOp::create(b, i32, b.getI32IntegerAttr(v));
+    };
+    auto index = [&](Value v) -> Value {
+      return arith::IndexCastOp::create(b, b.getIndexType(), v);
+    };
+    Value tid = NVVM::ThreadIdXOp::create(b, i32);
+    Value lane = LLVM::URemOp::create(b, tid, cst(32));
+    Value warp = LLVM::UDivOp::create(b, tid, cst(32));
+    Value row0 =
+        LLVM::AddOp::create(b, LLVM::MulOp::create(b, warp, cst(16)),
+                            LLVM::UDivOp::create(b, lane, cst(4)));
+    Value col0 = LLVM::MulOp::create(b, LLVM::URemOp::create(b, lane, cst(4)),
+                                     cst(2));
+    Value acc = adaptor.getMatrixD();
+    auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
+    for (auto [i, blockType] : llvm::enumerate(blocks)) {
+      Value block = LLVM::ExtractValueOp::create(b, acc, i);
+      int64_t values = cast<LLVM::LLVMStructType>(blockType).getBody().size();
+      for (int64_t j = 0; j < values / 4; ++j)
+        for (int64_t h = 0; h < 2; ++h) {
+          Value row = index(LLVM::AddOp::create(
+              b, row0, cst(static_cast<int32_t>(64 * i + 8 * h))));
+          for (int64_t e = 0; e < 2; ++e) {
+            Value col = index(LLVM::AddOp::create(
+                b, col0, cst(static_cast<int32_t>(8 * j + e))));
+            Value v = LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e);
+            memref::StoreOp::create(b, v, op.getDstMemref(),
+                                    ValueRange{row, col});
+          }
+        }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 
 struct TileNVGPUToNVVMPass
     : tile::impl::TileNVGPUToNVVMBase<TileNVGPUToNVVMPass> {
@@ -53,6 +106,7 @@ struct TileNVGPUToNVVMPass
     });
     RewritePatternSet patterns(ctx);
     populateNVGPUToNVVMConversionPatterns(converter, patterns);
+    patterns.add<WarpgroupMmaStoreLowering>(converter, /*benefit=*/2);
     LLVMConversionTarget target(*ctx);
     target.addLegalDialect<NVVM::NVVMDialect, arith::ArithDialect,
                            memref::MemRefDialect>();

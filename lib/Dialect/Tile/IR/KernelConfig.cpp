@@ -50,12 +50,6 @@ static std::string validateWgmma(const KernelConfig &c) {
     return "mma=wgmma with 8 warps needs block-m = 128 (two warpgroups of "
            "64 rows), got " +
            str(c.blockM);
-  // The same store puts a warpgroup's second 64-row half N/2 rows down, not
-  // 64: right only for N = 128.
-  if (c.blockM / c.warpgroups() > 64 && c.blockN != 128)
-    return "mma=wgmma: a warpgroup of " + str(c.blockM / c.warpgroups()) +
-           " rows needs block-n = 128, got " + str(c.blockN) +
-           " (use 8 warps or block-m = 64)";
   return "";
 }
 
