@@ -223,7 +223,12 @@ def main():
     lowerings = args.lowering or DEFAULT_LOWERINGS
 
     if args.bundles:
-        names = sorted(os.listdir(args.bundles))
+        # The default lowerings in their order (the first is the ratio's
+        # base), then any other folders.
+        present = sorted(os.listdir(args.bundles))
+        default_names = [l.partition(":")[0] for l in DEFAULT_LOWERINGS]
+        names = [n for n in default_names if n in present] + \
+                [n for n in present if n not in default_names]
         if args.lowering:
             names = [l.partition(":")[0] for l in args.lowering]
         bundles = [(n, manifest_in(os.path.join(args.bundles, n))) for n in names]
