@@ -98,13 +98,28 @@ static void registerPasses() {
   registerOptimizeSharedMemory();
 }
 
+/// argv with `--mlir-print-op-on-diagnostic=false` unless the user chose:
+/// a bad kernel's error then stays one line plus its source location, not a
+/// dump of the whole function.
+std::vector<char *> withQuietDiagnostics(int argc, char **argv) {
+  static char quiet[] = "--mlir-print-op-on-diagnostic=false";
+  std::vector<char *> args(argv, argv + argc);
+  bool chosen = llvm::any_of(args, [](char *a) {
+    return llvm::StringRef(a).contains("mlir-print-op-on-diagnostic");
+  });
+  if (!chosen)
+    args.insert(args.begin() + 1, quiet);
+  return args;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM y(argc, argv);
   DialectRegistry registry;
   registerDialects(registry);
   registerPasses();
-  auto [inputFile, outputFile] =
-      registerAndParseCLIOptions(argc, argv, "tile-opt", registry);
+  std::vector<char *> args = withQuietDiagnostics(argc, argv);
+  auto [inputFile, outputFile] = registerAndParseCLIOptions(
+      static_cast<int>(args.size()), args.data(), "tile-opt", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   if (!bundleDir.empty()) {
     MlirOptMainConfig base = config;
