@@ -32,20 +32,15 @@ FailureOr<std::optional<KLoop>> mlir::tile::matchKLoop(gpu::GPUFuncOp func,
 
 Value mlir::tile::isAlignedAtRuntime(OpBuilder &b, Location loc, Value memref,
                                      unsigned strideDim, int64_t bytes) {
-  auto type = cast<MemRefType>(memref.getType());
-  int64_t eltBytes = type.getElementTypeBitWidth() / 8;
+  IndexMath m(b, loc);
+  int64_t eltBytes =
+      cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  auto cst = [&](int64_t v) {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  Value byteOffset =
-      arith::MulIOp::create(b, loc, meta.getOffset(), cst(eltBytes));
-  Value addr = arith::AddIOp::create(b, loc, ptr, byteOffset);
-  Value stride =
-      arith::MulIOp::create(b, loc, meta.getStrides()[strideDim], cst(eltBytes));
-  Value bad = arith::OrIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, addr, cst(bytes - 1)),
-      arith::AndIOp::create(b, loc, stride, cst(bytes - 1)));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bad, cst(0));
+  Value addr = m.add(ptr, m.mul(meta.getOffset(), eltBytes));
+  Value stride = m.mul(meta.getStrides()[strideDim], eltBytes);
+  Value bad = arith::OrIOp::create(b, loc, m.andi(addr, m.cst(bytes - 1)),
+                                   m.andi(stride, m.cst(bytes - 1)));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bad,
+                               m.cst(0));
 }

@@ -262,12 +262,11 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
     bool isPointer = param.role == ParamRole::A || param.role == ParamRole::B ||
                      param.role == ParamRole::C;
     bool isTma = param.role == ParamRole::TmaA || param.role == ParamRole::TmaB;
-    ParamType expected = isPointer ? ParamType::Ptr
-                         : isTma   ? ParamType::TensorMap
-                                   : param.type;
-    if (param.type != expected ||
-        (!isPointer && !isTma &&
-         (param.type == ParamType::Ptr || param.type == ParamType::TensorMap))) {
+    bool typeFits = isPointer ? param.type == ParamType::Ptr
+                    : isTma   ? param.type == ParamType::TensorMap
+                              : param.type == ParamType::I64 ||
+                                  param.type == ParamType::I32;
+    if (!typeFits) {
       error = "parameter '" + param.name + "' must have type " +
               (isPointer ? "ptr" : isTma ? "tensormap" : "i64 or i32") +
               ", not " + t;

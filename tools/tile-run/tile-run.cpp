@@ -371,7 +371,7 @@ struct Timing {
 
 // One round: each repetition sits between its own pair of events; all are
 // queued back to back so the GPU never idles between them, then read at the
-// end.
+// end. The samples are summarized once, after the last round.
 template <typename Launch>
 void timeLaunches(const Gpu &gpu, const Options &opts, Launch launch,
                   Timing &t) {
@@ -396,7 +396,6 @@ void timeLaunches(const Gpu &gpu, const Options &opts, Launch launch,
     CU_CHECK(cuEventDestroy, start[i]);
     CU_CHECK(cuEventDestroy, stop[i]);
   }
-  t.summarize();
 }
 
 double tflops(const Problem &p, double ms) {
@@ -1044,6 +1043,9 @@ bool runProblem(Gpu &gpu, const Options &opts,
     for (KernelResult &r : results)
       timeLaunches(gpu, opts, r.launch, r.timing);
   }
+  cublasTiming.summarize();
+  for (KernelResult &r : results)
+    r.timing.summarize();
   std::printf("\ntiming: %lld round%s of %lld launches each, round-robin\n",
               static_cast<long long>(opts.rounds), opts.rounds == 1 ? "" : "s",
               static_cast<long long>(opts.reps));

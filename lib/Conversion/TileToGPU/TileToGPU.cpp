@@ -204,10 +204,6 @@ struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
   }
 };
 
-} // namespace
-
-namespace {
-
 struct TileGridConstantsPass
     : tile::impl::TileGridConstantsBase<TileGridConstantsPass> {
   void runOnOperation() override {

@@ -111,9 +111,8 @@ public:
   /// tiles (barrier phases continue across tiles); `moreTiles`: a tile loop
   /// follows with another tile.
   void emitTile(KLoop kl, Value it0, Value numK, bool moreTiles) {
-    Value m0 = kl.loadA.getRow(), n0 = kl.loadB.getCol();
-    mRow0 = m0;
-    nCol0 = n0;
+    mRow0 = kl.loadA.getRow();
+    nCol0 = kl.loadB.getCol();
     for (int64_t p = 0; p + 1 < stages; ++p)
       emitIssue(cst(p), add(it0, p), numK);
 
@@ -157,7 +156,7 @@ public:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     // The staging buffer overlaps stages other warpgroups may still read.
     gpu::BarrierOp::create(b, loc);
-    emitEpilogue(loop.getResult(0), kl.store.getBase(), m0, n0);
+    emitEpilogue(loop.getResult(0), kl.store.getBase());
     if (!moreTiles)
       return;
     // The next tile's TMA copies (async proxy) overwrite the staging buffer
@@ -203,7 +202,7 @@ private:
   }
 
   /// Accumulator -> padded f32 staging tile -> C, masked at the edges.
-  void emitEpilogue(Value acc, Value c, Value m0, Value n0) {
+  void emitEpilogue(Value acc, Value c) {
     int64_t rowElems = cfg.blockN + kStagingPad;
     Value staging = view(base, {cfg.blockM, rowElems}, b.getF32Type());
     // Its lowering places warp w's rows at 16 w (w = tid / 32, not the warp
@@ -230,7 +229,7 @@ private:
     Value v = vector::LoadOp::create(b, loc, f32x4, staging, ValueRange{r, col});
     if (cElt != b.getF32Type())
       v = arith::TruncFOp::create(b, loc, VectorType::get({4}, cElt), v);
-    Value gr = add(m0, r), gc = add(n0, col);
+    Value gr = add(mRow0, r), gc = add(nCol0, col);
     Value rowIn = ult(gr, dimM);
     Value full = andi(andi(rowIn, ult(add(gc, 3), dimN)), cVectorOK);
     auto ifOp = scf::IfOp::create(b, loc, full, /*withElse=*/true);
@@ -310,8 +309,9 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
 
   // A persistent tile loop carries the K-step count into the next tile.
   Value it0 = zero;
-  bool persistent = isa<scf::ForOp>(kl.loop->getParentOp());
-  if (auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp())) {
+  auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp());
+  bool moreTiles = static_cast<bool>(tileLoop); // tileLoop is replaced below
+  if (tileLoop) {
     if (!tileLoop.isDefinedOutsideOfLoop(kDim))
       return func.emitError("tile-to-wgmma: K must be defined outside the "
                             "tile loop");
@@ -329,7 +329,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
   }
 
   b.setInsertionPoint(kl.loop);
-  lw.emitTile(kl, it0, numK, persistent);
+  lw.emitTile(kl, it0, numK, moreTiles);
   kl.store.erase();
   kl.loop.erase();
 
