@@ -8,7 +8,14 @@
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" --tile-to-gpu \
 // RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu)))" 2>&1 | FileCheck %s --check-prefix=NVGPU
 
+// A kernel marked mma=wgmma after tile-to-gpu built it without the TMA
+// descriptor parameters.
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=128 block-n=128 block-k=64" --tile-to-gpu \
+// RUN:   | sed 's/mma = "sync"/mma = "wgmma"/' \
+// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-wgmma)))" 2>&1 | FileCheck %s --check-prefix=NOTMA
+
 // CHIP: error: tile-to-wgmma: wgmma and TMA need chip=sm_90a, got sm_90
+// NOTMA: error: tile-to-wgmma: the kernel lacks the TMA descriptor parameters (run tile-to-gpu on a kernel tiled with mma=wgmma)
 // STAGES: error: tile-to-wgmma: num-stages must be at least 2 (the TMA ring), got 1
 // SYNC: error: tile-to-wgmma: the kernel was tiled for mma=sync (tile-tiling mma=wgmma checks the block sizes)
 // NVGPU: error: tile-to-nvgpu: the kernel was tiled for mma=wgmma; lower it with tile-to-wgmma
