@@ -30,6 +30,7 @@ namespace tilerun {
   X(cuDeviceGetName)                                                           \
   X(cuDeviceGetAttribute)                                                      \
   X(cuDeviceTotalMem)                                                          \
+  X(cuDeviceGetPCIBusId)                                                       \
   X(cuDevicePrimaryCtxRetain)                                                  \
   X(cuDevicePrimaryCtxRelease)                                                 \
   X(cuCtxSetCurrent)                                                           \
@@ -46,6 +47,7 @@ namespace tilerun {
   X(cuMemcpyDtoH)                                                              \
   X(cuMemsetD16)                                                               \
   X(cuMemsetD32)                                                               \
+  X(cuMemsetD32Async)                                                          \
   X(cuStreamCreate)                                                            \
   X(cuStreamDestroy)                                                           \
   X(cuStreamSynchronize)                                                       \

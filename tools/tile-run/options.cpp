@@ -27,11 +27,23 @@ options:
   --dtype f16|bf16        input type; must match the bundles (default: theirs)
   --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
                           (default nn)
-  --warmup N              untimed launches before timing (default 10)
-  --reps N                timed launches; the median is reported (default 50)
-  --rounds R              time cuBLAS and every kernel R times, round-robin,
-                          so clock and thermal drift hit all alike; the
-                          median is over all R x reps launches (default 1)
+  --warmup MS             untimed launches of cuBLAS and every kernel in
+                          turn for MS milliseconds before timing, so clocks
+                          and power settle (default 200; at least one each)
+  --reps N                timed launches per kernel per round (default 10)
+  --rounds R              rounds; each times cuBLAS and every kernel, in an
+                          order rotated by one per round, so clock and
+                          thermal drift hit all alike; the median is over
+                          all R x reps samples (default 10)
+  --l2 flush|warm         flush: before every sample write a buffer of twice
+                          the L2 size (at least 256 MiB), which also keeps
+                          the GPU busy while the host queues the launch;
+                          warm: samples back to back on a warm L2, after one
+                          untimed launch (default flush)
+  --blas lt|gemmex|both   cuBLAS baseline: cublasLt with a heuristic query
+                          and a 32 MiB workspace, or cublasGemmEx; both: Lt
+                          is the baseline and cublasGemmEx is timed too
+                          (default lt)
   --seed S                seed of the random inputs (default: from the clock)
   --programs-per-sm N|auto
                           programs per SM for persistent kernels
@@ -125,8 +137,9 @@ Options parseCommandLine(int argc, char **argv) {
     }
 
     static const char *const kValueFlags[] = {
-        "--shape", "--dtype", "--layout",          "--warmup",
-        "--reps",  "--rounds", "--seed",  "--programs-per-sm", "--json"};
+        "--shape", "--dtype", "--layout",          "--warmup", "--reps",
+        "--rounds", "--seed", "--programs-per-sm", "--json",   "--l2",
+        "--blas"};
     bool known = false;
     for (const char *f : kValueFlags)
       known = known || flag == f;
@@ -153,10 +166,11 @@ Options parseCommandLine(int argc, char **argv) {
                    value.c_str());
       opts.layout = value;
     } else if (flag == "--warmup") {
-      if (!parseDecimal(value, 1000000000, number))
-        usageError("bad --warmup '%s': expected an integer >= 0",
+      if (!parseDecimal(value, 3600000, number))
+        usageError("bad --warmup '%s': expected milliseconds, an integer "
+                   "from 0 to 3600000",
                    value.c_str());
-      opts.warmup = static_cast<int64_t>(number);
+      opts.warmupMs = static_cast<int64_t>(number);
     } else if (flag == "--reps") {
       if (!parseDecimal(value, 1000000000, number) || number < 1)
         usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
@@ -181,6 +195,20 @@ Options parseCommandLine(int argc, char **argv) {
       } else {
         opts.programsPerSM = static_cast<int64_t>(number);
       }
+    } else if (flag == "--l2") {
+      if (value != "flush" && value != "warm")
+        usageError("bad --l2 '%s': expected flush or warm", value.c_str());
+      opts.flushL2 = value == "flush";
+    } else if (flag == "--blas") {
+      if (value == "lt")
+        opts.blas = Options::Blas::Lt;
+      else if (value == "gemmex")
+        opts.blas = Options::Blas::GemmEx;
+      else if (value == "both")
+        opts.blas = Options::Blas::Both;
+      else
+        usageError("bad --blas '%s': expected lt, gemmex or both",
+                   value.c_str());
     } else if (flag == "--json") {
       if (value.empty())
         usageError("option '--json' needs a file name");
@@ -191,6 +219,9 @@ Options parseCommandLine(int argc, char **argv) {
     usageError("no manifest given");
   if (opts.shapes.empty())
     usageError("--shape MxNxK is required");
+  if (!opts.cublasTiming && opts.blas != Options::Blas::Lt)
+    usageError("--blas %s times cuBLAS; it cannot go with --no-cublas-timing",
+               opts.blas == Options::Blas::Both ? "both" : "gemmex");
   if (opts.shapes.size() > 1 && !opts.jsonPath.empty())
     usageError("--json takes a single --shape");
   return opts;

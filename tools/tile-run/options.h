@@ -31,9 +31,16 @@ struct Options {
   std::vector<Shape> shapes;
   std::string dtype; // empty: whatever the bundles were compiled for
   std::string layout = "nn";
-  int64_t warmup = 10;
-  int64_t reps = 50;
-  int64_t rounds = 1;
+  // Untimed round-robin launches of everything timed, for this long, so
+  // clocks and power settle before the first sample.
+  int64_t warmupMs = 200;
+  int64_t reps = 10;   // samples per kernel per round
+  int64_t rounds = 10; // rounds, each visiting the kernels in rotated order
+  // Flush the L2 (write a buffer of twice its size) before every sample, or
+  // time back-to-back launches on a warm L2.
+  bool flushL2 = true;
+  enum class Blas { Lt, GemmEx, Both };
+  Blas blas = Blas::Lt; // the baseline; Both also times cublasGemmEx
   bool haveSeed = false;
   uint64_t seed = 0;
   int64_t programsPerSM = 0; // 0: ask the driver

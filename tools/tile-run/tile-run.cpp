@@ -6,21 +6,23 @@
 // bundles can be given at once; they then run on the same inputs, next to
 // one cuBLAS baseline, so their numbers are directly comparable.
 //
-// Only the CUDA driver API (loaded at run time, see driver.h) and cuBLAS are
-// used. Everything that needs no GPU (command line, manifests, shape limits)
+// Only the CUDA driver API (loaded at run time, see driver.h), NVML (for
+// clocks and power, see gpu_state.h) and cuBLAS are used. Everything that needs no GPU (command line, manifests, shape limits)
 // is checked before the driver is touched, so those errors are testable on
 // machines without one.
 //
 //===----------------------------------------------------------------------===//
 
+#include "blas.h"
 #include "driver.h"
+#include "gpu_state.h"
 #include "json.h"
 #include "manifest.h"
 #include "numeric.h"
 #include "occupancy.h"
 #include "options.h"
-
-#include <cublas_v2.h>
+#include "problem.h"
+#include "stats.h"
 
 #include <algorithm>
 #include <functional>
@@ -70,17 +72,8 @@ void checkBlas(cublasStatus_t status, const char *call) {
 }
 
 //===----------------------------------------------------------------------===//
-// Problem description shared by every kernel of the run
+// Kernel parameters
 //===----------------------------------------------------------------------===//
-
-struct Problem {
-  int64_t m, n, k;
-  std::string layout;
-  ElemType inType, outType;
-  bool aTransposed() const { return layout[0] == 't'; }
-  bool bTransposed() const { return layout[1] == 't'; }
-  double flops() const { return 2.0 * double(m) * double(n) * double(k); }
-};
 
 // Value of a scalar parameter for this problem. A is M x K, stored
 // row-major (n) or as its K x M transpose (t); B likewise K x N or N x K;
@@ -202,7 +195,9 @@ struct Gpu {
   std::string name;
   int driverVersion = 0;
   size_t totalMemory = 0;
+  int l2Bytes = 0;
   DeviceLimits limits;
+  GpuMonitor monitor;
 };
 
 // The TMA descriptor of a dense row-major rows x cols operand: dimensions
@@ -259,6 +254,9 @@ Gpu initGpu() {
   gpu.name = name;
   CU_CHECK(cuDriverGetVersion, &gpu.driverVersion);
   CU_CHECK(cuDeviceTotalMem, &gpu.totalMemory, gpu.device);
+  char busId[32] = {0};
+  CU_CHECK(cuDeviceGetPCIBusId, busId, sizeof(busId) - 1, gpu.device);
+  gpu.monitor.open(busId);
   // The primary context is the one cuBLAS (through its runtime) picks up.
   CU_CHECK(cuDevicePrimaryCtxRetain, &gpu.context, gpu.device);
   CU_CHECK(cuCtxSetCurrent, gpu.context);
@@ -282,6 +280,7 @@ Gpu initGpu() {
       attr(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN);
   d.reservedSharedPerBlock =
       attr(CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK);
+  gpu.l2Bytes = attr(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
   return gpu;
 }
 
@@ -310,81 +309,46 @@ void poison(CUdeviceptr ptr, ElemType type, size_t count) {
 }
 
 //===----------------------------------------------------------------------===//
-// cuBLAS
-//===----------------------------------------------------------------------===//
-
-cudaDataType blasType(ElemType t) {
-  switch (t) {
-  case ElemType::F16:
-    return CUDA_R_16F;
-  case ElemType::BF16:
-    return CUDA_R_16BF;
-  case ElemType::F32:
-    return CUDA_R_32F;
-  }
-  return CUDA_R_32F;
-}
-
-// cuBLAS is column-major; a row-major M x N C is a column-major N x M C^T,
-// so we compute C^T = B^T A^T. A row-major buffer read column-major is the
-// transpose of what it holds, which picks each operation below.
-cublasStatus_t blasGemm(cublasHandle_t handle, const Problem &p, CUdeviceptr a,
-                        CUdeviceptr b, CUdeviceptr c, ElemType outType) {
-  const float alpha = 1.0f, beta = 0.0f;
-  // B 'n' is K x N row-major = B^T column-major (ld N): use as is.
-  // B 't' is N x K row-major = B column-major (ld K): transpose.
-  cublasOperation_t opB = p.bTransposed() ? CUBLAS_OP_T : CUBLAS_OP_N;
-  int ldb = static_cast<int>(p.bTransposed() ? p.k : p.n);
-  // A 'n' is M x K row-major = A^T column-major (ld K): use as is.
-  // A 't' is K x M row-major = A column-major (ld M): transpose.
-  cublasOperation_t opA = p.aTransposed() ? CUBLAS_OP_T : CUBLAS_OP_N;
-  int lda = static_cast<int>(p.aTransposed() ? p.m : p.k);
-  return cublasGemmEx(
-      handle, opB, opA, static_cast<int>(p.n), static_cast<int>(p.m),
-      static_cast<int>(p.k), &alpha, reinterpret_cast<void *>(b),
-      blasType(p.inType), ldb, reinterpret_cast<void *>(a), blasType(p.inType),
-      lda, &beta, reinterpret_cast<void *>(c), blasType(outType),
-      static_cast<int>(p.n), CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-}
-
-//===----------------------------------------------------------------------===//
 // Timing
 //===----------------------------------------------------------------------===//
 
-struct Timing {
-  bool valid = false;
-  double medianMs = 0, minMs = 0, maxMs = 0;
-  std::vector<double> samples; // every timed launch, all rounds
-
-  void summarize() {
-    std::vector<double> ms = samples;
-    std::sort(ms.begin(), ms.end());
-    size_t n = ms.size();
-    valid = n > 0;
-    if (!valid)
-      return;
-    medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-    minMs = ms.front();
-    maxMs = ms.back();
-  }
+// Something timed: cuBLAS or a kernel, with its samples over all rounds.
+struct Timed {
+  std::string name;
+  std::function<void()> launch;
+  std::vector<double> samples;
+  Stats stats;
 };
 
-// One round: each repetition sits between its own pair of events; all are
-// queued back to back so the GPU never idles between them, then read at the
-// end. The samples are summarized once, after the last round.
-template <typename Launch>
-void timeLaunches(const Gpu &gpu, const Options &opts, Launch launch,
-                  Timing &t) {
-  for (int64_t i = 0; i < opts.warmup; ++i)
-    launch();
+// The buffer whose writing flushes the L2 before each sample: twice the L2,
+// and at least the 256 MiB that triton.testing.do_bench writes, so that the
+// write also outlasts the host's work to queue the launch that follows.
+struct L2Flush {
+  CUdeviceptr ptr = 0;
+  size_t words = 0;
+  size_t bytes() const { return words * 4; }
+};
+
+// One round's samples of `t`. Each sits between its own pair of events, and
+// the GPU is busy when its start event is queued -- writing the flush buffer,
+// or (warm L2) running the launch before -- so the event does not fire until
+// the launch is queued behind it and no sample holds the host's launch
+// latency.
+void timeSamples(const Gpu &gpu, const Options &opts, const L2Flush &flush,
+                 Timed &t) {
   std::vector<CUevent> start(opts.reps), stop(opts.reps);
   for (int64_t i = 0; i < opts.reps; ++i) {
     CU_CHECK(cuEventCreate, &start[i], CU_EVENT_DEFAULT);
     CU_CHECK(cuEventCreate, &stop[i], CU_EVENT_DEFAULT);
   }
+  if (!opts.flushL2)
+    t.launch();
   for (int64_t i = 0; i < opts.reps; ++i) {
+    if (opts.flushL2)
+      CU_CHECK(cuMemsetD32Async, flush.ptr, static_cast<unsigned>(i),
+               flush.words, gpu.stream);
     CU_CHECK(cuEventRecord, start[i], gpu.stream);
-    launch();
+    t.launch();
     CU_CHECK(cuEventRecord, stop[i], gpu.stream);
   }
   CU_CHECK(cuEventSynchronize, stop.back());
@@ -397,6 +361,34 @@ void timeLaunches(const Gpu &gpu, const Options &opts, Launch launch,
     CU_CHECK(cuEventDestroy, stop[i]);
   }
 }
+
+// Launches everything in turn until `--warmup` milliseconds have passed
+// (at least once each); returns the launches made of each.
+int64_t warmUp(const Options &opts, const std::vector<Timed *> &all) {
+  auto begin = std::chrono::steady_clock::now();
+  int64_t passes = 0;
+  do {
+    for (Timed *t : all)
+      t->launch();
+    CU_CHECK(cuCtxSynchronize);
+    ++passes;
+  } while (std::chrono::steady_clock::now() - begin <
+           std::chrono::milliseconds(opts.warmupMs));
+  return passes;
+}
+
+// GPU state around the timed rounds: before the first, after the last, and
+// the lowest and highest SM clock seen after each round.
+struct GpuStates {
+  GpuState before, after;
+  unsigned smClockMin = 0, smClockMax = 0;
+  void sawRound(const GpuState &s) {
+    if (!s.valid)
+      return;
+    smClockMin = smClockMin ? std::min(smClockMin, s.smClockMHz) : s.smClockMHz;
+    smClockMax = std::max(smClockMax, s.smClockMHz);
+  }
+};
 
 double tflops(const Problem &p, double ms) {
   return ms > 0 ? p.flops() / ms / 1e9 : 0.0;
@@ -514,10 +506,9 @@ struct KernelResult {
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
   double wavesPerSM = 0;
   Check check;
-  Timing timing;
-  // Kept until every round is timed.
+  // Its launch is kept, with the module, until every round is timed.
+  Timed timed;
   CUmodule module = nullptr;
-  std::function<void()> launch;
 };
 
 // First non-empty lines of a JIT log, for a one-glance error.
@@ -767,7 +758,8 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   res.check = compare(got, m.cType, reference, errorBound(m.aType, m.cType));
   printCheck(res.check, p);
   res.module = module;
-  res.launch = std::move(launch);
+  res.timed.name = m.path;
+  res.timed.launch = std::move(launch);
   return res;
 }
 
@@ -781,11 +773,30 @@ std::string fmt(const char *f, double v) {
   return buf;
 }
 
+// The first baseline is what "% of cuBLAS" and the verdicts refer to.
+const Timed *baselineOf(const std::vector<Timed> &baselines) {
+  return baselines.empty() ? nullptr : &baselines.front();
+}
+
 void printSummary(const std::vector<KernelResult> &results,
-                  const Timing &cublas, const Problem &p) {
+                  const std::vector<Timed> &baselines, const Problem &p) {
+  const Timed *base = baselineOf(baselines);
   std::vector<std::vector<std::string>> rows;
-  rows.push_back({"name", "schedule", "ms", "TFLOP/s", "%cuBLAS", "regs",
-                  "spills", "smem", "blocks/SM", "waves", "check"});
+  rows.push_back({"name", "schedule", "ms", "IQR ms", "TFLOP/s", "%cuBLAS",
+                  "[IQR range]", "vs cuBLAS", "regs", "spills", "smem",
+                  "blocks/SM", "waves", "check"});
+  // The baseline's own row has no ratio to show.
+  auto timeCells = [&](const Stats &s) {
+    bool ratio = base && &s != &base->stats;
+    Ratio r = ratio ? relativeSpeed(base->stats, s) : Ratio();
+    return std::vector<std::string>{
+        fmt("%.4f", s.median),
+        fmt("%.4f", s.q25) + "-" + fmt("%.4f", s.q75),
+        fmt("%.1f", tflops(p, s.median)),
+        ratio ? fmt("%.1f%%", r.pct) : "-",
+        ratio ? fmt("[%.1f", r.lo) + fmt("-%.1f]", r.hi) : "-",
+        ratio ? verdictName(r.verdict) : "-"};
+  };
   for (const KernelResult &r : results) {
     const Manifest &m = *r.manifest;
     // Bundles of one kernel name (say, two configs in two directories) are
@@ -794,25 +805,31 @@ void printSummary(const std::vector<KernelResult> &results,
     for (const KernelResult &other : results)
       if (&other != &r && other.manifest->kernel == m.kernel)
         name = m.path;
-    rows.push_back({name, m.schedule, fmt("%.4f", r.timing.medianMs),
-                    fmt("%.1f", tflops(p, r.timing.medianMs)),
-                    cublas.valid ? fmt("%.1f%%", 100.0 * cublas.medianMs /
-                                                     r.timing.medianMs)
-                                 : "-",
-                    std::to_string(r.regs), std::to_string(r.localBytes),
-                    std::to_string(r.staticShared + m.dynamicSharedBytes),
-                    std::to_string(r.driverBlocks), fmt("%.2f", r.wavesPerSM),
-                    r.check.pass ? "PASS" : "FAIL"});
+    std::vector<std::string> row = {name, m.schedule};
+    for (std::string &cell : timeCells(r.timed.stats))
+      row.push_back(cell);
+    for (std::string cell :
+         {std::to_string(r.regs), std::to_string(r.localBytes),
+          std::to_string(r.staticShared + m.dynamicSharedBytes),
+          std::to_string(r.driverBlocks), fmt("%.2f", r.wavesPerSM),
+          std::string(r.check.pass ? "PASS" : "FAIL")})
+      row.push_back(cell);
+    rows.push_back(row);
   }
-  if (cublas.valid)
-    rows.push_back({"cuBLAS", "-", fmt("%.4f", cublas.medianMs),
-                    fmt("%.1f", tflops(p, cublas.medianMs)), "100.0%", "-", "-",
-                    "-", "-", "-", "-"});
+  for (const Timed &b : baselines) {
+    std::vector<std::string> row = {b.name, "-"};
+    for (std::string &cell : timeCells(b.stats))
+      row.push_back(cell);
+    for (int i = 0; i < 6; ++i)
+      row.push_back("-");
+    rows.push_back(row);
+  }
   std::vector<size_t> width(rows[0].size(), 0);
   for (const auto &row : rows)
     for (size_t i = 0; i < row.size(); ++i)
       width[i] = std::max(width[i], row[i].size());
-  std::printf("\nsummary:\n");
+  std::printf("\nsummary (median; IQR = 25th-75th percentile of the samples; "
+              "a kernel whose IQR overlaps cuBLAS's is a tie):\n");
   for (const auto &row : rows) {
     std::string line = " ";
     for (size_t i = 0; i < row.size(); ++i) {
@@ -837,9 +854,73 @@ Json optionalString(const std::string &s) {
   return s.empty() ? Json() : Json::string(s);
 }
 
+// Median, spread and sample count of `s`, and its speed relative to the
+// baseline, into `obj`.
+void setTiming(Json &obj, const Stats &s, const Timed *base, const Problem &p) {
+  obj.set("ms", Json::number(s.median));
+  obj.set("ms_q25", Json::number(s.q25));
+  obj.set("ms_q75", Json::number(s.q75));
+  obj.set("ms_min", Json::number(s.min));
+  obj.set("ms_max", Json::number(s.max));
+  obj.set("samples", Json::integer(static_cast<int64_t>(s.count)));
+  obj.set("tflops", Json::number(tflops(p, s.median)));
+  Ratio r = base ? relativeSpeed(base->stats, s) : Ratio();
+  obj.set("pct_cublas", base ? Json::number(r.pct) : Json());
+  obj.set("pct_cublas_lo", base ? Json::number(r.lo) : Json());
+  obj.set("pct_cublas_hi", base ? Json::number(r.hi) : Json());
+  obj.set("vs_cublas", base ? Json::string(verdictName(r.verdict)) : Json());
+}
+
+Json stateJson(const GpuState &s) {
+  if (!s.valid)
+    return Json();
+  Json o = Json::object();
+  o.set("sm_clock_mhz", Json::integer(s.smClockMHz));
+  o.set("mem_clock_mhz", Json::integer(s.memClockMHz));
+  o.set("power_w", Json::number(s.powerW));
+  o.set("temperature_c", Json::integer(s.temperatureC));
+  o.set("clock_event_reasons",
+        Json::unsignedInteger(s.clockEventReasons));
+  return o;
+}
+
+// How the samples were taken, for the report and the JSON.
+struct TimingRecord {
+  int64_t warmupPasses = 0;
+  size_t flushBytes = 0;
+  GpuStates states;
+};
+
+// Written next to the target and renamed over it, so a failed or partial
+// write never leaves a truncated file under the requested name.
+void writeFileAtomically(const std::string &path, const std::string &text) {
+  std::string tmp = path + ".tmp-XXXXXX";
+  int fd = mkstemp(tmp.data());
+  if (fd < 0)
+    die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
+        std::strerror(errno));
+  bool ok = true;
+  for (size_t done = 0; ok && done < text.size();) {
+    ssize_t n = write(fd, text.data() + done, text.size() - done);
+    ok = n > 0;
+    done += ok ? size_t(n) : 0;
+  }
+  int savedErrno = errno;
+  ok = close(fd) == 0 && ok;
+  if (ok && std::rename(tmp.c_str(), path.c_str()) == 0)
+    return;
+  savedErrno = errno ? errno : savedErrno;
+  std::remove(tmp.c_str());
+  die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
+      std::strerror(savedErrno));
+}
+
 void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
-               const Problem &p, uint64_t seed, const Timing &cublas,
-               const std::vector<KernelResult> &results) {
+               const Problem &p, uint64_t seed,
+               const std::vector<Timed> &baselines,
+               const std::vector<KernelResult> &results,
+               const TimingRecord &rec) {
+  const Timed *base = baselineOf(baselines);
   Json root = Json::object();
   Json device = Json::object();
   device.set("name", Json::string(gpu.name));
@@ -847,6 +928,7 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
              Json::string(std::to_string(gpu.limits.ccMajor) + "." +
                           std::to_string(gpu.limits.ccMinor)));
   device.set("sm_count", Json::integer(gpu.limits.smCount));
+  device.set("l2_bytes", Json::integer(gpu.l2Bytes));
   device.set("driver_version", Json::integer(gpu.driverVersion));
   root.set("device", device);
   Json shape = Json::object();
@@ -858,17 +940,43 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
   root.set("c_type", Json::string(elemTypeName(p.outType)));
   root.set("layout", Json::string(p.layout));
   root.set("seed", Json::unsignedInteger(seed));
-  root.set("warmup", Json::integer(opts.warmup));
-  root.set("reps", Json::integer(opts.reps));
-  root.set("rounds", Json::integer(opts.rounds));
-  if (cublas.valid) {
-    Json cb = Json::object();
-    cb.set("ms", Json::number(cublas.medianMs));
-    cb.set("tflops", Json::number(tflops(p, cublas.medianMs)));
-    root.set("cublas", cb);
-  } else {
-    root.set("cublas", Json());
+
+  Json timing = Json::object();
+  timing.set("l2", Json::string(opts.flushL2 ? "flush" : "warm"));
+  timing.set("l2_flush_bytes",
+             opts.flushL2 ? Json::integer(int64_t(rec.flushBytes)) : Json());
+  timing.set("warmup_ms", Json::integer(opts.warmupMs));
+  timing.set("warmup_launches_each", Json::integer(rec.warmupPasses));
+  timing.set("reps", Json::integer(opts.reps));
+  timing.set("rounds", Json::integer(opts.rounds));
+  timing.set("order", Json::string("rotated"));
+  timing.set("spread", Json::string("interquartile range; tie when the "
+                                    "ranges overlap"));
+  root.set("timing", timing);
+
+  Json state = Json::object();
+  state.set("before", stateJson(rec.states.before));
+  state.set("after", stateJson(rec.states.after));
+  state.set("sm_clock_mhz_min",
+            rec.states.smClockMin ? Json::integer(rec.states.smClockMin)
+                                  : Json());
+  state.set("sm_clock_mhz_max",
+            rec.states.smClockMax ? Json::integer(rec.states.smClockMax)
+                                  : Json());
+  state.set("note", gpu.monitor.available() ? Json()
+                                            : Json::string(gpu.monitor.why()));
+  root.set("gpu_state", state);
+
+  // "cublas" is the baseline; "baselines" lists every cuBLAS call timed.
+  Json blasRuns = Json::array();
+  for (const Timed &b : baselines) {
+    Json o = Json::object();
+    o.set("name", Json::string(b.name));
+    setTiming(o, b.stats, base, p);
+    blasRuns.push(o);
   }
+  root.set("cublas", base ? blasRuns.items().front() : Json());
+  root.set("baselines", blasRuns);
 
   bool allPass = true;
   Json kernels = Json::array();
@@ -888,17 +996,12 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
     k.set("block_k", Json::integer(m.blockK));
     k.set("num_warps", optionalInt(m.numWarps));
     k.set("num_stages", optionalInt(m.numStages));
+    k.set("mma", Json::string(m.mma));
     k.set("a_type", Json::string(elemTypeName(m.aType)));
     k.set("b_type", Json::string(elemTypeName(m.bType)));
     k.set("c_type", Json::string(elemTypeName(m.cType)));
     k.set("acc_type", optionalString(m.accType));
-    k.set("ms", Json::number(r.timing.medianMs));
-    k.set("ms_min", Json::number(r.timing.minMs));
-    k.set("ms_max", Json::number(r.timing.maxMs));
-    k.set("tflops", Json::number(tflops(p, r.timing.medianMs)));
-    k.set("pct_cublas", cublas.valid ? Json::number(100.0 * cublas.medianMs /
-                                                    r.timing.medianMs)
-                                     : Json());
+    setTiming(k, r.timed.stats, base, p);
     k.set("rel_err", r.check.nonFinite ? Json() : Json::number(r.check.relErr));
     k.set("error_bound", Json::number(r.check.bound));
     k.set("non_finite", Json::integer(r.check.nonFinite));
@@ -934,17 +1037,7 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
   }
   root.set("kernels", kernels);
   root.set("pass", Json::boolean(allPass));
-
-  std::string text = root.dump();
-  FILE *out = std::fopen(path.c_str(), "w");
-  if (!out)
-    die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
-        std::strerror(errno));
-  bool ok = std::fwrite(text.data(), 1, text.size(), out) == text.size();
-  ok = std::fclose(out) == 0 && ok;
-  if (!ok)
-    die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
-        std::strerror(errno));
+  writeFileAtomically(path, root.dump());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1010,7 +1103,7 @@ bool runProblem(Gpu &gpu, const Options &opts,
 
   // Reference in f32 whatever c_type is, so it carries no output rounding.
   poison(dRef, ElemType::F32, cCount);
-  checkBlas(blasGemm(blas, p, dA, dB, dRef, ElemType::F32), "cublasGemmEx");
+  checkBlas(gemmEx(blas, p, dA, dB, dRef, ElemType::F32), "cublasGemmEx");
   CU_CHECK(cuCtxSynchronize);
   std::vector<float> reference(cCount);
   CU_CHECK(cuMemcpyDtoH, reference.data(), dRef, cCount * 4);
@@ -1020,55 +1113,96 @@ bool runProblem(Gpu &gpu, const Options &opts,
   std::printf("reference: cublasGemmEx, %s inputs, f32 output, compute 32F\n",
               elemTypeName(p.inType));
 
-  // The timed cuBLAS call writes the kernels' c_type, like they do.
-  auto gemm = [&]() {
-    checkBlas(blasGemm(blas, p, dA, dB, dC, p.outType), "cublasGemmEx");
-  };
+  // The timed baselines write the kernels' c_type, like they do.
+  std::unique_ptr<LtGemm> lt;
+  std::vector<Timed> baselines;
   if (opts.cublasTiming) {
-    // cuBLAS loads kernels on first use (tens of ms); one untimed call keeps
-    // that out of the numbers even with --warmup 0. Each kernel gets the
-    // same from its correctness launch.
-    gemm();
-    CU_CHECK(cuCtxSynchronize);
+    if (opts.blas != Options::Blas::GemmEx) {
+      lt = std::make_unique<LtGemm>(p, gpu.stream, dWork, workspaceBytes,
+                                    checkBlas);
+      baselines.push_back({"cuBLAS (cublasLt)",
+                           [&] { lt->run(dA, dB, dC); }, {}, {}});
+    }
+    if (opts.blas != Options::Blas::Lt)
+      baselines.push_back({"cuBLAS (cublasGemmEx)",
+                           [&] {
+                             checkBlas(gemmEx(blas, p, dA, dB, dC, p.outType),
+                                       "cublasGemmEx");
+                           },
+                           {},
+                           {}});
   }
 
   std::vector<KernelResult> results;
   for (const Manifest &m : bundles)
     results.push_back(runBundle(gpu, opts, p, m, dA, dB, dC, reference));
 
-  Timing cublasTiming;
-  for (int64_t round = 0; round < opts.rounds; ++round) {
-    if (opts.cublasTiming)
-      timeLaunches(gpu, opts, gemm, cublasTiming);
-    for (KernelResult &r : results)
-      timeLaunches(gpu, opts, r.launch, r.timing);
+  L2Flush flush;
+  if (opts.flushL2) {
+    flush.words = std::max<size_t>(2 * size_t(gpu.l2Bytes), 256u << 20) / 4;
+    flush.ptr = allocDevice(flush.bytes(), "the L2 flush buffer");
   }
-  cublasTiming.summarize();
+  std::vector<Timed *> timed;
+  for (Timed &b : baselines)
+    timed.push_back(&b);
   for (KernelResult &r : results)
-    r.timing.summarize();
-  std::printf("\ntiming: %lld round%s of %lld launches each, round-robin\n",
+    timed.push_back(&r.timed);
+  TimingRecord rec;
+  rec.flushBytes = flush.bytes();
+  rec.warmupPasses = warmUp(opts, timed);
+  rec.states.before = gpu.monitor.read();
+  for (int64_t round = 0; round < opts.rounds; ++round) {
+    for (size_t i = 0; i < timed.size(); ++i)
+      timeSamples(gpu, opts, flush, *timed[(size_t(round) + i) % timed.size()]);
+    rec.states.sawRound(gpu.monitor.read());
+  }
+  rec.states.after = gpu.monitor.read();
+  for (Timed *t : timed)
+    t->stats = summarize(t->samples);
+
+  std::printf("\ntiming: %lld round%s x %lld samples of each, order rotated "
+              "every round; ",
               static_cast<long long>(opts.rounds), opts.rounds == 1 ? "" : "s",
               static_cast<long long>(opts.reps));
-  auto printTime = [&](const std::string &name, const Timing &t) {
-    std::printf("time %s: %.4f ms median (min %.4f, max %.4f), %.1f TFLOP/s",
-                name.c_str(), t.medianMs, t.minMs, t.maxMs,
-                tflops(p, t.medianMs));
-    if (cublasTiming.valid)
-      std::printf(", %.1f%% of cuBLAS",
-                  100.0 * cublasTiming.medianMs / t.medianMs);
+  if (opts.flushL2)
+    std::printf("L2 flushed before every sample (%zu MiB written)",
+                flush.bytes() >> 20);
+  else
+    std::printf("warm L2, samples back to back");
+  std::printf("; warm-up %lld ms (%lld launches of each)\n",
+              static_cast<long long>(opts.warmupMs),
+              static_cast<long long>(rec.warmupPasses));
+  if (gpu.monitor.available())
+    std::printf("gpu before timing: %s\ngpu after timing:  %s\nSM clock after "
+                "each round: %u-%u MHz\n",
+                describe(rec.states.before).c_str(),
+                describe(rec.states.after).c_str(), rec.states.smClockMin,
+                rec.states.smClockMax);
+  else
+    std::printf("gpu state: not recorded (%s)\n", gpu.monitor.why().c_str());
+  const Timed *base = baselineOf(baselines);
+  for (const Timed *t : timed) {
+    const Stats &s = t->stats;
+    std::printf("time %s: %.4f ms median (IQR %.4f-%.4f, min %.4f, max "
+                "%.4f; %zu samples), %.1f TFLOP/s",
+                t->name.c_str(), s.median, s.q25, s.q75, s.min, s.max, s.count,
+                tflops(p, s.median));
+    if (base && t != base) {
+      Ratio r = relativeSpeed(base->stats, s);
+      std::printf(", %.1f%% of %s [%.1f-%.1f]: %s", r.pct, base->name.c_str(),
+                  r.lo, r.hi, verdictName(r.verdict));
+    }
     std::printf("\n");
-  };
-  if (cublasTiming.valid)
-    printTime("cuBLAS", cublasTiming);
-  for (KernelResult &r : results) {
-    printTime(r.manifest->path, r.timing);
-    CU_CHECK(cuModuleUnload, r.module);
   }
+  for (KernelResult &r : results)
+    CU_CHECK(cuModuleUnload, r.module);
 
-  printSummary(results, cublasTiming, p);
+  printSummary(results, baselines, p);
   if (!opts.jsonPath.empty())
-    writeJson(opts.jsonPath, gpu, opts, p, seed, cublasTiming, results);
+    writeJson(opts.jsonPath, gpu, opts, p, seed, baselines, results, rec);
 
+  if (flush.ptr)
+    CU_CHECK(cuMemFree, flush.ptr);
   checkBlas(cublasDestroy(blas), "cublasDestroy");
   for (CUdeviceptr ptr : {dA, dB, dRef, dC, dWork})
     CU_CHECK(cuMemFree, ptr);
