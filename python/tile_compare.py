@@ -3,10 +3,12 @@
 
 Compiles the input with each lowering (tile-opt --tile-to-ptx=OPTIONS
 --tile-bundle=DIR), runs every bundle in ONE tile-run process next to cuBLAS,
-and prints the study's table: time, TFLOP/s, % of cuBLAS, registers, spills,
-shared memory, occupancy block limits, waves per SM and the ratio to the first
-lowering. With --profile (and ncu on PATH) it adds the instruction mix per
-pipe and the achieved occupancy of each kernel.
+and prints the study's table: time (median and interquartile range), TFLOP/s,
+% of cuBLAS, registers, spills, shared memory, occupancy block limits, waves
+per SM and the ratio to the first lowering; a ratio whose interquartile
+ranges overlap is printed as a tie. With --profile (and ncu on PATH) it adds
+the instruction mix per pipe and the achieved occupancy of each kernel; with
+--plot FILE it draws % of cuBLAS with the spread as error bars.
 
   tile-compare examples/matmul_f16.mlir --shape 4096x4096x4096
   tile-compare IN.mlir --lowering "tiled:schedule=tiled" \\
@@ -23,6 +25,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tile_bench.stats import compare  # noqa: E402
 
 # The best block of each tensor-core lowering, tiled and persistent: TMA +
 # wgmma (sm_90a) and cp.async + mma.sync (sm_80 and later).
@@ -93,9 +98,10 @@ def manifest_in(d):
 
 def run_tile_run(tile_run, manifests, args, json_out):
     cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
-           "--warmup", str(args.warmup), "--reps", str(args.reps),
-           "--rounds", str(args.rounds),
            "--seed", str(args.seed)]
+    for flag in ("warmup", "reps", "rounds", "l2", "blas"):
+        if getattr(args, flag) is not None:
+            cmd += [f"--{flag}", str(getattr(args, flag))]
     if args.layout:
         cmd += ["--layout", args.layout]
     if args.programs_per_sm:
@@ -116,27 +122,39 @@ def limit(occ, key):
 
 def print_table(names, result):
     ks = result["kernels"]
-    base = ks[0]["ms"]
     cub = result.get("cublas") or {}
     print(f"\n{result['device']['name']}, shape {args_shape(result)}, "
           f"{result['dtype']} -> {result['c_type']}, seed {result['seed']}")
-    hdr = (f"{'lowering':<14}{'ms':>9}{'TFLOP/s':>9}{'%cuBLAS':>9}{'check':>7}"
+    st = result["timing"]
+    print(f"median of {st['rounds']} rounds x {st['reps']} samples, L2 {st['l2']}; "
+          f"IQR = 25th-75th percentile; a ratio whose IQRs overlap is a tie")
+    state = result.get("gpu_state") or {}
+    for when in ("before", "after"):
+        g = state.get(when)
+        if g:
+            print(f"gpu {when} timing: SM {g['sm_clock_mhz']} MHz, {g['power_w']:.0f} W, "
+                  f"{g['temperature_c']} C")
+    hdr = (f"{'lowering':<14}{'ms':>9}{'IQR ms':>15}{'TFLOP/s':>9}{'%cuBLAS':>9}"
+           f"{'vs cuBLAS':>10}{'check':>7}"
            f"{'regs':>6}{'spill':>6}{'smem':>8}{'lim reg/smem/warp':>19}"
-           f"{'blk/SM':>7}{'grid':>7}{'waves':>7}{'vs ' + names[0]:>14}")
+           f"{'blk/SM':>7}{'grid':>7}{'waves':>7}{'vs ' + names[0]:>20}")
     print(hdr)
     if cub:
-        print(f"{'cuBLAS':<14}{cub['ms']:9.4f}{cub['tflops']:9.1f}{100.0:9.1f}")
+        print(f"{'cuBLAS':<14}{cub['ms']:9.4f}"
+              f"{cub['ms_q25']:9.4f}-{cub['ms_q75']:.4f}{cub['tflops']:9.1f}{100.0:9.1f}")
     for name, k in zip(names, ks):
         occ = k["occupancy"]
         lims = "/".join(limit(occ, x) for x in
                         ("limit_registers", "limit_shared", "limit_warps"))
         smem = k["static_smem"] + k["dynamic_smem"]
         pct = k["pct_cublas"] if k["pct_cublas"] is not None else float("nan")
-        print(f"{name:<14}{k['ms']:9.4f}{k['tflops']:9.1f}{pct:9.1f}"
+        rel = compare(ks[0], k)
+        print(f"{name:<14}{k['ms']:9.4f}{k['ms_q25']:9.4f}-{k['ms_q75']:.4f}"
+              f"{k['tflops']:9.1f}{pct:9.1f}{k['vs_cublas'] or '-':>10}"
               f"{'PASS' if k['pass'] else 'FAIL':>7}{k['regs']:6d}"
               f"{k['spill_bytes']:6d}{smem:8d}{lims:>19}"
               f"{occ['driver_blocks_per_sm']:7d}{k['grid']:7d}"
-              f"{k['waves_per_sm']:7.2f}{base / k['ms']:13.3f}x")
+              f"{k['waves_per_sm']:7.2f}{rel['pct'] / 100:12.3f}x {rel['verdict']:>6}")
 
 
 def args_shape(result):
@@ -201,12 +219,14 @@ def main():
                    help="NAME:OPTIONS of --tile-to-ptx (repeatable)")
     p.add_argument("--layout", default=None)
     p.add_argument("--programs-per-sm", default=None)
-    # One launch per kernel per round, 200 rounds: every kernel and cuBLAS
-    # see the same clocks (the H200 runs matmuls at its power cap).
-    p.add_argument("--warmup", type=int, default=0)
-    p.add_argument("--reps", type=int, default=1)
-    p.add_argument("--rounds", type=int, default=200,
-                   help="round-robin timing rounds (tile-run --rounds)")
+    # Unset: tile-run's defaults (see tile-run --help).
+    p.add_argument("--warmup", type=int, help="warm-up milliseconds")
+    p.add_argument("--reps", type=int, help="samples per kernel per round")
+    p.add_argument("--rounds", type=int, help="rounds, in rotated order")
+    p.add_argument("--l2", choices=["flush", "warm"])
+    p.add_argument("--blas", choices=["lt", "gemmex", "both"])
+    p.add_argument("--plot", metavar="FILE",
+                   help="draw %% of cuBLAS with the IQR range as a PNG")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true",
                    help="add the ncu instruction mix per pipe")
@@ -247,6 +267,14 @@ def main():
     json_out = args.json or os.path.join(tempfile.mkdtemp(), "run.json")
     result, rc = run_tile_run(tile_run, manifests, args, json_out)
     print_table(names, result)
+    if args.plot:
+        from tile_bench.plot import plot_pct, rows_from_result
+        try:
+            plot_pct(rows_from_result(result, names), args.plot,
+                     f"{result['device']['name']}, {args_shape(result)} {result['dtype']}")
+        except (RuntimeError, OSError) as e:
+            die(f"--plot: {e}")
+        print(f"\nplot: {args.plot}")
     if args.profile:
         mix = profile(tile_run, manifests, names, args)
         if mix is not None:

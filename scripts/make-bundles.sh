@@ -3,7 +3,7 @@
 #   scripts/make-bundles.sh OUTDIR [VARIANT...]
 # A variant is NAME:OPTIONS, e.g. "t128x64x32w4s1:schedule=tiled block-m=128 ...".
 # Without variants, the default comparison set below is built (SET=sync or
-# SET=wgmma for one lowering's part). Each bundle lands in
+# SET=wgmma for one lowering's part, SET=bench for the benchmark's set). Each bundle lands in
 # OUTDIR/<dtype>/<name>/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,12 +45,28 @@ sync_set() {
   done
   variants+=("p128x64x32w4s4gm4:schedule=persistent order=grouped num-stages=4 min-blocks-per-sm=4")
 }
+bench_set() {
+  # The benchmark's set (scripts/gpu-benchmark.sh): the best wgmma block in
+  # both orders, 128x128 wgmma, and the best mma.sync block; tiled and
+  # persistent each.
+  local w="mma=wgmma block-k=64"
+  for order in grouped linear; do
+    for sched in tiled persistent; do
+      variants+=("${sched:0:1}w128x256w8s4${order:0:1}:schedule=$sched order=$order $w block-m=128 block-n=256 num-warps=8 num-stages=4")
+    done
+  done
+  for sched in tiled persistent; do
+    variants+=("${sched:0:1}w128x128w4s3g:schedule=$sched order=grouped $w block-m=128 block-n=128 num-warps=4 num-stages=3")
+    variants+=("${sched:0:1}128x128x32w4s4g:schedule=$sched order=grouped block-m=128 block-n=128 block-k=32 num-warps=4 num-stages=4")
+  done
+}
 if [ ${#variants[@]} -eq 0 ]; then
   case ${SET:-all} in
     sync) sync_set ;;
     wgmma) wgmma_set ;;
+    bench) bench_set ;;
     all) sync_set; wgmma_set ;;
-    *) echo "make-bundles: SET must be sync, wgmma or all" >&2; exit 2 ;;
+    *) echo "make-bundles: SET must be sync, wgmma, bench or all" >&2; exit 2 ;;
   esac
 fi
 # Variants named nt-* compile the transposed-B example where one exists.
