@@ -28,10 +28,14 @@ def pct_text(r):
 
 
 def clock_text(state):
-    b, a = (state or {}).get("before"), (state or {}).get("after")
-    if not b or not a:
-        return "n/a"
-    return f"{b['sm_clock_mhz']}→{a['sm_clock_mhz']} MHz, {b['power_w']:.0f}→{a['power_w']:.0f} W"
+    """SM clock and power before -> after timing; n/a for what NVML did not give."""
+    b, a = (state or {}).get("before") or {}, (state or {}).get("after") or {}
+
+    def pair(key, fmt):
+        if b.get(key) is None or a.get(key) is None:
+            return "n/a"
+        return f"{fmt.format(b[key])}→{fmt.format(a[key])}"
+    return f"{pair('sm_clock_mhz', '{}')} MHz, {pair('power_w', '{:.0f}')} W"
 
 
 def tile_run_rows(run, only):

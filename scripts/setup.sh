@@ -7,7 +7,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 llvm=/usr/lib/llvm-22
-packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools ninja-build cmake)
+# pytest and matplotlib for lit's interpreter (test/python: the benchmark
+# harness's CPU tests and the plots).
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools ninja-build cmake
+          python3-pytest python3-matplotlib)
 
 missing=()
 for p in "${packages[@]}"; do

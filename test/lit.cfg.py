@@ -3,6 +3,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -20,6 +21,7 @@ llvm_config.use_default_substitutions()
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
 config.substitutions.append(("%python", config.python_executable or "python3"))
 config.substitutions.append(("%c_runner_utils", config.mlir_c_runner_utils))
+config.substitutions.append(("%tile_opt_path", os.path.join(config.tile_tools_dir, "tile-opt")))
 
 tools = ["tile-opt", "mlir-opt", "mlir-runner", "not", "split-file"]
 if os.path.exists(os.path.join(config.tile_tools_dir, "tile-run")):
@@ -44,3 +46,13 @@ if smi:
             config.available_features.add("cuda-gpu")
     except (OSError, subprocess.TimeoutExpired):
         pass
+
+# test/python holds pytest suites, run by a .test file where pytest imports
+# into %python, which lit's default substitutions make its own interpreter.
+try:
+    out = subprocess.run([sys.executable, "-c", "import pytest"],
+                         capture_output=True, timeout=60)
+    if out.returncode == 0:
+        config.available_features.add("pytest")
+except (OSError, subprocess.TimeoutExpired):
+    pass

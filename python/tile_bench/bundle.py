@@ -1,0 +1,522 @@
+"""A tile-opt bundle: its launch manifest, checked, and the PTX it names.
+
+The rules are those of tile-run's manifest reader (tools/tile-run/manifest.cpp)
+with the same messages, plus one check tile-run leaves to the driver: the
+manifest's parameters must match the kernel's signature in the PTX, since a
+launch with a wrong argument list reads garbage instead of failing.
+
+Pure Python: nothing here needs torch, cuda-python or a GPU.
+"""
+from __future__ import annotations
+
+import ctypes
+import errno
+import json
+import math
+import os
+import re
+import stat
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional
+
+# Parameter names in the order tile-run lists them in its messages.
+PARAM_NAMES = ("A", "B", "C", "M", "N", "K", "stride_am", "stride_ak",
+               "stride_bk", "stride_bn", "stride_cm", "stride_cn", "tma_a",
+               "tma_b")
+POINTERS = ("A", "B", "C")
+TENSOR_MAPS = ("tma_a", "tma_b")
+LAYOUTS = ("nn", "nt", "tn", "tt")
+ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
+
+# A CUtensorMap is 128 bytes with 64-byte alignment (cuda.h: alignas(64)).
+TENSORMAP_BYTES = 128
+TENSORMAP_ALIGN = 64
+# Bytes each parameter type occupies in the kernel's parameter space.
+PARAM_BYTES = {"ptr": 8, "i64": 8, "i32": 4, "tensormap": TENSORMAP_BYTES}
+
+# Real manifests are ~2 KB and PTX files ~100 KB; the limits only keep a
+# wrong path (a log, a device file) from being read whole.
+MAX_MANIFEST_BYTES = 1 << 20
+MAX_PTX_BYTES = 64 << 20
+
+INT32_MAX = 2**31 - 1
+INT64_MAX = 2**63 - 1
+# tile-run reads JSON numbers as doubles; integers beyond this are refused.
+_MAX_JSON_INT = 9.0e15
+_MISSING = object()
+
+
+class BundleError(Exception):
+    """A bundle that cannot be used, or a shape it cannot serve; one line."""
+
+    def __init__(self, message: str) -> None:
+        # Names and values come from files; keep the message on one line.
+        super().__init__("".join(c if c.isprintable() else repr(c)[1:-1]
+                                 for c in message))
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str  # ptr, i64, i32 or tensormap
+
+
+@dataclass(frozen=True)
+class Bundle:
+    """A validated manifest and its PTX (`ptx_text`, without a NUL)."""
+
+    manifest_path: str
+    ptx_path: str
+    ptx_text: bytes
+    kernel: str
+    schedule: str
+    block_m: int
+    block_n: int
+    block_k: int
+    threads_per_block: int
+    dynamic_smem: int
+    a_type: str
+    c_type: str
+    layouts: tuple[str, ...]
+    params: tuple[Param, ...]
+    mma: str = "sync"
+    index_bitwidth: int = 64
+    static_m: Optional[int] = None
+    static_n: Optional[int] = None
+    static_k: Optional[int] = None
+    tma_box_a: Optional[tuple[int, int]] = None  # (inner, outer) elements
+    tma_box_b: Optional[tuple[int, int]] = None
+    chip: Optional[str] = None
+    order: Optional[str] = None
+    group_m: Optional[int] = None
+    num_warps: Optional[int] = None
+    num_stages: Optional[int] = None
+
+    @property
+    def name(self) -> str:
+        """The manifest's folder name: bundles are one per folder."""
+        return os.path.basename(os.path.dirname(os.path.abspath(self.manifest_path)))
+
+    @property
+    def persistent(self) -> bool:
+        return self.schedule == "persistent"
+
+    @property
+    def uses_tma(self) -> bool:
+        return self.tma_box_a is not None
+
+    def tiles(self, m: int, n: int) -> int:
+        """Number of C tiles: ceil(M/block_m) * ceil(N/block_n)."""
+        return -(-m // self.block_m) * -(-n // self.block_n)
+
+    def grid(self, m: int, n: int, k: int, sm_count: int, blocks_per_sm: int) -> int:
+        """Programs to launch: one per tile, or for a persistent kernel one
+        per resident block slot, never more than there are tiles."""
+        del k  # the grid covers C only
+        tiles = self.tiles(m, n)
+        if not self.persistent:
+            return tiles
+        return min(sm_count * blocks_per_sm, tiles)
+
+    def scalar_args(self, m: int, n: int, k: int, layout: str = "nn") -> dict[str, int]:
+        """Values of the manifest's integer parameters, in its order.
+
+        A is M x K, stored row-major ('n') or as its K x M transpose ('t');
+        B likewise K x N or N x K; C is always row-major M x N.
+        """
+        if layout not in LAYOUTS:
+            raise ValueError(f"unknown layout '{layout}'")
+        a_t, b_t = layout[0] == "t", layout[1] == "t"
+        value = {"M": m, "N": n, "K": k,
+                 "stride_am": 1 if a_t else k, "stride_ak": m if a_t else 1,
+                 "stride_bk": 1 if b_t else n, "stride_bn": k if b_t else 1,
+                 "stride_cm": n, "stride_cn": 1}
+        return {p.name: value[p.name] for p in self.params if p.name in value}
+
+    def check_shape(self, m: int, n: int, k: int, layout: str = "nn") -> None:
+        """Raises BundleError when this bundle cannot run the problem."""
+        if min(m, n, k) < 1:
+            raise ValueError(f"shape {m}x{n}x{k} has a size below 1")
+        where = f"bundle {self.manifest_path}"
+        if layout not in self.layouts:
+            raise BundleError(f"{where} cannot serve layout {layout} "
+                              f"(it serves: {', '.join(self.layouts)})")
+        for dim, fixed, given in (("M", self.static_m, m), ("N", self.static_n, n),
+                                  ("K", self.static_k, k)):
+            if fixed is not None and fixed != given:
+                raise BundleError(f"{where} was compiled for {dim}={fixed}; "
+                                  f"the shape asks for {given}")
+        scalars = self.scalar_args(m, n, k, layout)
+        for p in self.params:
+            if p.type == "i32" and scalars[p.name] > INT32_MAX:
+                raise BundleError(f"{where}: parameter '{p.name}' is i32 but this "
+                                  f"shape needs {scalars[p.name]}")
+        # Operands are dense, so the largest offset is an element count - 1.
+        limit = INT64_MAX if self.index_bitwidth >= 64 else 1 << (self.index_bitwidth - 1)
+        if max(m * k, k * n, m * n) > limit:
+            raise BundleError(f"{where} indexes with {self.index_bitwidth}-bit offsets; "
+                              f"shape {m}x{n}x{k} needs more (recompile with "
+                              f"index-bitwidth=64)")
+        # TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled).
+        if self.uses_tma:
+            for dim, size in (("K", k), ("N", n)):
+                if size * ELEM_BYTES[self.a_type] % 16:
+                    raise BundleError(f"{where} reads A and B with TMA, which needs rows "
+                                      f"of a multiple of 16 bytes; {dim}={size} "
+                                      f"{self.a_type} elements is not")
+        if self.tiles(m, n) > INT32_MAX:
+            raise BundleError(f"{where}: shape {m}x{n} needs {self.tiles(m, n)} tiles "
+                              f"of {self.block_m}x{self.block_n}, more than one grid "
+                              f"can hold")
+
+
+def pack_args(bundle: Bundle, values: Mapping[str, int]) -> tuple[ctypes.Array, list]:
+    """The `kernelParams` array for cuLaunchKernel: one void* per parameter,
+    in the manifest's order, pointing at the value.
+
+    `values` maps every parameter name to an integer: the device address of
+    a pointer, the value of an i64/i32, or for a tensormap the host address
+    of its 128 bytes, which are copied here into a 64-byte aligned buffer.
+    The second result keeps that storage alive; hold it as long as the array.
+    """
+    array = (ctypes.c_void_p * len(bundle.params))()
+    keepalive: list = [array]
+    for i, p in enumerate(bundle.params):
+        if p.name not in values:
+            raise BundleError(f"manifest {bundle.manifest_path}: no value for "
+                              f"parameter '{p.name}'")
+        v = int(values[p.name])
+        if p.type == "tensormap":
+            raw = (ctypes.c_ubyte * (TENSORMAP_BYTES + TENSORMAP_ALIGN - 1))()
+            offset = -ctypes.addressof(raw) % TENSORMAP_ALIGN
+            slot = (ctypes.c_ubyte * TENSORMAP_BYTES).from_buffer(raw, offset)
+            ctypes.memmove(slot, v, TENSORMAP_BYTES)
+            keepalive.append(raw)
+        else:
+            ctype, lo, hi = {"ptr": (ctypes.c_uint64, 0, 2**64 - 1),
+                             "i64": (ctypes.c_int64, -2**63, INT64_MAX),
+                             "i32": (ctypes.c_int32, -2**31, INT32_MAX)}[p.type]
+            if not lo <= v <= hi:
+                raise BundleError(f"manifest {bundle.manifest_path}: parameter "
+                                  f"'{p.name}' ({p.type}) cannot hold {v}")
+            slot = ctype(v)
+        keepalive.append(slot)
+        array[i] = ctypes.addressof(slot)
+    return array, keepalive
+
+
+def load_bundle(manifest_path: str) -> Bundle:
+    """Reads and validates a manifest and the PTX file it names.
+
+    Raises BundleError("manifest PATH: ...") naming the field at fault.
+    """
+    try:
+        return _load(manifest_path)
+    except _Invalid as e:
+        raise BundleError(f"manifest {manifest_path}: {e}") from None
+
+
+class _Invalid(Exception):
+    """A manifest problem, before the manifest's path is put in front."""
+
+
+def _read_regular(path: str, limit: int) -> bytes:
+    """A regular file's bytes; OSError or _Invalid with the reason."""
+    # O_NONBLOCK: opening a FIFO must not wait for a writer.
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise _Invalid(os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
+            raise _Invalid("not a regular file")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > limit:
+            raise _Invalid(f"larger than {limit} bytes")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _read(path: str, what: str, limit: int) -> bytes:
+    try:
+        return _read_regular(path, limit)
+    except OSError as e:
+        raise _Invalid(f"{what}: {e.strerror or e}") from None
+    except _Invalid as e:
+        raise _Invalid(f"{what}: {e}") from None
+
+
+def _reject_constant(name: str) -> None:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise ValueError(f'duplicate key "{key}"')
+        seen[key] = value
+    return seen
+
+
+def _describe(v: Any) -> str:
+    """JSON kind names as tile-run's messages use them."""
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "a boolean"
+    if isinstance(v, (int, float)):
+        return "a number"
+    if isinstance(v, str):
+        return "a string"
+    return "an array" if isinstance(v, list) else "an object"
+
+
+def _is_int(v: Any) -> bool:
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    if isinstance(v, float) and not (math.isfinite(v) and v.is_integer()):
+        return False
+    return abs(v) <= _MAX_JSON_INT
+
+
+class _Fields:
+    """Field readers that turn a wrongly shaped field into one message."""
+
+    def __init__(self, root: dict[str, Any]) -> None:
+        self.root = root
+
+    def string(self, key: str, required: bool = False) -> Optional[str]:
+        v = self.root.get(key, _MISSING)
+        if v is _MISSING:
+            if required:
+                raise _Invalid(f'missing required field "{key}"')
+            return None
+        if not isinstance(v, str):
+            raise _Invalid(f'field "{key}" must be a string, not {_describe(v)}')
+        if required and not v:
+            raise _Invalid(f'field "{key}" is empty')
+        return v
+
+    def integer(self, key: str, minimum: int, required: bool = False) -> Optional[int]:
+        v = self.root.get(key, _MISSING)
+        if v is _MISSING:
+            if required:
+                raise _Invalid(f'missing required field "{key}"')
+            return None
+        if not _is_int(v):
+            raise _Invalid(f'field "{key}" must be an integer, not {_describe(v)}')
+        if int(v) < minimum:
+            raise _Invalid(f'field "{key}" must be at least {minimum}, not {int(v)}')
+        return int(v)
+
+
+def _elem_type(field: str, text: str, allow_f32: bool) -> str:
+    allowed = ("f32", "f16", "bf16") if allow_f32 else ("f16", "bf16")
+    if text not in allowed:
+        raise _Invalid(f"field \"{field}\" is '{text}'; expected "
+                       f"{'f32, f16 or bf16' if allow_f32 else 'f16 or bf16'}")
+    return text
+
+
+def _layouts(root: dict[str, Any]) -> tuple[str, ...]:
+    if "layouts" not in root:
+        raise _Invalid('missing required field "layouts"')
+    items = root["layouts"]
+    if not isinstance(items, list) or not items or not all(isinstance(s, str) for s in items):
+        raise _Invalid('field "layouts" must be a non-empty array of strings')
+    out: list[str] = []
+    for s in items:
+        if s not in LAYOUTS:
+            raise _Invalid(f"unknown layout '{s}' in \"layouts\" (expected nn, nt, tn or tt)")
+        if s not in out:
+            out.append(s)
+    return tuple(out)
+
+
+def _params(root: dict[str, Any]) -> tuple[Param, ...]:
+    if "params" not in root:
+        raise _Invalid('missing required field "params"')
+    items = root["params"]
+    if not isinstance(items, list):
+        raise _Invalid(f'field "params" must be an array, not {_describe(items)}')
+    params: list[Param] = []
+    for i, p in enumerate(items):
+        where = f"params[{i}]"
+        if not isinstance(p, dict):
+            raise _Invalid(f"{where} must be an object, not {_describe(p)}")
+        name, ptype = p.get("name"), p.get("type")
+        if not isinstance(name, str):
+            raise _Invalid(f'{where} needs a string "name"')
+        if not isinstance(ptype, str):
+            raise _Invalid(f'{where} ({name}) needs a string "type"')
+        if name not in PARAM_NAMES:
+            raise _Invalid(f"unknown parameter '{name}' in {where} (expected one of "
+                           f"{', '.join(PARAM_NAMES)})")
+        if ptype not in PARAM_BYTES:
+            raise _Invalid(f"parameter '{name}' has unknown type '{ptype}' "
+                           f"(expected ptr, i64, i32 or tensormap)")
+        expected = ("ptr" if name in POINTERS else
+                    "tensormap" if name in TENSOR_MAPS else "i64 or i32")
+        if ptype not in expected.split(" or "):
+            raise _Invalid(f"parameter '{name}' must have type {expected}, not {ptype}")
+        if any(seen.name == name for seen in params):
+            raise _Invalid(f"parameter '{name}' appears twice")
+        params.append(Param(name, ptype))
+    # Without the three matrices there is nothing to check or time.
+    for needed in POINTERS:
+        if not any(p.name == needed for p in params):
+            raise _Invalid(f"\"params\" lacks the pointer parameter '{needed}'")
+    return tuple(params)
+
+
+def _box(root: dict[str, Any], field: str) -> tuple[int, int]:
+    """Two sizes of 1 to 256 elements, TMA's box limit."""
+    v = root.get(field)
+    if (not isinstance(v, list) or len(v) != 2
+            or not all(_is_int(e) and 1 <= e <= 256 for e in v)):
+        raise _Invalid(f'field "{field}" must be two sizes between 1 and 256')
+    return int(v[0]), int(v[1])
+
+
+def _tma(root: dict[str, Any], fields: _Fields, params: tuple[Param, ...],
+         layouts: tuple[str, ...]) -> tuple[str, Optional[tuple[int, int]],
+                                            Optional[tuple[int, int]]]:
+    """mma kind and TMA boxes; wgmma kernels read row-major A and B through
+    two descriptors with 128-byte swizzled boxes."""
+    mma = fields.string("mma")
+    mma = "sync" if mma is None else mma
+    if mma not in ("sync", "wgmma"):
+        raise _Invalid(f"field \"mma\" is '{mma}'; expected sync or wgmma")
+    maps = sum(p.type == "tensormap" for p in params)
+    if (mma == "wgmma") != (maps == 2):
+        raise _Invalid("an mma=wgmma kernel needs the parameters tma_a and tma_b"
+                       if mma == "wgmma" else
+                       'parameters tma_a/tma_b need "mma": "wgmma"')
+    if mma != "wgmma":
+        return mma, None, None
+    box_a, box_b = _box(root, "tma_box_a"), _box(root, "tma_box_b")
+    swizzle = fields.integer("tma_swizzle_bytes", 1, required=True)
+    if swizzle != 128 or box_a[0] * 2 != 128 or box_b[0] * 2 != 128:
+        raise _Invalid("TMA boxes must be 128-byte swizzled rows of 64 elements "
+                       "(tma_swizzle_bytes 128, tma_box_a/b [64, rows])")
+    if layouts != ("nn",):
+        raise _Invalid("an mma=wgmma kernel serves only layout nn")
+    return mma, box_a, box_b
+
+
+# One declaration of an .entry's parameter list: its scalar type and, for a
+# byte array (a tensor map), its length.
+_PTX_PARAM = re.compile(rb"\.param\b.*?\.[bsuf](8|16|32|64)\b.*?(?:\[(\d+)\])?\s*$", re.S)
+
+
+def _check_signature(kernel: str, ptx_path: str, ptx: bytes,
+                     params: tuple[Param, ...]) -> None:
+    """The kernel's parameters in the PTX, by size, against the manifest."""
+    entry = re.search(rb"\.entry\s+" + re.escape(kernel.encode()) + rb"\s*\(([^)]*)\)", ptx)
+    if not entry:
+        raise _Invalid(f"ptx '{ptx_path}' has no kernel '{kernel}'")
+    decls = [d for d in entry.group(1).split(b",") if d.strip()]
+    if len(decls) != len(params):
+        raise _Invalid(f"\"params\" lists {len(params)} parameters but kernel "
+                       f"'{kernel}' in ptx '{ptx_path}' takes {len(decls)}")
+    for i, (decl, p) in enumerate(zip(decls, params)):
+        m = _PTX_PARAM.search(decl.strip())
+        if not m:
+            raise _Invalid(f"cannot read parameter {i} of kernel '{kernel}' "
+                           f"in ptx '{ptx_path}'")
+        size = int(m.group(1)) // 8 * int(m.group(2) or 1)
+        if size != PARAM_BYTES[p.type]:
+            raise _Invalid(f"parameter '{p.name}' is {p.type} ({PARAM_BYTES[p.type]} "
+                           f"bytes) but parameter {i} of kernel '{kernel}' in ptx "
+                           f"'{ptx_path}' has {size} bytes")
+
+
+def _load(path: str) -> Bundle:
+    text = _read(path, "cannot read", MAX_MANIFEST_BYTES)
+    try:
+        root = json.loads(text.decode("utf-8"), object_pairs_hook=_unique_keys,
+                          parse_constant=_reject_constant)
+    except UnicodeDecodeError as e:
+        raise _Invalid(f"malformed JSON: not UTF-8 at byte {e.start}") from None
+    except json.JSONDecodeError as e:
+        raise _Invalid(f"malformed JSON at line {e.lineno}, column {e.colno}: "
+                       f"{e.msg}") from None
+    except ValueError as e:  # from the hooks above
+        raise _Invalid(f"malformed JSON: {e}") from None
+    except RecursionError:
+        raise _Invalid("malformed JSON: nested too deeply") from None
+    if not isinstance(root, dict):
+        raise _Invalid(f"top level must be an object, not {_describe(root)}")
+
+    f = _Fields(root)
+    kernel = f.string("kernel", required=True)
+    ptx = f.string("ptx", required=True)
+    schedule = f.string("schedule", required=True)
+    block_m = f.integer("block_m", 1, required=True)
+    block_n = f.integer("block_n", 1, required=True)
+    block_k = f.integer("block_k", 1, required=True)
+    threads = f.integer("threads_per_block", 1, required=True)
+    smem = f.integer("dynamic_shared_memory_bytes", 0, required=True)
+    a_type = f.string("a_type", required=True)
+    b_type = f.string("b_type", required=True)
+    c_type = f.string("c_type", required=True)
+    chip, order = f.string("chip"), f.string("order")
+    f.string("acc_type")  # informational; checked only for its type
+    group_m = f.integer("group_m", 1)
+    num_warps = f.integer("num_warps", 1)
+    num_stages = f.integer("num_stages", 1)
+    index_bitwidth = f.integer("index_bitwidth", 32)
+    static = [f.integer(key, 1) for key in ("static_m", "static_n", "static_k")]
+
+    if index_bitwidth is None:
+        index_bitwidth = 64
+    if index_bitwidth not in (32, 64):
+        raise _Invalid(f'field "index_bitwidth" is {index_bitwidth}; expected 32 or 64')
+    if schedule not in ("tiled", "persistent"):
+        raise _Invalid(f"field \"schedule\" is '{schedule}'; expected tiled or persistent")
+    if threads > 1024:
+        raise _Invalid(f'field "threads_per_block" is {threads}; a block holds at most 1024')
+    # cuFuncSetAttribute takes the dynamic shared memory size as an int.
+    if smem > INT32_MAX:
+        raise _Invalid(f'field "dynamic_shared_memory_bytes" is {smem}; the driver '
+                       f"takes at most {INT32_MAX}")
+    _elem_type("a_type", a_type, False)
+    _elem_type("b_type", b_type, False)
+    _elem_type("c_type", c_type, True)
+    if a_type != b_type:
+        raise _Invalid(f"a_type ({a_type}) and b_type ({b_type}) differ; "
+                       f"they must be equal")
+    layouts = _layouts(root)
+    params = _params(root)
+    mma, box_a, box_b = _tma(root, f, params, layouts)
+
+    # Relative to the manifest, not to the working directory (as tile-run).
+    if ptx.startswith("/"):
+        ptx_path = ptx
+    else:
+        slash = path.rfind("/")
+        ptx_path = ptx if slash < 0 else path[:slash + 1] + ptx
+    ptx_text = _read(ptx_path, f"cannot read ptx '{ptx_path}'", MAX_PTX_BYTES)
+    if not ptx_text:
+        raise _Invalid(f"ptx '{ptx_path}' is empty")
+    # The driver reads PTX up to the first NUL; anything after would be lost.
+    if b"\0" in ptx_text:
+        raise _Invalid(f"ptx '{ptx_path}' contains a NUL byte")
+    _check_signature(kernel, ptx_path, ptx_text, params)
+
+    return Bundle(
+        manifest_path=path, ptx_path=ptx_path, ptx_text=ptx_text, kernel=kernel,
+        schedule=schedule, block_m=block_m, block_n=block_n, block_k=block_k,
+        threads_per_block=threads, dynamic_smem=smem, a_type=a_type, c_type=c_type,
+        layouts=layouts, params=params, mma=mma, index_bitwidth=index_bitwidth,
+        static_m=static[0], static_n=static[1], static_k=static[2],
+        tma_box_a=box_a, tma_box_b=box_b, chip=chip, order=order, group_m=group_m,
+        num_warps=num_warps, num_stages=num_stages)

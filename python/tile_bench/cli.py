@@ -1,0 +1,491 @@
+"""tile-bench: time tile-opt bundles next to cuBLAS and Triton's anchors.
+
+  tile-bench MANIFEST... --shape MxNxK [--shape ...] [--dtype f16|bf16]
+             [--anchors NAME,...|none] [--rounds R] [--warmup-ms MS]
+             [--rep-ms MS] [--seed S] [--json OUT]
+
+For each shape, in one process: fresh seeded inputs uniform in [-1, 1)
+(shape i uses seed + i); a float32 reference (TF32 off); every
+implementation (cuBLAS through torch.matmul, the Triton anchors, the bundles)
+run once on a NaN-filled output and checked; then R rounds of
+triton.testing.do_bench (L2 flushed before every sample) that visit the
+implementations in rotated order, all samples pooled into a median and an
+interquartile range, each compared with cuBLAS ("tie" when the ranges
+overlap). Bundles run layout nn: A is M x K, B is K x N, C is M x N, all
+row-major.
+
+A result passes when it has no NaN/Inf, its relative Frobenius error is
+within the bound for its types (tile-run's), and every element satisfies
+|C - ref| <= tol * (|A| @ |B|) + 1e-6 (tol 2^-10 for f16 and f32 output,
+2^-7 for bf16).
+
+Exit status: 0 ok, 1 error, 2 bad command line, 3 a check failed.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import functools
+import json
+import os
+import re
+import sys
+import tempfile
+import time
+from typing import Any, Callable, Optional, Sequence
+
+from . import stats
+from .bundle import ELEM_BYTES, Bundle, BundleError, load_bundle
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
+DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
+
+# Bounds on ||C - ref||_F / ||ref||_F by (input, output) type, as tile-run's
+# kErrorBounds: mostly the rounding of the output (unit roundoff 2^-11 for
+# f16, 2^-8 for bf16), and summation order for f32 outputs.
+ERROR_BOUNDS = {("f16", "f16"): 2e-3, ("bf16", "f16"): 2e-3,
+                ("f16", "bf16"): 1e-2, ("bf16", "bf16"): 1e-2,
+                ("f16", "f32"): 1e-3, ("bf16", "f32"): 5e-3}
+# Element-wise tolerance relative to |A| @ |B|: twice the output's unit
+# roundoff, which also covers f32 accumulation in any order. An f32 output
+# carries no rounding of its own, so f16's tolerance is ample for it.
+ELEMENT_TOL = {"f16": 2.0**-10, "bf16": 2.0**-7, "f32": 2.0**-10}
+
+say = functools.partial(print, flush=True)
+
+
+class UsageError(Exception):
+    """A bad command line (exit status 2)."""
+
+
+class HarnessError(Exception):
+    """Anything else that stops the run (exit status 1)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, no usage dump
+        raise UsageError(message)
+
+
+def _shape(text: str) -> tuple[int, int, int]:
+    match = re.fullmatch(r"(\d+)x(\d+)x(\d+)", text)
+    if not match or min(int(g) for g in match.groups()) < 1:
+        raise UsageError(f"bad --shape '{text}': expected MxNxK with sizes of at least 1")
+    m, n, k = (int(g) for g in match.groups())
+    return m, n, k
+
+
+def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
+    p = _Parser(prog="tile-bench", description=__doc__,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("manifests", nargs="+", metavar="MANIFEST",
+                   help="launch manifest (DIR/<kernel>.json) of a bundle")
+    p.add_argument("--shape", action="append", required=True, help="MxNxK, repeatable")
+    p.add_argument("--dtype", choices=("f16", "bf16"),
+                   help="input type; must match the bundles (default: theirs)")
+    p.add_argument("--anchors", default=DEFAULT_ANCHORS,
+                   help=f"Triton anchors to time, comma-separated, or none "
+                        f"(default {DEFAULT_ANCHORS})")
+    p.add_argument("--rounds", type=int, default=10, help="timing rounds (default 10)")
+    p.add_argument("--warmup-ms", type=float, default=25.0,
+                   help="do_bench warm-up per round and implementation (default 25)")
+    p.add_argument("--rep-ms", type=float, default=100.0,
+                   help="do_bench timed span per round and implementation (default 100)")
+    p.add_argument("--seed", type=int, help="seed of the inputs (default: from the clock)")
+    p.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    args = p.parse_args(argv)
+    args.shapes = [_shape(s) for s in args.shape]
+    if args.rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    if args.warmup_ms < 0 or not args.rep_ms > 0:
+        raise UsageError("--warmup-ms must be at least 0 and --rep-ms above 0")
+    if args.seed is not None and not 0 <= args.seed < 2**63:
+        raise UsageError("--seed must be between 0 and 2^63 - 1")
+    args.anchor_names = ([] if args.anchors == "none" else
+                         [a for a in args.anchors.split(",") if a])
+    return args
+
+
+def _check_json_target(path: str) -> None:
+    """Refuse an unwritable --json target before minutes of benchmarking."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+        raise HarnessError(f"cannot write --json file '{path}': folder '{folder}' "
+                           f"is missing or not writable")
+    if os.path.isdir(path):
+        raise HarnessError(f"cannot write --json file '{path}': it is a folder")
+
+
+def write_json_atomically(path: str, doc: dict) -> None:
+    """Writes `doc` through a temporary file in the same folder, so that OUT
+    is either the old file or the whole new one."""
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".tile-bench-", suffix=".json", dir=folder)
+        try:
+            # mkstemp makes the file private; give it a plain file's mode.
+            umask = os.umask(0)
+            os.umask(umask)
+            os.fchmod(fd, 0o666 & ~umask)
+            with os.fdopen(fd, "w") as f:
+                json.dump(doc, f, indent=1, allow_nan=False)
+                f.write("\n")
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError as e:
+        raise HarnessError(f"cannot write --json file '{path}': {e.strerror or e}") from None
+
+
+def _bundle_names(bundles: Sequence[Bundle], taken: Sequence[str]) -> list[str]:
+    """Rows are named by manifest folder; by the manifest's path where two
+    folders share a name or a folder is named like a row in `taken`."""
+    names = [b.name for b in bundles]
+    return [b.manifest_path if names.count(n) > 1 or n in taken else n
+            for b, n in zip(bundles, names)]
+
+
+def _check_bundles(bundles: Sequence[Bundle], dtype: Optional[str]) -> None:
+    """What can be refused before any GPU work: types and layout."""
+    first = bundles[0]
+    for b in bundles:
+        if dtype and dtype != b.a_type:
+            raise HarnessError(f"bundle {b.manifest_path} was compiled for {b.a_type}, "
+                               f"not {dtype}")
+        if (b.a_type, b.c_type) != (first.a_type, first.c_type):
+            raise HarnessError(
+                f"bundles {first.manifest_path} ({first.a_type} -> {first.c_type}) and "
+                f"{b.manifest_path} ({b.a_type} -> {b.c_type}) have different types; "
+                f"bundles compared in one run must share a_type and c_type")
+        if "nn" not in b.layouts:
+            raise HarnessError(f"bundle {b.manifest_path} serves layout "
+                               f"{', '.join(b.layouts)}; tile-bench runs nn")
+
+
+def _import_gpu_stack() -> tuple[Any, Any, Any]:
+    """torch, triton and cuda_launch, or a HarnessError naming what is missing."""
+    try:
+        import torch
+    except ImportError as e:
+        raise HarnessError(f"needs PyTorch with CUDA ({e})") from None
+    try:
+        import triton
+        import triton.testing  # noqa: F401  (do_bench)
+    except ImportError as e:
+        raise HarnessError(f"needs Triton for triton.testing.do_bench ({e})") from None
+    try:
+        from . import cuda_launch
+    except ImportError as e:
+        raise HarnessError(f"needs cuda-python for cuda.bindings.driver ({e})") from None
+    if not torch.cuda.is_available():
+        raise HarnessError("no CUDA GPU available (PyTorch sees none)")
+    return torch, triton, cuda_launch
+
+
+class Nvml:
+    """GPU clocks, power, temperature and clock event reasons through NVML;
+    `reason` says why there are none."""
+
+    def __init__(self, pci_bus_id: str) -> None:
+        self.handle: Any = None
+        self.reason: Optional[str] = None
+        try:
+            import pynvml
+        except ImportError as e:
+            self.reason = f"pynvml (package nvidia-ml-py) not available: {e}"
+            return
+        self.nvml = pynvml
+        try:
+            pynvml.nvmlInit()
+            self.handle = pynvml.nvmlDeviceGetHandleByPciBusId(pci_bus_id)
+        except pynvml.NVMLError as e:
+            self.reason = f"NVML: {e}"
+
+    def read(self) -> Optional[dict]:
+        """One reading; a field NVML does not answer is null, listed in errors."""
+        if self.handle is None:
+            return None
+        n = self.nvml
+        # Renamed from "throttle reasons" in newer NVML; same bitmask.
+        event_reasons = getattr(n, "nvmlDeviceGetCurrentClocksEventReasons", None) \
+            or n.nvmlDeviceGetCurrentClocksThrottleReasons
+        readers: dict[str, Callable[[Any], Any]] = {
+            "sm_clock_mhz": lambda h: n.nvmlDeviceGetClockInfo(h, n.NVML_CLOCK_SM),
+            "mem_clock_mhz": lambda h: n.nvmlDeviceGetClockInfo(h, n.NVML_CLOCK_MEM),
+            "power_w": lambda h: n.nvmlDeviceGetPowerUsage(h) / 1000.0,
+            "temperature_c": lambda h: n.nvmlDeviceGetTemperature(h, n.NVML_TEMPERATURE_GPU),
+            "clock_event_reasons": event_reasons,
+        }
+        state: dict[str, Any] = {}
+        errors: dict[str, str] = {}
+        for key, read in readers.items():
+            try:
+                state[key] = read(self.handle)
+            except n.NVMLError as e:
+                state[key], errors[key] = None, str(e)
+        if errors:
+            state["errors"] = errors
+        return state
+
+
+def _describe_state(state: Optional[dict], reason: Optional[str]) -> str:
+    if state is None:
+        return f"unknown ({reason})"
+    fmt = {"sm_clock_mhz": "SM {} MHz", "mem_clock_mhz": "memory {} MHz",
+           "power_w": "{:.0f} W", "temperature_c": "{} C",
+           "clock_event_reasons": "clock event reasons {:#x}"}
+    return ", ".join(f.format(state[k]) if state[k] is not None else f"{k} n/a"
+                     for k, f in fmt.items())
+
+
+@dataclasses.dataclass
+class Impl:
+    """One implementation timed on one shape."""
+    name: str
+    kind: str  # cublas, triton or tile-opt
+    run: Callable[[], Any]
+    out: Any  # the output tensor it writes
+    c_type: str
+    resources: Optional[dict] = None  # regs, spill_bytes, smem
+    manifest: Optional[str] = None
+
+
+def check_output(out: Any, ref: Any, abs_prod: Any, in_type: str, out_type: str) -> dict:
+    """Non-finite count, relative Frobenius error and the largest element
+    error over its tolerance, computed in fp32 on the GPU.
+
+    `ref` is A @ B and `abs_prod` |A| @ |B|, both float32 tensors.
+    """
+    import torch  # here, so that the command line parses without torch
+    got = out.float()
+    non_finite = int((~torch.isfinite(got)).sum().item())
+    if non_finite:
+        return {"rel_err": None, "max_err_over_tol": None, "non_finite": non_finite,
+                "pass": False}
+    diff = got - ref
+    ref_norm = ref.norm()
+    rel = (diff.norm() / ref_norm if ref_norm.item() > 0 else diff.norm()).item()
+    over = (diff.abs() / (ELEMENT_TOL[out_type] * abs_prod + 1e-6)).max().item()
+    return {"rel_err": rel, "max_err_over_tol": over, "non_finite": 0,
+            "pass": rel <= ERROR_BOUNDS[(in_type, out_type)] and over <= 1.0}
+
+
+def time_rotated(do_bench: Callable, impls: Sequence[Impl], rounds: int,
+                 warmup_ms: float, rep_ms: float) -> list[list[float]]:
+    """Samples per implementation over all rounds; round r starts at
+    implementation r mod count, so none always follows the same one."""
+    samples: list[list[float]] = [[] for _ in impls]
+    for r in range(rounds):
+        for j in range(len(impls)):
+            i = (r + j) % len(impls)
+            samples[i] += do_bench(impls[i].run, warmup=warmup_ms, rep=rep_ms,
+                                   return_mode="all")
+    return samples
+
+
+def _table(rows: Sequence[dict]) -> str:
+    header = ["impl", "ms", "IQR ms", "TFLOP/s", "%cuBLAS [IQR]", "vs cuBLAS",
+              "check", "regs", "smem"]
+    lines = [header]
+    dash = (lambda v: "-" if v is None else str(v))
+    for r in rows:
+        lines.append([r["impl"], f"{r['ms']:.4f}", f"{r['ms_q25']:.4f}-{r['ms_q75']:.4f}",
+                      f"{r['tflops']:.1f}",
+                      f"{r['pct_cublas']:.1f}% [{r['pct_cublas_lo']:.1f}-"
+                      f"{r['pct_cublas_hi']:.1f}]",
+                      r["vs_cublas"], "PASS" if r["pass"] else "FAIL",
+                      dash(r["regs"]), dash(r["smem"])])
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    return "\n".join("  " + "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w)
+                                      for i, (cell, w) in enumerate(zip(line, widths)))
+                     for line in lines)
+
+
+def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[int, int, int],
+                     a: Any, b: Any, anchor_names: Sequence[str],
+                     kernels: Sequence[tuple[str, Any]]) -> tuple[list[Impl], list[dict]]:
+    """cuBLAS first (the base of every ratio), then the anchors and the
+    (row name, LoadedKernel) pairs that can serve the shape; the others are
+    returned as skipped."""
+    m, n, k = shape
+    in_type = kernels[0][1].bundle.a_type
+    label = f"{m}x{n}x{k}"
+    skipped: list[dict] = []
+
+    def output(c_type: str) -> Any:
+        return torch.empty((m, n), device="cuda", dtype=cuda_launch.TORCH_DTYPES[c_type])
+
+    def skip(name: str, why: str) -> None:
+        skipped.append({"shape": label, "impl": name, "reason": why})
+        say(f"note: skipping {name} for {label}: {why}")
+
+    c = output(in_type)
+    impls = [Impl("cuBLAS", "cublas", functools.partial(torch.matmul, a, b, out=c), c,
+                  in_type)]
+    for name in anchor_names:
+        why = anchors.unsupported(name, m, n, k, ELEM_BYTES[in_type])
+        if why:
+            skip(name, why)
+            continue
+        c = output(in_type)
+        impls.append(Impl(name, "triton", functools.partial(anchors.ANCHORS[name], a, b, c),
+                          c, in_type))
+    for name, kernel in kernels:
+        try:
+            kernel.bundle.check_shape(m, n, k, "nn")
+        except BundleError as e:
+            skip(name, str(e))
+            continue
+        c = output(kernel.bundle.c_type)
+        impls.append(Impl(name, "tile-opt", functools.partial(kernel, a, b, c), c,
+                          kernel.bundle.c_type,
+                          {"regs": kernel.regs, "spill_bytes": kernel.spill_bytes,
+                           "smem": kernel.smem}, kernel.bundle.manifest_path))
+    return impls, skipped
+
+
+def _check_all(torch: Any, anchors: Any, impls: Sequence[Impl], a: Any, b: Any,
+               in_type: str) -> list[dict]:
+    """Runs each implementation once on a NaN-filled output and checks it
+    against a float32 reference; records the Triton kernels' resources."""
+    ref = torch.matmul(a.float(), b.float())
+    abs_prod = torch.matmul(a.float().abs(), b.float().abs())
+    checks = []
+    for impl in impls:
+        impl.out.fill_(float("nan"))
+        returned = impl.run()
+        torch.cuda.synchronize()
+        if impl.kind == "triton":
+            impl.resources = anchors.kernel_resources(returned)
+        check = check_output(impl.out, ref, abs_prod, in_type, impl.c_type)
+        checks.append(check)
+        detail = (f"{check['non_finite']} non-finite outputs" if check["non_finite"]
+                  else f"rel_err {check['rel_err']:.2e} (bound "
+                       f"{ERROR_BOUNDS[(in_type, impl.c_type)]:.0e}), max "
+                       f"|err|/tol {check['max_err_over_tol']:.3f}")
+        say(f"check {impl.name}: {'PASS' if check['pass'] else 'FAIL'} {detail}")
+    return checks
+
+
+def _rows(shape: tuple[int, int, int], seed: int, impls: Sequence[Impl],
+          checks: Sequence[dict], samples: Sequence[Sequence[float]]) -> list[dict]:
+    """One result per implementation, compared with cuBLAS (the first)."""
+    m, n, k = shape
+    base = stats.summarize(samples[0])
+    rows = []
+    for impl, check, times in zip(impls, checks, samples):
+        summary = stats.summarize(times)
+        vs = stats.compare(base, summary)
+        res = impl.resources or {}
+        rows.append({"shape": f"{m}x{n}x{k}", "impl": impl.name, "kind": impl.kind,
+                     "seed": seed, "c_type": impl.c_type, **summary,
+                     "tflops": 2.0 * m * n * k / summary["ms"] / 1e9,
+                     "pct_cublas": vs["pct"], "pct_cublas_lo": vs["pct_lo"],
+                     "pct_cublas_hi": vs["pct_hi"], "vs_cublas": vs["verdict"],
+                     **check, "regs": res.get("regs"),
+                     "spill_bytes": res.get("spill_bytes"), "smem": res.get("smem"),
+                     "manifest": impl.manifest})
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    bundles = [load_bundle(path) for path in args.manifests]
+    _check_bundles(bundles, args.dtype)
+    if args.json:
+        _check_json_target(args.json)
+    torch, triton, cuda_launch = _import_gpu_stack()
+    from . import anchors
+    unknown = [a for a in args.anchor_names if a not in anchors.ANCHORS]
+    if unknown:
+        raise UsageError(f"unknown anchor '{unknown[0]}' (known: "
+                         f"{', '.join(anchors.ANCHORS)}, or none)")
+
+    in_type, out_type = bundles[0].a_type, bundles[0].c_type
+    # A true fp32 reference: no TF32 in torch.matmul on float32 tensors.
+    torch.backends.cuda.matmul.allow_tf32 = False
+    info = cuda_launch.device_info()
+    say(f"device: {info['name']}, {info['sm_count']} SMs, driver {info['driver']}, "
+        f"torch {torch.__version__}, triton {triton.__version__}")
+    seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
+    say(f"seed: {seed} (shape i uses seed + i)")
+
+    kernels = [(name, cuda_launch.LoadedKernel(bundle))
+               for name, bundle in zip(_bundle_names(bundles, ["cuBLAS", *args.anchor_names]),
+                                       bundles)]
+    for name, kernel in kernels:
+        bundle = kernel.bundle
+        say(f"bundle {name}: {bundle.kernel}, {bundle.schedule} {bundle.block_m}x"
+            f"{bundle.block_n}x{bundle.block_k}, mma {bundle.mma}, {kernel.regs} regs, "
+            f"{kernel.spill_bytes} B spill, {kernel.smem} B smem, "
+            f"{kernel.blocks_per_sm} block(s)/SM")
+    nvml = Nvml(info["pci_bus_id"])
+    gpu_state: dict[str, Any] = {"before": None, "after": None, "reason": nvml.reason}
+
+    results: list[dict] = []
+    skipped: list[dict] = []
+    for i, shape in enumerate(args.shapes):
+        m, n, k = shape
+        say(f"\n== {m}x{n}x{k}, {in_type} -> {out_type}, seed {seed + i} ==")
+        gen = torch.Generator(device="cuda")
+        gen.manual_seed(seed + i)
+        dtype = cuda_launch.TORCH_DTYPES[in_type]
+        a = torch.rand((m, k), generator=gen, device="cuda", dtype=dtype).mul_(2).sub_(1)
+        b = torch.rand((k, n), generator=gen, device="cuda", dtype=dtype).mul_(2).sub_(1)
+        impls, shape_skipped = _implementations(torch, anchors, cuda_launch, shape, a, b,
+                                                args.anchor_names, kernels)
+        skipped += shape_skipped
+        checks = _check_all(torch, anchors, impls, a, b, in_type)
+
+        if i == 0:
+            gpu_state["before"] = nvml.read()
+            say(f"gpu before timing: {_describe_state(gpu_state['before'], nvml.reason)}")
+        samples = time_rotated(triton.testing.do_bench, impls, args.rounds,
+                               args.warmup_ms, args.rep_ms)
+        if i == len(args.shapes) - 1:
+            gpu_state["after"] = nvml.read()
+            say(f"gpu after timing: {_describe_state(gpu_state['after'], nvml.reason)}")
+
+        rows = _rows(shape, seed + i, impls, checks, samples)
+        say(f"\ntiming: {args.rounds} rounds of do_bench (warmup {args.warmup_ms:g} ms, "
+            f"rep {args.rep_ms:g} ms), rotated order, L2 flushed before every sample")
+        say(_table(rows))
+        results += rows
+
+    if args.json:
+        write_json_atomically(args.json, {
+            "harness": "tile-bench",
+            "device": {"name": info["name"], "sm_count": info["sm_count"],
+                       "torch": torch.__version__, "triton": triton.__version__,
+                       "driver": info["driver"]},
+            "dtype": in_type, "c_type": out_type, "seed": seed,
+            "timing": {"method": "triton.testing.do_bench, L2 flushed",
+                       "warmup_ms": args.warmup_ms, "rep_ms": args.rep_ms,
+                       "rounds": args.rounds, "order": "rotated"},
+            "gpu_state": gpu_state,
+            "results": results,
+            "skipped": skipped,
+        })
+    return EXIT_OK if all(r["pass"] for r in results) else EXIT_CHECK
+
+
+def _one_line(e: BaseException) -> str:
+    lines = [line.strip() for line in str(e).splitlines() if line.strip()]
+    return lines[0] if lines else type(e).__name__
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Runs tile-bench; errors are one line on stderr, never a traceback."""
+    def fail(code: int, message: str) -> int:
+        print(f"tile-bench: {message}", file=sys.stderr, flush=True)
+        return code
+    try:
+        return run(parse_args(argv))
+    except UsageError as e:
+        return fail(EXIT_USAGE, str(e))
+    except (BundleError, HarnessError, RuntimeError) as e:  # RuntimeError: CUDA, torch
+        return fail(EXIT_ERROR, _one_line(e))
+    except KeyboardInterrupt:
+        return fail(EXIT_ERROR, "interrupted")
+    except Exception as e:  # a bug or a library failure: still one line
+        return fail(EXIT_ERROR, f"{type(e).__name__}: {_one_line(e)}")

@@ -1,0 +1,587 @@
+"""Tests of tile-bench (python/tile_bench) on real bundles.
+
+Everything but the tests marked "needs torch with a CUDA GPU" runs on a CPU
+without torch: bundles are compiled with tile-opt (TILE_OPT, e.g.
+build/bin/tile-opt). On a GPU machine without tile-opt, point
+TILE_BENCH_BUNDLES at bundles compiled elsewhere with
+  TILE_OPT=build/bin/tile-opt python3 test/python/test_tile_bench.py OUTDIR
+"""
+import ctypes
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+from tile_bench import stats  # noqa: E402
+from tile_bench.bundle import BundleError, load_bundle, pack_args  # noqa: E402
+
+TILE_BENCH = os.path.join(ROOT, "python", "tile-bench")
+
+# Fixed sizes (256x64 @ 64x128 -> f32) compiled into the kernel.
+STATIC_MLIR = """\
+func.func @st(%A: memref<256x64xf16>, %B: memref<64x128xf16>, %C: memref<256x128xf32>) {
+  tile.matmul %A, %B into %C : memref<256x64xf16>, memref<64x128xf16> into memref<256x128xf32>
+  return
+}
+"""
+# name -> (source, --tile-to-ptx options, manifest file)
+BUNDLES = {
+    "tiled": ("examples/matmul_f16.mlir",
+              "schedule=tiled block-m=128 block-n=64 block-k=32 num-warps=4 num-stages=3",
+              "matmul_f16.json"),
+    "wgmma": ("examples/matmul_f16.mlir",
+              "mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 "
+              "block-k=64 num-warps=8 num-stages=4", "matmul_f16.json"),
+    "nt": ("examples/matmul_f16_nt.mlir", "schedule=tiled", "matmul_f16_nt.json"),
+    "static": (None, "schedule=tiled", "st.json"),
+}
+
+
+def compile_bundles(tile_opt: str, out: str) -> None:
+    """One bundle per entry of BUNDLES, in OUT/<name>/."""
+    os.makedirs(out, exist_ok=True)
+    static_src = os.path.join(out, "static.mlir")
+    with open(static_src, "w") as f:
+        f.write(STATIC_MLIR)
+    for name, (src, opts, _) in BUNDLES.items():
+        src = os.path.join(ROOT, src) if src else static_src
+        subprocess.run([tile_opt, src, f"--tile-to-ptx={opts}",
+                        f"--tile-bundle={os.path.join(out, name)}", "-o", os.devnull],
+                       check=True)
+
+
+@pytest.fixture(scope="module")
+def manifests(tmp_path_factory) -> dict:
+    """name -> manifest path of each bundle in BUNDLES."""
+    folder = os.environ.get("TILE_BENCH_BUNDLES")
+    if not folder:
+        tile_opt = os.environ.get("TILE_OPT", "")
+        if not (os.path.isfile(tile_opt) and os.access(tile_opt, os.X_OK)):
+            pytest.skip("needs tile-opt: set TILE_OPT to build/bin/tile-opt")
+        folder = str(tmp_path_factory.mktemp("bundles"))
+        compile_bundles(tile_opt, folder)
+    return {name: os.path.join(folder, name, manifest)
+            for name, (_, _, manifest) in BUNDLES.items()}
+
+
+def _gpu_stack_available() -> bool:
+    try:
+        import torch
+        import triton  # noqa: F401
+        from cuda.bindings import driver  # noqa: F401
+    except ImportError:
+        return False
+    return torch.cuda.is_available()
+
+
+needs_gpu = pytest.mark.skipif(not _gpu_stack_available(),
+                               reason="needs torch with a CUDA GPU (and triton, cuda-python)")
+
+NN = {"M": 100, "N": 200, "K": 300, "stride_am": 300, "stride_ak": 1, "stride_bk": 200,
+      "stride_bn": 1, "stride_cm": 200, "stride_cn": 1}
+
+
+# ---------------------------------------------------------------------------
+# Manifests tile-opt writes
+
+
+def test_fields_of_a_tiled_mma_sync_bundle(manifests):
+    b = load_bundle(manifests["tiled"])
+    assert (b.kernel, b.schedule, b.mma) == ("matmul_f16", "tiled", "sync")
+    assert (b.block_m, b.block_n, b.block_k) == (128, 64, 32)
+    assert (b.threads_per_block, b.a_type, b.c_type) == (128, "f16", "f16")
+    assert b.dynamic_smem > 0 and b.layouts == ("nn",)
+    assert [p.name for p in b.params] == ["A", "B", "C", *NN]
+    assert [p.type for p in b.params] == ["ptr"] * 3 + ["i64"] * 9
+    assert not b.uses_tma and b.tma_box_a is None
+    assert b.index_bitwidth == 32 and b.static_m is None
+    assert b.name == "tiled"
+    assert b.ptx_path == os.path.join(os.path.dirname(manifests["tiled"]), "matmul_f16.ptx")
+    assert b".entry matmul_f16(" in b.ptx_text
+
+
+def test_fields_of_a_wgmma_persistent_bundle(manifests):
+    b = load_bundle(manifests["wgmma"])
+    assert (b.schedule, b.mma, b.order, b.group_m) == ("persistent", "wgmma", "grouped", 8)
+    assert (b.block_m, b.block_n, b.block_k, b.threads_per_block) == (128, 256, 64, 256)
+    assert b.uses_tma and b.tma_box_a == (64, 128) and b.tma_box_b == (64, 64)
+    assert [(p.name, p.type) for p in b.params[-2:]] == [("tma_a", "tensormap"),
+                                                          ("tma_b", "tensormap")]
+    assert b.chip == "sm_90a" and b.num_stages == 4 and b.num_warps == 8
+
+
+def test_fields_of_an_nt_and_a_static_bundle(manifests):
+    nt = load_bundle(manifests["nt"])
+    assert (nt.kernel, nt.layouts) == ("matmul_f16_nt", ("nt",))
+    st = load_bundle(manifests["static"])
+    assert (st.static_m, st.static_n, st.static_k, st.c_type) == (256, 128, 64, "f32")
+
+
+def test_scalar_args_follow_tile_run(manifests):
+    b = load_bundle(manifests["tiled"])
+    args = b.scalar_args(100, 200, 300, "nn")
+    assert args == NN and list(args) == list(NN)  # values and manifest order
+    # B stored N x K: its K stride is 1 and its N stride K.
+    assert b.scalar_args(100, 200, 300, "nt") == {**NN, "stride_bk": 1, "stride_bn": 300}
+    # A stored K x M: its M stride is 1 and its K stride M.
+    assert b.scalar_args(100, 200, 300, "tn") == {**NN, "stride_am": 1, "stride_ak": 100}
+    assert load_bundle(manifests["nt"]).scalar_args(100, 200, 300, "nt")["stride_bn"] == 300
+
+
+def test_grid(manifests):
+    tiled = load_bundle(manifests["tiled"])  # 128 x 64 tiles
+    assert tiled.grid(1000, 1000, 7, sm_count=132, blocks_per_sm=2) == 8 * 16
+    assert tiled.grid(1, 1, 1, sm_count=132, blocks_per_sm=2) == 1
+    pers = load_bundle(manifests["wgmma"])  # 128 x 256 tiles
+    assert pers.tiles(4096, 4096) == 512
+    assert pers.grid(4096, 4096, 4096, sm_count=132, blocks_per_sm=1) == 132
+    assert pers.grid(4096, 4096, 4096, sm_count=132, blocks_per_sm=4) == 512
+    assert pers.grid(129, 257, 64, sm_count=132, blocks_per_sm=1) == 2 * 2
+
+
+def _refusal(bundle, *shape) -> str:
+    with pytest.raises(BundleError) as e:
+        bundle.check_shape(*shape)
+    return str(e.value)
+
+
+def test_check_shape_refusals(manifests):
+    w = load_bundle(manifests["wgmma"])
+    w.check_shape(4096, 4104, 4096)  # rows of 8208 bytes: fine
+    assert "multiple of 16 bytes; N=4100 f16" in _refusal(w, 4096, 4100, 4096)
+    assert "K=4100" in _refusal(w, 4096, 4096, 4100)
+    nt = load_bundle(manifests["nt"])
+    nt.check_shape(8, 8, 8, "nt")
+    assert "cannot serve layout nn (it serves: nt)" in _refusal(nt, 8, 8, 8, "nn")
+    st = load_bundle(manifests["static"])
+    st.check_shape(256, 128, 64)
+    assert "compiled for M=256; the shape asks for 255" in _refusal(st, 255, 128, 64)
+    assert "compiled for K=64" in _refusal(st, 256, 128, 65)
+    tiled = load_bundle(manifests["tiled"])  # index_bitwidth 32: offsets below 2^31
+    tiled.check_shape(65536, 1, 32768)
+    assert "32-bit offsets" in _refusal(tiled, 65536, 1, 32769)
+
+
+def test_pack_args_of_pointers_and_i64(manifests):
+    b = load_bundle(manifests["tiled"])
+    values = {"A": 0x7F0000001000, "B": 2**64 - 256, "C": 0x1000,
+              **b.scalar_args(100, 200, 300)}
+    array, keep = pack_args(b, values)
+    assert len(array) == 12 and ctypes.sizeof(array) == 12 * ctypes.sizeof(ctypes.c_void_p)
+    got = [ctypes.c_uint64.from_address(array[i]).value for i in range(3)]
+    assert got == [values["A"], values["B"], values["C"]]
+    got = [ctypes.c_int64.from_address(array[i]).value for i in range(3, 12)]
+    assert got == list(NN.values())
+    assert keep  # the storage the pointers point into
+    with pytest.raises(BundleError, match="no value for parameter 'C'"):
+        pack_args(b, {k: v for k, v in values.items() if k != "C"})
+    with pytest.raises(BundleError, match="parameter 'A' \\(ptr\\) cannot hold -1"):
+        pack_args(b, {**values, "A": -1})
+
+
+def test_pack_args_copies_tensor_maps(manifests):
+    b = load_bundle(manifests["wgmma"])
+    maps = {name: (ctypes.c_ubyte * 128)(*[(i * 7 + seed) % 256 for i in range(128)])
+            for seed, name in enumerate(("tma_a", "tma_b"))}
+    values = {"A": 1, "B": 2, "C": 3, **b.scalar_args(64, 64, 64),
+              **{name: ctypes.addressof(buf) for name, buf in maps.items()}}
+    array, _ = pack_args(b, values)
+    for slot, name in ((12, "tma_a"), (13, "tma_b")):
+        assert array[slot] % 64 == 0  # CUtensorMap's alignment
+        assert array[slot] != ctypes.addressof(maps[name])  # a copy...
+        assert ctypes.string_at(array[slot], 128) == bytes(maps[name])  # ...of all 128
+    assert ctypes.c_int64.from_address(array[3]).value == 64
+
+
+# ---------------------------------------------------------------------------
+# Hand-written manifests
+
+FAKE_PTX = """\
+.version 8.0
+.target sm_80
+.address_size 64
+.visible .entry k(
+\t.param .u64 .ptr .align 1 k_param_0,
+\t.param .u64 .ptr .align 1 k_param_1,
+\t.param .u64 .ptr .align 1 k_param_2,
+\t.param .u32 k_param_3
+)
+{
+\tret;
+}
+"""
+
+
+def _base_manifest() -> dict:
+    return {"kernel": "k", "ptx": "k.ptx", "schedule": "tiled", "block_m": 64,
+            "block_n": 64, "block_k": 32, "threads_per_block": 128,
+            "dynamic_shared_memory_bytes": 0, "a_type": "f16", "b_type": "f16",
+            "c_type": "f32", "layouts": ["nn", "tt"],
+            "params": [{"name": "A", "type": "ptr"}, {"name": "B", "type": "ptr"},
+                       {"name": "C", "type": "ptr"}, {"name": "M", "type": "i32"}]}
+
+
+def _write(folder, doc, name="m.json", ptx=FAKE_PTX) -> str:
+    """A manifest (a dict, or raw text) next to k.ptx; returns its path."""
+    with open(os.path.join(folder, "k.ptx"), "w") as f:
+        f.write(ptx)
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(doc if isinstance(doc, str) else json.dumps(doc))
+    return path
+
+
+def test_hand_written_manifest_with_an_i32(tmp_path):
+    b = load_bundle(_write(tmp_path, _base_manifest()))
+    assert b.index_bitwidth == 64 and b.layouts == ("nn", "tt")
+    assert b.scalar_args(7, 8, 9, "tt") == {"M": 7}
+    array, _ = pack_args(b, {"A": 1, "B": 2, "C": 3, "M": -5})
+    assert ctypes.c_int32.from_address(array[3]).value == -5
+    with pytest.raises(BundleError, match="'M' \\(i32\\) cannot hold 2147483648"):
+        pack_args(b, {"A": 1, "B": 2, "C": 3, "M": 2**31})
+    assert "'M' is i32 but this shape needs 2147483648" in _refusal(b, 2**31, 1, 1)
+
+
+def _with(**changes):
+    def mutate(doc):
+        doc.update(changes)
+        return doc
+    return mutate
+
+
+def _without(key):
+    def mutate(doc):
+        del doc[key]
+        return doc
+    return mutate
+
+
+def _param_type(index, ptype):
+    def mutate(doc):
+        doc["params"][index]["type"] = ptype
+        return doc
+    return mutate
+
+
+def _drop_param(doc):
+    doc["params"].pop()
+    return doc
+
+
+HOSTILE = [
+    # (id, the manifest or a change to the base one, words of the error)
+    ("not-json", "{\"kernel\": ", "malformed JSON at line 1"),
+    ("nan", '{"kernel": NaN}', "malformed JSON: NaN is not JSON"),
+    ("duplicate-key", '{"kernel": "k", "kernel": "k"}', 'duplicate key "kernel"'),
+    ("too-deep", "[" * 100000 + "]" * 100000, "malformed JSON"),
+    ("top-level-array", "[1]", "top level must be an object, not an array"),
+    ("missing-kernel", _without("kernel"), 'missing required field "kernel"'),
+    ("empty-kernel", _with(kernel=""), 'field "kernel" is empty'),
+    ("negative-block", _with(block_m=-128), 'field "block_m" must be at least 1, not -128'),
+    ("fraction-block", _with(block_n=64.5), 'field "block_n" must be an integer, not a number'),
+    ("bool-block", _with(block_k=True), 'field "block_k" must be an integer, not a boolean'),
+    ("huge-integer", _with(block_n=10**20), 'field "block_n" must be an integer, not a number'),
+    ("huge-float", '{"kernel": "k", "ptx": "k.ptx", "schedule": "tiled", "block_m": 1e400}',
+     'field "block_m" must be an integer, not a number'),
+    ("huge-smem", _with(dynamic_shared_memory_bytes=2**31),
+     'field "dynamic_shared_memory_bytes" is 2147483648'),
+    ("threads", _with(threads_per_block=2048), "a block holds at most 1024"),
+    ("schedule", _with(schedule="stream-k"), "expected tiled or persistent"),
+    ("c-type", _with(c_type="f64"), "expected f32, f16 or bf16"),
+    ("mixed-inputs", _with(b_type="bf16"), "a_type (f16) and b_type (bf16) differ"),
+    ("index-bitwidth", _with(index_bitwidth=48), 'field "index_bitwidth" is 48'),
+    ("layout", _with(layouts=["nx"]), "unknown layout 'nx'"),
+    ("unknown-param-type", _param_type(3, "i16"), "parameter 'M' has unknown type 'i16'"),
+    ("pointer-as-i64", _param_type(1, "i64"), "parameter 'B' must have type ptr, not i64"),
+    ("params-count", _drop_param, "lists 3 parameters but kernel 'k' in ptx"),
+    ("param-size", _param_type(3, "i64"),
+     "parameter 'M' is i64 (8 bytes) but parameter 3 of kernel 'k'"),
+    ("tma-without-wgmma", lambda d: {**d, "params": d["params"][:3] + [
+        {"name": "tma_a", "type": "tensormap"}, {"name": "tma_b", "type": "tensormap"}]},
+     'parameters tma_a/tma_b need "mma": "wgmma"'),
+    ("wgmma-without-maps", _with(mma="wgmma"), "needs the parameters tma_a and tma_b"),
+    ("kernel-not-in-ptx", _with(kernel="other"), "has no kernel 'other'"),
+    ("newline-in-kernel", _with(kernel="a\nb"), "has no kernel 'a\\nb'"),
+    ("ptx-is-a-directory", _with(ptx="."), "Is a directory"),
+    ("ptx-is-dev-zero", _with(ptx="/dev/zero"), "cannot read ptx '/dev/zero': not a regular file"),
+    ("ptx-absolute-missing", _with(ptx="/nonexistent/k.ptx"),
+     "cannot read ptx '/nonexistent/k.ptx': No such file or directory"),
+]
+
+
+@pytest.mark.parametrize("doc, words", [pytest.param(d, w, id=i) for i, d, w in HOSTILE])
+def test_hostile_manifest(tmp_path, doc, words):
+    path = _write(tmp_path, doc if isinstance(doc, str) else doc(_base_manifest()))
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    message = str(e.value)
+    assert message.startswith(f"manifest {path}: ")
+    assert "\n" not in message and "\r" not in message
+    assert words in message
+
+
+@pytest.mark.parametrize("ptx, words", [
+    ("", "is empty"),
+    (FAKE_PTX.replace("ret;", "ret;\0"), "contains a NUL byte"),
+    ("x" * (64 * 2**20 + 1), "larger than 67108864 bytes"),
+], ids=["empty", "nul", "too-large"])
+def test_hostile_ptx(tmp_path, ptx, words):
+    path = _write(tmp_path, _base_manifest(), ptx=ptx)
+    with pytest.raises(BundleError, match=words):
+        load_bundle(path)
+
+
+def test_manifest_that_is_not_a_file(tmp_path):
+    with pytest.raises(BundleError, match="cannot read: Is a directory"):
+        load_bundle(str(tmp_path))
+    with pytest.raises(BundleError, match="cannot read: No such file or directory"):
+        load_bundle(str(tmp_path / "absent.json"))
+
+
+def test_ptx_is_found_next_to_the_manifest_not_the_working_directory(tmp_path, monkeypatch):
+    folder = tmp_path / "b"
+    folder.mkdir()
+    _write(folder, _base_manifest())
+    monkeypatch.chdir(tmp_path)
+    assert load_bundle("b/m.json").ptx_path == "b/k.ptx"
+    monkeypatch.chdir(folder)
+    assert load_bundle("m.json").ptx_path == "k.ptx"
+
+
+# ---------------------------------------------------------------------------
+# Statistics
+
+
+def test_summarize_exact_quantiles():
+    assert stats.summarize([3.0, 1.0, 2.0]) == {
+        "ms": 2.0, "ms_q25": 1.5, "ms_q75": 2.5, "ms_min": 1.0, "ms_max": 3.0, "samples": 3}
+    s = stats.summarize([4.0, 1.0, 3.0, 2.0])
+    assert (s["ms"], s["ms_q25"], s["ms_q75"]) == (2.5, 1.75, 3.25)
+    assert stats.summarize([5.0]) == {"ms": 5.0, "ms_q25": 5.0, "ms_q75": 5.0,
+                                      "ms_min": 5.0, "ms_max": 5.0, "samples": 1}
+    with pytest.raises(ValueError):
+        stats.summarize([])
+
+
+def test_compare_verdicts():
+    base = stats.summarize([1.0, 1.1, 1.2])  # IQR 1.05-1.15
+    tie = stats.compare(base, stats.summarize([1.1, 1.15, 1.2]))  # 1.125-1.175
+    assert tie["verdict"] == "tie"
+    assert tie["pct"] == pytest.approx(100 * 1.1 / 1.15)
+    assert tie["pct_lo"] == pytest.approx(100 * 1.05 / 1.175)
+    assert tie["pct_hi"] == pytest.approx(100 * 1.15 / 1.125)
+    faster = stats.compare(base, stats.summarize([0.5, 0.55, 0.6]))
+    assert faster["verdict"] == "faster" and faster["pct_lo"] > 100
+    slower = stats.compare(base, stats.summarize([2.0, 2.1, 2.2]))
+    assert slower["verdict"] == "slower" and slower["pct_hi"] < 100
+    # Ranges that only touch still overlap.
+    touching = stats.compare({"ms": 2.0, "ms_q25": 2.0, "ms_q75": 3.0},
+                             {"ms": 1.5, "ms_q25": 1.0, "ms_q75": 2.0})
+    assert touching["pct_lo"] == 100.0 and touching["verdict"] == "tie"
+    assert stats.compare(base, base)["verdict"] == "tie"
+    with pytest.raises(ValueError):
+        stats.compare(base, {"ms": 1.0, "ms_q25": 0.0, "ms_q75": 2.0})
+
+
+# ---------------------------------------------------------------------------
+# The command line, where no GPU is needed
+
+
+def _tile_bench(*args) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, TILE_BENCH, *args], capture_output=True,
+                          text=True, timeout=600)
+
+
+@pytest.mark.parametrize("args, words", [
+    ([], "the following arguments are required"),
+    (["m.json", "--shape", "4096x4096"], "bad --shape '4096x4096'"),
+    (["m.json", "--shape", "0x1x1"], "bad --shape '0x1x1'"),
+    (["m.json", "--shape", "1x1x1", "--rounds", "0"], "--rounds must be at least 1"),
+    (["m.json", "--shape", "1x1x1", "--dtype", "f32"], "invalid choice: 'f32'"),
+], ids=["nothing", "two-sizes", "zero", "rounds", "dtype"])
+def test_cli_usage_errors(args, words):
+    r = _tile_bench(*args)
+    assert r.returncode == 2
+    assert r.stderr.startswith("tile-bench: ") and r.stderr.count("\n") == 1
+    assert words in r.stderr and r.stdout == ""
+
+
+def test_cli_bundle_errors(tmp_path, manifests):
+    r = _tile_bench(str(tmp_path / "absent.json"), "--shape", "8x8x8")
+    assert r.returncode == 1
+    assert r.stderr == (f"tile-bench: manifest {tmp_path / 'absent.json'}: cannot read: "
+                        f"No such file or directory\n")
+    r = _tile_bench(manifests["nt"], "--shape", "8x8x8")
+    assert r.returncode == 1 and "serves layout nt; tile-bench runs nn" in r.stderr
+    r = _tile_bench(manifests["tiled"], manifests["static"], "--shape", "8x8x8")
+    assert r.returncode == 1 and "must share a_type and c_type" in r.stderr
+    r = _tile_bench(manifests["tiled"], "--shape", "8x8x8", "--dtype", "bf16")
+    assert r.returncode == 1 and "was compiled for f16, not bf16" in r.stderr
+
+
+def test_time_rotated_pools_samples_in_rotated_order():
+    from tile_bench.cli import Impl, time_rotated
+    calls = []
+
+    def fake_do_bench(fn, warmup, rep, return_mode):
+        assert (warmup, rep, return_mode) == (3.0, 7.0, "all")
+        calls.append(fn())
+        return [float(len(calls))]
+
+    impls = [Impl(name, "triton", (lambda name=name: name), None, "f16") for name in "abc"]
+    samples = time_rotated(fake_do_bench, impls, rounds=3, warmup_ms=3.0, rep_ms=7.0)
+    assert "".join(calls) == "abc" "bca" "cab"
+    assert samples == [[1.0, 6.0, 8.0], [2.0, 4.0, 9.0], [3.0, 5.0, 7.0]]
+
+
+def test_json_is_replaced_whole(tmp_path):
+    from tile_bench.cli import HarnessError, write_json_atomically
+    out = tmp_path / "out.json"
+    out.write_text("old")
+    write_json_atomically(str(out), {"results": [1]})
+    assert json.loads(out.read_text()) == {"results": [1]}
+    assert os.listdir(tmp_path) == ["out.json"]  # no temporary file left
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
+    with pytest.raises(ValueError):  # NaN is no JSON: nothing is written
+        write_json_atomically(str(out), {"ms": float("nan")})
+    assert json.loads(out.read_text()) == {"results": [1]}
+    assert os.listdir(tmp_path) == ["out.json"]
+    with pytest.raises(HarnessError, match="cannot write --json file"):
+        write_json_atomically(str(tmp_path / "absent" / "out.json"), {})
+
+
+def test_nvml_without_a_device_says_why():
+    from tile_bench.cli import Nvml
+    nvml = Nvml("0000:ff:1f.7")  # no such GPU, wherever this runs
+    assert nvml.read() is None and nvml.reason
+
+
+def test_cli_says_what_is_missing(manifests):
+    try:
+        import torch  # noqa: F401
+    except ImportError:
+        r = _tile_bench(manifests["tiled"], "--shape", "8x8x8")
+        assert (r.returncode, r.stderr.count("\n")) == (1, 1)
+        assert r.stderr.startswith("tile-bench: needs PyTorch")
+    else:
+        pytest.skip("torch is installed here")
+
+
+# ---------------------------------------------------------------------------
+# On a GPU
+
+
+@needs_gpu
+@pytest.mark.parametrize("name, shape", [("tiled", (257, 129, 71)),
+                                         ("wgmma", (300, 264, 136)),
+                                         ("wgmma", (128, 256, 64))])
+def test_loaded_kernel_matches_torch(manifests, name, shape):
+    import torch
+    from tile_bench.cuda_launch import LoadedKernel
+    m, n, k = shape
+    kernel = LoadedKernel(load_bundle(manifests[name]))
+    assert kernel.regs > 0 and kernel.blocks_per_sm >= 1 and kernel.smem > 0
+    gen = torch.Generator(device="cuda").manual_seed(3)
+    a = torch.rand((m, k), generator=gen, device="cuda", dtype=torch.float16) * 2 - 1
+    b = torch.rand((k, n), generator=gen, device="cuda", dtype=torch.float16) * 2 - 1
+    c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.float16)
+    for _ in range(2):  # the second call reuses the cached arguments
+        kernel(a, b, c)
+        torch.cuda.synchronize()
+        ref = a.float() @ b.float()
+        assert torch.isfinite(c).all()
+        assert ((c.float() - ref).norm() / ref.norm()).item() < 2e-3
+        c.fill_(float("nan"))
+
+
+@needs_gpu
+def test_loaded_kernel_refuses_wrong_tensors(manifests):
+    import torch
+    from tile_bench.cuda_launch import LoadedKernel
+    kernel = LoadedKernel(load_bundle(manifests["tiled"]))
+    a = torch.zeros((64, 32), device="cuda", dtype=torch.float16)
+    b = torch.zeros((32, 16), device="cuda", dtype=torch.float16)
+    with pytest.raises(BundleError, match="c is torch.bfloat16; the kernel takes f16"):
+        kernel(a, b, torch.zeros((64, 16), device="cuda", dtype=torch.bfloat16))
+    with pytest.raises(BundleError, match="do not agree"):
+        kernel(a, b, torch.zeros((64, 17), device="cuda", dtype=torch.float16))
+    with pytest.raises(BundleError, match="contiguous 2-D CUDA tensor"):
+        kernel(a, b.t().contiguous().t(), torch.zeros((64, 16), device="cuda",
+                                                      dtype=torch.float16))
+
+
+@needs_gpu
+def test_check_output_catches_one_bad_element():
+    import torch
+    from tile_bench.cli import check_output
+    ref = torch.ones((64, 64), device="cuda")
+    abs_prod = torch.full((64, 64), 4.0, device="cuda")  # tol 2^-10 * 4 ~ 0.0039
+    good = check_output(ref.half(), ref, abs_prod, "f16", "f16")
+    assert good["pass"] and good["rel_err"] == 0 and good["max_err_over_tol"] < 1e-3
+    out = ref.half()
+    out[3, 5] = 1.0 + 2.0**-6  # within the Frobenius bound, not element-wise
+    bad = check_output(out, ref, abs_prod, "f16", "f16")
+    assert not bad["pass"] and bad["rel_err"] < 2e-3 and bad["max_err_over_tol"] > 1
+    out[0, 0] = float("nan")
+    nan = check_output(out, ref, abs_prod, "f16", "f16")
+    assert not nan["pass"] and nan["non_finite"] == 1 and nan["rel_err"] is None
+
+
+@needs_gpu
+def test_cli_exit_status_3_on_a_wrong_result(tmp_path, manifests):
+    # stride_am and stride_ak swapped: a square problem then reads A
+    # transposed, inside its bounds, and gets a wrong C.
+    doc = json.loads(open(manifests["tiled"]).read())
+    for p in doc["params"]:
+        p["name"] = {"stride_am": "stride_ak", "stride_ak": "stride_am"}.get(p["name"],
+                                                                            p["name"])
+    folder = tmp_path / "swapped"
+    folder.mkdir()
+    doc["ptx"] = os.path.join(os.path.dirname(os.path.abspath(manifests["tiled"])),
+                              doc["ptx"])
+    (folder / "m.json").write_text(json.dumps(doc))
+    r = _tile_bench(str(folder / "m.json"), "--shape", "128x128x128", "--anchors", "none",
+                    "--rounds", "1", "--warmup-ms", "1", "--rep-ms", "2")
+    assert r.returncode == 3, r.stderr
+    assert "check swapped: FAIL" in r.stdout and "check cuBLAS: PASS" in r.stdout
+
+
+@needs_gpu
+def test_cli_end_to_end(tmp_path, manifests):
+    out = tmp_path / "out.json"
+    r = _tile_bench(manifests["tiled"], manifests["wgmma"], "--shape", "256x512x128",
+                    "--shape", "200x4100x72", "--anchors", "tuned-tiled,tma-persistent",
+                    "--rounds", "2", "--warmup-ms", "1", "--rep-ms", "5", "--seed", "1",
+                    "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    doc = json.loads(out.read_text())
+    assert doc["harness"] == "tile-bench" and doc["dtype"] == "f16"
+    assert doc["timing"]["order"] == "rotated" and doc["timing"]["rounds"] == 2
+    assert set(doc["gpu_state"]) == {"before", "after", "reason"}
+    rows = {(row["shape"], row["impl"]): row for row in doc["results"]}
+    assert set(rows) == {("256x512x128", "cuBLAS"), ("256x512x128", "tuned-tiled"),
+                         ("256x512x128", "tma-persistent"), ("256x512x128", "tiled"),
+                         ("256x512x128", "wgmma"), ("200x4100x72", "cuBLAS"),
+                         ("200x4100x72", "tuned-tiled"), ("200x4100x72", "tiled")}
+    assert {(s["shape"], s["impl"]) for s in doc["skipped"]} == {
+        ("200x4100x72", "tma-persistent"), ("200x4100x72", "wgmma")}
+    for row in doc["results"]:
+        assert row["pass"] and row["max_err_over_tol"] <= 1
+        assert row["ms_q25"] <= row["ms"] <= row["ms_q75"] and row["samples"] >= 2
+        assert row["vs_cublas"] in ("tie", "faster", "slower")
+        assert row["kind"] == {"cuBLAS": "cublas", "tiled": "tile-opt",
+                               "wgmma": "tile-opt"}.get(row["impl"], "triton")
+        assert (row["regs"] is None) == (row["kind"] == "cublas")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2 or not os.environ.get("TILE_OPT"):
+        sys.exit("usage: TILE_OPT=build/bin/tile-opt test_tile_bench.py OUTDIR")
+    compile_bundles(os.environ["TILE_OPT"], sys.argv[1])
