@@ -99,7 +99,7 @@ def manifest_in(d):
 def run_tile_run(tile_run, manifests, args, json_out):
     cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
            "--seed", str(args.seed)]
-    for flag in ("warmup", "reps", "rounds", "l2", "blas"):
+    for flag in ("warmup", "rep", "reps", "rounds", "l2", "blas"):
         if getattr(args, flag) is not None:
             cmd += [f"--{flag}", str(getattr(args, flag))]
     if args.layout:
@@ -126,7 +126,7 @@ def print_table(names, result):
     print(f"\n{result['device']['name']}, shape {args_shape(result)}, "
           f"{result['dtype']} -> {result['c_type']}, seed {result['seed']}")
     st = result["timing"]
-    print(f"median of {st['rounds']} rounds x {st['reps']} samples, L2 {st['l2']}; "
+    print(f"median of {st['rounds']} rounds of do_bench-like blocks, L2 {st['l2']}; "
           f"IQR = 25th-75th percentile; a ratio whose IQRs overlap is a tie")
     state = result.get("gpu_state") or {}
     for when in ("before", "after"):
@@ -220,8 +220,9 @@ def main():
     p.add_argument("--layout", default=None)
     p.add_argument("--programs-per-sm", default=None)
     # Unset: tile-run's defaults (see tile-run --help).
-    p.add_argument("--warmup", type=int, help="warm-up milliseconds")
-    p.add_argument("--reps", type=int, help="samples per kernel per round")
+    p.add_argument("--warmup", type=int, help="warm-up milliseconds per block")
+    p.add_argument("--rep", type=int, help="sampling milliseconds per block")
+    p.add_argument("--reps", type=int, help="samples per block instead")
     p.add_argument("--rounds", type=int, help="rounds, in rotated order")
     p.add_argument("--l2", choices=["flush", "warm"])
     p.add_argument("--blas", choices=["lt", "gemmex", "both"])

@@ -27,19 +27,24 @@ options:
   --dtype f16|bf16        input type; must match the bundles (default: theirs)
   --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
                           (default nn)
-  --warmup MS             untimed launches of cuBLAS and every kernel in
-                          turn for MS milliseconds before timing, so clocks
-                          and power settle (default 200; at least one each)
-  --reps N                timed launches per kernel per round (default 10)
-  --rounds R              rounds; each times cuBLAS and every kernel, in an
-                          order rotated by one per round, so clock and
-                          thermal drift hit all alike; the median is over
-                          all R x reps samples (default 10)
+  --rounds R              rounds; each gives cuBLAS and every kernel a block
+                          of launches, in an order rotated by one per round,
+                          so clock and thermal drift hit all alike; the
+                          median is over all samples of all rounds
+                          (default 10)
+  --warmup MS             untimed launches at the start of each block, for
+                          about MS milliseconds (default 25, as do_bench)
+  --rep MS                timed launches in each block, for about MS
+                          milliseconds (default 100, as do_bench); the
+                          counts come from five timed launches before the
+                          first block and stay the same in every round
+  --reps N                exactly N timed launches per block instead
   --l2 flush|warm         flush: before every sample write a buffer of twice
                           the L2 size (at least 256 MiB), which also keeps
                           the GPU busy while the host queues the launch;
-                          warm: samples back to back on a warm L2, after one
-                          untimed launch (default flush)
+                          warm: samples back to back on a warm L2, after the
+                          block's warm-up (at least one launch) (default
+                          flush)
   --blas lt|gemmex|both   cuBLAS baseline: cublasLt with a heuristic query
                           and a 32 MiB workspace, or cublasGemmEx; both: Lt
                           is the baseline and cublasGemmEx is timed too
@@ -137,9 +142,9 @@ Options parseCommandLine(int argc, char **argv) {
     }
 
     static const char *const kValueFlags[] = {
-        "--shape", "--dtype", "--layout",          "--warmup", "--reps",
-        "--rounds", "--seed", "--programs-per-sm", "--json",   "--l2",
-        "--blas"};
+        "--shape", "--dtype", "--layout",          "--warmup", "--rep",
+        "--reps",  "--rounds", "--seed", "--programs-per-sm", "--json",
+        "--l2",    "--blas"};
     bool known = false;
     for (const char *f : kValueFlags)
       known = known || flag == f;
@@ -165,12 +170,15 @@ Options parseCommandLine(int argc, char **argv) {
         usageError("bad --layout '%s': expected nn, nt, tn or tt",
                    value.c_str());
       opts.layout = value;
-    } else if (flag == "--warmup") {
-      if (!parseDecimal(value, 3600000, number))
-        usageError("bad --warmup '%s': expected milliseconds, an integer "
-                   "from 0 to 3600000",
-                   value.c_str());
-      opts.warmupMs = static_cast<int64_t>(number);
+    } else if (flag == "--warmup" || flag == "--rep") {
+      uint64_t min = flag == "--rep" ? 1 : 0;
+      if (!parseDecimal(value, 60000, number) || number < min)
+        usageError("bad %s '%s': expected milliseconds, an integer from %llu "
+                   "to 60000",
+                   flag.c_str(), value.c_str(),
+                   static_cast<unsigned long long>(min));
+      (flag == "--rep" ? opts.repMs : opts.warmupMs) =
+          static_cast<int64_t>(number);
     } else if (flag == "--reps") {
       if (!parseDecimal(value, 1000000000, number) || number < 1)
         usageError("bad --reps '%s': expected an integer >= 1", value.c_str());

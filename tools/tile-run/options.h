@@ -31,10 +31,15 @@ struct Options {
   std::vector<Shape> shapes;
   std::string dtype; // empty: whatever the bundles were compiled for
   std::string layout = "nn";
-  // Untimed round-robin launches of everything timed, for this long, so
-  // clocks and power settle before the first sample.
-  int64_t warmupMs = 200;
-  int64_t reps = 10;   // samples per kernel per round
+  // Each round gives cuBLAS and every kernel in turn a block of launches,
+  // as one triton.testing.do_bench call does: untimed launches for about
+  // warmupMs, then samples for about repMs (or exactly `reps` when set).
+  // Under a power cap the clock follows the power drawn over the last tens
+  // of milliseconds, so the block length decides whose power a sample's
+  // clock reflects; do_bench's lengths make both harnesses agree.
+  int64_t warmupMs = 25;
+  int64_t repMs = 100;
+  int64_t reps = 0;    // 0: from repMs
   int64_t rounds = 10; // rounds, each visiting the kernels in rotated order
   // Flush the L2 (write a buffer of twice its size) before every sample, or
   // time back-to-back launches on a warm L2.

@@ -318,6 +318,8 @@ struct Timed {
   std::function<void()> launch;
   std::vector<double> samples;
   Stats stats;
+  // Launches per block, fixed before the first round.
+  int64_t warmups = 0, reps = 0;
 };
 
 // The buffer whose writing flushes the L2 before each sample: twice the L2,
@@ -329,21 +331,57 @@ struct L2Flush {
   size_t bytes() const { return words * 4; }
 };
 
-// One round's samples of `t`. Each sits between its own pair of events, and
-// the GPU is busy when its start event is queued -- writing the flush buffer,
-// or (warm L2) running the launch before -- so the event does not fire until
-// the launch is queued behind it and no sample holds the host's launch
-// latency.
+// Elapsed milliseconds between two recorded events, once the second fired.
+float elapsedMs(CUevent start, CUevent stop) {
+  CU_CHECK(cuEventSynchronize, stop);
+  float ms = 0;
+  CU_CHECK(cuEventElapsedTime, &ms, start, stop);
+  return ms;
+}
+
+// Fixes `t`'s launches per block as do_bench does: after one untimed launch
+// (cuBLAS loads its kernels on first use), five launches (each after a
+// flush, when flushing) timed together give the time of one, and the
+// block's warm-up and samples take about --warmup and --rep milliseconds.
+void sizeBlocks(const Gpu &gpu, const Options &opts, const L2Flush &flush,
+                Timed &t) {
+  t.launch();
+  CU_CHECK(cuCtxSynchronize);
+  CUevent start, stop;
+  CU_CHECK(cuEventCreate, &start, CU_EVENT_DEFAULT);
+  CU_CHECK(cuEventCreate, &stop, CU_EVENT_DEFAULT);
+  CU_CHECK(cuEventRecord, start, gpu.stream);
+  for (int i = 0; i < 5; ++i) {
+    if (opts.flushL2)
+      CU_CHECK(cuMemsetD32Async, flush.ptr, 0, flush.words, gpu.stream);
+    t.launch();
+  }
+  CU_CHECK(cuEventRecord, stop, gpu.stream);
+  double each = std::max(elapsedMs(start, stop) / 5.0, 1e-3);
+  CU_CHECK(cuEventDestroy, start);
+  CU_CHECK(cuEventDestroy, stop);
+  t.reps = opts.reps ? opts.reps
+                     : std::max<int64_t>(1, int64_t(double(opts.repMs) / each));
+  // On a warm L2 one untimed launch must lead the samples (timeSamples).
+  t.warmups = std::max<int64_t>(opts.flushL2 ? 0 : 1,
+                                int64_t(double(opts.warmupMs) / each));
+}
+
+// One round's block of `t`: untimed warm-up launches, then samples. Each
+// sample sits between its own pair of events, and the GPU is busy when its
+// start event is queued -- writing the flush buffer, or (warm L2) running
+// the launch before -- so the event does not fire until the launch is
+// queued behind it and no sample holds the host's launch latency.
 void timeSamples(const Gpu &gpu, const Options &opts, const L2Flush &flush,
                  Timed &t) {
-  std::vector<CUevent> start(opts.reps), stop(opts.reps);
-  for (int64_t i = 0; i < opts.reps; ++i) {
+  std::vector<CUevent> start(t.reps), stop(t.reps);
+  for (int64_t i = 0; i < t.reps; ++i) {
     CU_CHECK(cuEventCreate, &start[i], CU_EVENT_DEFAULT);
     CU_CHECK(cuEventCreate, &stop[i], CU_EVENT_DEFAULT);
   }
-  if (!opts.flushL2)
+  for (int64_t i = 0; i < t.warmups; ++i)
     t.launch();
-  for (int64_t i = 0; i < opts.reps; ++i) {
+  for (int64_t i = 0; i < t.reps; ++i) {
     if (opts.flushL2)
       CU_CHECK(cuMemsetD32Async, flush.ptr, static_cast<unsigned>(i),
                flush.words, gpu.stream);
@@ -353,28 +391,11 @@ void timeSamples(const Gpu &gpu, const Options &opts, const L2Flush &flush,
   }
   CU_CHECK(cuEventSynchronize, stop.back());
   CU_CHECK(cuCtxSynchronize);
-  for (int64_t i = 0; i < opts.reps; ++i) {
-    float elapsed = 0;
-    CU_CHECK(cuEventElapsedTime, &elapsed, start[i], stop[i]);
-    t.samples.push_back(elapsed);
+  for (int64_t i = 0; i < t.reps; ++i) {
+    t.samples.push_back(elapsedMs(start[i], stop[i]));
     CU_CHECK(cuEventDestroy, start[i]);
     CU_CHECK(cuEventDestroy, stop[i]);
   }
-}
-
-// Launches everything in turn until `--warmup` milliseconds have passed
-// (at least once each); returns the launches made of each.
-int64_t warmUp(const Options &opts, const std::vector<Timed *> &all) {
-  auto begin = std::chrono::steady_clock::now();
-  int64_t passes = 0;
-  do {
-    for (Timed *t : all)
-      t->launch();
-    CU_CHECK(cuCtxSynchronize);
-    ++passes;
-  } while (std::chrono::steady_clock::now() - begin <
-           std::chrono::milliseconds(opts.warmupMs));
-  return passes;
 }
 
 // GPU state around the timed rounds: before the first, after the last, and
@@ -854,15 +875,19 @@ Json optionalString(const std::string &s) {
   return s.empty() ? Json() : Json::string(s);
 }
 
-// Median, spread and sample count of `s`, and its speed relative to the
+// Median, spread and sample counts of `t`, and its speed relative to the
 // baseline, into `obj`.
-void setTiming(Json &obj, const Stats &s, const Timed *base, const Problem &p) {
+void setTiming(Json &obj, const Timed &t, const Timed *base,
+               const Problem &p) {
+  const Stats &s = t.stats;
   obj.set("ms", Json::number(s.median));
   obj.set("ms_q25", Json::number(s.q25));
   obj.set("ms_q75", Json::number(s.q75));
   obj.set("ms_min", Json::number(s.min));
   obj.set("ms_max", Json::number(s.max));
   obj.set("samples", Json::integer(static_cast<int64_t>(s.count)));
+  obj.set("block_warmups", Json::integer(t.warmups));
+  obj.set("block_reps", Json::integer(t.reps));
   obj.set("tflops", Json::number(tflops(p, s.median)));
   Ratio r = base ? relativeSpeed(base->stats, s) : Ratio();
   obj.set("pct_cublas", base ? Json::number(r.pct) : Json());
@@ -886,7 +911,6 @@ Json stateJson(const GpuState &s) {
 
 // How the samples were taken, for the report and the JSON.
 struct TimingRecord {
-  int64_t warmupPasses = 0;
   size_t flushBytes = 0;
   GpuStates states;
 };
@@ -946,8 +970,8 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
   timing.set("l2_flush_bytes",
              opts.flushL2 ? Json::integer(int64_t(rec.flushBytes)) : Json());
   timing.set("warmup_ms", Json::integer(opts.warmupMs));
-  timing.set("warmup_launches_each", Json::integer(rec.warmupPasses));
-  timing.set("reps", Json::integer(opts.reps));
+  timing.set("rep_ms", opts.reps ? Json() : Json::integer(opts.repMs));
+  timing.set("reps", opts.reps ? Json::integer(opts.reps) : Json());
   timing.set("rounds", Json::integer(opts.rounds));
   timing.set("order", Json::string("rotated"));
   timing.set("spread", Json::string("interquartile range; tie when the "
@@ -972,7 +996,7 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
   for (const Timed &b : baselines) {
     Json o = Json::object();
     o.set("name", Json::string(b.name));
-    setTiming(o, b.stats, base, p);
+    setTiming(o, b, base, p);
     blasRuns.push(o);
   }
   root.set("cublas", base ? blasRuns.items().front() : Json());
@@ -1001,7 +1025,7 @@ void writeJson(const std::string &path, const Gpu &gpu, const Options &opts,
     k.set("b_type", Json::string(elemTypeName(m.bType)));
     k.set("c_type", Json::string(elemTypeName(m.cType)));
     k.set("acc_type", optionalString(m.accType));
-    setTiming(k, r.timed.stats, base, p);
+    setTiming(k, r.timed, base, p);
     k.set("rel_err", r.check.nonFinite ? Json() : Json::number(r.check.relErr));
     k.set("error_bound", Json::number(r.check.bound));
     k.set("non_finite", Json::integer(r.check.nonFinite));
@@ -1149,7 +1173,8 @@ bool runProblem(Gpu &gpu, const Options &opts,
     timed.push_back(&r.timed);
   TimingRecord rec;
   rec.flushBytes = flush.bytes();
-  rec.warmupPasses = warmUp(opts, timed);
+  for (Timed *t : timed)
+    sizeBlocks(gpu, opts, flush, *t);
   rec.states.before = gpu.monitor.read();
   for (int64_t round = 0; round < opts.rounds; ++round) {
     for (size_t i = 0; i < timed.size(); ++i)
@@ -1160,18 +1185,20 @@ bool runProblem(Gpu &gpu, const Options &opts,
   for (Timed *t : timed)
     t->stats = summarize(t->samples);
 
-  std::printf("\ntiming: %lld round%s x %lld samples of each, order rotated "
-              "every round; ",
-              static_cast<long long>(opts.rounds), opts.rounds == 1 ? "" : "s",
-              static_cast<long long>(opts.reps));
+  std::printf("\ntiming: %lld round%s, each a block of launches of "
+              "everything in an order rotated every round (block: ",
+              static_cast<long long>(opts.rounds), opts.rounds == 1 ? "" : "s");
+  if (opts.reps)
+    std::printf("%lld samples", static_cast<long long>(opts.reps));
+  else
+    std::printf("samples for ~%lld ms", static_cast<long long>(opts.repMs));
+  std::printf(" after ~%lld ms of untimed launches); ",
+              static_cast<long long>(opts.warmupMs));
   if (opts.flushL2)
-    std::printf("L2 flushed before every sample (%zu MiB written)",
+    std::printf("L2 flushed before every sample (%zu MiB written)\n",
                 flush.bytes() >> 20);
   else
-    std::printf("warm L2, samples back to back");
-  std::printf("; warm-up %lld ms (%lld launches of each)\n",
-              static_cast<long long>(opts.warmupMs),
-              static_cast<long long>(rec.warmupPasses));
+    std::printf("warm L2, samples back to back\n");
   if (gpu.monitor.available())
     std::printf("gpu before timing: %s\ngpu after timing:  %s\nSM clock after "
                 "each round: %u-%u MHz\n",
@@ -1184,9 +1211,11 @@ bool runProblem(Gpu &gpu, const Options &opts,
   for (const Timed *t : timed) {
     const Stats &s = t->stats;
     std::printf("time %s: %.4f ms median (IQR %.4f-%.4f, min %.4f, max "
-                "%.4f; %zu samples), %.1f TFLOP/s",
+                "%.4f; %zu samples, %lld + %lld launches a block), %.1f "
+                "TFLOP/s",
                 t->name.c_str(), s.median, s.q25, s.q75, s.min, s.max, s.count,
-                tflops(p, s.median));
+                static_cast<long long>(t->warmups),
+                static_cast<long long>(t->reps), tflops(p, s.median));
     if (base && t != base) {
       Ratio r = relativeSpeed(base->stats, s);
       std::printf(", %.1f%% of %s [%.1f-%.1f]: %s", r.pct, base->name.c_str(),
