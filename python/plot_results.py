@@ -41,6 +41,8 @@ def main() -> int:
             return 1
     if args.only:
         rows = [r for r in rows if re.search(args.only, r["impl"])]
+    if args.prefix:  # one implementation's bars from both harnesses side by side
+        rows.sort(key=lambda r: r["impl"].split(":", 1)[1])
     try:
         plot_pct(rows, args.output, args.title)
     except (RuntimeError, OSError) as e:

@@ -70,7 +70,8 @@ def plot_pct(rows: Iterable[dict], path: str, title: str = "") -> None:
             ys.append(r["pct"])
             err[0].append(max(0.0, r["pct"] - r["lo"]))
             err[1].append(max(0.0, r["hi"] - r["pct"]))
-        ax.bar(xs, ys, width, yerr=err, capsize=2, label=impl)
+        ax.bar(xs, ys, width, yerr=err, capsize=2, label=impl,
+               color=plt.cm.tab20(j % 20))
     ax.axhline(100.0, color="black", linewidth=0.8, linestyle="--")
     ax.set_xticks(range(len(shapes)))
     ax.set_xticklabels(shapes, rotation=15 if len(shapes) > 3 else 0)
