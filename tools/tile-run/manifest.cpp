@@ -163,6 +163,12 @@ public:
       error_ = std::string("field \"") + key + "\" is empty";
       return false;
     }
+    // The kernel name and the PTX path go to C APIs, which would see only
+    // the part before a NUL ("k.ptx\u0000x" would read k.ptx).
+    if (v->asString().find('\0') != std::string::npos) {
+      error_ = std::string("field \"") + key + "\" contains a NUL character";
+      return false;
+    }
     out = v->asString();
     return true;
   }
