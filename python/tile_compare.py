@@ -21,13 +21,13 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tile_bench.stats import compare  # noqa: E402
 
 # The best block of each tensor-core lowering, tiled and persistent: TMA +
 # wgmma (sm_90a) and cp.async + mma.sync (sm_80 and later).
@@ -55,14 +55,36 @@ MIX = [
 ACHIEVED = "sm__warps_active.avg.pct_of_peak_sustained_active"
 
 
-def die(msg):
+# A lowering's name is a folder of the output: one plain component, so that
+# no name reaches outside it ("..", "/abs", "a/b") or hides (".x").
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
+
+
+def die(msg, code=1):
     print(f"tile-compare: {msg}", file=sys.stderr)
-    sys.exit(1)
+    sys.exit(code)
+
+
+class Parser(argparse.ArgumentParser):
+    """A bad command line is one line on stderr and exit status 2."""
+
+    def error(self, message):
+        die(f"{message} (see --help)", 2)
+
+
+def nonempty(text):
+    if not text:
+        raise argparse.ArgumentTypeError("expected a non-empty path")
+    return text
 
 
 def find_tool(name, explicit, here):
-    if explicit:
-        return explicit
+    if explicit is not None:
+        # A path, or a name looked up on PATH; either way an executable file.
+        found = shutil.which(explicit)
+        if not found:
+            die(f"--{name} '{explicit}' is not an executable program")
+        return found
     local = os.path.join(here, "..", "build", "bin", name)
     if os.path.exists(local):
         return os.path.abspath(local)
@@ -72,28 +94,143 @@ def find_tool(name, explicit, here):
     return found
 
 
+def run(cmd):
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True)
+    except OSError as e:
+        die(f"cannot run '{cmd[0]}': {e.strerror}")
+
+
+def parse_lowerings(specs, need_options=True):
+    """[(name, options)] of --lowering NAME:OPTIONS specs (with --bundles
+    the options may be left out); names are distinct folder names."""
+    lowerings = []
+    for spec in specs:
+        name, sep, opts = spec.partition(":")
+        if (need_options and not sep) or not name:
+            die(f"bad --lowering '{spec}': expected NAME:OPTIONS")
+        if not NAME.fullmatch(name):
+            die(f"bad lowering name '{name}': a folder name of letters, "
+                "digits and . _ + - that starts with a letter or digit")
+        if any(name == n for n, _ in lowerings):
+            die(f"lowering name '{name}' given twice")
+        lowerings.append((name, opts))
+    return lowerings
+
+
 def compile_bundles(tile_opt, source, lowerings, outdir):
     bundles = []
-    for spec in lowerings:
-        name, sep, opts = spec.partition(":")
-        if not sep or not name:
-            die(f"bad --lowering '{spec}': expected NAME:OPTIONS")
+    for name, opts in lowerings:
         d = os.path.join(outdir, name)
-        os.makedirs(d, exist_ok=True)
-        r = subprocess.run([tile_opt, source, f"--tile-to-ptx={opts}",
-                            f"--tile-bundle={d}", "-o", os.devnull],
-                           capture_output=True, text=True)
+        os.mkdir(d)
+        r = run([tile_opt, source, f"--tile-to-ptx={opts}",
+                 f"--tile-bundle={d}", "-o", os.devnull])
         if r.returncode != 0:
             die(f"compiling '{name}' failed:\n{r.stderr.strip()}")
         bundles.append((name, manifest_in(d)))
     return bundles
 
 
+def is_bundle_folder(d):
+    """Whether d holds nothing but a bundle's files, so replacing it loses
+    nothing but an earlier bundle."""
+    return os.path.isdir(d) and not os.path.islink(d) and all(
+        f.endswith((".json", ".ptx")) and os.path.isfile(os.path.join(d, f))
+        for f in os.listdir(d))
+
+
+def compile_only(tile_opt, source, lowerings, outdir):
+    """Writes DIR/NAME for every lowering, all or none: they are compiled into
+    a temporary folder inside DIR and moved into place only when every one
+    compiled. A folder NAME there already is replaced only if it holds no
+    more than an earlier bundle. Folders made for DIR go again on failure."""
+    made, d = [], os.path.abspath(outdir)
+    while not os.path.lexists(d):
+        made.append(d)
+        d = os.path.dirname(d)
+    staging = None
+    try:
+        os.makedirs(outdir, exist_ok=True)
+        for name, _ in lowerings:
+            dest = os.path.join(outdir, name)
+            if os.path.lexists(dest) and not is_bundle_folder(dest):
+                die(f"{dest} exists and is not a bundle folder; remove it or "
+                    "choose another --compile-only folder")
+        staging = tempfile.mkdtemp(prefix=".tile-compare-", dir=outdir)
+        bundles = compile_bundles(tile_opt, source, lowerings, staging)
+        for name, _ in lowerings:
+            dest = os.path.join(outdir, name)
+            old = os.path.join(staging, ".old-" + name)
+            if os.path.lexists(dest):
+                os.rename(dest, old)
+            try:
+                os.rename(os.path.join(staging, name), dest)
+            except OSError:
+                if os.path.lexists(old):
+                    os.rename(old, dest)
+                raise
+        made = []
+        return [(n, os.path.join(outdir, os.path.relpath(m, staging)))
+                for n, m in bundles]
+    except OSError as e:
+        die(f"cannot write --compile-only folder '{outdir}': {e.strerror}")
+    finally:
+        if staging:
+            shutil.rmtree(staging, ignore_errors=True)
+        for d in made:
+            try:
+                os.rmdir(d)
+            except OSError:
+                break
+
+
+def bundles_in(folder, lowerings):
+    """The bundles of --bundles FOLDER: its subfolders named by --lowering,
+    else the default lowerings in their order (the first is the ratio's
+    base), then any other subfolders; plain files are not bundles."""
+    try:
+        present = sorted(n for n in os.listdir(folder) if NAME.fullmatch(n)
+                         and os.path.isdir(os.path.join(folder, n)))
+    except OSError as e:
+        die(f"cannot read --bundles folder '{folder}': {e.strerror}")
+    if lowerings:
+        names = [n for n, _ in lowerings]
+        for n in names:
+            if n not in present:
+                die(f"no bundle folder '{n}' in {folder}")
+    else:
+        default_names = [l.partition(":")[0] for l in DEFAULT_LOWERINGS]
+        names = [n for n in default_names if n in present] + \
+                [n for n in present if n not in default_names]
+        if not names:
+            die(f"no bundle folders in {folder}")
+    return [(n, manifest_in(os.path.join(folder, n))) for n in names]
+
+
 def manifest_in(d):
-    found = sorted(f for f in os.listdir(d) if f.endswith(".json"))
+    try:
+        found = sorted(f for f in os.listdir(d) if f.endswith(".json"))
+    except OSError as e:
+        die(f"cannot read bundle folder '{d}': {e.strerror}")
     if len(found) != 1:
         die(f"expected one manifest in {d}, found {len(found)}")
     return os.path.join(d, found[0])
+
+
+def write_json(path, doc):
+    """Written beside path and renamed over it: never left half-written."""
+    d = os.path.dirname(os.path.abspath(path))
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".tile-compare-", dir=d)
+        try:
+            with os.fdopen(fd, "w") as f:
+                json.dump(doc, f, indent=1)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+    except OSError as e:
+        die(f"cannot write --json file '{path}': {e.strerror}")
 
 
 def run_tile_run(tile_run, manifests, args, json_out):
@@ -106,13 +243,16 @@ def run_tile_run(tile_run, manifests, args, json_out):
         cmd += ["--layout", args.layout]
     if args.programs_per_sm:
         cmd += ["--programs-per-sm", args.programs_per_sm]
-    r = subprocess.run(cmd, capture_output=True, text=True)
+    r = run(cmd)
     if args.verbose:
         print(r.stdout)
     if r.returncode not in (0, 3):
         die(f"tile-run failed ({r.returncode}): {r.stderr.strip()}")
-    with open(json_out) as f:
-        return json.load(f), r.returncode
+    try:
+        with open(json_out) as f:
+            return json.load(f), r.returncode
+    except (OSError, ValueError) as e:
+        die(f"cannot read tile-run's results '{json_out}': {e}")
 
 
 def limit(occ, key):
@@ -121,6 +261,7 @@ def limit(occ, key):
 
 
 def print_table(names, result):
+    from tile_bench.stats import compare  # only the report needs it
     ks = result["kernels"]
     cub = result.get("cublas") or {}
     print(f"\n{result['device']['name']}, shape {args_shape(result)}, "
@@ -178,7 +319,7 @@ def profile(tile_run, manifests, names, args):
                tile_run, manifest, "--shape", args.shape, "--reps", "1",
                "--warmup", "1", "--no-cublas-timing", "--seed",
                str(args.seed)]
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = run(cmd)
         table = [l for l in r.stdout.splitlines() if l.startswith('"')]
         if r.returncode != 0 or len(table) < 3:
             print(f"\n(--profile: ncu failed for {name}: "
@@ -211,12 +352,13 @@ def profile(tile_run, manifests, names, args):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = Parser(description=__doc__,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", nargs="?", help="matmul .mlir (not with --bundles)")
     p.add_argument("--shape", default="4096x4096x4096")
     p.add_argument("--lowering", action="append",
-                   help="NAME:OPTIONS of --tile-to-ptx (repeatable)")
+                   help="NAME:OPTIONS of --tile-to-ptx (repeatable); NAME is "
+                        "the bundle's folder")
     p.add_argument("--layout", default=None)
     p.add_argument("--programs-per-sm", default=None)
     # Unset: tile-run's defaults (see tile-run --help).
@@ -226,63 +368,70 @@ def main():
     p.add_argument("--rounds", type=int, help="rounds, in rotated order")
     p.add_argument("--l2", choices=["flush", "warm"])
     p.add_argument("--blas", choices=["lt", "gemmex", "both"])
-    p.add_argument("--plot", metavar="FILE",
+    p.add_argument("--plot", metavar="FILE", type=nonempty,
                    help="draw %% of cuBLAS with the IQR range as a PNG")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true",
                    help="add the ncu instruction mix per pipe")
-    p.add_argument("--compile-only", metavar="DIR",
-                   help="only write the bundles into DIR")
-    p.add_argument("--bundles", metavar="DIR",
-                   help="use bundles from --compile-only (one folder each)")
-    p.add_argument("--json", help="write the tile-run JSON (+ mix) here")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--compile-only", metavar="DIR", type=nonempty,
+                       help="only write the bundles, into DIR/NAME")
+    where.add_argument("--bundles", metavar="DIR", type=nonempty,
+                       help="use bundles from --compile-only (one folder "
+                            "each)")
+    p.add_argument("--json", type=nonempty,
+                   help="write the tile-run JSON (+ mix) here")
     p.add_argument("--tile-opt", dest="tile_opt")
     p.add_argument("--tile-run", dest="tile_run")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print tile-run's full report")
     args = p.parse_args()
-    lowerings = args.lowering or DEFAULT_LOWERINGS
 
-    if args.bundles:
-        # The default lowerings in their order (the first is the ratio's
-        # base), then any other folders.
-        present = sorted(os.listdir(args.bundles))
-        default_names = [l.partition(":")[0] for l in DEFAULT_LOWERINGS]
-        names = [n for n in default_names if n in present] + \
-                [n for n in present if n not in default_names]
-        if args.lowering:
-            names = [l.partition(":")[0] for l in args.lowering]
-        bundles = [(n, manifest_in(os.path.join(args.bundles, n))) for n in names]
-    else:
-        if not args.input:
-            die("an input .mlir (or --bundles DIR) is required")
-        tile_opt = find_tool("tile-opt", args.tile_opt, here)
-        outdir = args.compile_only or tempfile.mkdtemp(prefix="tile-compare-")
-        bundles = compile_bundles(tile_opt, args.input, lowerings, outdir)
-        if args.compile_only:
-            print(f"bundles in {outdir}: " + ", ".join(n for n, _ in bundles))
-            return 0
-    tile_run = find_tool("tile-run", args.tile_run, here)
-    names = [n for n, _ in bundles]
-    manifests = [m for _, m in bundles]
-    json_out = args.json or os.path.join(tempfile.mkdtemp(), "run.json")
-    result, rc = run_tile_run(tile_run, manifests, args, json_out)
-    print_table(names, result)
-    if args.plot:
-        from tile_bench.plot import plot_pct, rows_from_result
-        try:
-            plot_pct(rows_from_result(result, names), args.plot,
-                     f"{result['device']['name']}, {args_shape(result)} {result['dtype']}")
-        except (RuntimeError, OSError) as e:
-            die(f"--plot: {e}")
-        print(f"\nplot: {args.plot}")
-    if args.profile:
-        mix = profile(tile_run, manifests, names, args)
-        if mix is not None:
-            result["instruction_mix"] = {"lowerings": names, "rows": mix}
-            with open(json_out, "w") as f:
-                json.dump(result, f, indent=1)
-    return rc
+    # Bundles compiled for a run and the JSON nobody asked for live in a
+    # temporary folder, removed however the run ends.
+    with tempfile.TemporaryDirectory(prefix="tile-compare-") as tmp:
+        if args.bundles is not None:
+            if args.input:
+                die("an input .mlir is not compiled with --bundles")
+            bundles = bundles_in(args.bundles, parse_lowerings(
+                args.lowering or [], need_options=False))
+            tile_run = find_tool("tile-run", args.tile_run, here)
+        else:
+            if not args.input:
+                die("an input .mlir (or --bundles DIR) is required")
+            if not os.path.isfile(args.input):
+                die(f"input '{args.input}' is not a file")
+            lowerings = parse_lowerings(args.lowering or DEFAULT_LOWERINGS)
+            tile_opt = find_tool("tile-opt", args.tile_opt, here)
+            if args.compile_only is None:
+                tile_run = find_tool("tile-run", args.tile_run, here)
+            else:
+                bundles = compile_only(tile_opt, args.input, lowerings,
+                                       args.compile_only)
+                print(f"bundles in {args.compile_only}: " +
+                      ", ".join(n for n, _ in bundles))
+                return 0
+            bundles = compile_bundles(tile_opt, args.input, lowerings, tmp)
+        names = [n for n, _ in bundles]
+        manifests = [m for _, m in bundles]
+        json_out = args.json or os.path.join(tmp, "run.json")
+        result, rc = run_tile_run(tile_run, manifests, args, json_out)
+        print_table(names, result)
+        if args.plot:
+            from tile_bench.plot import plot_pct, rows_from_result
+            try:
+                plot_pct(rows_from_result(result, names), args.plot,
+                         f"{result['device']['name']}, {args_shape(result)} "
+                         f"{result['dtype']}")
+            except (RuntimeError, OSError) as e:
+                die(f"--plot: {e}")
+            print(f"\nplot: {args.plot}")
+        if args.profile:
+            mix = profile(tile_run, manifests, names, args)
+            if mix is not None:
+                result["instruction_mix"] = {"lowerings": names, "rows": mix}
+                write_json(json_out, result)
+        return rc
 
 
 if __name__ == "__main__":

@@ -33,6 +33,12 @@ llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir, config.llvm_to
 if config.ptxas and os.path.exists(config.ptxas):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.ptxas))
+    # nvcc sits beside ptxas in a CUDA toolkit; GPU tests build plain CUDA
+    # reference kernels with it.
+    nvcc = os.path.join(os.path.dirname(config.ptxas), "nvcc")
+    if os.path.exists(nvcc):
+        config.available_features.add("nvcc")
+        config.substitutions.append(("%nvcc", nvcc))
 
 if config.mlir_c_runner_utils and os.path.exists(config.mlir_c_runner_utils):
     config.available_features.add("mlir-runner")

@@ -9,7 +9,8 @@
 // CHECK-LABEL: gpu.module @mm_kernels
 // CHECK: gpu.func @mm(%[[A:.*]]: !llvm.ptr, %[[B:.*]]: !llvm.ptr, %[[C:.*]]: !llvm.ptr, %[[M:.*]]: i64, %[[N:.*]]: i64, %[[K:.*]]: i64, %[[SAM:.*]]: i64, %[[SAK:.*]]: i64, %[[SBK:.*]]: i64, %[[SBN:.*]]: i64, %[[SCM:.*]]: i64, %[[SCN:.*]]: i64) kernel
 // CHECK-SAME: known_block_size = array<i32: 64, 1, 1>
-// CHECK-SAME: tile.abi = {a_type = "f16", b_type = "f16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64}
+// What the memref types fix (row-major operands: the unit strides, offset 0).
+// CHECK-SAME: tile.abi = {a_type = "f16", b_type = "f16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}
 // CHECK-SAME: tile.kernel = {block_k = 16
 // A's descriptor: sizes (M, K), strides (stride_am, stride_ak), 32-bit.
 // CHECK: %[[D0:.*]] = llvm.insertvalue %[[A]], %{{.*}}[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>

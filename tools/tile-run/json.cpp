@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <unordered_set>
 
 namespace tilerun {
 
@@ -39,6 +40,12 @@ Json Json::unsignedInteger(uint64_t v) {
   return j;
 }
 
+Json Json::parsedNumber(double v, std::string text) {
+  Json j = number(v);
+  j.numberText_ = std::move(text);
+  return j;
+}
+
 Json Json::string(std::string v) {
   Json j;
   j.kind_ = Kind::String;
@@ -55,6 +62,12 @@ Json Json::array() {
 Json Json::object() {
   Json j;
   j.kind_ = Kind::Object;
+  return j;
+}
+
+Json Json::object(std::vector<std::pair<std::string, Json>> members) {
+  Json j = object();
+  j.object_ = std::move(members);
   return j;
 }
 
@@ -214,6 +227,12 @@ void Json::dumpTo(std::string &out, int indent) const {
   }
 }
 
+std::string Json::numberText() const {
+  std::string out;
+  dumpTo(out, 0);
+  return out;
+}
+
 std::string Json::dump() const {
   std::string out;
   dumpTo(out, 0);
@@ -263,6 +282,15 @@ private:
     error_ = "malformed JSON at line " + std::to_string(line) + ", column " +
              std::to_string(column) + ": " + what;
     return false;
+  }
+
+  // A byte that cannot be printed as it is (say, NUL) is shown in hex.
+  static std::string unexpected(char c) {
+    if (c >= 0x20 && c < 0x7F)
+      return std::string("unexpected character '") + c + "'";
+    char hex[8];
+    std::snprintf(hex, sizeof(hex), "0x%02x", static_cast<unsigned char>(c));
+    return std::string("unexpected byte ") + hex;
   }
 
   bool atEnd() const { return pos_ >= text_.size(); }
@@ -324,16 +352,20 @@ private:
     default:
       if (c == '-' || (c >= '0' && c <= '9'))
         return parseNumber(out);
-      return fail(std::string("unexpected character '") + c + "'");
+      return fail(unexpected(c));
     }
   }
 
+  // Keys are checked against a hash set: a linear search per key made a
+  // manifest of 100,000 keys take half a minute.
   bool parseObject(Json &out, int depth) {
     ++pos_; // '{'
-    out = Json::object();
+    std::vector<std::pair<std::string, Json>> members;
+    std::unordered_set<std::string> keys;
     skipSpace();
     if (peek() == '}') {
       ++pos_;
+      out = Json::object();
       return true;
     }
     while (true) {
@@ -344,7 +376,7 @@ private:
       std::string key;
       if (!parseString(key))
         return false;
-      if (out.get(key)) {
+      if (!keys.insert(key).second) {
         pos_ = keyPos;
         return fail("duplicate key \"" + key + "\"");
       }
@@ -356,7 +388,7 @@ private:
       Json value;
       if (!parseValue(value, depth + 1))
         return false;
-      out.set(key, std::move(value));
+      members.emplace_back(std::move(key), std::move(value));
       skipSpace();
       if (peek() == ',') {
         ++pos_;
@@ -364,6 +396,7 @@ private:
       }
       if (peek() == '}') {
         ++pos_;
+        out = Json::object(std::move(members));
         return true;
       }
       return atEnd() ? fail("unexpected end of input inside an object")
@@ -548,7 +581,7 @@ private:
       pos_ = start;
       return fail("number out of range");
     }
-    out = Json::number(value);
+    out = Json::parsedNumber(value, std::move(literal));
     return true;
   }
 

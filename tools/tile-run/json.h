@@ -24,9 +24,13 @@ public:
   static Json number(double v);
   static Json integer(int64_t v);
   static Json unsignedInteger(uint64_t v);
+  // A number read from a document, keeping its text for messages and output.
+  static Json parsedNumber(double v, std::string text);
   static Json string(std::string v);
   static Json array();
   static Json object();
+  // An object of these members; their keys must be distinct.
+  static Json object(std::vector<std::pair<std::string, Json>> members);
 
   Kind kind() const { return kind_; }
   bool isNull() const { return kind_ == Kind::Null; }
@@ -38,6 +42,8 @@ public:
 
   bool asBool() const { return bool_; }
   double asNumber() const { return number_; }
+  // The number as the document wrote it, else as printed by dump().
+  std::string numberText() const;
   const std::string &asString() const { return string_; }
   const std::vector<Json> &items() const { return array_; }
   const std::vector<std::pair<std::string, Json>> &members() const {
@@ -63,7 +69,8 @@ private:
   Kind kind_ = Kind::Null;
   bool bool_ = false;
   double number_ = 0;
-  // Exact text for integers that a double cannot hold (e.g. 64-bit seeds).
+  // Exact text: as read, or for integers that a double cannot hold (e.g.
+  // 64-bit seeds).
   std::string numberText_;
   std::string string_;
   std::vector<Json> array_;

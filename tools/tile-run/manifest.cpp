@@ -9,13 +9,34 @@
 #include "manifest.h"
 #include "json.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cmath>
+#include <climits>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace tilerun {
+
+namespace {
+
+struct AbiParam {
+  const char *name, *type;
+};
+
+// The kernel ABI; only mma=wgmma kernels take the last kTmaParams (the TMA
+// descriptors of A and B).
+const AbiParam kAbi[] = {
+#define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
+#include "tile/Conversion/KernelParams.def"
+};
+constexpr size_t kTmaParams = 2;
+
+} // namespace
 
 const char *elemTypeName(ElemType t) {
   switch (t) {
@@ -31,19 +52,7 @@ const char *elemTypeName(ElemType t) {
 
 size_t elemTypeBytes(ElemType t) { return t == ElemType::F32 ? 4 : 2; }
 
-const char *paramTypeName(ParamType t) {
-  switch (t) {
-  case ParamType::Ptr:
-    return "ptr";
-  case ParamType::I64:
-    return "i64";
-  case ParamType::TensorMap:
-    return "tensormap";
-  case ParamType::I32:
-    return "i32";
-  }
-  return "?";
-}
+const char *paramName(ParamRole role) { return kAbi[size_t(role)].name; }
 
 bool Manifest::servesLayout(const std::string &layout) const {
   for (const std::string &l : layouts)
@@ -61,57 +70,82 @@ std::string Manifest::layoutList() const {
 
 namespace {
 
-struct RoleName {
-  const char *name;
-  ParamRole role;
-};
+// tile-opt writes manifests of a few KiB and PTX of at most a few MiB.
+constexpr size_t kMaxManifestBytes = size_t(1) << 20;
+constexpr size_t kMaxPtxBytes = size_t(64) << 20;
 
-const RoleName kRoles[] = {
-    {"A", ParamRole::A},
-    {"B", ParamRole::B},
-    {"C", ParamRole::C},
-    {"M", ParamRole::M},
-    {"N", ParamRole::N},
-    {"K", ParamRole::K},
-    {"stride_am", ParamRole::StrideAM},
-    {"stride_ak", ParamRole::StrideAK},
-    {"stride_bk", ParamRole::StrideBK},
-    {"stride_bn", ParamRole::StrideBN},
-    {"stride_cm", ParamRole::StrideCM},
-    {"stride_cn", ParamRole::StrideCN},
-    {"tma_a", ParamRole::TmaA},
-    {"tma_b", ParamRole::TmaB},
-};
+const char *fileKind(mode_t mode) {
+  return S_ISCHR(mode)    ? "a character device"
+         : S_ISBLK(mode)  ? "a block device"
+         : S_ISFIFO(mode) ? "a FIFO"
+         : S_ISSOCK(mode) ? "a socket"
+                          : "not a regular file";
+}
 
-bool readFile(const std::string &path, std::string &out, std::string &why) {
+// Reads a regular file of at most `limit` bytes. Anything else is refused
+// before it is read: a device such as /dev/zero never ends, a FIFO can block
+// forever, and a huge file would exhaust memory.
+bool readFile(const std::string &path, size_t limit, std::string &out,
+              std::string &why) {
   struct stat st;
+  auto unreadable = [&](const struct stat &s) {
+    if (S_ISDIR(s.st_mode))
+      why = std::strerror(EISDIR);
+    else if (!S_ISREG(s.st_mode))
+      why = std::string("not a regular file (") + fileKind(s.st_mode) + ")";
+    else if (uint64_t(s.st_size) > limit)
+      why = std::to_string(s.st_size) + " bytes, more than the " +
+            std::to_string(limit) + " allowed";
+    else
+      return false;
+    return true;
+  };
   if (::stat(path.c_str(), &st) != 0) {
     why = std::strerror(errno);
     return false;
   }
-  if (S_ISDIR(st.st_mode)) {
-    why = std::strerror(EISDIR);
+  if (unreadable(st))
     return false;
-  }
-  FILE *file = std::fopen(path.c_str(), "rb");
-  if (!file) {
+  // O_NONBLOCK: should the path become a FIFO after stat(), open() must not
+  // wait for a writer; fstat() then refuses it.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
     why = std::strerror(errno);
     return false;
   }
+  if (::fstat(fd, &st) != 0 || unreadable(st)) {
+    if (why.empty())
+      why = std::strerror(errno);
+    ::close(fd);
+    return false;
+  }
+  // At most limit + 1 bytes: a file that grew since fstat() is refused too.
   out.clear();
   char buf[1 << 16];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof(buf), file)) > 0)
-    out.append(buf, n);
-  bool failed = std::ferror(file) != 0;
-  int savedErrno = errno;
-  std::fclose(file);
-  if (failed) {
-    why = std::strerror(savedErrno);
+  while (out.size() <= limit) {
+    ssize_t n = ::read(fd, buf, sizeof(buf));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0) {
+      why = std::strerror(errno);
+      ::close(fd);
+      return false;
+    }
+    if (n == 0)
+      break;
+    out.append(buf, size_t(n));
+  }
+  ::close(fd);
+  if (out.size() > limit) {
+    why = "more than the " + std::to_string(limit) + " bytes allowed";
     return false;
   }
   return true;
 }
+
+// Below 2^53 a double holds every integer exactly; past it a manifest's
+// value may already have been rounded.
+constexpr double kIntLimit = 9007199254740992.0; // 2^53
 
 // Small helpers that turn "field has the wrong shape" into one message.
 class FieldReader {
@@ -127,6 +161,12 @@ public:
       return wrongType(key, "a string", *v);
     if (v->asString().empty()) {
       error_ = std::string("field \"") + key + "\" is empty";
+      return false;
+    }
+    // The kernel name and the PTX path go to C APIs, which would see only
+    // the part before a NUL ("k.ptx\u0000x" would read k.ptx).
+    if (v->asString().find('\0') != std::string::npos) {
+      error_ = std::string("field \"") + key + "\" contains a NUL character";
       return false;
     }
     out = v->asString();
@@ -170,10 +210,20 @@ private:
   }
 
   bool toInt(const char *key, const Json &v, int64_t minValue, int64_t &out) {
-    if (!v.isNumber() || v.asNumber() != std::floor(v.asNumber()) ||
-        std::fabs(v.asNumber()) > 9.0e15)
+    if (!v.isNumber())
       return wrongType(key, "an integer", v);
-    out = static_cast<int64_t>(v.asNumber());
+    double x = v.asNumber();
+    if (x != std::floor(x)) {
+      error_ = std::string("field \"") + key + "\" must be an integer, not " +
+               v.numberText();
+      return false;
+    }
+    if (std::fabs(x) >= kIntLimit) {
+      error_ = std::string("field \"") + key + "\" is " + v.numberText() +
+               ", out of range (below 2^53 in magnitude)";
+      return false;
+    }
+    out = static_cast<int64_t>(x);
     if (out < minValue) {
       error_ = std::string("field \"") + key + "\" must be at least " +
                std::to_string(minValue) + ", not " + std::to_string(out);
@@ -202,6 +252,10 @@ bool parseElemType(const std::string &field, const std::string &text,
   return true;
 }
 
+// "params" must be the kernel ABI itself: a manifest listing other
+// parameters (fewer, reordered, retyped, or TMA descriptors on an mma=sync
+// kernel) would launch the kernel with wrong arguments. The schedule does not
+// change the parameters; mma=wgmma adds the TMA descriptors.
 bool parseParams(const Json &root, Manifest &m, std::string &error) {
   const Json *params = root.get("params");
   if (!params) {
@@ -213,8 +267,14 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
             Json::describe(params->kind());
     return false;
   }
-  for (size_t i = 0; i < params->items().size(); ++i) {
-    const Json &p = params->items()[i];
+  size_t expected = std::size(kAbi) - (m.mma == "wgmma" ? 0 : kTmaParams);
+  std::string kernel = "an mma=" + m.mma + " kernel";
+  auto describe = [](const std::string &name, const std::string &type) {
+    return "'" + name + "' (" + type + ")";
+  };
+  const std::vector<Json> &items = params->items();
+  for (size_t i = 0; i < items.size(); ++i) {
+    const Json &p = items[i];
     std::string where = "params[" + std::to_string(i) + "]";
     if (!p.isObject()) {
       error = where + " must be an object, not " + Json::describe(p.kind());
@@ -230,66 +290,47 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
       error = where + " (" + name->asString() + ") needs a string \"type\"";
       return false;
     }
-    Param param;
-    param.name = name->asString();
-    bool known = false;
-    for (const RoleName &r : kRoles) {
-      if (param.name == r.name) {
-        param.role = r.role;
-        known = true;
-      }
-    }
-    if (!known) {
-      error = "unknown parameter '" + param.name + "' in " + where +
-              " (expected one of A, B, C, M, N, K, stride_am, stride_ak, "
-              "stride_bk, stride_bn, stride_cm, stride_cn, tma_a, tma_b)";
+    const std::string &n = name->asString(), &t = type->asString();
+    if (i >= expected) {
+      error = where + " is " + describe(n, t) + ", but " + kernel +
+              " takes " + std::to_string(expected) + " parameters";
       return false;
     }
-    const std::string &t = type->asString();
-    if (t == "ptr")
-      param.type = ParamType::Ptr;
-    else if (t == "i64")
-      param.type = ParamType::I64;
-    else if (t == "i32")
-      param.type = ParamType::I32;
-    else if (t == "tensormap")
-      param.type = ParamType::TensorMap;
-    else {
-      error = "parameter '" + param.name + "' has unknown type '" + t +
-              "' (expected ptr, i64, i32 or tensormap)";
+    if (n != kAbi[i].name || t != kAbi[i].type) {
+      error = where + " is " + describe(n, t) + "; " + kernel + " takes " +
+              describe(kAbi[i].name, kAbi[i].type) + " there";
       return false;
     }
-    bool isPointer = param.role == ParamRole::A || param.role == ParamRole::B ||
-                     param.role == ParamRole::C;
-    bool isTma = param.role == ParamRole::TmaA || param.role == ParamRole::TmaB;
-    bool typeFits = isPointer ? param.type == ParamType::Ptr
-                    : isTma   ? param.type == ParamType::TensorMap
-                              : param.type == ParamType::I64 ||
-                                  param.type == ParamType::I32;
-    if (!typeFits) {
-      error = "parameter '" + param.name + "' must have type " +
-              (isPointer ? "ptr" : isTma ? "tensormap" : "i64 or i32") +
-              ", not " + t;
-      return false;
-    }
-    for (const Param &seen : m.params) {
-      if (seen.role == param.role) {
-        error = "parameter '" + param.name + "' appears twice";
-        return false;
-      }
-    }
-    m.params.push_back(param);
+    m.params.push_back({n, ParamRole(i)});
   }
-  // Without the three matrices there is nothing to check or time.
-  for (const char *needed : {"A", "B", "C"}) {
-    bool found = false;
-    for (const Param &p : m.params)
-      found = found || p.name == needed;
-    if (!found) {
-      error = std::string("\"params\" lacks the pointer parameter '") + needed +
-              "'";
+  if (items.size() < expected) {
+    error = "\"params\" lists " + std::to_string(items.size()) + " of the " +
+            std::to_string(expected) + " parameters of " + kernel +
+            "; the next is " +
+            describe(kAbi[items.size()].name, kAbi[items.size()].type);
+    return false;
+  }
+  return true;
+}
+
+// "static_<name>" for each size and stride the kernel's memref types fix,
+// "static_offset_<a|b|c>" for their offsets; absent where dynamic.
+bool parseStatic(const Json &root, Manifest &m, std::string &error) {
+  FieldReader f(root, error);
+  for (size_t i = 0; i < std::size(kAbi); ++i) {
+    std::string type = kAbi[i].type, key = kAbi[i].name;
+    if (type == "tensormap")
+      continue;
+    for (char &c : key)
+      c = char(std::tolower(static_cast<unsigned char>(c)));
+    key = (type == "ptr" ? "static_offset_" : "static_") + key;
+    if (!root.get(key))
+      continue;
+    bool isSize = i >= size_t(ParamRole::M) && i <= size_t(ParamRole::K);
+    int64_t value;
+    if (!f.requireInt(key.c_str(), isSize ? 1 : INT64_MIN, value))
       return false;
-    }
+    m.fixed[i] = value;
   }
   return true;
 }
@@ -312,27 +353,23 @@ bool parseBox(const Json &root, const char *field, int64_t (&box)[2],
   return ok;
 }
 
-// wgmma kernels: both descriptors, their boxes, the swizzle tile-run
-// encodes, and row-major operands (the descriptors' layout).
-bool parseTma(const Json &root, Manifest &m, std::string &error) {
-  FieldReader f(root, error);
-  if (!f.optionalString("mma", m.mma))
+// "sync" (the default) or "wgmma"; it decides the kernel ABI.
+bool parseMma(const Json &root, Manifest &m, std::string &error) {
+  if (!FieldReader(root, error).optionalString("mma", m.mma))
     return false;
   if (m.mma != "sync" && m.mma != "wgmma") {
     error = "field \"mma\" is '" + m.mma + "'; expected sync or wgmma";
     return false;
   }
-  int tensorMaps = 0;
-  for (const Param &p : m.params)
-    tensorMaps += p.type == ParamType::TensorMap;
-  if ((m.mma == "wgmma") != (tensorMaps == 2)) {
-    error = m.mma == "wgmma"
-                ? "an mma=wgmma kernel needs the parameters tma_a and tma_b"
-                : "parameters tma_a/tma_b need \"mma\": \"wgmma\"";
-    return false;
-  }
+  return true;
+}
+
+// wgmma kernels: the descriptors' boxes, the swizzle tile-run encodes, and
+// row-major operands (the descriptors' layout).
+bool parseTma(const Json &root, Manifest &m, std::string &error) {
   if (m.mma != "wgmma")
     return true;
+  FieldReader f(root, error);
   int64_t swizzle = 0;
   if (!parseBox(root, "tma_box_a", m.tmaBoxA, error) ||
       !parseBox(root, "tma_box_b", m.tmaBoxB, error) ||
@@ -385,7 +422,7 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
   m.path = path;
 
   std::string text, why;
-  if (!readFile(path, text, why)) {
+  if (!readFile(path, kMaxManifestBytes, text, why)) {
     error = "cannot read: " + why;
     return false;
   }
@@ -414,10 +451,7 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
       !f.optionalInt("group_m", 1, m.groupM) ||
       !f.optionalInt("num_warps", 1, m.numWarps) ||
       !f.optionalInt("num_stages", 1, m.numStages) ||
-      !f.optionalInt("index_bitwidth", 32, m.indexBitwidth) ||
-      !f.optionalInt("static_m", 1, m.staticM) ||
-      !f.optionalInt("static_n", 1, m.staticN) ||
-      !f.optionalInt("static_k", 1, m.staticK))
+      !f.optionalInt("index_bitwidth", 32, m.indexBitwidth))
     return false;
 
   if (m.indexBitwidth != 32 && m.indexBitwidth != 64) {
@@ -449,7 +483,8 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
     return false;
   }
 
-  if (!parseLayouts(root, m, error) || !parseParams(root, m, error) ||
+  if (!parseLayouts(root, m, error) || !parseMma(root, m, error) ||
+      !parseParams(root, m, error) || !parseStatic(root, m, error) ||
       !parseTma(root, m, error))
     return false;
 
@@ -461,7 +496,7 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
     m.ptxPath =
         slash == std::string::npos ? m.ptx : path.substr(0, slash + 1) + m.ptx;
   }
-  if (!readFile(m.ptxPath, m.ptxText, why)) {
+  if (!readFile(m.ptxPath, kMaxPtxBytes, m.ptxText, why)) {
     error = "cannot read ptx '" + m.ptxPath + "': " + why;
     return false;
   }

@@ -11,6 +11,7 @@
 #define TILE_RUN_MANIFEST_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,33 +22,24 @@ enum class ElemType { F16, BF16, F32 };
 const char *elemTypeName(ElemType t);
 size_t elemTypeBytes(ElemType t);
 
-// The values a kernel parameter can carry; the manifest names them.
+// The kernel's parameters, in the order of the ABI table the compiler builds
+// kernels from; the manifest names them.
 enum class ParamRole {
-  A,
-  B,
-  C,
-  M,
-  N,
-  K,
-  StrideAM,
-  StrideAK,
-  StrideBK,
-  StrideBN,
-  StrideCM,
-  StrideCN,
-  TmaA, // TMA descriptors of A and B (wgmma kernels)
-  TmaB,
+#define TILE_KERNEL_PARAM(id, name, type, meaning) id,
+#include "tile/Conversion/KernelParams.def"
 };
 
-// TensorMap: a 128-byte CUtensorMap passed by value (__grid_constant__).
-enum class ParamType { Ptr, I64, I32, TensorMap };
+constexpr size_t kParamCount = 0
+#define TILE_KERNEL_PARAM(id, name, type, meaning) +1
+#include "tile/Conversion/KernelParams.def"
+    ;
 
-const char *paramTypeName(ParamType t);
+// The parameter's name in the manifest ("stride_am").
+const char *paramName(ParamRole role);
 
 struct Param {
   std::string name;
   ParamRole role;
-  ParamType type;
 };
 
 struct Manifest {
@@ -71,8 +63,13 @@ struct Manifest {
   int64_t groupM = -1, numWarps = -1, numStages = -1;
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;
-  // Sizes fixed by the kernel's memref types; -1 where they are dynamic.
-  int64_t staticM = -1, staticN = -1, staticK = -1;
+  // What the kernel's memref types fix, by parameter ("static_<name>" in the
+  // manifest): for a size or stride the value it must be passed, for A, B and
+  // C the elements between the pointer passed and element (0, 0).
+  std::optional<int64_t> fixed[kParamCount];
+  int64_t offset(ParamRole operand) const {
+    return fixed[size_t(operand)].value_or(0);
+  }
   // "sync" or "wgmma"; wgmma kernels read A and B through TMA descriptors
   // with these boxes ({inner, outer} elements, 128-byte swizzle).
   std::string mma = "sync";

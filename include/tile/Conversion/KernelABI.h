@@ -1,8 +1,8 @@
 //===- KernelABI.h - Parameters of a tile-opt GPU kernel --------*- C++ -*-===//
 //
-// One table describes the kernel parameters; tile-to-gpu builds the gpu.func
-// signature from it and the launch manifest lists it, so the two cannot
-// drift apart.
+// One table (KernelParams.def) describes the kernel parameters; tile-to-gpu
+// builds the gpu.func signature from it, the launch manifest lists it and
+// tile-run checks manifests against it, so the three cannot drift apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,20 +29,8 @@ constexpr int64_t kTensorMapBytes = 128;
 /// and B after the others.
 inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps) {
   static const KernelParam params[] = {
-      {"A", "ptr", "A base pointer (M x K)"},
-      {"B", "ptr", "B base pointer (K x N)"},
-      {"C", "ptr", "C base pointer (M x N)"},
-      {"M", "i64", "rows of A and C"},
-      {"N", "i64", "columns of B and C"},
-      {"K", "i64", "columns of A, rows of B"},
-      {"stride_am", "i64", "elements between consecutive rows of A"},
-      {"stride_ak", "i64", "elements between consecutive columns of A"},
-      {"stride_bk", "i64", "elements between consecutive rows of B"},
-      {"stride_bn", "i64", "elements between consecutive columns of B"},
-      {"stride_cm", "i64", "elements between consecutive rows of C"},
-      {"stride_cn", "i64", "elements between consecutive columns of C"},
-      {"tma_a", "tensormap", "TMA descriptor of A (box block_k x block_m)"},
-      {"tma_b", "tensormap", "TMA descriptor of B (box 64 x block_k)"},
+#define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type, meaning},
+#include "tile/Conversion/KernelParams.def"
   };
   return llvm::ArrayRef(params).drop_back(withTensorMaps ? 0 : 2);
 }

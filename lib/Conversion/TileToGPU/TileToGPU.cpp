@@ -63,6 +63,43 @@ Value buildMemRef(OpBuilder &b, Location loc, MemRefType t, Value ptr,
   return UnrealizedConversionCastOp::create(b, loc, t, d).getResult(0);
 }
 
+/// The kernel reads static sizes, strides and offsets from its memref types,
+/// not from its parameters, so they bind the launch: each static size or
+/// stride is recorded as "static_<parameter>" (the value the runner must
+/// pass), each static offset as "static_offset_<a|b|c>" (the elements
+/// between the pointer passed and element (0, 0)). A dynamic offset is 0.
+void recordStaticLayout(NamedAttrList &abi, Builder &b, MemRefType aTy,
+                        MemRefType bTy, MemRefType cTy) {
+  auto record = [&](StringRef name, int64_t value) {
+    if (!ShapedType::isDynamic(value))
+      abi.set(name, b.getI64IntegerAttr(value));
+  };
+  // M, N and K each size two operands; the verifier keeps static ones equal.
+  auto either = [](int64_t x, int64_t y) {
+    return ShapedType::isDynamic(x) ? y : x;
+  };
+  record("static_m", either(aTy.getDimSize(0), cTy.getDimSize(0)));
+  record("static_n", either(bTy.getDimSize(1), cTy.getDimSize(1)));
+  record("static_k", either(aTy.getDimSize(1), bTy.getDimSize(0)));
+  struct Operand {
+    MemRefType type;
+    StringRef offset, rowStride, colStride;
+  };
+  for (const Operand &o :
+       {Operand{aTy, "static_offset_a", "static_stride_am", "static_stride_ak"},
+        Operand{bTy, "static_offset_b", "static_stride_bk", "static_stride_bn"},
+        Operand{cTy, "static_offset_c", "static_stride_cm",
+                "static_stride_cn"}}) {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    // Cannot fail: outline() accepted only strided layouts.
+    (void)o.type.getStridesAndOffset(strides, offset);
+    record(o.offset, offset);
+    record(o.rowStride, strides[0]);
+    record(o.colStride, strides[1]);
+  }
+}
+
 LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
                       OpBuilder &moduleBuilder, unsigned bits,
                       unsigned minBlocks) {
@@ -128,13 +165,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   for (char x : la)
     for (char y : lb)
       layouts.push_back(b2.getStringAttr(std::string{x, y}));
-  // Static sizes bind the launch: the runner must not pass others.
   NamedAttrList abi;
-  for (auto [name, size] : {std::pair{"static_m", aTy.getDimSize(0)},
-                            std::pair{"static_n", bTy.getDimSize(1)},
-                            std::pair{"static_k", aTy.getDimSize(1)}})
-    if (!ShapedType::isDynamic(size))
-      abi.set(name, b2.getI64IntegerAttr(size));
+  recordStaticLayout(abi, b2, aTy, bTy, cTy);
   abi.append(ArrayRef<NamedAttribute>{
       b2.getNamedAttr("a_type",
                       b2.getStringAttr(typeName(aTy.getElementType()))),
