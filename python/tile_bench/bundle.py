@@ -61,6 +61,22 @@ class Param:
     type: str  # ptr, i64, i32 or tensormap
 
 
+STRIDES = ("stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm", "stride_cn")
+
+
+def _dense_values(m: int, n: int, k: int, layout: str) -> dict[str, int]:
+    """Sizes and strides of dense operands: A is M x K, stored row-major ('n')
+    or as its K x M transpose ('t'); B likewise K x N or N x K; C is always
+    row-major M x N."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout '{layout}'")
+    a_t, b_t = layout[0] == "t", layout[1] == "t"
+    return {"M": m, "N": n, "K": k,
+            "stride_am": 1 if a_t else k, "stride_ak": m if a_t else 1,
+            "stride_bk": 1 if b_t else n, "stride_bn": k if b_t else 1,
+            "stride_cm": n, "stride_cn": 1}
+
+
 @dataclass(frozen=True)
 class Bundle:
     """A validated manifest and its PTX (`ptx_text`, without a NUL)."""
@@ -84,6 +100,10 @@ class Bundle:
     static_m: Optional[int] = None
     static_n: Optional[int] = None
     static_k: Optional[int] = None
+    # Strides ("stride_cm": 32, ...) and offsets ("a": 7, ...) that the
+    # kernel's memref types fix; the manifest's static_stride_*/static_offset_*.
+    static_strides: tuple[tuple[str, int], ...] = ()
+    static_offsets: tuple[tuple[str, int], ...] = ()
     tma_box_a: Optional[tuple[int, int]] = None  # (inner, outer) elements
     tma_box_b: Optional[tuple[int, int]] = None
     chip: Optional[str] = None
@@ -124,13 +144,7 @@ class Bundle:
         A is M x K, stored row-major ('n') or as its K x M transpose ('t');
         B likewise K x N or N x K; C is always row-major M x N.
         """
-        if layout not in LAYOUTS:
-            raise ValueError(f"unknown layout '{layout}'")
-        a_t, b_t = layout[0] == "t", layout[1] == "t"
-        value = {"M": m, "N": n, "K": k,
-                 "stride_am": 1 if a_t else k, "stride_ak": m if a_t else 1,
-                 "stride_bk": 1 if b_t else n, "stride_bn": k if b_t else 1,
-                 "stride_cm": n, "stride_cn": 1}
+        value = _dense_values(m, n, k, layout)
         return {p.name: value[p.name] for p in self.params if p.name in value}
 
     def check_shape(self, m: int, n: int, k: int, layout: str = "nn") -> None:
@@ -146,6 +160,16 @@ class Bundle:
             if fixed is not None and fixed != given:
                 raise BundleError(f"{where} was compiled for {dim}={fixed}; "
                                   f"the shape asks for {given}")
+        dense = _dense_values(m, n, k, layout)
+        for name, fixed in self.static_strides:
+            if fixed != dense[name]:
+                raise BundleError(f"{where} was compiled for {name}={fixed}; dense "
+                                  f"operands give {dense[name]} for {m}x{n}x{k} {layout}")
+        for operand, offset in self.static_offsets:
+            if offset:
+                raise BundleError(f"{where} reads {operand.upper()} {offset} elements "
+                                  f"past the pointer it is given (static offset); "
+                                  f"tile-bench passes tensors' own pointers")
         scalars = self.scalar_args(m, n, k, layout)
         for p in self.params:
             if p.type == "i32" and scalars[p.name] > INT32_MAX:
@@ -475,6 +499,10 @@ def _load(path: str) -> Bundle:
     num_stages = f.integer("num_stages", 1)
     index_bitwidth = f.integer("index_bitwidth", 32)
     static = [f.integer(key, 1) for key in ("static_m", "static_n", "static_k")]
+    strides = tuple((name, v) for name in STRIDES
+                    if (v := f.integer(f"static_{name}", 0)) is not None)
+    offsets = tuple((o, v) for o in "abc"
+                    if (v := f.integer(f"static_offset_{o}", -INT64_MAX)) is not None)
 
     if index_bitwidth is None:
         index_bitwidth = 64
@@ -518,5 +546,6 @@ def _load(path: str) -> Bundle:
         threads_per_block=threads, dynamic_smem=smem, a_type=a_type, c_type=c_type,
         layouts=layouts, params=params, mma=mma, index_bitwidth=index_bitwidth,
         static_m=static[0], static_n=static[1], static_k=static[2],
+        static_strides=strides, static_offsets=offsets,
         tma_box_a=box_a, tma_box_b=box_b, chip=chip, order=order, group_m=group_m,
         num_warps=num_warps, num_stages=num_stages)

@@ -167,6 +167,23 @@ def test_check_shape_refusals(manifests):
     assert "32-bit offsets" in _refusal(tiled, 65536, 1, 32769)
 
 
+def test_static_strides_and_offsets(manifests, tmp_path):
+    st = load_bundle(manifests["static"])
+    assert dict(st.static_strides) == {"stride_am": 64, "stride_ak": 1, "stride_bk": 128,
+                                       "stride_bn": 1, "stride_cm": 128, "stride_cn": 1}
+    assert dict(st.static_offsets) == {"a": 0, "b": 0, "c": 0}
+    with open(manifests["static"]) as f:
+        doc = json.load(f)
+    doc["ptx"] = os.path.join(os.path.dirname(manifests["static"]), doc["ptx"])
+    doc["static_stride_cm"] = 129
+    wide = load_bundle(_write(tmp_path, doc))
+    assert "compiled for stride_cm=129; dense operands give 128 for 256x128x64 nn" in \
+        _refusal(wide, 256, 128, 64)
+    doc["static_stride_cm"], doc["static_offset_c"] = 128, 7
+    shifted = load_bundle(_write(tmp_path, doc))
+    assert "reads C 7 elements past the pointer it is given" in _refusal(shifted, 256, 128, 64)
+
+
 def test_pack_args_of_pointers_and_i64(manifests):
     b = load_bundle(manifests["tiled"])
     values = {"A": 0x7F0000001000, "B": 2**64 - 256, "C": 0x1000,
