@@ -3,9 +3,8 @@
 # shapes, then times them side by side with cuBLAS (one process per dtype and
 # shape) and writes the JSON of each run into OUT.
 #   scripts/gpu-bench.sh BUNDLES OUT [SHAPES]
-# CHECK_SHAPES overrides the odd shapes; TIMING holds tile-run's timing
-# flags (default: 200 round-robin rounds of one launch each, so every kernel
-# and cuBLAS see the same clocks under the H200's power cap).
+# CHECK_SHAPES overrides the odd shapes; TIMING holds extra tile-run timing
+# flags (default: none, tile-run's do_bench-like method).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bundles=${1:?usage: gpu-bench.sh BUNDLES OUT [SHAPES]}
@@ -36,7 +35,7 @@ for dtype in f16 bf16; do
   for shape in ${shapes//,/ }; do
     serve=$(serving "$shape" $manifests)
     [ -n "$serve" ] || continue
-    "$run" $serve --shape "$shape" --seed 1 ${TIMING:---warmup 0 --reps 1 --rounds 200} --json "$out/bench-$dtype-$shape.json" \
+    "$run" $serve --shape "$shape" --seed 1 ${TIMING:-} --json "$out/bench-$dtype-$shape.json" \
       > "$out/bench-$dtype-$shape.txt" 2>&1 || status=1
     sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
   done

@@ -18,7 +18,7 @@ bash "$here/scripts/gpu-bench.sh" "$bundles" "$out/bench" "${shapes// /,}" > "$o
 grep -E "CHECK FAILED" -A3 "$out/bench.log"
 run=$("$here/scripts/build-tile-run.sh" 2>/dev/null)
 for shape in 4096x4096x4096 8192x8192x8192; do
-  "$run" $(ls "$bundles"/f16/p*/*.json) --shape "$shape" --seed 1 --programs-per-sm 1 ${TIMING:---warmup 0 --reps 1 --rounds 200} \
+  "$run" $(ls "$bundles"/f16/p*/*.json) --shape "$shape" --seed 1 --programs-per-sm 1 ${TIMING:-} \
     --json "$out/pps1-f16-$shape.json" > "$out/pps1-f16-$shape.txt" 2>&1
 done
 python3 "$anchor" --shapes "${shapes// /,}" --dtype f16 --json "$out/triton-f16.json" > "$out/triton-f16.txt" 2>&1
