@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: compiles examples/matmul_f16.mlir both ways (tiled and
-# persistent), then on a GPU runs and compares them with cuBLAS; without a GPU
-# it shows the PTX and ptxas's resource report.
+# persistent), then on a GPU runs and compares them with cuBLAS (tile-compare)
+# and with cuBLAS and Triton's TMA persistent kernel (tile-bench); without a
+# GPU it shows the PTX and ptxas's resource report.
 #   scripts/run-example.sh [SHAPE]     (default 4096x4096x4096)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,6 +17,13 @@ if command -v nvidia-smi >/dev/null && nvidia-smi -L 2>/dev/null | grep -q GPU &
    [ -x "$here/build/bin/tile-run" ]; then
   "$here/python/tile_compare.py" --bundles "$out" --shape "$shape" \
     --tile-run "$here/build/bin/tile-run"
+  # The same bundles next to Triton's TMA-descriptor persistent kernel, timed
+  # by the independent Python harness, where PyTorch, Triton and cuda-python are.
+  if python3 -c "import torch, triton, cuda.bindings" 2>/dev/null; then
+    "$here/python/tile-bench" "$out"/*/*.json --shape "$shape" --anchors tma-persistent
+  else
+    echo "(tile-bench against Triton skipped: needs torch, triton and cuda-python)"
+  fi
   exit
 fi
 
