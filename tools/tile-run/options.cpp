@@ -1,6 +1,7 @@
 //===- options.cpp - Command line of tile-run -----------------------------===//
 
 #include "options.h"
+#include "errors.h"
 
 #include <climits>
 #include <cstdarg>
@@ -236,13 +237,3 @@ Options parseCommandLine(int argc, char **argv) {
 }
 
 } // namespace tilerun
-
-void tilerun::fail(int code, const char *hint, const char *fmt, va_list args) {
-  std::fflush(stdout);
-  std::fputs("tile-run: ", stderr);
-  std::vfprintf(stderr, fmt, args);
-  std::fputc('\n', stderr);
-  if (hint)
-    std::fprintf(stderr, "%s\n", hint);
-  std::exit(code);
-}

@@ -8,19 +8,11 @@
 #ifndef TILE_RUN_OPTIONS_H
 #define TILE_RUN_OPTIONS_H
 
-#include <cstdarg>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace tilerun {
-
-enum ExitCode {
-  kExitOk = 0,
-  kExitError = 1,      // runtime failure, or data that does not fit together
-  kExitUsage = 2,      // bad command line
-  kExitCheckFailed = 3 // a kernel computed a wrong result
-};
 
 struct Options {
   std::vector<std::string> manifests;
@@ -52,11 +44,6 @@ struct Options {
   std::string jsonPath;
   bool cublasTiming = true;
 };
-
-// Prints "tile-run: <message>" (and `hint` on a line of its own when not
-// null) on stderr and exits with `code`; the one exit path for every error.
-[[noreturn]] void fail(int code, const char *hint, const char *fmt,
-                       va_list args);
 
 // Parses argv; prints help and exits 0 for --help, prints a one-line error
 // plus a usage hint and exits 2 for anything malformed.

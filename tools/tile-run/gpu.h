@@ -1,0 +1,50 @@
+//===- gpu.h - The device, its context and its memory -----------*- C++ -*-===//
+//
+// The one GPU a run uses: device 0's primary context (the one cuBLAS picks
+// up through its runtime), a stream, the limits the occupancy report needs,
+// and NVML for its clocks. Everything here needs a GPU, so nothing in it is
+// called before the command line and the bundles have been checked.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUN_GPU_H
+#define TILE_RUN_GPU_H
+
+#include "driver.h"
+#include "gpu_state.h"
+#include "manifest.h"
+#include "occupancy.h"
+
+#include <cstddef>
+#include <string>
+
+namespace tilerun {
+
+struct Gpu {
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  CUstream stream = nullptr;
+  std::string name;
+  int driverVersion = 0;
+  size_t totalMemory = 0;
+  int l2Bytes = 0;
+  DeviceLimits limits;
+  GpuMonitor monitor;
+};
+
+// Opens the driver and device 0, or ends the run with "no CUDA GPU
+// available (why)".
+Gpu initGpu();
+
+// Destroys the stream and releases the primary context.
+void releaseGpu(Gpu &gpu);
+
+// `bytes` of device memory; `what` names them when there is not enough.
+CUdeviceptr allocDevice(size_t bytes, const char *what);
+
+// Fills C with NaN so a kernel that skips some outputs cannot pass.
+void poison(CUdeviceptr ptr, ElemType type, size_t count);
+
+} // namespace tilerun
+
+#endif // TILE_RUN_GPU_H

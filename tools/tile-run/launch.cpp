@@ -1,0 +1,344 @@
+//===- launch.cpp - Loading a bundle's kernel and launching it ------------===//
+
+#include "launch.h"
+#include "errors.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilerun {
+
+namespace {
+
+// The TMA descriptor of a dense row-major rows x cols operand: dimensions
+// innermost first, 128-byte swizzle as the wgmma descriptors expect, zero
+// fill outside the operand (TMA's OOB fill "none" writes zeros).
+void encodeTensorMap(CUtensorMap &out, const Manifest &m, CUdeviceptr base,
+                     int64_t rows, int64_t cols, const int64_t (&box)[2]) {
+  size_t esize = elemTypeBytes(m.aType);
+  cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
+  cuuint64_t strides[1] = {cuuint64_t(cols) * esize};
+  cuuint32_t boxDims[2] = {cuuint32_t(box[0]), cuuint32_t(box[1])};
+  cuuint32_t elementStrides[2] = {1, 1};
+  CUresult r = cu().cuTensorMapEncodeTiled(
+      &out,
+      m.aType == ElemType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+      2, reinterpret_cast<void *>(base), dims, strides, boxDims, elementStrides,
+      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r != CUDA_SUCCESS)
+    die(kExitError,
+        "kernel '%s': cuTensorMapEncodeTiled (%lldx%lld operand, box "
+        "%lldx%lld) failed: %s",
+        m.kernel.c_str(), static_cast<long long>(rows),
+        static_cast<long long>(cols), static_cast<long long>(box[1]),
+        static_cast<long long>(box[0]), cuErrorText(r).c_str());
+}
+
+// First non-empty lines of a JIT log, for a one-glance error.
+std::vector<std::string> logLines(const char *log, size_t maxLines) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (const char *p = log;; ++p) {
+    if (*p == '\n' || *p == '\0') {
+      if (line.find_first_not_of(" \t\r") != std::string::npos)
+        lines.push_back(line);
+      line.clear();
+      if (*p == '\0' || lines.size() >= maxLines)
+        break;
+    } else {
+      line += *p;
+    }
+  }
+  return lines;
+}
+
+CUmodule loadModule(const Manifest &m) {
+  static char infoLog[16384], errorLog[16384];
+  infoLog[0] = errorLog[0] = '\0';
+  CUjit_option options[] = {
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {infoLog, reinterpret_cast<void *>(sizeof(infoLog)),
+                    errorLog, reinterpret_cast<void *>(sizeof(errorLog))};
+  CUmodule module = nullptr;
+  CUresult r =
+      cu().cuModuleLoadDataEx(&module, m.ptxText.data(), 4, options, values);
+  if (r != CUDA_SUCCESS) {
+    std::vector<std::string> lines = logLines(errorLog, 6);
+    std::string msg = "the driver rejected " + m.ptxPath + ": ";
+    msg += lines.empty() ? cuErrorText(r) : lines[0];
+    for (size_t i = 1; i < lines.size(); ++i)
+      msg += "\n  " + lines[i];
+    if (!lines.empty())
+      msg += "\n  (" + cuErrorText(r) + ")";
+    die(kExitError, "%s", msg.c_str());
+  }
+  return module;
+}
+
+int funcAttribute(CUfunction f, CUfunction_attribute attr) {
+  int value = 0;
+  CU_CHECK(cuFuncGetAttribute, &value, attr, f);
+  return value;
+}
+
+// "sm_90a" -> 90; -1 when the manifest's chip is not in that form.
+int chipNumber(const std::string &chip) {
+  if (chip.compare(0, 3, "sm_") != 0)
+    return -1;
+  int value = 0, digits = 0;
+  for (size_t i = 3; i < chip.size() && chip[i] >= '0' && chip[i] <= '9'; ++i)
+    value = value * 10 + (chip[i] - '0'), ++digits;
+  return digits ? value : -1;
+}
+
+std::string manifestSummary(const Manifest &m) {
+  std::string s = m.schedule + " schedule";
+  if (!m.order.empty())
+    s += ", order " + m.order;
+  if (m.groupM > 0)
+    s += ", group_m " + std::to_string(m.groupM);
+  s += ", tile " + std::to_string(m.blockM) + "x" + std::to_string(m.blockN) +
+       "x" + std::to_string(m.blockK);
+  if (m.numWarps > 0)
+    s += ", " + std::to_string(m.numWarps) + " warps";
+  if (m.numStages > 0)
+    s += ", " + std::to_string(m.numStages) +
+         (m.numStages == 1 ? " stage" : " stages");
+  if (!m.chip.empty())
+    s += ", chip " + m.chip;
+  return s;
+}
+
+// Arguments in the ABI's order; each slot is 8 bytes, a pointer or an
+// i64. A tensor map is passed as its 128 bytes.
+struct LaunchArgs {
+  std::vector<uint64_t> slots;
+  std::vector<CUtensorMap> tensorMaps;
+  std::vector<void *> args;
+};
+
+std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
+                                     CUdeviceptr a, CUdeviceptr b,
+                                     CUdeviceptr c) {
+  auto storage = std::make_shared<LaunchArgs>();
+  std::vector<uint64_t> &slots = storage->slots;
+  std::vector<CUtensorMap> &tensorMaps = storage->tensorMaps;
+  std::vector<void *> &args = storage->args;
+  slots.assign(m.params.size(), 0);
+  tensorMaps.resize(m.params.size());
+  args.resize(m.params.size());
+  for (size_t i = 0; i < m.params.size(); ++i) {
+    ParamRole role = m.params[i].role;
+    args[i] = &slots[i];
+    switch (role) {
+    case ParamRole::TmaA:
+    case ParamRole::TmaB: {
+      bool isA = role == ParamRole::TmaA;
+      encodeTensorMap(tensorMaps[i], m, isA ? a : b, isA ? p.m : p.k,
+                      isA ? p.k : p.n, isA ? m.tmaBoxA : m.tmaBoxB);
+      args[i] = &tensorMaps[i];
+      break;
+    }
+    case ParamRole::A:
+    case ParamRole::B:
+    case ParamRole::C: {
+      // The kernel finds element (0, 0) its static offset past the pointer
+      // (modulo 2^64, as the kernel's own address arithmetic wraps).
+      CUdeviceptr data = role == ParamRole::A   ? a
+                         : role == ParamRole::B ? b
+                                                : c;
+      size_t bytes = elemTypeBytes(role == ParamRole::C ? m.cType : m.aType);
+      CUdeviceptr ptr = data - CUdeviceptr(m.offset(role)) * bytes;
+      std::memcpy(&slots[i], &ptr, sizeof(ptr));
+      break;
+    }
+    default: {
+      int64_t v = scalarValue(role, p);
+      std::memcpy(&slots[i], &v, sizeof(v));
+    }
+    }
+  }
+  return storage;
+}
+
+} // namespace
+
+int64_t scalarValue(ParamRole role, const Problem &p) {
+  switch (role) {
+  case ParamRole::M:
+    return p.m;
+  case ParamRole::N:
+    return p.n;
+  case ParamRole::K:
+    return p.k;
+  case ParamRole::StrideAM:
+    return p.aTransposed() ? 1 : p.k;
+  case ParamRole::StrideAK:
+    return p.aTransposed() ? p.m : 1;
+  case ParamRole::StrideBK:
+    return p.bTransposed() ? 1 : p.n;
+  case ParamRole::StrideBN:
+    return p.bTransposed() ? p.k : 1;
+  case ParamRole::StrideCM:
+    return p.n;
+  case ParamRole::StrideCN:
+    return 1;
+  case ParamRole::A:
+  case ParamRole::B:
+  case ParamRole::C:
+  case ParamRole::TmaA:
+  case ParamRole::TmaB:
+    break;
+  }
+  return 0;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int64_t tileCount(const Manifest &m, const Problem &p) {
+  return ceilDiv(p.m, m.blockM) * ceilDiv(p.n, m.blockN);
+}
+
+void printBundle(const Gpu &gpu, const Manifest &m) {
+  std::printf("\n== %s (%s) ==\n", m.kernel.c_str(), m.path.c_str());
+  std::printf("bundle: %s\n", manifestSummary(m).c_str());
+  std::printf("types: %s x %s -> %s%s%s\n", elemTypeName(m.aType),
+              elemTypeName(m.bType), elemTypeName(m.cType),
+              m.accType.empty() ? "" : ", accumulate ", m.accType.c_str());
+  const DeviceLimits &dev = gpu.limits;
+  int chip = chipNumber(m.chip);
+  if (chip > 0 && chip != dev.ccMajor * 10 + dev.ccMinor)
+    std::printf("note: bundle targets %s, this GPU is sm_%d%d\n",
+                m.chip.c_str(), dev.ccMajor, dev.ccMinor);
+}
+
+CUfunction loadKernel(const Gpu &gpu, const Manifest &m, KernelResult &res) {
+  const DeviceLimits &dev = gpu.limits;
+  CUmodule module = loadModule(m);
+  CUfunction func = nullptr;
+  if (cu().cuModuleGetFunction(&func, module, m.kernel.c_str()) != CUDA_SUCCESS)
+    die(kExitError, "kernel '%s' not found in %s", m.kernel.c_str(),
+        m.ptxPath.c_str());
+
+  res.regs = funcAttribute(func, CU_FUNC_ATTRIBUTE_NUM_REGS);
+  res.localBytes = funcAttribute(func, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES);
+  res.staticShared = funcAttribute(func, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
+  res.maxThreads = funcAttribute(func, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK);
+  res.ptxVersion = funcAttribute(func, CU_FUNC_ATTRIBUTE_PTX_VERSION);
+  res.binaryVersion = funcAttribute(func, CU_FUNC_ATTRIBUTE_BINARY_VERSION);
+  std::printf("resources: %d regs/thread, %d B local (spill) per thread, "
+              "%d B static shared, %lld B dynamic shared, max %d "
+              "threads/block, PTX %d.%d, SASS sm_%d\n",
+              res.regs, res.localBytes, res.staticShared,
+              static_cast<long long>(m.dynamicSharedBytes), res.maxThreads,
+              res.ptxVersion / 10, res.ptxVersion % 10, res.binaryVersion);
+
+  if (m.threadsPerBlock > res.maxThreads)
+    die(kExitError,
+        "kernel '%s' can run at most %d threads per block (it uses %d "
+        "registers per thread), but its manifest asks for %lld",
+        m.kernel.c_str(), res.maxThreads, res.regs,
+        static_cast<long long>(m.threadsPerBlock));
+  if (res.staticShared + m.dynamicSharedBytes > dev.sharedPerBlockOptin)
+    die(kExitError,
+        "kernel '%s' needs %lld B of shared memory per block (%d static + "
+        "%lld dynamic); this GPU allows at most %lld",
+        m.kernel.c_str(),
+        static_cast<long long>(res.staticShared + m.dynamicSharedBytes),
+        res.staticShared, static_cast<long long>(m.dynamicSharedBytes),
+        static_cast<long long>(dev.sharedPerBlockOptin));
+  // Above 48 KiB of shared memory in all a kernel must opt in; the static
+  // part counts too, so opt in whenever there is dynamic shared memory.
+  if (m.dynamicSharedBytes > 0)
+    CU_CHECK(cuFuncSetAttribute, func,
+             CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+             static_cast<int>(m.dynamicSharedBytes));
+  res.module = module;
+  return func;
+}
+
+void reportOccupancy(const Gpu &gpu, const Manifest &m, CUfunction func,
+                     KernelResult &res) {
+  const DeviceLimits &dev = gpu.limits;
+  res.usage.regsPerThread = res.regs;
+  res.usage.staticShared = res.staticShared;
+  res.usage.dynamicShared = m.dynamicSharedBytes;
+  res.usage.threadsPerBlock = static_cast<int>(m.threadsPerBlock);
+  res.occ = computeOccupancy(dev, res.usage);
+  CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor, &res.driverBlocks, func,
+           static_cast<int>(m.threadsPerBlock),
+           static_cast<size_t>(m.dynamicSharedBytes));
+  printOccupancy(stdout, dev, res.usage, res.occ, res.driverBlocks);
+  if (res.driverBlocks < 1)
+    die(kExitError,
+        "kernel '%s' cannot run: not one block fits on an SM (limited by %s)",
+        m.kernel.c_str(), res.occ.limiter);
+}
+
+void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
+              const Manifest &m, KernelResult &res) {
+  const DeviceLimits &dev = gpu.limits;
+  res.tiles = tileCount(m, p);
+  if (m.persistent) {
+    res.programsPerSM =
+        opts.programsPerSM ? opts.programsPerSM : res.driverBlocks;
+    res.grid =
+        std::min<int64_t>(int64_t(dev.smCount) * res.programsPerSM, res.tiles);
+    res.tilesPerProgramMin = res.tiles / res.grid;
+    res.tilesPerProgramMax = ceilDiv(res.tiles, res.grid);
+  } else {
+    res.grid = res.tiles;
+  }
+  res.wavesPerSM =
+      double(res.grid) / (double(dev.smCount) * double(res.driverBlocks));
+  std::printf("launch: grid %lld x %lld threads, %lld B dynamic shared; "
+              "%lld tiles, ",
+              static_cast<long long>(res.grid),
+              static_cast<long long>(m.threadsPerBlock),
+              static_cast<long long>(m.dynamicSharedBytes),
+              static_cast<long long>(res.tiles));
+  if (m.persistent && res.tilesPerProgramMin != res.tilesPerProgramMax)
+    std::printf("%lld-%lld per program",
+                static_cast<long long>(res.tilesPerProgramMin),
+                static_cast<long long>(res.tilesPerProgramMax));
+  else
+    std::printf("%lld per program",
+                static_cast<long long>(res.tilesPerProgramMax));
+  if (m.persistent)
+    std::printf(" (%lld programs/SM%s)",
+                static_cast<long long>(res.programsPerSM),
+                opts.programsPerSM ? "" : ", auto");
+  std::printf("; ");
+  std::printf("%.2f waves per SM (%lld / (%d SMs x %d blocks))\n",
+              res.wavesPerSM, static_cast<long long>(res.grid), dev.smCount,
+              res.driverBlocks);
+}
+
+std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
+                                 const Manifest &m, CUfunction func,
+                                 int64_t grid, CUdeviceptr a, CUdeviceptr b,
+                                 CUdeviceptr c) {
+  std::shared_ptr<LaunchArgs> storage = packArgs(p, m, a, b, c);
+  // Outlives this function: every round times it again.
+  std::function<void()> launch = [storage, func, grid, &m,
+                                  stream = gpu.stream]() {
+    CUresult r =
+        cu().cuLaunchKernel(func, static_cast<unsigned>(grid), 1, 1,
+                            static_cast<unsigned>(m.threadsPerBlock), 1, 1,
+                            static_cast<unsigned>(m.dynamicSharedBytes), stream,
+                            storage->args.data(), nullptr);
+    if (r != CUDA_SUCCESS)
+      die(kExitError, "launching kernel '%s' failed: %s", m.kernel.c_str(),
+          cuErrorText(r).c_str());
+  };
+  return launch;
+}
+
+} // namespace tilerun
