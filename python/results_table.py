@@ -4,7 +4,8 @@
   results_table.py RUN.json [RUN.json ...] [--only REGEX] [--agreement]
 
 Each file is one process: everything in it was timed side by side with one
-cuBLAS baseline. Ratios are printed with their IQR range and verdict (a
+cuBLAS baseline. A tile-run file of several shapes ({"runs": [...]}) holds
+one document per shape. Ratios are printed with their IQR range and verdict (a
 range that contains 100% is a tie). A tile-run kernel is named by its bundle
 folder, as tile-bench names it. --agreement pairs the two harnesses' "% of
 cuBLAS" for each bundle, dtype and shape found in both.
@@ -38,6 +39,12 @@ def clock_text(state):
     return f"{pair('sm_clock_mhz', '{}')} MHz, {pair('power_w', '{:.0f}')} W"
 
 
+def documents(doc):
+    """The results in one file: a tile-run run of several shapes is
+    {"runs": [...]}, one single-shape document per shape."""
+    return doc["runs"] if "runs" in doc else [doc]
+
+
 def tile_run_rows(run, only):
     s = run["shape"]
     shape = f"{s['m']}x{s['n']}x{s['k']}"
@@ -59,8 +66,8 @@ def main():
     tile_run, tile_bench = [], []
     for path in args.runs:
         with open(path) as f:
-            doc = json.load(f)
-        (tile_bench if doc.get("harness") == "tile-bench" else tile_run).append(doc)
+            for doc in documents(json.load(f)):
+                (tile_bench if doc.get("harness") == "tile-bench" else tile_run).append(doc)
 
     if args.agreement:
         bench = {}

@@ -23,10 +23,15 @@ def rows_from_result(doc: dict, names: Sequence[str] | None = None,
     """Rows {shape, impl, pct, lo, hi, verdict} of one run's JSON.
 
     tile-run JSON names a kernel by its bundle folder (or by ``names``, in
-    kernel order); tile-bench JSON by its ``impl``. Entries without a cuBLAS
-    ratio (cuBLAS itself, untimed baselines) are left out. ``prefix`` marks
-    the harness when runs of both are drawn together.
+    kernel order); tile-bench JSON by its ``impl``. A tile-run run of several
+    shapes, ``{"runs": [...]}``, gives the rows of each of its documents.
+    Entries without a cuBLAS ratio (cuBLAS itself, untimed baselines) are
+    left out. ``prefix`` marks the harness when runs of both are drawn
+    together.
     """
+    if "runs" in doc:
+        return [row for run in doc["runs"]
+                for row in rows_from_result(run, names, prefix)]
     rows = []
     if doc.get("harness") == "tile-bench":
         for r in doc["results"]:

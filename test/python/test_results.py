@@ -75,6 +75,31 @@ def test_agreement_pairs_the_same_bundle(runs):
                     "| 93.6 [92.6–94.6] | -0.1 |"]
 
 
+def several_shapes_doc():
+    """tile-run --json with two --shape: one single-shape document each."""
+    small = tile_run_doc()
+    small["shape"] = {"m": 1024, "n": 1024, "k": 1024}
+    return {"runs": [tile_run_doc(), small]}
+
+
+def test_tables_expand_several_shapes(tmp_path):
+    path = tmp_path / "shapes.json"
+    path.write_text(json.dumps(several_shapes_doc()))
+    r = script("results_table.py", str(path))
+    assert r.returncode == 0, r.stderr
+    rows = [l for l in r.stdout.splitlines() if "| pw128x256w8s4g |" in l]
+    assert [row.split(" | ")[0] for row in rows] == ["| 4096x4096x4096", "| 1024x1024x1024"]
+
+
+def test_plot_rows_of_several_shapes():
+    sys.path.insert(0, PYTHON_DIR)
+    from tile_bench.plot import rows_from_result
+    rows = rows_from_result(several_shapes_doc(), prefix="tile-run:")
+    assert [(r["shape"], r["impl"], r["pct"]) for r in rows] == [
+        ("4096x4096x4096", "tile-run:pw128x256w8s4g", 93.5),
+        ("1024x1024x1024", "tile-run:pw128x256w8s4g", 93.5)]
+
+
 def test_plot_writes_a_png(runs, tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "pct.png"

@@ -54,8 +54,13 @@ options:
   --programs-per-sm N|auto
                           programs per SM for persistent kernels
                           (default auto: the driver's occupancy figure)
-  --json OUT              also write the results as JSON to OUT
+  --json OUT              also write the results as JSON to OUT (several
+                          shapes: {"runs": [one document per shape]})
   --no-cublas-timing      check against cuBLAS but do not time it
+  --dry-run               check the command line, the bundles and every
+                          shape against every bundle, print the problems
+                          and stop before touching the GPU (exit 0: every
+                          bundle can run every shape)
   -h, --help              show this text
 
 exit status: 0 ok, 1 runtime or bundle error, 2 bad command line,
@@ -105,6 +110,121 @@ bool parseShape(const std::string &text, Options &opts) {
   return true;
 }
 
+// The value of a flag that sets the problem, the inputs or the output.
+void parseProblemValue(const std::string &flag, const std::string &value,
+                       Options &opts) {
+  uint64_t number = 0;
+  if (flag == "--shape") {
+    if (!parseShape(value, opts))
+      usageError("bad --shape '%s': expected MxNxK with positive integers",
+                 value.c_str());
+  } else if (flag == "--dtype") {
+    if (value != "f16" && value != "bf16")
+      usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
+    opts.dtype = value;
+  } else if (flag == "--layout") {
+    if (value != "nn" && value != "nt" && value != "tn" && value != "tt")
+      usageError("bad --layout '%s': expected nn, nt, tn or tt", value.c_str());
+    opts.layout = value;
+  } else if (flag == "--seed") {
+    if (!parseDecimal(value, UINT64_MAX, number))
+      usageError("bad --seed '%s': expected an integer >= 0", value.c_str());
+    opts.seed = number;
+    opts.haveSeed = true;
+  } else if (flag == "--programs-per-sm") {
+    if (value == "auto") {
+      opts.programsPerSM = 0;
+    } else if (!parseDecimal(value, 1 << 20, number) || number < 1) {
+      usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
+                 "auto",
+                 value.c_str());
+    } else {
+      opts.programsPerSM = static_cast<int64_t>(number);
+    }
+  } else if (flag == "--json") {
+    if (value.empty())
+      usageError("option '--json' needs a file name");
+    opts.jsonPath = value;
+  }
+}
+
+// The value of a flag that sets how the timing is done.
+void parseTimingValue(const std::string &flag, const std::string &value,
+                      Options &opts) {
+  uint64_t number = 0;
+  if (flag == "--warmup" || flag == "--rep") {
+    uint64_t min = flag == "--rep" ? 1 : 0;
+    if (!parseDecimal(value, 60000, number) || number < min)
+      usageError("bad %s '%s': expected milliseconds, an integer from %llu "
+                 "to 60000",
+                 flag.c_str(), value.c_str(),
+                 static_cast<unsigned long long>(min));
+    (flag == "--rep" ? opts.repMs : opts.warmupMs) =
+        static_cast<int64_t>(number);
+  } else if (flag == "--reps") {
+    if (!parseDecimal(value, 1000000000, number) || number < 1)
+      usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
+    opts.reps = static_cast<int64_t>(number);
+  } else if (flag == "--rounds") {
+    if (!parseDecimal(value, 1000000, number) || number < 1)
+      usageError("bad --rounds '%s': expected an integer >= 1", value.c_str());
+    opts.rounds = static_cast<int64_t>(number);
+  } else if (flag == "--l2") {
+    if (value != "flush" && value != "warm")
+      usageError("bad --l2 '%s': expected flush or warm", value.c_str());
+    opts.flushL2 = value == "flush";
+  } else if (flag == "--blas") {
+    if (value == "lt")
+      opts.blas = Options::Blas::Lt;
+    else if (value == "gemmex")
+      opts.blas = Options::Blas::GemmEx;
+    else if (value == "both")
+      opts.blas = Options::Blas::Both;
+    else
+      usageError("bad --blas '%s': expected lt, gemmex or both", value.c_str());
+  }
+}
+
+// Flags that take no value.
+bool parseSwitch(const std::string &flag, bool inlineValue, Options &opts) {
+  bool *target = flag == "--no-cublas-timing" ? &opts.cublasTiming
+                 : flag == "--dry-run"        ? &opts.dryRun
+                                              : nullptr;
+  if (!target)
+    return false;
+  if (inlineValue)
+    usageError("option '%s' takes no value", flag.c_str());
+  *target = flag == "--dry-run";
+  return true;
+}
+
+bool isTimingFlag(const std::string &flag) {
+  for (const char *f :
+       {"--warmup", "--rep", "--reps", "--rounds", "--l2", "--blas"})
+    if (flag == f)
+      return true;
+  return false;
+}
+
+bool isProblemFlag(const std::string &flag) {
+  for (const char *f : {"--shape", "--dtype", "--layout", "--seed",
+                        "--programs-per-sm", "--json"})
+    if (flag == f)
+      return true;
+  return false;
+}
+
+// What no single flag can check.
+void checkCombination(const Options &opts) {
+  if (opts.manifests.empty())
+    usageError("no manifest given");
+  if (opts.shapes.empty())
+    usageError("--shape MxNxK is required");
+  if (!opts.cublasTiming && opts.blas != Options::Blas::Lt)
+    usageError("--blas %s times cuBLAS; it cannot go with --no-cublas-timing",
+               opts.blas == Options::Blas::Both ? "both" : "gemmex");
+}
+
 } // namespace
 
 Options parseCommandLine(int argc, char **argv) {
@@ -134,105 +254,22 @@ Options parseCommandLine(int argc, char **argv) {
       value = arg.substr(eq + 1);
       inlineValue = true;
     }
-
-    if (flag == "--no-cublas-timing") {
-      if (inlineValue)
-        usageError("option '%s' takes no value", flag.c_str());
-      opts.cublasTiming = false;
+    if (parseSwitch(flag, inlineValue, opts))
       continue;
-    }
-
-    static const char *const kValueFlags[] = {
-        "--shape", "--dtype", "--layout",          "--warmup", "--rep",
-        "--reps",  "--rounds", "--seed", "--programs-per-sm", "--json",
-        "--l2",    "--blas"};
-    bool known = false;
-    for (const char *f : kValueFlags)
-      known = known || flag == f;
-    if (!known)
+    bool timing = isTimingFlag(flag);
+    if (!timing && !isProblemFlag(flag))
       usageError("unknown option '%s'", flag.c_str());
     if (!inlineValue) {
       if (i + 1 >= argc)
         usageError("option '%s' needs a value", flag.c_str());
       value = argv[++i];
     }
-
-    uint64_t number = 0;
-    if (flag == "--shape") {
-      if (!parseShape(value, opts))
-        usageError("bad --shape '%s': expected MxNxK with positive integers",
-                   value.c_str());
-    } else if (flag == "--dtype") {
-      if (value != "f16" && value != "bf16")
-        usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
-      opts.dtype = value;
-    } else if (flag == "--layout") {
-      if (value != "nn" && value != "nt" && value != "tn" && value != "tt")
-        usageError("bad --layout '%s': expected nn, nt, tn or tt",
-                   value.c_str());
-      opts.layout = value;
-    } else if (flag == "--warmup" || flag == "--rep") {
-      uint64_t min = flag == "--rep" ? 1 : 0;
-      if (!parseDecimal(value, 60000, number) || number < min)
-        usageError("bad %s '%s': expected milliseconds, an integer from %llu "
-                   "to 60000",
-                   flag.c_str(), value.c_str(),
-                   static_cast<unsigned long long>(min));
-      (flag == "--rep" ? opts.repMs : opts.warmupMs) =
-          static_cast<int64_t>(number);
-    } else if (flag == "--reps") {
-      if (!parseDecimal(value, 1000000000, number) || number < 1)
-        usageError("bad --reps '%s': expected an integer >= 1", value.c_str());
-      opts.reps = static_cast<int64_t>(number);
-    } else if (flag == "--rounds") {
-      if (!parseDecimal(value, 1000000, number) || number < 1)
-        usageError("bad --rounds '%s': expected an integer >= 1",
-                   value.c_str());
-      opts.rounds = static_cast<int64_t>(number);
-    } else if (flag == "--seed") {
-      if (!parseDecimal(value, UINT64_MAX, number))
-        usageError("bad --seed '%s': expected an integer >= 0", value.c_str());
-      opts.seed = number;
-      opts.haveSeed = true;
-    } else if (flag == "--programs-per-sm") {
-      if (value == "auto") {
-        opts.programsPerSM = 0;
-      } else if (!parseDecimal(value, 1 << 20, number) || number < 1) {
-        usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
-                   "auto",
-                   value.c_str());
-      } else {
-        opts.programsPerSM = static_cast<int64_t>(number);
-      }
-    } else if (flag == "--l2") {
-      if (value != "flush" && value != "warm")
-        usageError("bad --l2 '%s': expected flush or warm", value.c_str());
-      opts.flushL2 = value == "flush";
-    } else if (flag == "--blas") {
-      if (value == "lt")
-        opts.blas = Options::Blas::Lt;
-      else if (value == "gemmex")
-        opts.blas = Options::Blas::GemmEx;
-      else if (value == "both")
-        opts.blas = Options::Blas::Both;
-      else
-        usageError("bad --blas '%s': expected lt, gemmex or both",
-                   value.c_str());
-    } else if (flag == "--json") {
-      if (value.empty())
-        usageError("option '--json' needs a file name");
-      opts.jsonPath = value;
-    }
+    if (timing)
+      parseTimingValue(flag, value, opts);
+    else
+      parseProblemValue(flag, value, opts);
   }
-  if (opts.manifests.empty())
-    usageError("no manifest given");
-  if (opts.shapes.empty())
-    usageError("--shape MxNxK is required");
-  if (!opts.cublasTiming && opts.blas != Options::Blas::Lt)
-    usageError("--blas %s times cuBLAS; it cannot go with --no-cublas-timing",
-               opts.blas == Options::Blas::Both ? "both" : "gemmex");
-  if (opts.shapes.size() > 1 && !opts.jsonPath.empty())
-    usageError("--json takes a single --shape");
+  checkCombination(opts);
   return opts;
 }
 

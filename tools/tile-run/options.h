@@ -43,6 +43,9 @@ struct Options {
   int64_t programsPerSM = 0; // 0: ask the driver
   std::string jsonPath;
   bool cublasTiming = true;
+  // Check the command line, the bundles and every shape, then stop before
+  // the GPU is touched.
+  bool dryRun = false;
 };
 
 // Parses argv; prints help and exits 0 for --help, prints a one-line error

@@ -362,6 +362,8 @@ int run(int argc, char **argv) {
     std::printf("seed: %llu\n", static_cast<unsigned long long>(seed + i));
   }
   std::fflush(stdout);
+  if (opts.dryRun)
+    return kExitOk;
 
   // Nothing above needed a GPU; from here on everything does.
   Gpu gpu = initGpu();
