@@ -59,12 +59,14 @@ def main():
         for m in sorted(glob.glob(os.path.join(args.bundles, dtype, "*", "*.json"))):
             layout = "nt" if os.path.basename(os.path.dirname(m)).startswith("nt-") else "nn"
             with open(m) as f:
-                tma = json.load(f).get("mma") == "wgmma"
-            groups.setdefault((layout, tma), []).append(m)
-        for (layout, tma), manifests in groups.items():
-            # TMA bundles need 16-byte rows: N and K rounded up to multiples of 8.
-            group_shapes = [(m, -(-n // 8) * 8, -(-k // 8) * 8) if tma else (m, n, k)
-                            for m, n, k in shapes]
+                doc = json.load(f)
+            # What the bundle needs each size to be a multiple of (TMA
+            # bundles: 16-byte rows), as its manifest states.
+            multiples = tuple(doc.get(f"{d}_multiple", 1) for d in "mnk")
+            groups.setdefault((layout, multiples), []).append(m)
+        for (layout, multiples), manifests in groups.items():
+            group_shapes = [tuple(-(-size // mult) * mult for size, mult in zip(s, multiples))
+                            for s in shapes]
             for start in range(0, len(shapes), args.per_process):
                 chunk = group_shapes[start:start + args.per_process]
                 cmd = [args.tile_run, *manifests, "--layout", layout, "--reps", "1",
@@ -91,7 +93,9 @@ def main():
                 if r.returncode not in (0, 3):
                     fails += 1
                     failed.append((dtype, layout, chunk, None, r.stderr.strip()[-300:]))
-            print(f"  {dtype} {layout}{' (TMA: N, K rounded up to 8)' if tma else ''}: "
+            rounded = "" if multiples == (1, 1, 1) else \
+                " (M, N, K rounded up to multiples of {}, {}, {})".format(*multiples)
+            print(f"  {dtype} {layout}{rounded}: "
                   f"{len(manifests)} bundles x {len(shapes)} shapes done")
     print(f"random numerics: {len(shapes)} shapes, {runs} kernel runs, {fails} failures, seed {seed}")
     for f in failed[:20]:

@@ -104,6 +104,12 @@ class Bundle:
     # kernel's memref types fix; the manifest's static_stride_*/static_offset_*.
     static_strides: tuple[tuple[str, int], ...] = ()
     static_offsets: tuple[tuple[str, int], ...] = ()
+    # What the kernel needs M, N and K to be multiples of (the manifest's
+    # m_multiple, n_multiple, k_multiple; mma=wgmma manifests state N's and
+    # K's, which give TMA its 16-byte rows).
+    m_multiple: int = 1
+    n_multiple: int = 1
+    k_multiple: int = 1
     tma_box_a: Optional[tuple[int, int]] = None  # (inner, outer) elements
     tma_box_b: Optional[tuple[int, int]] = None
     chip: Optional[str] = None
@@ -181,13 +187,11 @@ class Bundle:
             raise BundleError(f"{where} indexes with {self.index_bitwidth}-bit offsets; "
                               f"shape {m}x{n}x{k} needs more (recompile with "
                               f"index-bitwidth=64)")
-        # TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled).
-        if self.uses_tma:
-            for dim, size in (("K", k), ("N", n)):
-                if size * ELEM_BYTES[self.a_type] % 16:
-                    raise BundleError(f"{where} reads A and B with TMA, which needs rows "
-                                      f"of a multiple of 16 bytes; {dim}={size} "
-                                      f"{self.a_type} elements is not")
+        for dim, multiple, size in (("M", self.m_multiple, m), ("N", self.n_multiple, n),
+                                    ("K", self.k_multiple, k)):
+            if size % multiple:
+                raise BundleError(f"{where} needs {dim} to be a multiple of {multiple} "
+                                  f"(\"{dim.lower()}_multiple\"); the shape asks for {size}")
         if self.tiles(m, n) > INT32_MAX:
             raise BundleError(f"{where}: shape {m}x{n} needs {self.tiles(m, n)} tiles "
                               f"of {self.block_m}x{self.block_n}, more than one grid "
@@ -433,6 +437,8 @@ def _tma(root: dict[str, Any], fields: _Fields, params: tuple[Param, ...],
                        "(tma_swizzle_bytes 128, tma_box_a/b [64, rows])")
     if layouts != ("nn",):
         raise _Invalid("an mma=wgmma kernel serves only layout nn")
+    for key in ("n_multiple", "k_multiple"):
+        fields.integer(key, 1, required=True)
     return mma, box_a, box_b
 
 
@@ -525,6 +531,7 @@ def _load(path: str) -> Bundle:
     layouts = _layouts(root)
     params = _params(root)
     mma, box_a, box_b = _tma(root, f, params, layouts)
+    multiples = [f.integer(f"{d}_multiple", 1) or 1 for d in "mnk"]
 
     # Relative to the manifest, not to the working directory (as tile-run).
     if ptx.startswith("/"):
@@ -546,6 +553,7 @@ def _load(path: str) -> Bundle:
         threads_per_block=threads, dynamic_smem=smem, a_type=a_type, c_type=c_type,
         layouts=layouts, params=params, mma=mma, index_bitwidth=index_bitwidth,
         static_m=static[0], static_n=static[1], static_k=static[2],
-        static_strides=strides, static_offsets=offsets,
+        static_strides=strides, static_offsets=offsets, m_multiple=multiples[0],
+        n_multiple=multiples[1], k_multiple=multiples[2],
         tma_box_a=box_a, tma_box_b=box_b, chip=chip, order=order, group_m=group_m,
         num_warps=num_warps, num_stages=num_stages)

@@ -153,8 +153,9 @@ def _refusal(bundle, *shape) -> str:
 def test_check_shape_refusals(manifests):
     w = load_bundle(manifests["wgmma"])
     w.check_shape(4096, 4104, 4096)  # rows of 8208 bytes: fine
-    assert "multiple of 16 bytes; N=4100 f16" in _refusal(w, 4096, 4100, 4096)
-    assert "K=4100" in _refusal(w, 4096, 4096, 4100)
+    assert 'needs N to be a multiple of 8 ("n_multiple"); the shape asks for 4100' in \
+        _refusal(w, 4096, 4100, 4096)
+    assert 'needs K to be a multiple of 8 ("k_multiple")' in _refusal(w, 4096, 4096, 4100)
     nt = load_bundle(manifests["nt"])
     nt.check_shape(8, 8, 8, "nt")
     assert "cannot serve layout nn (it serves: nt)" in _refusal(nt, 8, 8, 8, "nn")
@@ -182,6 +183,22 @@ def test_static_strides_and_offsets(manifests, tmp_path):
     doc["static_stride_cm"], doc["static_offset_c"] = 128, 7
     shifted = load_bundle(_write(tmp_path, doc))
     assert "reads C 7 elements past the pointer it is given" in _refusal(shifted, 256, 128, 64)
+
+
+def test_multiples_come_from_the_manifest(manifests, tmp_path):
+    w = load_bundle(manifests["wgmma"])
+    assert (w.m_multiple, w.n_multiple, w.k_multiple) == (1, 8, 8)
+    assert (load_bundle(manifests["tiled"]).n_multiple,
+            load_bundle(manifests["tiled"]).k_multiple) == (1, 1)
+    with open(manifests["wgmma"]) as f:
+        doc = json.load(f)
+    doc["ptx"] = os.path.join(os.path.dirname(manifests["wgmma"]), doc["ptx"])
+    doc["m_multiple"] = 3
+    assert 'needs M to be a multiple of 3 ("m_multiple"); the shape asks for 128' in \
+        _refusal(load_bundle(_write(tmp_path, doc)), 128, 256, 64)
+    del doc["k_multiple"]
+    with pytest.raises(BundleError, match='missing required field "k_multiple"'):
+        load_bundle(_write(tmp_path, doc))
 
 
 def test_pack_args_of_pointers_and_i64(manifests):

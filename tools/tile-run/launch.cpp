@@ -16,7 +16,9 @@ namespace {
 
 // The TMA descriptor of a dense row-major rows x cols operand: dimensions
 // innermost first, 128-byte swizzle as the wgmma descriptors expect, zero
-// fill outside the operand (TMA's OOB fill "none" writes zeros).
+// fill outside the operand (TMA's OOB fill "none" writes zeros). The base
+// comes from cuMemAlloc (256-byte aligned); the row stride's 16-byte
+// multiple is the manifest's k_multiple/n_multiple, checked before.
 void encodeTensorMap(CUtensorMap &out, const Manifest &m, CUdeviceptr base,
                      int64_t rows, int64_t cols, const int64_t (&box)[2]) {
   size_t esize = elemTypeBytes(m.aType);

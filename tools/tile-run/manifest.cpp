@@ -387,6 +387,20 @@ bool parseTma(const Json &root, Manifest &m, std::string &error) {
   return true;
 }
 
+// "<dim>_multiple" for M, N and K; an mma=wgmma manifest must give N's and
+// K's (its TMA rows must be whole multiples of 16 bytes).
+bool parseMultiples(const Json &root, Manifest &m, std::string &error) {
+  FieldReader f(root, error);
+  const char *const keys[3] = {"m_multiple", "n_multiple", "k_multiple"};
+  for (int i = 0; i < 3; ++i) {
+    bool required = m.mma == "wgmma" && i > 0;
+    if (!(required ? f.requireInt(keys[i], 1, m.multiple[i])
+                   : f.optionalInt(keys[i], 1, m.multiple[i])))
+      return false;
+  }
+  return true;
+}
+
 bool parseLayouts(const Json &root, Manifest &m, std::string &error) {
   const Json *layouts = root.get("layouts");
   if (!layouts) {
@@ -485,7 +499,7 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
 
   if (!parseLayouts(root, m, error) || !parseMma(root, m, error) ||
       !parseParams(root, m, error) || !parseStatic(root, m, error) ||
-      !parseTma(root, m, error))
+      !parseTma(root, m, error) || !parseMultiples(root, m, error))
     return false;
 
   // The PTX path is relative to the manifest, not to the working directory.

@@ -70,6 +70,11 @@ struct Manifest {
   int64_t offset(ParamRole operand) const {
     return fixed[size_t(operand)].value_or(0);
   }
+  // What the kernel needs each size (M, N, K) to be a multiple of
+  // ("m_multiple", ... in the manifest; 1 where absent). mma=wgmma manifests
+  // must state it for N and K: tile-opt writes there what TMA's 16-byte
+  // rows ask of the shape.
+  int64_t multiple[3] = {1, 1, 1};
   // "sync" or "wgmma"; wgmma kernels read A and B through TMA descriptors
   // with these boxes ({inner, outer} elements, 128-byte swizzle).
   std::string mma = "sync";

@@ -112,17 +112,17 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
             m.path.c_str(), static_cast<long long>(m.indexBitwidth),
             static_cast<long long>(p.m), static_cast<long long>(p.n),
             static_cast<long long>(p.k));
-    // TMA addresses rows at 16-byte multiples (cuTensorMapEncodeTiled's
-    // globalStrides); buffers come from cuMemAlloc, 256-byte aligned.
-    if (m.usesTma())
-      for (auto [name, dim] : {std::pair{"K", p.k}, std::pair{"N", p.n}})
-        if (dim * int64_t(elemTypeBytes(m.aType)) % 16)
-          die(kExitError,
-              "bundle %s reads A and B with TMA, which needs rows of a "
-              "multiple of 16 bytes; %s=%lld %s elements is not (use an "
-              "mma=sync bundle)",
-              m.path.c_str(), name, static_cast<long long>(dim),
-              elemTypeName(m.aType));
+    // What the manifest asks each size to be a multiple of.
+    for (auto [dim, key, given, multiple] :
+         {std::tuple{"M", "m_multiple", p.m, m.multiple[0]},
+          std::tuple{"N", "n_multiple", p.n, m.multiple[1]},
+          std::tuple{"K", "k_multiple", p.k, m.multiple[2]}})
+      if (given % multiple)
+        die(kExitError,
+            "bundle %s needs %s to be a multiple of %lld (\"%s\"); --shape "
+            "asks for %lld",
+            m.path.c_str(), dim, static_cast<long long>(multiple), key,
+            static_cast<long long>(given));
     if (tileCount(m, p) > INT32_MAX)
       die(kExitError,
           "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld, more "

@@ -344,6 +344,12 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
   attrs.set("tma_box_a", ab.getI64ArrayAttr({kBoxCols, cfg.blockM}));
   attrs.set("tma_box_b", ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
   attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
+  // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
+  // global strides): A's rows hold K elements, B's N. The manifest states
+  // what this asks of a shape; the runners enforce it.
+  int64_t rowMultiple = 16 / (aType.getElementTypeBitWidth() / 8);
+  attrs.set("k_multiple", ab.getI64IntegerAttr(rowMultiple));
+  attrs.set("n_multiple", ab.getI64IntegerAttr(rowMultiple));
   func->setAttr(kAbiAttrName, attrs.getDictionary(b.getContext()));
   return success();
 }
