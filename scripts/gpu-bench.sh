@@ -13,13 +13,21 @@ shapes=${3:-4096x4096x4096}
 mkdir -p "$out"
 run=$("$here/scripts/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 status=0
-# The manifests that can run SHAPE: TMA (mma=wgmma) bundles need N and K to
-# be multiples of 8 (16-byte rows); tile-run refuses the others.
+# The manifests that can run SHAPE, as tile-run says: --dry-run checks a
+# bundle against the shape (what its manifest asks, e.g. the multiples of N
+# and K that TMA's 16-byte rows need) without a GPU. Each bundle left out is
+# listed in OUT/skipped.txt with tile-run's reason.
 serving() {
-  local shape=$1 n k; shift
-  IFS=x read -r _ n k <<<"$shape"
-  if (( n % 8 == 0 && k % 8 == 0 )); then echo "$@"; else grep -L '"mma": "wgmma"' "$@"; fi
+  local shape=$1 m why; shift
+  for m in "$@"; do
+    if why=$("$run" "$m" --shape "$shape" --dry-run 2>&1 >/dev/null); then
+      echo "$m"
+    else
+      echo "$shape $m: $why" >> "$out/skipped.txt"
+    fi
+  done
 }
+rm -f "$out/skipped.txt"
 for dtype in f16 bf16; do
   [ -d "$bundles/$dtype" ] || continue
   manifests=$(ls "$bundles/$dtype"/*/*.json)
@@ -40,4 +48,6 @@ for dtype in f16 bf16; do
     sed -n '/^summary/,$p' "$out/bench-$dtype-$shape.txt"
   done
 done
+[ ! -s "$out/skipped.txt" ] ||
+  echo "$(wc -l < "$out/skipped.txt") bundle and shape pairs skipped: see $out/skipped.txt"
 exit $status

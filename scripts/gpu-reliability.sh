@@ -27,16 +27,21 @@ sanitize() { # tool layout "shapes" manifests...
   line=$(grep -E "(ERROR|RACECHECK) SUMMARY" "$log" | tail -1)
   echo "$tool layout=$layout bundles=$# shapes='$shapes' rc=$rc ${line#*=========}" >> "$summary"
 }
+# The manifests among the rest whose "mma" is MMA, read as JSON, one a line.
+with_mma() { # mma manifests...
+  python3 -c 'import json, sys
+print("\n".join(p for p in sys.argv[2:] if json.load(open(p)).get("mma", "sync") == sys.argv[1]))' "$@"
+}
 for dtype in f16 bf16; do
   all=$(ls "$bundles/$dtype"/*/*.json)
-  tma=$(grep -l '"mma": "wgmma"' $all)
-  nn=$(grep -L '"mma": "wgmma"' $all | grep -v '/nt-')
+  tma=$(with_mma wgmma $all)
+  nn=$(with_mma sync $all | grep -v '/nt-')
   nt=$(ls "$bundles/$dtype"/nt-*/*.json 2>/dev/null)
   for group in nn nt tma; do
     set -- ${!group}
     [ $# -gt 0 ] || continue
     layout=nn; [ $group = nt ] && layout=nt
-    if [ $group = tma ]; then # N and K multiples of 8 (16-byte TMA rows)
+    if [ $group = tma ]; then # N and K multiples of 8 (the manifests' n_multiple, k_multiple)
       sanitize memcheck $layout "129x72x40 1x8x8 1000x3000x520 1000x1016x520" "$@"
       sanitize racecheck $layout "129x72x40 257x256x136 1x8x8" "$@"
       sanitize synccheck $layout "129x72x40 257x256x136 1x8x8" "$@"

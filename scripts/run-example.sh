@@ -29,14 +29,40 @@ fi
 
 echo
 echo "No GPU here: the PTX and its static resource report instead."
-for d in "$out"/*/; do
-  ptx=$(ls "$d"*.ptx)
-  echo
-  echo "== $(basename "$d"): $ptx"
-  grep -E '^\.(version|target)|\.entry|\.maxntid' "$ptx"
-  echo "   instructions: $(grep -c 'wgmma.mma_async' "$ptx") wgmma, $(grep -c 'cp.async.bulk.tensor' "$ptx") TMA copies, $(grep -c 'mma.sync' "$ptx") mma.sync, $(grep -c 'ldmatrix' "$ptx") ldmatrix, $(grep -c 'cp.async.cg' "$ptx") cp.async"
-  sed -n 's/^  "\(mma\|dynamic_shared_memory_bytes\|threads_per_block\|num_stages\|schedule\)": /   \1: /p' "${ptx%.ptx}.json"
-  chip=$(sed -n 's/^  "chip": "\(.*\)",/\1/p' "${ptx%.ptx}.json")
+# A bundle's manifest, read as JSON, and its PTX: the kernel's header lines,
+# and the instructions counted by opcode (each statement's first word after
+# its predicate), so a label or a longer opcode is never counted.
+describe() {
+  python3 - "$1" <<'EOF'
+import json, os, re, sys
+path = sys.argv[1]
+with open(path) as f:
+    m = json.load(f)
+ptx = os.path.join(os.path.dirname(path), m["ptx"])
+with open(ptx) as f:
+    lines = f.read().splitlines()
+print(f"\n== {os.path.basename(os.path.dirname(path))}: {ptx}")
+for line in lines:
+    if re.match(r"\.(version|target)\b", line) or re.search(r"\.entry\b|\.maxntid\b", line):
+        print(line)
+counts = {"wgmma": 0, "TMA copies": 0, "mma.sync": 0, "ldmatrix": 0, "cp.async": 0}
+opcodes = {"wgmma": "wgmma.mma_async", "TMA copies": "cp.async.bulk.tensor",
+           "mma.sync": "mma.sync", "ldmatrix": "ldmatrix", "cp.async": "cp.async.cg"}
+for line in lines:
+    words = re.sub(r"^@!?%\w+\s+", "", line.strip()).split()
+    for name, op in opcodes.items():
+        if words and (words[0] == op or words[0].startswith(op + ".")):
+            counts[name] += 1
+print("   instructions: " + ", ".join(f"{n} {name}" for name, n in counts.items()))
+for key in ("mma", "dynamic_shared_memory_bytes", "threads_per_block", "num_stages", "schedule"):
+    if key in m:
+        print(f"   {key}: {json.dumps(m[key])}")
+EOF
+}
+for json in "$out"/*/*.json; do
+  describe "$json"
+  chip=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1])).get("chip", ""))' "$json")
+  ptx=$(python3 -c 'import json, os, sys; p = sys.argv[1]; print(os.path.join(os.path.dirname(p), json.load(open(p))["ptx"]))' "$json")
   if command -v ptxas >/dev/null; then
     ptxas -arch="${chip:-sm_90}" -v "$ptx" -o /dev/null 2>&1 | sed 's/^/   /'
   else
