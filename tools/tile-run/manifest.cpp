@@ -429,18 +429,13 @@ bool parseLayouts(const Json &root, Manifest &m, std::string &error) {
   return true;
 }
 
-} // namespace
-
-bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
-  m = Manifest();
-  m.path = path;
-
+// The manifest's text, parsed; its top level must be an object.
+bool readRoot(const std::string &path, Json &root, std::string &error) {
   std::string text, why;
   if (!readFile(path, kMaxManifestBytes, text, why)) {
     error = "cannot read: " + why;
     return false;
   }
-  Json root;
   if (!parseJson(text, root, error))
     return false;
   if (!root.isObject()) {
@@ -448,7 +443,11 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
             Json::describe(root.kind());
     return false;
   }
+  return true;
+}
 
+// The kernel, its schedule, tile, block and types.
+bool parseKernel(const Json &root, Manifest &m, std::string &error) {
   FieldReader f(root, error);
   std::string schedule, aType, bType, cType;
   if (!f.requireString("kernel", m.kernel) || !f.requireString("ptx", m.ptx) ||
@@ -496,12 +495,12 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
             ") differ; tile-run needs them equal";
     return false;
   }
+  return true;
+}
 
-  if (!parseLayouts(root, m, error) || !parseMma(root, m, error) ||
-      !parseParams(root, m, error) || !parseStatic(root, m, error) ||
-      !parseTma(root, m, error) || !parseMultiples(root, m, error))
-    return false;
-
+// The PTX file the manifest names, NUL-terminated for the driver.
+bool readPtx(const std::string &path, Manifest &m, std::string &error) {
+  std::string why;
   // The PTX path is relative to the manifest, not to the working directory.
   if (!m.ptx.empty() && m.ptx[0] == '/') {
     m.ptxPath = m.ptx;
@@ -520,6 +519,19 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
   }
   m.ptxText.push_back('\0');
   return true;
+}
+
+} // namespace
+
+bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
+  m = Manifest();
+  m.path = path;
+  Json root;
+  return readRoot(path, root, error) && parseKernel(root, m, error) &&
+         parseLayouts(root, m, error) && parseMma(root, m, error) &&
+         parseParams(root, m, error) && parseStatic(root, m, error) &&
+         parseTma(root, m, error) && parseMultiples(root, m, error) &&
+         readPtx(path, m, error);
 }
 
 } // namespace tilerun
