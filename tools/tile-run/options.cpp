@@ -7,6 +7,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 
 namespace tilerun {
 
@@ -187,29 +188,21 @@ void parseTimingValue(const std::string &flag, const std::string &value,
 
 // Flags that take no value.
 bool parseSwitch(const std::string &flag, bool inlineValue, Options &opts) {
-  bool *target = flag == "--no-cublas-timing" ? &opts.cublasTiming
-                 : flag == "--dry-run"        ? &opts.dryRun
-                                              : nullptr;
-  if (!target)
+  if (flag != "--no-cublas-timing" && flag != "--dry-run")
     return false;
   if (inlineValue)
     usageError("option '%s' takes no value", flag.c_str());
-  *target = flag == "--dry-run";
+  if (flag == "--dry-run")
+    opts.dryRun = true;
+  else
+    opts.cublasTiming = false;
   return true;
 }
 
-bool isTimingFlag(const std::string &flag) {
-  for (const char *f :
-       {"--warmup", "--rep", "--reps", "--rounds", "--l2", "--blas"})
-    if (flag == f)
-      return true;
-  return false;
-}
-
-bool isProblemFlag(const std::string &flag) {
-  for (const char *f : {"--shape", "--dtype", "--layout", "--seed",
-                        "--programs-per-sm", "--json"})
-    if (flag == f)
+bool isOneOf(const std::string &flag,
+             std::initializer_list<const char *> names) {
+  for (const char *name : names)
+    if (flag == name)
       return true;
   return false;
 }
@@ -256,8 +249,10 @@ Options parseCommandLine(int argc, char **argv) {
     }
     if (parseSwitch(flag, inlineValue, opts))
       continue;
-    bool timing = isTimingFlag(flag);
-    if (!timing && !isProblemFlag(flag))
+    bool timing = isOneOf(
+        flag, {"--warmup", "--rep", "--reps", "--rounds", "--l2", "--blas"});
+    if (!timing && !isOneOf(flag, {"--shape", "--dtype", "--layout", "--seed",
+                                   "--programs-per-sm", "--json"}))
       usageError("unknown option '%s'", flag.c_str());
     if (!inlineValue) {
       if (i + 1 >= argc)
