@@ -11,6 +11,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir::tile {
@@ -59,6 +61,18 @@ inline std::optional<unsigned> unitStrideDim(MemRefType t) {
   if (strides[0] == 1)
     return 0;
   return std::nullopt;
+}
+
+/// Whether `name` can be a kernel's name: it becomes the PTX entry and the
+/// bundle's file names, so it must be a PTX identifier and a plain file name.
+/// Accepted: a C identifier (letters, digits, '_', not starting with a digit;
+/// not '_' alone) of at most 200 characters.
+inline bool isValidKernelName(llvm::StringRef name) {
+  auto isWordChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_';
+  };
+  return !name.empty() && name.size() <= 200 && name != "_" &&
+         !llvm::isDigit(name.front()) && llvm::all_of(name, isWordChar);
 }
 
 /// Attribute of a kernel gpu.func holding its element types and the operand

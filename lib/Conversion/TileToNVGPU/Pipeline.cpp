@@ -162,19 +162,30 @@ void moveTrailingBarrier(scf::ForOp loop) {
 struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    KernelConfig cfg;
+    cfg.numStages = numStages;
+    if (std::string err = cfg.validate(); !err.empty())
+      return emitError(UnknownLoc::get(ctx), "tile-pipeline: ") << err;
+    return success();
+  }
+
   void runOnOperation() override {
-    gpu::GPUFuncOp func = getOperation();
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(pipelineKernel(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult pipelineKernel(gpu::GPUFuncOp func) {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
-      return;
+      return success();
     cfg->numStages = numStages;
-    if (std::string err = cfg->validate(); !err.empty()) {
-      func.emitError("tile-pipeline: ") << err;
-      return signalPassFailure();
-    }
+    if (std::string err = cfg->validate(); !err.empty())
+      return func.emitError("tile-pipeline: ") << err;
     cfg->attachTo(func);
     if (numStages == 1)
-      return;
+      return success();
 
     SmallVector<memref::AllocOp> allocs;
     func.walk([&](memref::AllocOp a) {
@@ -185,7 +196,7 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
     DenseMap<Operation *, Value> stageOf;
     for (memref::AllocOp a : allocs)
       if (failed(multiBuffer(a, numStages, stageOf)))
-        return signalPassFailure();
+        return failure();
 
     SmallVector<scf::ForOp> loops;
     // The K loops: those that commit a group of copies per iteration.
@@ -213,11 +224,10 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
         return op;
       };
       rewriter.setInsertionPoint(loop);
-      if (failed(scf::pipelineForLoop(rewriter, loop, opts))) {
-        loop.emitError("tile-pipeline: could not pipeline the K loop");
-        return signalPassFailure();
-      }
+      if (failed(scf::pipelineForLoop(rewriter, loop, opts)))
+        return loop.emitError("tile-pipeline: could not pipeline the K loop");
     }
+    return success();
   }
 };
 

@@ -392,23 +392,23 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   return success();
 }
 
+LogicalResult lowerFunc(gpu::GPUFuncOp func) {
+  std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+  if (!cfg)
+    return success();
+  if (cfg->isWgmma())
+    return func.emitError("tile-to-nvgpu: the kernel was tiled for "
+                          "mma=wgmma; lower it with tile-to-wgmma");
+  if (std::string err = cfg->validate(); !err.empty())
+    return func.emitError("tile-to-nvgpu: ") << err;
+  return lowerKernel(func, *cfg);
+}
+
 struct TileToNVGPUPass : tile::impl::TileToNVGPUBase<TileToNVGPUPass> {
   void runOnOperation() override {
-    gpu::GPUFuncOp func = getOperation();
-    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
-    if (!cfg)
-      return;
-    if (cfg->isWgmma()) {
-      func.emitError("tile-to-nvgpu: the kernel was tiled for mma=wgmma; "
-                     "lower it with tile-to-wgmma");
-      return signalPassFailure();
-    }
-    if (std::string err = cfg->validate(); !err.empty()) {
-      func.emitError("tile-to-nvgpu: ") << err;
-      return signalPassFailure();
-    }
-    if (failed(lowerKernel(func, *cfg)))
-      signalPassFailure();
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(lowerFunc(func)))
+        return signalPassFailure();
   }
 };
 
