@@ -14,6 +14,9 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
 
 namespace mlir::tile {
 
@@ -73,6 +76,14 @@ inline bool isValidKernelName(llvm::StringRef name) {
   };
   return !name.empty() && name.size() <= 200 && name != "_" &&
          !llvm::isDigit(name.front()) && llvm::all_of(name, isWordChar);
+}
+
+/// `name` on one line, escaped as MLIR spells strings, for diagnostics.
+inline std::string escapedName(llvm::StringRef name) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::printEscapedString(name, os);
+  return out;
 }
 
 /// Attribute of a kernel gpu.func holding its element types and the operand

@@ -116,7 +116,8 @@ struct TileWriteBundlePass
       StringRef kernel = entry.getName().strref();
       auto fail = [&](const Twine &why) {
         module.emitError("tile-write-bundle: ")
-            << kManifestsAttr << " entry '" << kernel << "' " << why;
+            << kManifestsAttr << " entry \"" << escapedName(kernel) << "\" "
+            << why;
         signalPassFailure();
       };
       // The name becomes file names inside `dir`: no separators, no "..".

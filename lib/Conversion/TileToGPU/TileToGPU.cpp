@@ -66,9 +66,9 @@ Value buildMemRef(OpBuilder &b, Location loc, MemRefType t, Value ptr,
 LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
                       SymbolTable &symbols, unsigned bits, unsigned minBlocks) {
   if (!isValidKernelName(func.getSymName()))
-    return func.emitError("tile-to-gpu: kernel name '")
-           << func.getSymName()
-           << "' is not a C identifier (letters, digits and '_', not "
+    return func.emitError("tile-to-gpu: kernel name \"")
+           << escapedName(func.getSymName())
+           << "\" is not a C identifier (letters, digits and '_', not "
               "starting with a digit, at most 200 characters); it becomes "
               "the PTX entry and the bundle's file names";
   SmallVector<DotOp> dots;
