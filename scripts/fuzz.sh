@@ -25,6 +25,14 @@ cmake -G Ninja -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >/dev/null
 ninja -C "$build" tile-fuzz
 corpus=$(mktemp -d)
+log=$(mktemp)
+trap 'rm -rf "$corpus" "$log"' EXIT
 cp "$here"/test/fuzz-corpus/* "$corpus/"
+status=0
 "$build/bin/tile-fuzz" "$corpus" -max_total_time="$seconds" -timeout=20 \
-  -rss_limit_mb=6144 -print_final_stats=1 2>&1 | grep -v "^#[0-9]"
+  -rss_limit_mb=6144 -print_final_stats=1 > "$log" 2>&1 || status=$?
+grep -v "^#[0-9]" "$log" || true
+# The last progress line: executions, coverage (cov: edges, ft: features),
+# corpus size.
+grep "^#[0-9]" "$log" | tail -1 || true
+exit "$status"

@@ -10,7 +10,7 @@
 
 // A kernel marked mma=wgmma after tile-to-gpu built it without the TMA
 // descriptor parameters.
-// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=128 block-n=128 block-k=64" --tile-to-gpu \
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=128 block-n=128 block-k=64 num-warps=8" --tile-to-gpu \
 // RUN:   | sed 's/mma = "sync"/mma = "wgmma"/' \
 // RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma))" 2>&1 | FileCheck %s --check-prefix=NOTMA
 

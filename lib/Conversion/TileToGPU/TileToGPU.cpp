@@ -92,6 +92,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       !isArg(b) || !isArg(c))
     return func.emitError("tile-to-gpu: a kernel function takes exactly the "
                           "memrefs A, B and C and returns nothing");
+  if (std::string err = cfg.validate(minBlocks); !err.empty())
+    return func.emitError("tile-to-gpu: ") << err;
   if (a == b)
     return func.emitError("tile-to-gpu: A and B are the same memref; the "
                           "kernel takes them as two parameters, so pass the "
@@ -130,8 +132,10 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       b2.getDenseI32ArrayAttr({static_cast<int32_t>(cfg.threads()), 1, 1});
   // Becomes .maxntid: ptxas may then use all 255 registers per thread.
   kernel.setKnownBlockSizeAttr(block);
-  if (minBlocks)
-    kernel->setAttr("nvvm.minctasm", b2.getI32IntegerAttr(minBlocks));
+  // At least one block per SM: unasked, ptxas caps the registers of small
+  // blocks to fit more of them per SM and spills.
+  kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b2.getI32IntegerAttr(std::max(1u, minBlocks)));
   cfg.attachTo(kernel);
 
   auto typeName = [](Type t) {

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/SharedMemory.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
@@ -114,6 +115,9 @@ void schedule(scf::ForOp loop, int64_t stages,
   SetVector<Operation *> stage0;
   BackwardSliceOptions opts;
   opts.inclusive = true;
+  // A copy under a guard (more threads than chunks) computes its address
+  // inside the scf.if from values of the loop body: they go to stage 0 too.
+  opts.omitUsesFromAbove = false;
   opts.filter = [&](Operation *op) { return op->getBlock() == loop.getBody(); };
   for (Operation &op : loop.getBody()->without_terminator())
     if (containsAsyncCopy(&op) || isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
@@ -163,9 +167,7 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    KernelConfig cfg;
-    cfg.numStages = numStages;
-    if (std::string err = cfg.validate(); !err.empty())
+    if (std::string err = KernelConfig::checkStages(numStages); !err.empty())
       return emitError(UnknownLoc::get(ctx), "tile-pipeline: ") << err;
     return success();
   }
@@ -181,7 +183,7 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
     if (!cfg)
       return success();
     cfg->numStages = numStages;
-    if (std::string err = cfg->validate(); !err.empty())
+    if (std::string err = cfg->validate(minBlocksPerSM(func)); !err.empty())
       return func.emitError("tile-pipeline: ") << err;
     cfg->attachTo(func);
     if (numStages == 1)

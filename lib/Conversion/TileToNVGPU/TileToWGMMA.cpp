@@ -373,7 +373,8 @@ struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
              << cfg->mma << " (tile-tiling mma=wgmma checks the block sizes)";
     KernelConfig withStages = *cfg;
     withStages.numStages = numStages;
-    if (std::string err = withStages.validate(); !err.empty())
+    if (std::string err = withStages.validate(minBlocksPerSM(func));
+        !err.empty())
       return func.emitError("tile-to-wgmma: ") << err;
     return lowerKernel(func, *cfg, numStages);
   }
