@@ -76,3 +76,24 @@ func.func @c_global(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32, #gpu.address_space<global>>
   return
 }
+
+// -----
+
+// In a second block: tile-to-gpu would outline only the entry block.
+func.func @second_block(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  // expected-error @+1 {{'cf.br' op cannot be in a kernel function: it holds one tile.matmul and a return, in one block}}
+  cf.br ^bb1
+^bb1:
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
+  return
+}
+
+// -----
+
+// Another op would run in every program of the kernel.
+func.func @extra_store(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>, %i: index, %z: f32) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
+  // expected-error @below {{'memref.store' op cannot be in a kernel function}}
+  memref.store %z, %C[%i, %i] : memref<?x?xf32>
+  return
+}

@@ -88,6 +88,20 @@ OwningOpRef<ModuleOp> compile(MLIRContext &ctx, StringRef source,
                               const std::string &options) {
   if (tile::checkNestingDepth(source))
     return nullptr;
+  // Diagnostics about the input are expected; after it parsed, some mean a
+  // bug (GPU code is tile-opt's own unless the input had some written by
+  // hand).
+  bool parsed = false, ours = false;
+  ScopedDiagnosticHandler check(&ctx, [&](Diagnostic &d) {
+    if (!parsed)
+      return success();
+    std::string msg = d.str();
+    if (StringRef(msg).contains("does not dominate") ||
+        (ours && (StringRef(msg).contains("LLVM Translation failed") ||
+                  StringRef(msg).contains("failed to legalize"))))
+      internalError(msg);
+    return success();
+  });
   // The lexer reads up to a NUL terminator: parse a terminated copy, as
   // tile-opt does with its input file.
   llvm::SourceMgr sourceMgr;
@@ -96,21 +110,13 @@ OwningOpRef<ModuleOp> compile(MLIRContext &ctx, StringRef source,
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &ctx);
   if (!module)
     return nullptr;
-  // GPU code written by hand is not tile-opt's to vouch for.
-  bool ours = !module->walk([](Operation *op) {
-                       return isa<gpu::GPUModuleOp, gpu::BinaryOp>(op)
-                                  ? WalkResult::interrupt()
-                                  : WalkResult::advance();
-                     })
-                   .wasInterrupted();
-  ScopedDiagnosticHandler check(&ctx, [&](Diagnostic &d) {
-    std::string msg = d.str();
-    if (StringRef(msg).contains("does not dominate") ||
-        (ours && (StringRef(msg).contains("LLVM Translation failed") ||
-                  StringRef(msg).contains("failed to legalize"))))
-      internalError(msg);
-    return success();
-  });
+  parsed = true;
+  ours = !module->walk([](Operation *op) {
+                   return isa<gpu::GPUModuleOp, gpu::BinaryOp>(op)
+                              ? WalkResult::interrupt()
+                              : WalkResult::advance();
+                 })
+              .wasInterrupted();
   auto opts = tile::TileToPTXOptions::createFromString(options);
   if (!opts)
     internalError("bad option set: " + options);

@@ -92,6 +92,16 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
                        "or a branch)");
         return signalPassFailure();
       }
+    // Anything else would run once per program, or (another block) not at
+    // all.
+    for (Block &block : func.getBody())
+      for (Operation &op : block)
+        if (!isa<MatmulOp, func::ReturnOp>(op) ||
+            !func.getBody().hasOneBlock()) {
+          op.emitOpError("cannot be in a kernel function: it holds one "
+                         "tile.matmul and a return, in one block");
+          return signalPassFailure();
+        }
     KernelConfig cfg = config();
     if (matmuls.size() > 1 || KernelConfig::fromOp(func)) {
       matmuls.back().emitOpError(
