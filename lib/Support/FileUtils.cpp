@@ -33,6 +33,10 @@ Error mlir::tile::writeFilesAtomically(
     if (path == "-") {
       outs() << text;
       outs().flush();
+      std::error_code ec = outs().error();
+      outs().clear_error();
+      if (ec)
+        return discardAll(createFileError("<stdout>", ec));
       continue;
     }
     sys::fs::file_status status;
