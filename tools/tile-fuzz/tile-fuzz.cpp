@@ -1,8 +1,8 @@
 //===- tile-fuzz.cpp - libFuzzer target for tile-opt's pipeline -----------===//
 //
 // Feeds bytes to parse -> verify -> tile-to-ptx, registered and built as
-// tile-opt registers and builds them (tile/Registration, buildTileToPTX-
-// Pipeline on a module-anchored pass manager). The first byte picks one of a
+// tile-opt does (tile/Registration; buildTileToPTXPipeline on a
+// module-anchored pass manager). The first byte picks one of a
 // few option sets and, with its top bit, whether to serialize to PTX (LLVM's
 // NVPTX backend: slower, but it is where bad kernel names used to crash);
 // the rest is MLIR source. Every failure must be a diagnostic. A crash, a
