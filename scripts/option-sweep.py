@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -107,10 +108,13 @@ def main():
     if args.sample and not args.config:
         configs = random.Random(args.seed).sample(
             configs, min(args.sample, len(configs)))
+    lock = threading.Lock()
+
     def one(o):
         r = (o, *check(args.tile_opt, args.ptxas, o))
         if args.verbose:
-            print(f"{r[1]}: {o}: {r[2]}", flush=True)
+            with lock:  # one whole line at a time
+                print(f"{r[1]}: {o}: {r[2]}", flush=True)
         return r
 
     with ThreadPoolExecutor(args.jobs) as pool:
