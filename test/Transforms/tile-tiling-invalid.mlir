@@ -11,6 +11,7 @@
 // RUN: not tile-opt %s --tile-tiling="block-m=48" 2>&1 | FileCheck %s --check-prefix=POW2
 // RUN: not tile-opt %s --tile-tiling="order=spiral" 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: not tile-opt %s --tile-tiling="group-m=0" 2>&1 | FileCheck %s --check-prefix=GROUP
+// RUN: not tile-opt %s --tile-tiling="order=grouped group-m=17" 2>&1 | FileCheck %s --check-prefix=GROUP17
 // RUN: not tile-opt %s --tile-tiling="block-m=abc" 2>&1 | FileCheck %s --check-prefix=PARSE
 // RUN: not tile-opt %s --tile-tiling="mma=tcgen05" 2>&1 | FileCheck %s --check-prefix=MMA
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=32" 2>&1 | FileCheck %s --check-prefix=WG-K
@@ -30,7 +31,8 @@
 // HUGE: error: tile-tiling: block sizes above 256x256x128 are not supported
 // POW2: error: tile-tiling: mma=sync needs block sizes that are powers of two, got 48x64x32
 // ORDER: error: tile-tiling: order must be 'linear' or 'grouped', got 'spiral'
-// GROUP: error: tile-tiling: group-m must be at least 1, got 0
+// GROUP: error: tile-tiling: group-m must be between 1 and 16, got 0
+// GROUP17: error: tile-tiling: group-m must be between 1 and 16, got 17
 // PARSE: tile-opt: for the --block-m option: 'abc' value invalid for long argument!
 // MMA: error: tile-tiling: mma must be 'sync' or 'wgmma', got 'tcgen05'
 // WG-K: error: tile-tiling: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32

@@ -107,8 +107,10 @@ std::string KernelConfig::validate(int64_t blocksPerSM) const {
            str(blockN) + " tile into 16x16 pieces";
   if (order != "linear" && order != "grouped")
     return "order must be 'linear' or 'grouped', got '" + order + "'";
-  if (groupM < 1)
-    return "group-m must be at least 1, got " + str(groupM);
+  // group-m x (tiles along N) must not wrap in 32-bit index arithmetic:
+  // N < 2^31 makes it at most 2^31 for group-m <= 16.
+  if (groupM < 1 || groupM > 16)
+    return "group-m must be between 1 and 16, got " + str(groupM);
   if (std::string err = checkStages(numStages); !err.empty())
     return err;
   int64_t regs = registerEstimate() + kRegisterOverhead;
