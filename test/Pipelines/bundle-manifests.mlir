@@ -45,8 +45,8 @@ module attributes {tile.manifests = {"../../PWNED" = {gpu_module = "m"}}} {
 
 // -----
 
-// expected-error @+1 {{tile-write-bundle: tile.manifests entry "/tmp/abs" is not a kernel name (a C identifier)}}
-module attributes {tile.manifests = {"/tmp/abs" = {gpu_module = "m"}}} {
+// expected-error @+1 {{tile-write-bundle: tile.manifests entry "/abs" is not a kernel name (a C identifier)}}
+module attributes {tile.manifests = {"/abs" = {gpu_module = "m"}}} {
   gpu.binary @m [#gpu.object<#nvvm.target, assembly = "// ptx">]
 }
 
