@@ -6,6 +6,7 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-write-bundle=dir=%t/a/b
 // RUN: ls %t/a/b | FileCheck %s
 // RUN: find %t -name '*PWNED*' -o -name 'abs*' | count 0
+// RUN: not ls /abs.ptx /abs.json
 
 // The one good entry.
 // CHECK: good.json
