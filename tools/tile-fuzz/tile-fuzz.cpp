@@ -47,8 +47,8 @@ constexpr const char *kOptionSets[] = {
     "block-n=16 block-k=16 num-warps=8",
     "chip=sm_86 min-blocks-per-sm=2",
     "mma=wgmma block-m=128 block-n=128 block-k=64 num-stages=3",
-    "mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 "
-    "block-k=64 num-warps=8 num-stages=4",
+    ("mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 "
+     "block-k=64 num-warps=8 num-stages=4"),
 };
 
 constexpr const char *kSeed = R"mlir(
