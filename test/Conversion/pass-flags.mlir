@@ -35,6 +35,7 @@
 // An empty module: the options are still checked.
 // RUN: echo "" | not tile-opt --tile-tiling=block-m=7 2>&1 | FileCheck %s --check-prefix=TILING
 // RUN: echo "" | not tile-opt --tile-pipeline=num-stages=0 2>&1 | FileCheck %s --check-prefix=STAGES0
+// RUN: echo "" | not tile-opt --tile-lower-to-cpu=num-programs=-1 2>&1 | FileCheck %s --check-prefix=PROGRAMS
 
 // STAGES: error: tile-pipeline: num-stages must be between 1 and 8, got 100
 // MAXBYTES: error: tile-allocate-shared: max-bytes must be between 1 and 232448 (227 KB, the most a block may use on any supported chip), got -1
@@ -46,6 +47,7 @@
 // DIR: error: tile-write-bundle: dir must name a directory
 // TILING: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got 7
 // STAGES0: error: tile-pipeline: num-stages must be between 1 and 8, got 0
+// PROGRAMS: error: tile-lower-to-cpu: num-programs must be >= 0, got -1
 
 func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
