@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # wgmma (sm_90a) and cp.async + mma.sync (sm_80 and later).
 _WGMMA = ("mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 "
           "num-stages=4 order=grouped")
-_SYNC = "block-m=128 block-n=128 block-k=32 num-warps=4 num-stages=4"
+_SYNC = "block-m=128 block-n=128 block-k=32 num-warps=8 num-stages=4"
 DEFAULT_LOWERINGS = [f"tiled:schedule=tiled {_WGMMA}",
                      f"persistent:schedule=persistent {_WGMMA}",
                      f"tiled-sync:schedule=tiled {_SYNC}",

@@ -2,7 +2,8 @@
 # Builds the libFuzzer target (clang-22, ASan + UBSan) and fuzzes tile-opt's
 # parse -> verify -> tile-to-ptx pipeline for SECONDS, starting from the
 # checked-in corpus (test/fuzz-corpus; new inputs go to a scratch copy).
-# Exits non-zero on any crash, hang (> 20 s per input) or sanitizer report;
+# Exits non-zero on any crash, hang (> 60 s per input: a busy CI machine
+# makes slow inputs look hung at 20 s) or sanitizer report;
 # the offending input is left as crash-*/timeout-* in the current directory.
 #   scripts/fuzz.sh [SECONDS]      (default 60)
 set -euo pipefail
@@ -25,6 +26,14 @@ cmake -G Ninja -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release \
   -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit >/dev/null
 ninja -C "$build" tile-fuzz
 corpus=$(mktemp -d)
+log=$(mktemp)
+trap 'rm -rf "$corpus" "$log"' EXIT
 cp "$here"/test/fuzz-corpus/* "$corpus/"
-"$build/bin/tile-fuzz" "$corpus" -max_total_time="$seconds" -timeout=20 \
-  -rss_limit_mb=6144 -print_final_stats=1 2>&1 | grep -v "^#[0-9]"
+status=0
+"$build/bin/tile-fuzz" "$corpus" -max_total_time="$seconds" -timeout=60 \
+  -rss_limit_mb=6144 -print_final_stats=1 > "$log" 2>&1 || status=$?
+grep -v "^#[0-9]" "$log" || true
+# The last progress line: executions, coverage (cov: edges, ft: features),
+# corpus size.
+grep "^#[0-9]" "$log" | tail -1 || true
+exit "$status"

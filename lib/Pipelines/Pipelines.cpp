@@ -71,7 +71,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addPass(createTileToGPU(
       TileToGPUOptions{opts.indexBitwidth, opts.minBlocksPerSM}));
 
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>().nest<gpu::GPUFuncOp>();
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   if (wgmma) {
     kernels.addPass(createTileToWGMMA(
         TileToWGMMAOptions{opts.numStages, chipName(chip).str()}));

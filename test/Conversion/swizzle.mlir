@@ -5,10 +5,10 @@
 // spreads them over all 32 banks. cp.async writes and ldmatrix reads are
 // permuted alike.
 // RUN: tile-opt %s --tile-tiling --tile-to-gpu \
-// RUN:   | tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=3},nvgpu-optimize-shared-memory)))" \
+// RUN:   | tile-opt --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=3},nvgpu-optimize-shared-memory))" \
 // RUN:   | FileCheck %s
 // RUN: tile-opt %s --tile-tiling --tile-to-gpu \
-// RUN:   | tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=3})))" \
+// RUN:   | tile-opt --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=3}))" \
 // RUN:   | FileCheck %s --check-prefix=PLAIN
 
 // CHECK-LABEL: gpu.func @mm

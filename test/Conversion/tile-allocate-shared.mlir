@@ -1,6 +1,6 @@
 // RUN: tile-opt %s --tile-tiling="block-m=32 block-n=16 block-k=16 num-warps=1" --tile-to-gpu > %t.mlir
-// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=2},tile-allocate-shared)))" | FileCheck %s
-// RUN: not tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=2},tile-allocate-shared{max-bytes=2048})))" 2>&1 | FileCheck %s --check-prefix=TOOBIG
+// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=2},tile-allocate-shared))" | FileCheck %s
+// RUN: not tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=2},tile-allocate-shared{max-bytes=2048}))" 2>&1 | FileCheck %s --check-prefix=TOOBIG
 
 // A: 2 x 32 x 16 f16 = 2048 bytes at 0; B: 2 x 16 x 16 f16 = 1024 bytes at
 // 2048 (128-byte aligned); 3072 bytes in all, recorded for the manifest.

@@ -1,11 +1,11 @@
 // The K loop after tile-to-nvgpu, pipelined num-stages deep.
 // RUN: tile-opt %s --tile-tiling="block-m=32 block-n=16 block-k=16 num-warps=1" --tile-to-gpu > %t.mlir
-// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=1})),canonicalize,cse)" | FileCheck %s --check-prefix=S1
-// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=2})),canonicalize,cse)" | FileCheck %s --check-prefix=S2
-// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=3})),canonicalize,cse)" | FileCheck %s --check-prefix=S3
-// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=4})),canonicalize,cse)" | FileCheck %s --check-prefix=S4
-// RUN: not tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=0})))" 2>&1 | FileCheck %s --check-prefix=S0
-// RUN: not tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu,tile-pipeline{num-stages=9})))" 2>&1 | FileCheck %s --check-prefix=S9
+// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=1}),canonicalize,cse)" | FileCheck %s --check-prefix=S1
+// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=2}),canonicalize,cse)" | FileCheck %s --check-prefix=S2
+// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=3}),canonicalize,cse)" | FileCheck %s --check-prefix=S3
+// RUN: tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=4}),canonicalize,cse)" | FileCheck %s --check-prefix=S4
+// RUN: not tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=0}))" 2>&1 | FileCheck %s --check-prefix=S0
+// RUN: not tile-opt %t.mlir --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu,tile-pipeline{num-stages=9}))" 2>&1 | FileCheck %s --check-prefix=S9
 
 // num-stages=1 is the unpipelined loop: one buffer, wait for everything.
 // S1: tile.kernel = {{{.*}}num_stages = 1

@@ -2,13 +2,16 @@
 // RUN: tile-opt %s --split-input-file --tile-tiling="block-m=32 block-n=32 block-k=16 num-warps=2" --tile-to-gpu="index-bitwidth=64" --canonicalize --cse | FileCheck %s --check-prefix=I64
 // RUN: tile-opt %s --split-input-file --tile-tiling --tile-persistent --tile-to-gpu --canonicalize --cse | FileCheck %s --check-prefix=PERS
 // RUN: not tile-opt %s --split-input-file --tile-tiling --tile-to-gpu="index-bitwidth=16" 2>&1 | FileCheck %s --check-prefix=BITS
-// RUN: tile-opt %s --split-input-file --tile-tiling --tile-to-gpu="min-blocks-per-sm=3" | FileCheck %s --check-prefix=MINB
+// RUN: tile-opt %s --split-input-file --tile-tiling --tile-to-gpu="min-blocks-per-sm=2" | FileCheck %s --check-prefix=MINB
 
 // The kernel ABI: A, B, C pointers, then M, N, K, then the six strides.
 // CHECK: module attributes {gpu.container_module}
 // CHECK-LABEL: gpu.module @mm_kernels
 // CHECK: gpu.func @mm(%[[A:.*]]: !llvm.ptr, %[[B:.*]]: !llvm.ptr, %[[C:.*]]: !llvm.ptr, %[[M:.*]]: i64, %[[N:.*]]: i64, %[[K:.*]]: i64, %[[SAM:.*]]: i64, %[[SAK:.*]]: i64, %[[SBK:.*]]: i64, %[[SBN:.*]]: i64, %[[SCM:.*]]: i64, %[[SCN:.*]]: i64) kernel
 // CHECK-SAME: known_block_size = array<i32: 64, 1, 1>
+// Without min-blocks-per-sm, at least one block per SM (ptxas would trade
+// spills for occupancy).
+// CHECK-SAME: nvvm.minctasm = 1 : i32
 // What the memref types fix (row-major operands: the unit strides, offset 0).
 // CHECK-SAME: tile.abi = {a_type = "f16", b_type = "f16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}
 // CHECK-SAME: tile.kernel = {block_k = 16
@@ -34,8 +37,8 @@
 // PERS: %[[NP:.*]] = gpu.grid_dim x
 // PERS: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[NP]]
 // MINB: gpu.func @mm
-// MINB-SAME: nvvm.minctasm = 3 : i32
-// MINB-SAME: min_blocks_per_sm = 3 : i64
+// MINB-SAME: nvvm.minctasm = 2 : i32
+// MINB-SAME: min_blocks_per_sm = 2 : i64
 // BITS: error: tile-to-gpu: index-bitwidth must be 32 or 64, got 16
 func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>

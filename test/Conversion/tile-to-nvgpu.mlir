@@ -2,7 +2,7 @@
 // m16 A fragments (ldmatrix x4), one ldmatrix x4.trans of B split into two
 // n8 fragments, four mma.sync per K step.
 // RUN: tile-opt %s --split-input-file --tile-tiling="block-m=32 block-n=16 block-k=16 num-warps=1" --tile-to-gpu \
-// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu)),canonicalize,cse)" | FileCheck %s
+// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu),canonicalize,cse)" | FileCheck %s
 
 // CHECK-LABEL: gpu.func @mm
 // CHECK-DAG: %[[SA:.*]] = memref.alloc() : memref<32x16xf16, #gpu.address_space<workgroup>>

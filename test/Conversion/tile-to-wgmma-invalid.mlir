@@ -1,22 +1,22 @@
 // Kernels and options tile-to-wgmma cannot lower: a diagnostic each, no crash.
 // RUN: tile-opt %s --split-input-file -verify-diagnostics \
-// RUN:   --pass-pipeline="builtin.module(func.func(tile-tiling{mma=wgmma block-m=128 block-n=128 block-k=64}),tile-to-gpu,gpu.module(gpu.func(tile-to-wgmma)))"
+// RUN:   --pass-pipeline="builtin.module(func.func(tile-tiling{mma=wgmma block-m=128 block-n=128 block-k=64}),tile-to-gpu,gpu.module(tile-to-wgmma))"
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma block-m=128 block-n=128 block-k=64 chip=sm_90" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma block-m=128 block-n=128 block-k=64 num-stages=1" 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling --tile-to-gpu \
-// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-wgmma)))" 2>&1 | FileCheck %s --check-prefix=SYNC
+// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma))" 2>&1 | FileCheck %s --check-prefix=SYNC
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" --tile-to-gpu \
-// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-nvgpu)))" 2>&1 | FileCheck %s --check-prefix=NVGPU
+// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(tile-to-nvgpu))" 2>&1 | FileCheck %s --check-prefix=NVGPU
 
 // A kernel marked mma=wgmma after tile-to-gpu built it without the TMA
 // descriptor parameters.
-// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=128 block-n=128 block-k=64" --tile-to-gpu \
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=128 block-n=128 block-k=64 num-warps=8" --tile-to-gpu \
 // RUN:   | sed 's/mma = "sync"/mma = "wgmma"/' \
-// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-wgmma)))" 2>&1 | FileCheck %s --check-prefix=NOTMA
+// RUN:   | not tile-opt --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma))" 2>&1 | FileCheck %s --check-prefix=NOTMA
 
 // CHIP: error: tile-to-wgmma: wgmma and TMA need chip=sm_90a, got sm_90
 // NOTMA: error: tile-to-wgmma: the kernel lacks the TMA descriptor parameters (run tile-to-gpu on a kernel tiled with mma=wgmma)
-// STAGES: error: tile-to-wgmma: num-stages must be at least 2 (the TMA ring), got 1
+// STAGES: error: tile-to-wgmma: num-stages must be between 2 (the TMA ring) and 8, got 1
 // SYNC: error: tile-to-wgmma: the kernel was tiled for mma=sync (tile-tiling mma=wgmma checks the block sizes)
 // NVGPU: error: tile-to-nvgpu: the kernel was tiled for mma=wgmma; lower it with tile-to-wgmma
 

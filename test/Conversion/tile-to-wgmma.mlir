@@ -1,13 +1,13 @@
 // tile-to-wgmma: the K loop becomes a TMA + mbarrier + wgmma ring; the
 // persistent tile loop carries the K-step count for the barrier phases.
 // RUN: tile-opt %s --split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64 num-warps=4" --tile-to-gpu \
-// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-wgmma{num-stages=3})),canonicalize,cse)" \
+// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma{num-stages=3}),canonicalize,cse)" \
 // RUN:   | FileCheck %s
 // RUN: tile-opt %s --split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64 num-warps=4" --tile-persistent --tile-to-gpu \
-// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-wgmma{num-stages=3})),canonicalize,cse)" \
+// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma{num-stages=3}),canonicalize,cse)" \
 // RUN:   | FileCheck %s --check-prefix=PERSIST
 // RUN: tile-opt %s --split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8" --tile-to-gpu \
-// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(gpu.func(tile-to-wgmma{num-stages=4})),canonicalize,cse)" \
+// RUN:   | tile-opt --split-input-file --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma{num-stages=4}),canonicalize,cse)" \
 // RUN:   | FileCheck %s --check-prefix=TWO
 
 // The kernel takes the two TMA descriptors after the 12 usual parameters.

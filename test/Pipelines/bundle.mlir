@@ -1,6 +1,6 @@
 // --tile-bundle writes the PTX and the launch manifest; nothing in the
 // manifest is typed by hand.
-// RUN: rm -rf %t && tile-opt %s --tile-to-ptx="schedule=persistent order=grouped group-m=4 block-n=128 num-stages=2" --tile-bundle=%t -o /dev/null
+// RUN: rm -rf %t && tile-opt %s --tile-to-ptx="schedule=persistent order=grouped group-m=4 block-n=128 num-warps=8 num-stages=2" --tile-bundle=%t -o /dev/null
 // RUN: FileCheck %s < %t/mm.json
 // RUN: ls %t | FileCheck %s --check-prefix=FILES
 // Without a compiled kernel there is nothing to write.
@@ -24,7 +24,7 @@
 // CHECK-NEXT: "nn"
 // CHECK-NEXT: ],
 // CHECK: "num_stages": 2,
-// CHECK: "num_warps": 4,
+// CHECK: "num_warps": 8,
 // CHECK: "order": "grouped",
 // CHECK: "params": [
 // CHECK: "name": "A",
@@ -33,7 +33,7 @@
 // CHECK-NEXT: "type": "i64"
 // CHECK: "ptx": "mm.ptx",
 // CHECK: "schedule": "persistent",
-// CHECK: "threads_per_block": 128
+// CHECK: "threads_per_block": 256
 
 // FILES: mm.json
 // FILES-NEXT: mm.ptx

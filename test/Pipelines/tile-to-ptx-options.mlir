@@ -14,10 +14,11 @@
 // RUN: not tile-opt %s --tile-to-ptx="num-stages=0" 2>&1 | FileCheck %s --check-prefix=STAGES
 // RUN: not tile-opt %s --tile-to-ptx="block-n=40" 2>&1 | FileCheck %s --check-prefix=BN
 // RUN: not tile-opt %s --tile-to-ptx="index-bitwidth=8" 2>&1 | FileCheck %s --check-prefix=BITS
-// 256 x 256 x 128 tiles in 8 stages need 8 * (256*128 + 128*256) * 2 bytes.
-// RUN: not tile-opt %s --tile-to-ptx="block-m=256 block-n=256 block-k=128 num-warps=16 num-stages=8" 2>&1 | FileCheck %s --check-prefix=SMEM
-// sm_86 allows 99 KB per block: 4 stages of 128x128x64 (128 KB) do not fit.
-// RUN: not tile-opt %s --tile-to-ptx="chip=sm_86 block-n=128 block-k=64 num-warps=8 num-stages=4" 2>&1 | FileCheck %s --check-prefix=SM86
+// A 256 x 64 wgmma block in 6 stages: 6 * (256 + 64) * 64 * 2 bytes, plus
+// 1 KB to align the ring.
+// RUN: not tile-opt %s --tile-to-ptx="mma=wgmma block-m=256 block-n=64 block-k=64 num-stages=6" 2>&1 | FileCheck %s --check-prefix=SMEM
+// sm_86 allows 99 KB per block: 7 stages of 32x64x128 (168 KB) do not fit.
+// RUN: not tile-opt %s --tile-to-ptx="chip=sm_86 block-m=32 block-n=64 block-k=128 num-warps=8 num-stages=7" 2>&1 | FileCheck %s --check-prefix=SM86
 
 // CHIP: for the --chip option: Cannot find option named 'sm_99'!
 // SCHED: for the --schedule option: Cannot find option named 'streamk'!
@@ -25,8 +26,8 @@
 // STAGES: error: tile-pipeline: num-stages must be between 1 and 8, got 0
 // BN: error: tile-tiling: block-n must be a positive multiple of 16 (two MMA N), got 40
 // BITS: error: tile-to-gpu: index-bitwidth must be 32 or 64, got 8
-// SMEM: error: tile-allocate-shared: the kernel needs 1048576 bytes of shared memory per block, more than the 232448 the target allows
-// SM86: error: tile-allocate-shared: the kernel needs 131072 bytes of shared memory per block, more than the 101376 the target allows
+// SMEM: error: tile-allocate-shared: the kernel needs 246784 bytes of shared memory per block, more than the 232448 the target allows
+// SM86: error: tile-allocate-shared: the kernel needs 172032 bytes of shared memory per block, more than the 101376 the target allows
 func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return

@@ -26,7 +26,7 @@
 // PERS: scf.for %{{.*}} = %[[PID]] to %{{.*}} step %[[C3]] {
 // PERS-NOT: tile.
 
-// NEG: error: tile-lower-to-cpu: expected a tile kernel with one block and one tile.store, and num-programs >= 0
+// NEG: error: tile-lower-to-cpu: num-programs must be >= 0, got -1
 func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xbf16>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xbf16>
   return

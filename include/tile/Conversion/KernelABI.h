@@ -9,9 +9,15 @@
 #ifndef TILE_CONVERSION_KERNELABI_H
 #define TILE_CONVERSION_KERNELABI_H
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
 
 namespace mlir::tile {
 
@@ -47,6 +53,33 @@ inline std::optional<unsigned> unitStrideDim(MemRefType t) {
   if (strides[0] == 1)
     return 0;
   return std::nullopt;
+}
+
+/// Whether `name` can be a kernel's name: it becomes the PTX entry and the
+/// bundle's file names, so it must be a PTX identifier and a plain file name.
+/// Accepted: a C identifier (letters, digits, '_', not starting with a digit;
+/// not '_' alone) of at most 200 characters.
+inline bool isValidKernelName(llvm::StringRef name) {
+  auto isWordChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_';
+  };
+  return !name.empty() && name.size() <= 200 && name != "_" &&
+         !llvm::isDigit(name.front()) && llvm::all_of(name, isWordChar);
+}
+
+/// `name` on one line, escaped as MLIR spells strings, for diagnostics.
+inline std::string escapedName(llvm::StringRef name) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::printEscapedString(name, os);
+  return out;
+}
+
+/// The blocks per SM tile-to-gpu asked ptxas to fit (nvvm.minctasm), or 0.
+inline int64_t minBlocksPerSM(Operation *kernel) {
+  auto attr = kernel->getAttrOfType<IntegerAttr>(
+      NVVM::NVVMDialect::getMinctasmAttrName());
+  return attr ? attr.getInt() : 0;
 }
 
 /// Attribute of a kernel gpu.func holding its element types and the operand

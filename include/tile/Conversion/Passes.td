@@ -32,7 +32,7 @@ def TileToGPU : Pass<"tile-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
-def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUFuncOp"> {
+def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower tile loads, dots and stores to tensor-core code";
   let description = [{
     Stages A and B tiles through shared memory (`memref.alloc` in workgroup
@@ -52,7 +52,7 @@ def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUFuncOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
-def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUFuncOp"> {
+def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower the K loop to a TMA + mbarrier + wgmma pipeline (sm_90a)";
   let description = [{
     For kernels tiled with `mma=wgmma`: an `num-stages`-deep ring of
@@ -81,7 +81,7 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUFuncOp"> {
   ];
 }
 
-def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUFuncOp"> {
+def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Software-pipeline the K loop over multi-buffered shared memory";
   let description = [{
     Multi-buffers each shared-memory tile `num-stages` deep
@@ -100,7 +100,7 @@ def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUFuncOp"> {
   ];
 }
 
-def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUFuncOp"> {
+def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Place workgroup buffers in dynamic shared memory";
   let description = [{
     Replaces each workgroup-memory `memref.alloc` with a view of

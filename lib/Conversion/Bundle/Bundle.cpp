@@ -3,6 +3,7 @@
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Support/FileUtils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -89,19 +90,16 @@ llvm::json::Value toJson(Attribute a) {
   return nullptr;
 }
 
-LogicalResult writeFile(Operation *op, StringRef path, StringRef text) {
-  std::error_code ec;
-  llvm::raw_fd_ostream os(path, ec);
-  if (ec)
-    return op->emitError("tile-write-bundle: cannot write ")
-           << path << ": " << ec.message();
-  os << text;
-  return success();
-}
-
 struct TileWriteBundlePass
     : tile::impl::TileWriteBundleBase<TileWriteBundlePass> {
   using Base::Base;
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (dir.empty())
+      return emitError(UnknownLoc::get(ctx),
+                       "tile-write-bundle: dir must name a directory");
+    return success();
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -112,29 +110,32 @@ struct TileWriteBundlePass
                        "module (run --tile-to-ptx first)");
       return signalPassFailure();
     }
-    if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
-      module.emitError("tile-write-bundle: cannot create directory ")
-          << dir << ": " << ec.message();
-      return signalPassFailure();
-    }
+    // Every file of every kernel, written only when all can be.
+    SmallVector<std::pair<std::string, std::string>> files;
     for (NamedAttribute entry : manifests) {
-      auto manifest = cast<DictionaryAttr>(entry.getValue());
       StringRef kernel = entry.getName().strref();
-      auto modName = manifest.getAs<StringAttr>("gpu_module");
+      auto fail = [&](const Twine &why) {
+        module.emitError("tile-write-bundle: ")
+            << kManifestsAttr << " entry \"" << escapedName(kernel) << "\" "
+            << why;
+        signalPassFailure();
+      };
+      // The name becomes file names inside `dir`: no separators, no "..".
+      if (!isValidKernelName(kernel))
+        return fail("is not a kernel name (a C identifier)");
+      auto manifest = dyn_cast<DictionaryAttr>(entry.getValue());
+      auto modName =
+          manifest ? manifest.getAs<StringAttr>("gpu_module") : StringAttr();
+      if (!modName)
+        return fail("is not a dictionary with a string 'gpu_module'");
       auto binary = llvm::find_if(binaries, [&](gpu::BinaryOp bin) {
         return bin.getName() == modName.strref();
       });
-      if (binary == binaries.end()) {
-        module.emitError("tile-write-bundle: no gpu.binary for kernel ")
-            << kernel;
-        return signalPassFailure();
-      }
-      auto object = cast<gpu::ObjectAttr>(binary->getObjects()[0]);
-      if (object.getFormat() != gpu::CompilationTarget::Assembly) {
-        module.emitError("tile-write-bundle: kernel ")
-            << kernel << " was not compiled to PTX (use format=isa)";
-        return signalPassFailure();
-      }
+      if (binary == binaries.end())
+        return fail("has no gpu.binary @" + modName.strref());
+      auto object = dyn_cast<gpu::ObjectAttr>(binary->getObjects()[0]);
+      if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
+        return fail("was not compiled to PTX (use format=isa)");
       llvm::json::Object json = *toJson(manifest).getAsObject();
       std::string ptxName = (kernel + ".ptx").str();
       json["ptx"] = ptxName;
@@ -144,9 +145,18 @@ struct TileWriteBundlePass
       std::string text;
       llvm::raw_string_ostream os(text);
       os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
-      if (failed(writeFile(module, ptxPath, object.getObject().getValue())) ||
-          failed(writeFile(module, jsonPath, text)))
-        return signalPassFailure();
+      files.emplace_back(ptxPath.str(), object.getObject().getValue().str());
+      files.emplace_back(jsonPath.str(), std::move(text));
+    }
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir)) {
+      module.emitError("tile-write-bundle: cannot create directory ")
+          << dir << ": " << ec.message();
+      return signalPassFailure();
+    }
+    if (llvm::Error err = writeFilesAtomically(files)) {
+      module.emitError("tile-write-bundle: cannot write ")
+          << llvm::toString(std::move(err));
+      return signalPassFailure();
     }
   }
 };

@@ -76,6 +76,15 @@ struct TileNVGPUToNVVMPass
     : tile::impl::TileNVGPUToNVVMBase<TileNVGPUToNVVMPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (indexBitwidth != 32 && indexBitwidth != 64)
+      return emitError(UnknownLoc::get(ctx), "tile-nvgpu-to-nvvm: "
+                                             "index-bitwidth must be 32 or "
+                                             "64, got ")
+             << static_cast<int64_t>(indexBitwidth);
+    return success();
+  }
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     LowerToLLVMOptions options(ctx);

@@ -101,8 +101,13 @@ void recordStaticLayout(NamedAttrList &abi, Builder &b, MemRefType aTy,
 }
 
 LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
-                      OpBuilder &moduleBuilder, unsigned bits,
-                      unsigned minBlocks) {
+                      SymbolTable &symbols, unsigned bits, unsigned minBlocks) {
+  if (!isValidKernelName(func.getSymName()))
+    return func.emitError("tile-to-gpu: kernel name \"")
+           << escapedName(func.getSymName())
+           << "\" is not a C identifier (letters, digits and '_', not "
+              "starting with a digit, at most 200 characters); it becomes "
+              "the PTX entry and the bundle's file names";
   SmallVector<DotOp> dots;
   func.walk([&](DotOp d) { dots.push_back(d); });
   SmallVector<StoreOp> stores;
@@ -124,8 +129,18 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       !isArg(b) || !isArg(c))
     return func.emitError("tile-to-gpu: a kernel function takes exactly the "
                           "memrefs A, B and C and returns nothing");
+  if (std::string err = cfg.validate(minBlocks); !err.empty())
+    return func.emitError("tile-to-gpu: ") << err;
+  if (a == b)
+    return func.emitError("tile-to-gpu: A and B are the same memref; the "
+                          "kernel takes them as two parameters, so pass the "
+                          "matrix as two arguments");
   auto aTy = cast<MemRefType>(a.getType()), bTy = cast<MemRefType>(b.getType()),
        cTy = cast<MemRefType>(c.getType());
+  if (aTy.getMemorySpace() || bTy.getMemorySpace() || cTy.getMemorySpace())
+    return func.emitError("tile-to-gpu: A, B and C must be memrefs in the "
+                          "default memory space (the kernel reads and writes "
+                          "them in global memory)");
   SmallVector<char> la = allowedLayouts(aTy), lb = allowedLayouts(bTy);
   if (la.empty() || lb.empty() || allowedLayouts(cTy) != SmallVector<char>{'n'})
     return func.emitError("tile-to-gpu: A and B need a unit stride in one "
@@ -134,8 +149,11 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
 
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
+  OpBuilder moduleBuilder(ctx);
   auto gpuModule = gpu::GPUModuleOp::create(
       moduleBuilder, loc, (func.getSymName() + "_kernels").str());
+  // Renamed if another symbol already has the name.
+  symbols.insert(gpuModule);
   OpBuilder b2 = OpBuilder::atBlockBegin(gpuModule.getBody());
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   SmallVector<Type> argTypes;
@@ -151,8 +169,10 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       b2.getDenseI32ArrayAttr({static_cast<int32_t>(cfg.threads()), 1, 1});
   // Becomes .maxntid: ptxas may then use all 255 registers per thread.
   kernel.setKnownBlockSizeAttr(block);
-  if (minBlocks)
-    kernel->setAttr("nvvm.minctasm", b2.getI32IntegerAttr(minBlocks));
+  // At least one block per SM: unasked, ptxas caps the registers of small
+  // blocks to fit more of them per SM and spills.
+  kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                  b2.getI32IntegerAttr(std::max(1u, minBlocks)));
   cfg.attachTo(kernel);
 
   auto typeName = [](Type t) {
@@ -214,25 +234,49 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
 struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (indexBitwidth != 32 && indexBitwidth != 64)
+      return emitError(UnknownLoc::get(ctx),
+                       "tile-to-gpu: index-bitwidth must be 32 or 64, got ")
+             << static_cast<int64_t>(indexBitwidth);
+    // An SM holds at most 32 blocks.
+    if (minBlocksPerSM > 32)
+      return emitError(UnknownLoc::get(ctx),
+                       "tile-to-gpu: min-blocks-per-sm must be 0 to 32, got ")
+             << static_cast<int64_t>(minBlocksPerSM);
+    return success();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<std::pair<func::FuncOp, KernelConfig>> kernels;
     for (auto func : module.getOps<func::FuncOp>())
       if (std::optional<KernelConfig> cfg = KernelConfig::fromOp(func))
         kernels.push_back({func, *cfg});
+    // Tile ops anywhere else (a nested module, a function tile-tiling did
+    // not turn into a kernel) would reach the LLVM translation unlowered.
+    WalkResult stray = module.walk([&](Operation *op) {
+      if (!isa<TileDialect>(op->getDialect()))
+        return WalkResult::advance();
+      auto func = op->getParentOfType<func::FuncOp>();
+      if (func && func->getParentOp() == module &&
+          KernelConfig::fromOp(func))
+        return WalkResult::advance();
+      op->emitOpError("tile-to-gpu: not in a kernel; only a func.func at "
+                      "the top level of the module, tiled by tile-tiling, "
+                      "becomes a kernel");
+      return WalkResult::interrupt();
+    });
+    if (stray.wasInterrupted())
+      return signalPassFailure();
     if (kernels.empty())
       return;
-    if (indexBitwidth != 32 && indexBitwidth != 64) {
-      module.emitError("tile-to-gpu: index-bitwidth must be 32 or 64, got ")
-          << static_cast<int64_t>(indexBitwidth);
-      return signalPassFailure();
-    }
-    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    SymbolTable symbols(module);
     for (auto &[func, cfg] : kernels)
-      if (failed(outline(func, cfg, b, indexBitwidth, minBlocksPerSM)))
+      if (failed(outline(func, cfg, symbols, indexBitwidth, minBlocksPerSM)))
         return signalPassFailure();
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                    b.getUnitAttr());
+                    UnitAttr::get(module.getContext()));
   }
 };
 

@@ -25,26 +25,43 @@ using namespace mlir::tile;
 
 namespace {
 
+/// Shared memory per block on sm_90, the most of any supported chip.
+constexpr int64_t kMaxSharedBytes = 227 * 1024;
+
 struct TileAllocateSharedPass
     : tile::impl::TileAllocateSharedBase<TileAllocateSharedPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (maxBytes < 1 || maxBytes > kMaxSharedBytes)
+      return emitError(UnknownLoc::get(ctx),
+                       "tile-allocate-shared: max-bytes must be between 1 "
+                       "and ")
+             << kMaxSharedBytes << " (227 KB, the most a block may use on "
+             << "any supported chip), got " << static_cast<int64_t>(maxBytes);
+    return success();
+  }
+
   void runOnOperation() override {
-    gpu::GPUFuncOp func = getOperation();
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(allocate(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult allocate(gpu::GPUFuncOp func) {
     SmallVector<memref::AllocOp> allocs;
     func.walk([&](memref::AllocOp alloc) {
       if (isWorkgroup(alloc.getType()))
         allocs.push_back(alloc);
     });
     if (allocs.empty())
-      return;
+      return success();
     for (memref::AllocOp alloc : allocs)
       if (!alloc.getType().hasStaticShape() ||
-          !alloc.getType().getLayout().isIdentity()) {
-        alloc.emitOpError("tile-allocate-shared: shared buffers must have a "
-                          "static shape and the identity layout");
-        return signalPassFailure();
-      }
+          !alloc.getType().getLayout().isIdentity())
+        return alloc.emitOpError("tile-allocate-shared: shared buffers must "
+                                 "have a static shape and the identity "
+                                 "layout");
 
     OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
     Location loc = func.getLoc();
@@ -66,17 +83,15 @@ struct TileAllocateSharedPass
       // 128-byte alignment keeps every buffer on its own cache line.
       offset = llvm::alignTo(offset + bytes, 128);
     }
-    if (offset > maxBytes) {
-      func.emitError("tile-allocate-shared: the kernel needs ")
-          << offset << " bytes of shared memory per block, more than the "
-          << static_cast<int64_t>(maxBytes)
-          << " the target allows; use fewer stages or smaller "
-          << "blocks";
-      return signalPassFailure();
-    }
+    if (offset > maxBytes)
+      return func.emitError("tile-allocate-shared: the kernel needs ")
+             << offset << " bytes of shared memory per block, more than the "
+             << static_cast<int64_t>(maxBytes)
+             << " the target allows; use fewer stages or smaller blocks";
     KernelConfig cfg = KernelConfig::fromOp(func).value_or(KernelConfig());
     cfg.sharedBytes = offset;
     cfg.attachTo(func);
+    return success();
   }
 };
 

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/SharedMemory.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
@@ -114,6 +115,9 @@ void schedule(scf::ForOp loop, int64_t stages,
   SetVector<Operation *> stage0;
   BackwardSliceOptions opts;
   opts.inclusive = true;
+  // A copy under a guard (more threads than chunks) computes its address
+  // inside the scf.if from values of the loop body: they go to stage 0 too.
+  opts.omitUsesFromAbove = false;
   opts.filter = [&](Operation *op) { return op->getBlock() == loop.getBody(); };
   for (Operation &op : loop.getBody()->without_terminator())
     if (containsAsyncCopy(&op) || isa<nvgpu::DeviceAsyncCreateGroupOp>(op))
@@ -162,19 +166,28 @@ void moveTrailingBarrier(scf::ForOp loop) {
 struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (std::string err = KernelConfig::checkStages(numStages); !err.empty())
+      return emitError(UnknownLoc::get(ctx), "tile-pipeline: ") << err;
+    return success();
+  }
+
   void runOnOperation() override {
-    gpu::GPUFuncOp func = getOperation();
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(pipelineKernel(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult pipelineKernel(gpu::GPUFuncOp func) {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
-      return;
+      return success();
     cfg->numStages = numStages;
-    if (std::string err = cfg->validate(); !err.empty()) {
-      func.emitError("tile-pipeline: ") << err;
-      return signalPassFailure();
-    }
+    if (std::string err = cfg->validate(minBlocksPerSM(func)); !err.empty())
+      return func.emitError("tile-pipeline: ") << err;
     cfg->attachTo(func);
     if (numStages == 1)
-      return;
+      return success();
 
     SmallVector<memref::AllocOp> allocs;
     func.walk([&](memref::AllocOp a) {
@@ -185,7 +198,7 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
     DenseMap<Operation *, Value> stageOf;
     for (memref::AllocOp a : allocs)
       if (failed(multiBuffer(a, numStages, stageOf)))
-        return signalPassFailure();
+        return failure();
 
     SmallVector<scf::ForOp> loops;
     // The K loops: those that commit a group of copies per iteration.
@@ -213,11 +226,10 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
         return op;
       };
       rewriter.setInsertionPoint(loop);
-      if (failed(scf::pipelineForLoop(rewriter, loop, opts))) {
-        loop.emitError("tile-pipeline: could not pipeline the K loop");
-        return signalPassFailure();
-      }
+      if (failed(scf::pipelineForLoop(rewriter, loop, opts)))
+        return loop.emitError("tile-pipeline: could not pipeline the K loop");
     }
+    return success();
   }
 };
 

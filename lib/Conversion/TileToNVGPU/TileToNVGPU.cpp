@@ -68,10 +68,15 @@ public:
   }
 
   /// 16-byte copies along the contiguous dimension, zero-filled past the
-  /// operand's bounds through cp.async's src-size.
+  /// operand's bounds through cp.async's src-size. Returns the tokens of the
+  /// copies every thread issues; a copy under a guard (more threads than
+  /// chunks left) keeps its token inside the guard, where the group cannot
+  /// use it: cp.async.commit_group commits all of a thread's pending copies
+  /// anyway.
   SmallVector<Value> emitAsyncCopy(const Operand &op, Value r0, Value c0,
                                    Value bound0, Value bound1) {
     SmallVector<Value> tokens;
+    Value lastToken;
     int64_t chunksPerRow = op.sharedCols() / 8;
     int64_t chunks = op.sharedRows() * chunksPerRow;
     // Outer/inner: the global coordinates along shared rows and columns.
@@ -79,7 +84,7 @@ public:
     Value boundO = op.transposed ? bound1 : bound0;
     Value boundI = op.transposed ? bound0 : bound1;
     for (int64_t first = 0; first < chunks; first += cfg.threads()) {
-      emitGuarded(first, chunks, [&] {
+      bool guarded = emitGuarded(first, chunks, [&] {
         Value c = add(tid, first);
         Value sr = div(c, chunksPerRow), sc = mul(rem(c, chunksPerRow), 8);
         Value go = add(o0, sr), gi = add(i0, sc);
@@ -90,11 +95,13 @@ public:
             sel(inO, arith::MinUIOp::create(b, loc, left, cst(8)), cst(0));
         // With n = 0 nothing is read, so out-of-bounds addresses stay
         // unclamped and the address advances by a constant per K step.
-        tokens.push_back(nvgpu::DeviceAsyncCopyOp::create(
+        lastToken = nvgpu::DeviceAsyncCopyOp::create(
             b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), op.shared,
             ValueRange{sr, sc}, op.copySource, ValueRange{go, gi},
-            b.getIndexAttr(8), n, b.getUnitAttr()));
+            b.getIndexAttr(8), n, b.getUnitAttr());
       });
+      if (!guarded)
+        tokens.push_back(lastToken);
     }
     return tokens;
   }
@@ -247,14 +254,18 @@ public:
 
 private:
   /// Runs `body` for this thread's item `tid + first` of `total`, guarded
-  /// only when the threads do not divide the items evenly.
-  void emitGuarded(int64_t first, int64_t total, function_ref<void()> body) {
-    if (first + cfg.threads() <= total)
-      return body();
+  /// only when the threads do not divide the items evenly; returns whether
+  /// it did guard it.
+  bool emitGuarded(int64_t first, int64_t total, function_ref<void()> body) {
+    if (first + cfg.threads() <= total) {
+      body();
+      return false;
+    }
     auto ifOp = scf::IfOp::create(b, loc, ult(add(tid, first), cst(total)));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     body();
+    return true;
   }
 
   const KernelConfig &cfg;
@@ -381,23 +392,23 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   return success();
 }
 
+LogicalResult lowerFunc(gpu::GPUFuncOp func) {
+  std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+  if (!cfg)
+    return success();
+  if (cfg->isWgmma())
+    return func.emitError("tile-to-nvgpu: the kernel was tiled for "
+                          "mma=wgmma; lower it with tile-to-wgmma");
+  if (std::string err = cfg->validate(); !err.empty())
+    return func.emitError("tile-to-nvgpu: ") << err;
+  return lowerKernel(func, *cfg);
+}
+
 struct TileToNVGPUPass : tile::impl::TileToNVGPUBase<TileToNVGPUPass> {
   void runOnOperation() override {
-    gpu::GPUFuncOp func = getOperation();
-    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
-    if (!cfg)
-      return;
-    if (cfg->isWgmma()) {
-      func.emitError("tile-to-nvgpu: the kernel was tiled for mma=wgmma; "
-                     "lower it with tile-to-wgmma");
-      return signalPassFailure();
-    }
-    if (std::string err = cfg->validate(); !err.empty()) {
-      func.emitError("tile-to-nvgpu: ") << err;
-      return signalPassFailure();
-    }
-    if (failed(lowerKernel(func, *cfg)))
-      signalPassFailure();
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(lowerFunc(func)))
+        return signalPassFailure();
   }
 };
 

@@ -357,35 +357,38 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
 struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    gpu::GPUFuncOp func = getOperation();
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (chip != "sm_90a")
+      return emitError(UnknownLoc::get(ctx),
+                       "tile-to-wgmma: wgmma and TMA need chip=sm_90a, got ")
+             << chip;
+    if (numStages < 2 || numStages > 8)
+      return emitError(UnknownLoc::get(ctx),
+                       "tile-to-wgmma: num-stages must be between 2 (the "
+                       "TMA ring) and 8, got ")
+             << static_cast<int64_t>(numStages);
+    return success();
+  }
+
+  LogicalResult lowerFunc(gpu::GPUFuncOp func) {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
-      return;
-    if (chip != "sm_90a") {
-      func.emitError("tile-to-wgmma: wgmma and TMA need chip=sm_90a, got ")
-          << chip;
-      return signalPassFailure();
-    }
-    if (!cfg->isWgmma()) {
-      func.emitError("tile-to-wgmma: the kernel was tiled for mma=")
-          << cfg->mma << " (tile-tiling mma=wgmma checks the block sizes)";
-      return signalPassFailure();
-    }
+      return success();
+    if (!cfg->isWgmma())
+      return func.emitError("tile-to-wgmma: the kernel was tiled for mma=")
+             << cfg->mma << " (tile-tiling mma=wgmma checks the block sizes)";
     KernelConfig withStages = *cfg;
     withStages.numStages = numStages;
-    if (std::string err = withStages.validate(); !err.empty()) {
-      func.emitError("tile-to-wgmma: ") << err;
-      return signalPassFailure();
-    }
-    if (numStages < 2) {
-      func.emitError("tile-to-wgmma: num-stages must be at least 2 (the TMA "
-                     "ring), got ")
-          << static_cast<int64_t>(numStages);
-      return signalPassFailure();
-    }
-    if (failed(lowerKernel(func, *cfg, numStages)))
-      signalPassFailure();
+    if (std::string err = withStages.validate(minBlocksPerSM(func));
+        !err.empty())
+      return func.emitError("tile-to-wgmma: ") << err;
+    return lowerKernel(func, *cfg, numStages);
+  }
+
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
+      if (failed(lowerFunc(func)))
+        return signalPassFailure();
   }
 };
 

@@ -28,6 +28,22 @@ std::optional<std::pair<int64_t, int64_t>> KernelConfig::warpGrid() const {
   return best;
 }
 
+int64_t KernelConfig::registerLimit(int64_t blocksPerSM) const {
+  // ptxas allocates registers per warp in units of 8 per thread.
+  int64_t perThread = 65536 / (threads() * std::max<int64_t>(1, blocksPerSM));
+  return std::min<int64_t>(255, perThread / 8 * 8);
+}
+
+int64_t KernelConfig::registerEstimate() const {
+  int64_t acc = blockM * blockN / threads();
+  if (isWgmma())
+    return acc;
+  auto [warpsM, warpsN] = *warpGrid();
+  int64_t fragments = 4 * (blockM / warpsM / 16) + 2 * (blockN / warpsN / 8);
+  int64_t copies = llvm::divideCeil((blockM + blockN) * blockK / 8, threads());
+  return acc + fragments + 4 * copies * numStages;
+}
+
 /// wgmma: one TMA box row is one 128-byte swizzle row (64 f16/bf16 of K), a
 /// warpgroup's instruction is 64 x N with N <= 256, and TMA boxes are at
 /// most 256 rows.
@@ -53,7 +69,14 @@ static std::string validateWgmma(const KernelConfig &c) {
   return "";
 }
 
-std::string KernelConfig::validate() const {
+std::string KernelConfig::checkStages(int64_t numStages) {
+  if (numStages < 1 || numStages > 8)
+    return "num-stages must be between 1 and 8, got " +
+           std::to_string(numStages);
+  return "";
+}
+
+std::string KernelConfig::validate(int64_t blocksPerSM) const {
   auto str = [](int64_t v) { return std::to_string(v); };
   if (mma != "sync" && mma != "wgmma")
     return "mma must be 'sync' or 'wgmma', got '" + mma + "'";
@@ -73,21 +96,33 @@ std::string KernelConfig::validate() const {
     return "num-warps must be 1, 2, 4, 8 or 16, got " + str(numWarps);
   if (blockM > 256 || blockN > 256 || blockK > 128)
     return "block sizes above 256x256x128 are not supported";
+  // The sizes scripts/option-sweep.py checks for spills.
+  if (!isWgmma() && (!llvm::isPowerOf2_64(blockM) ||
+                     !llvm::isPowerOf2_64(blockN) ||
+                     !llvm::isPowerOf2_64(blockK)))
+    return "mma=sync needs block sizes that are powers of two, got " +
+           str(blockM) + "x" + str(blockN) + "x" + str(blockK);
   if (!isWgmma() && !warpGrid())
     return str(numWarps) + " warps cannot split a " + str(blockM) + "x" +
            str(blockN) + " tile into 16x16 pieces";
-  int64_t acc = blockM * blockN / threads();
-  if (acc > kMaxAccPerThread)
-    return "a " + str(blockM) + "x" + str(blockN) + " tile over " +
-           str(numWarps) + " warps needs " + str(acc) +
-           " accumulator registers per thread (at most " +
-           str(kMaxAccPerThread) + "); use more warps or a smaller tile";
   if (order != "linear" && order != "grouped")
     return "order must be 'linear' or 'grouped', got '" + order + "'";
-  if (groupM < 1)
-    return "group-m must be at least 1, got " + str(groupM);
-  if (numStages < 1 || numStages > 8)
-    return "num-stages must be between 1 and 8, got " + str(numStages);
+  // group-m x (tiles along N) must not wrap in 32-bit index arithmetic:
+  // N < 2^31 makes it at most 2^31 for group-m <= 16.
+  if (groupM < 1 || groupM > 16)
+    return "group-m must be between 1 and 16, got " + str(groupM);
+  if (std::string err = checkStages(numStages); !err.empty())
+    return err;
+  int64_t regs = registerEstimate() + kRegisterOverhead;
+  if (regs > registerLimit(blocksPerSM))
+    return "a " + str(blockM) + "x" + str(blockN) + "x" + str(blockK) +
+           " block over " + str(numWarps) + " warps with num-stages=" +
+           str(numStages) + " needs about " + str(regs) +
+           " registers per thread, more than the " +
+           str(registerLimit(blocksPerSM)) + " it may use" +
+           (blocksPerSM > 1 ? " with min-blocks-per-sm=" + str(blocksPerSM)
+                            : "") +
+           "; use more warps, fewer stages or a smaller block";
   return "";
 }
 

@@ -18,6 +18,10 @@ static LogicalResult checkSize(Operation *op, int64_t a, int64_t b,
 }
 
 LogicalResult MatmulOp::verify() {
+  // C is written while A and B are read (and a kernel reads A and B
+  // through their own parameters).
+  if (getC() == getA() || getC() == getB())
+    return emitOpError() << "C must not be the same memref as A or B";
   auto a = getA().getType(), b = getB().getType(), c = getC().getType();
   if (a.getElementType() != b.getElementType())
     return emitOpError() << "A and B must have the same element type, got "

@@ -75,6 +75,14 @@ void lowerStore(StoreOp op) {
 struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (numPrograms < 0)
+      return emitError(UnknownLoc::get(ctx), "tile-lower-to-cpu: "
+                                             "num-programs must be >= 0, got ")
+             << static_cast<int64_t>(numPrograms);
+    return success();
+  }
+
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
@@ -82,10 +90,9 @@ struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
       return;
     SmallVector<StoreOp> stores;
     func.walk([&](StoreOp s) { stores.push_back(s); });
-    if (!func.getBody().hasOneBlock() || stores.size() != 1 ||
-        numPrograms < 0) {
+    if (!func.getBody().hasOneBlock() || stores.size() != 1) {
       func.emitError("tile-lower-to-cpu: expected a tile kernel with one "
-                     "block and one tile.store, and num-programs >= 0");
+                     "block and one tile.store");
       return signalPassFailure();
     }
     Location loc = func.getLoc();

@@ -61,11 +61,7 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
 struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    SmallVector<MatmulOp> matmuls(func.getOps<MatmulOp>());
-    if (matmuls.empty())
-      return;
+  KernelConfig config() const {
     KernelConfig cfg;
     cfg.blockM = blockM;
     cfg.blockN = blockN;
@@ -74,10 +70,39 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.order = order;
     cfg.groupM = groupM;
     cfg.mma = mma;
-    if (std::string err = cfg.validate(); !err.empty()) {
-      func.emitError("tile-tiling: ") << err;
-      return signalPassFailure();
-    }
+    return cfg;
+  }
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (std::string err = config().validate(); !err.empty())
+      return emitError(UnknownLoc::get(ctx), "tile-tiling: ") << err;
+    return success();
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    SmallVector<MatmulOp> matmuls;
+    func.walk([&](MatmulOp mm) { matmuls.push_back(mm); });
+    if (matmuls.empty())
+      return;
+    for (MatmulOp mm : matmuls)
+      if (mm->getParentOp() != func) {
+        mm.emitOpError("must be directly in its function's body (a kernel "
+                       "computes one whole matmul; it cannot sit in a loop "
+                       "or a branch)");
+        return signalPassFailure();
+      }
+    // Anything else would run once per program, or (another block) not at
+    // all.
+    for (Block &block : func.getBody())
+      for (Operation &op : block)
+        if (!isa<MatmulOp, func::ReturnOp>(op) ||
+            !func.getBody().hasOneBlock()) {
+          op.emitOpError("cannot be in a kernel function: it holds one "
+                         "tile.matmul and a return, in one block");
+          return signalPassFailure();
+        }
+    KernelConfig cfg = config();
     if (matmuls.size() > 1 || KernelConfig::fromOp(func)) {
       matmuls.back().emitOpError(
           "a kernel function must hold exactly one tile.matmul");

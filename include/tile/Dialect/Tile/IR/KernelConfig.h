@@ -18,8 +18,12 @@ namespace mlir::tile {
 
 struct KernelConfig {
   static constexpr llvm::StringLiteral kAttrName = "tile.kernel";
-  /// Accumulator floats per thread above which ptxas starts spilling.
-  static constexpr int64_t kMaxAccPerThread = 128;
+  /// What ptxas adds to registerEstimate() for indices and addresses
+  /// (checked with scripts/option-sweep.py).
+  static constexpr int64_t kRegisterOverhead = 64;
+  /// Registers a thread may hold: 255, or fewer when `blocksPerSM` blocks
+  /// (0 meaning 1) of this many threads share the SM's 64K.
+  int64_t registerLimit(int64_t blocksPerSM = 0) const;
 
   int64_t blockM = 128, blockN = 64, blockK = 32;
   int64_t numWarps = 4, numStages = 1;
@@ -42,9 +46,19 @@ struct KernelConfig {
   /// wgmma: warpgroups of 4 warps, stacked along M.
   int64_t warpgroups() const { return numWarps / 4; }
 
+  /// Registers per thread the kernel holds besides indices: the
+  /// accumulators and, for mma.sync, one K step's operand fragments plus
+  /// four per 16-byte copy a thread has in flight (ptxas keeps the 64-bit
+  /// source address, the shared offset and the byte count of each copy of
+  /// every stage live across the K loop).
+  int64_t registerEstimate() const;
+
   /// Returns an error message when the block sizes cannot be lowered with
-  /// the chosen `mma`, or the empty string.
-  std::string validate() const;
+  /// the chosen `mma`, or would spill registers with `blocksPerSM` blocks
+  /// per SM (nvvm.minctasm; 0: no cap); the empty string otherwise.
+  std::string validate(int64_t blocksPerSM = 0) const;
+  /// The part of validate() that checks a pipeline depth alone.
+  static std::string checkStages(int64_t numStages);
 
   DictionaryAttr toAttr(MLIRContext *ctx) const;
   static std::optional<KernelConfig> fromOp(Operation *op);

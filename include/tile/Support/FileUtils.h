@@ -1,0 +1,39 @@
+//===- FileUtils.h - Safe output files and bounded input --------*- C++ -*-===//
+//
+// What the tools need so that bad input never crashes them and a failure
+// never loses or half-writes a file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_SUPPORT_FILEUTILS_H
+#define TILE_SUPPORT_FILEUTILS_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace mlir::tile {
+
+/// Writes each (path, contents) pair to a temporary file beside its target
+/// and renames them into place only when every one was written: on failure
+/// no target changes and the error names the file. "-" is stdout; an
+/// existing target that is not a regular file (/dev/null) is written
+/// directly.
+llvm::Error
+writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> files);
+
+/// Brackets ((, [, {, <) nested deeper than this are refused before parsing:
+/// MLIR's parser recurses once per level and would overflow the stack.
+constexpr int64_t kMaxNestingDepth = 512;
+
+/// An error message when `source` nests brackets deeper than
+/// kMaxNestingDepth, ignoring string literals and comments.
+std::optional<std::string> checkNestingDepth(llvm::StringRef source);
+
+} // namespace mlir::tile
+
+#endif // TILE_SUPPORT_FILEUTILS_H
