@@ -21,36 +21,6 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-StringRef mlir::tile::chipName(Chip chip) {
-  switch (chip) {
-  case Chip::SM80:
-    return "sm_80";
-  case Chip::SM86:
-    return "sm_86";
-  case Chip::SM89:
-    return "sm_89";
-  case Chip::SM90:
-    return "sm_90";
-  case Chip::SM90a:
-    return "sm_90a";
-  }
-  llvm_unreachable("unknown chip");
-}
-
-int64_t mlir::tile::sharedBytesPerBlock(Chip chip) {
-  switch (chip) {
-  case Chip::SM80:
-    return 163 * 1024;
-  case Chip::SM86:
-  case Chip::SM89:
-    return 99 * 1024;
-  case Chip::SM90:
-  case Chip::SM90a:
-    return 227 * 1024;
-  }
-  llvm_unreachable("unknown chip");
-}
-
 void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
                                         const TileToPTXOptions &opts) {
   TileTilingOptions tiling;
@@ -58,13 +28,16 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.blockN = opts.blockN;
   tiling.blockK = opts.blockK;
   tiling.numWarps = opts.numWarps;
-  tiling.order = opts.order == TileOrder::Grouped ? "grouped" : "linear";
+  tiling.numStages = opts.numStages;
+  tiling.order = opts.order;
   tiling.groupM = opts.groupM;
-  bool wgmma = opts.mma == Mma::Wgmma;
-  tiling.mma = wgmma ? "wgmma" : "sync";
-  // mma=wgmma targets sm_90a unless a chip is named (then tile-to-wgmma
-  // rejects any other).
-  Chip chip = wgmma && !opts.chip.hasValue() ? Chip::SM90a : opts.chip;
+  tiling.mma = opts.mma;
+  bool wgmma = opts.mma == MmaKind::Wgmma;
+  // A named chip stays (the kernel attribute's verifier rejects wgmma on
+  // any but sm_90a).
+  Chip chip = opts.chip.hasValue() ? opts.chip
+                                   : KernelConfig::defaultChip(opts.mma);
+  tiling.chip = chip;
   pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
   if (opts.schedule == Schedule::Persistent)
     pm.addNestedPass<func::FuncOp>(createTilePersistent());
@@ -73,21 +46,19 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   if (wgmma) {
-    kernels.addPass(createTileToWGMMA(
-        TileToWGMMAOptions{opts.numStages, chipName(chip).str()}));
+    kernels.addPass(createTileToWGMMA());
   } else {
     kernels.addPass(createTileToNVGPU());
-    kernels.addPass(createTilePipeline(TilePipelineOptions{opts.numStages}));
+    kernels.addPass(createTilePipeline());
     kernels.addPass(nvgpu::createOptimizeSharedMemoryPass());
   }
-  kernels.addPass(createTileAllocateShared(
-      TileAllocateSharedOptions{sharedBytesPerBlock(chip)}));
+  kernels.addPass(createTileAllocateShared());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createLoopInvariantCodeMotionPass());
 
   GpuNVVMAttachTargetOptions target;
-  target.chip = chipName(chip).str();
+  target.chip = stringifyChip(chip).str();
   target.features = "+ptx80";
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));

@@ -55,7 +55,7 @@ def TileToNVGPU : Pass<"tile-to-nvgpu", "::mlir::gpu::GPUModuleOp"> {
 def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower the K loop to a TMA + mbarrier + wgmma pipeline (sm_90a)";
   let description = [{
-    For kernels tiled with `mma=wgmma`: an `num-stages`-deep ring of
+    For kernels tiled with `mma=wgmma`: a `num_stages`-deep ring of
     128-byte-swizzled A and B tiles in shared memory, filled by TMA
     (`nvgpu.tma.async.load`, zero fill outside the operands) and guarded by
     one mbarrier per stage; each warpgroup runs `nvgpu.warpgroup.mma` over a
@@ -73,31 +73,23 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
-  let options = [
-    Option<"numStages", "num-stages", "int64_t", "4",
-           "Stages in the shared-memory ring (at least 2)">,
-    Option<"chip", "chip", "std::string", "\"sm_90a\"",
-           "Target chip; wgmma and TMA need sm_90a">,
-  ];
 }
 
 def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Software-pipeline the K loop over multi-buffered shared memory";
   let description = [{
-    Multi-buffers each shared-memory tile `num-stages` deep
-    (`memref::multiBuffer`) and pipelines the K loop with
+    Multi-buffers each shared-memory tile `num_stages` deep (read from the
+    kernel's `tile.kernel`; `memref::multiBuffer`) and pipelines the K loop
+    with
     `scf::pipelineForLoop`: the copies of iteration k + num-stages - 1 are
     issued while the tensor cores work on iteration k, and each
     `nvgpu.device_async_wait` waits only for the oldest group in flight.
+    One stage leaves the loop as it is.
   }];
   let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
-  let options = [
-    Option<"numStages", "num-stages", "int64_t", "3",
-           "Depth of the pipeline (1 leaves the loop as it is)">,
-  ];
 }
 
 def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUModuleOp"> {
@@ -105,15 +97,16 @@ def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUModuleOp"
   let description = [{
     Replaces each workgroup-memory `memref.alloc` with a view of
     `gpu.dynamic_shared_memory` at a 128-byte aligned offset, records the
-    total in the kernel's `tile.kernel` attribute (`dynamic_shared_memory_bytes`)
+    total in the kernel's `tile.kernel` attribute (`shared_bytes`)
     and rejects kernels that need more than the chip allows per block.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::arith::ArithDialect"];
   let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", "232448",
-           "Dynamic shared memory a block may use (227 KB on sm_90)">,
+    Option<"maxBytes", "max-bytes", "int64_t", "0",
+           "Dynamic shared memory a block may use (0: what the kernel's "
+           "chip allows, 227 KB on sm_90)">,
   ];
 }
 

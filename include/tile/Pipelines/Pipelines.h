@@ -3,57 +3,52 @@
 #ifndef TILE_PIPELINES_PIPELINES_H
 #define TILE_PIPELINES_PIPELINES_H
 
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir::tile {
 
-enum class Schedule { Tiled, Persistent };
-enum class TileOrder { Linear, Grouped };
-enum class Chip { SM80, SM86, SM89, SM90, SM90a };
-enum class Mma { Sync, Wgmma };
-
-/// The chip's name ("sm_90") and the shared memory one block may use on it.
-llvm::StringRef chipName(Chip chip);
-int64_t sharedBytesPerBlock(Chip chip);
-
+/// Defaults: KernelConfig's member initializers.
 struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<Schedule> schedule{
       *this, "schedule", llvm::cl::desc("One program per tile, or persistent"),
-      llvm::cl::init(Schedule::Tiled),
+      llvm::cl::init(KernelConfig{}.schedule),
       llvm::cl::values(
           clEnumValN(Schedule::Tiled, "tiled", "one program per tile"),
           clEnumValN(Schedule::Persistent, "persistent",
                      "programs stride over tiles"))};
   PassOptions::Option<int64_t> blockM{*this, "block-m",
                                       llvm::cl::desc("Rows of C per program"),
-                                      llvm::cl::init(128)};
+                                      llvm::cl::init(KernelConfig{}.blockM)};
   PassOptions::Option<int64_t> blockN{
       *this, "block-n", llvm::cl::desc("Columns of C per program"),
-      llvm::cl::init(64)};
+      llvm::cl::init(KernelConfig{}.blockN)};
   PassOptions::Option<int64_t> blockK{
-      *this, "block-k", llvm::cl::desc("K step"), llvm::cl::init(32)};
+      *this, "block-k", llvm::cl::desc("K step"),
+      llvm::cl::init(KernelConfig{}.blockK)};
   PassOptions::Option<int64_t> numWarps{*this, "num-warps",
                                         llvm::cl::desc("Warps per program"),
-                                        llvm::cl::init(4)};
+                                        llvm::cl::init(KernelConfig{}.numWarps)};
   PassOptions::Option<int64_t> numStages{
       *this, "num-stages", llvm::cl::desc("Software pipeline depth"),
-      llvm::cl::init(3)};
+      llvm::cl::init(KernelConfig{}.numStages)};
   PassOptions::Option<TileOrder> order{
       *this, "order", llvm::cl::desc("Tile order"),
-      llvm::cl::init(TileOrder::Linear),
+      llvm::cl::init(KernelConfig{}.order),
       llvm::cl::values(
           clEnumValN(TileOrder::Linear, "linear", "row-major"),
           clEnumValN(TileOrder::Grouped, "grouped", "GROUP_M rows at a time"))};
   PassOptions::Option<int64_t> groupM{*this, "group-m",
                                       llvm::cl::desc("Tile rows per group"),
-                                      llvm::cl::init(8)};
-  PassOptions::Option<Mma> mma{
+                                      llvm::cl::init(KernelConfig{}.groupM)};
+  PassOptions::Option<MmaKind> mma{
       *this, "mma", llvm::cl::desc("Tensor-core lowering"),
-      llvm::cl::init(Mma::Sync),
+      llvm::cl::init(KernelConfig{}.mma),
       llvm::cl::values(
-          clEnumValN(Mma::Sync, "sync",
+          clEnumValN(MmaKind::Sync, "sync",
                      "cp.async + ldmatrix + mma.sync (sm_80 and later)"),
-          clEnumValN(Mma::Wgmma, "wgmma",
+          clEnumValN(MmaKind::Wgmma, "wgmma",
                      "TMA + mbarrier + wgmma (sm_90a; chip defaults to it)"))};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
@@ -70,7 +65,7 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
           "End with gpu-module-to-binary (PTX); false stops at NVVM"),
       llvm::cl::init(true)};
   PassOptions::Option<Chip> chip{
-      *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(Chip::SM90),
+      *this, "chip", llvm::cl::desc("Target GPU"), llvm::cl::init(KernelConfig{}.chip),
       llvm::cl::values(clEnumValN(Chip::SM80, "sm_80", "A100"),
                        clEnumValN(Chip::SM86, "sm_86", "RTX 30xx"),
                        clEnumValN(Chip::SM89, "sm_89", "RTX 40xx, L40"),

@@ -41,8 +41,20 @@ DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
         b.getNamedAttr("type", b.getStringAttr(p.type)),
         b.getNamedAttr("meaning", b.getStringAttr(p.meaning)),
     }));
-  NamedAttrList attrs(cfg.toAttr(b.getContext()));
-  attrs.append(abi.getValue());
+  NamedAttrList attrs(abi);
+  auto setInt = [&](StringRef key, int64_t v) {
+    attrs.set(key, b.getI64IntegerAttr(v));
+  };
+  setInt("block_m", cfg.blockM);
+  setInt("block_n", cfg.blockN);
+  setInt("block_k", cfg.blockK);
+  setInt("num_warps", cfg.numWarps);
+  setInt("num_stages", cfg.numStages);
+  setInt("group_m", cfg.groupM);
+  setInt("dynamic_shared_memory_bytes", cfg.sharedBytes);
+  attrs.set("schedule", b.getStringAttr(stringifySchedule(cfg.schedule)));
+  attrs.set("order", b.getStringAttr(stringifyTileOrder(cfg.order)));
+  attrs.set("mma", b.getStringAttr(stringifyMmaKind(cfg.mma)));
   attrs.set("kernel", b.getStringAttr(func.getName()));
   attrs.set("gpu_module", b.getStringAttr(mod.getName()));
   attrs.set("chip", b.getStringAttr(chip));

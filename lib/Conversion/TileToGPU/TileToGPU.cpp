@@ -129,8 +129,9 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       !isArg(b) || !isArg(c))
     return func.emitError("tile-to-gpu: a kernel function takes exactly the "
                           "memrefs A, B and C and returns nothing");
-  if (std::string err = cfg.validate(minBlocks); !err.empty())
-    return func.emitError("tile-to-gpu: ") << err;
+  if (failed(cfg.verify([&] { return func.emitError("tile-to-gpu: "); },
+                        minBlocks)))
+    return failure();
   if (a == b)
     return func.emitError("tile-to-gpu: A and B are the same memref; the "
                           "kernel takes them as two parameters, so pass the "

@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/Passes.h"
-#include "tile/Conversion/SharedMemory.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -25,20 +24,19 @@ using namespace mlir::tile;
 
 namespace {
 
-/// Shared memory per block on sm_90, the most of any supported chip.
-constexpr int64_t kMaxSharedBytes = 227 * 1024;
-
 struct TileAllocateSharedPass
     : tile::impl::TileAllocateSharedBase<TileAllocateSharedPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    if (maxBytes < 1 || maxBytes > kMaxSharedBytes)
+    // sm_90 allows the most of any supported chip.
+    int64_t most = sharedBytesPerBlock(Chip::SM90);
+    if (maxBytes < 0 || maxBytes > most)
       return emitError(UnknownLoc::get(ctx),
-                       "tile-allocate-shared: max-bytes must be between 1 "
-                       "and ")
-             << kMaxSharedBytes << " (227 KB, the most a block may use on "
-             << "any supported chip), got " << static_cast<int64_t>(maxBytes);
+                       "tile-allocate-shared: max-bytes must be between 0 "
+                       "(the chip's limit) and ")
+             << most << " (227 KB, the most a block may use on any "
+             << "supported chip), got " << static_cast<int64_t>(maxBytes);
     return success();
   }
 
@@ -49,9 +47,12 @@ struct TileAllocateSharedPass
   }
 
   LogicalResult allocate(gpu::GPUFuncOp func) {
+    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+    if (!cfg)
+      return success();
     SmallVector<memref::AllocOp> allocs;
     func.walk([&](memref::AllocOp alloc) {
-      if (isWorkgroup(alloc.getType()))
+      if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(alloc.getType()))
         allocs.push_back(alloc);
     });
     if (allocs.empty())
@@ -83,14 +84,14 @@ struct TileAllocateSharedPass
       // 128-byte alignment keeps every buffer on its own cache line.
       offset = llvm::alignTo(offset + bytes, 128);
     }
-    if (offset > maxBytes)
+    int64_t limit = maxBytes ? maxBytes : sharedBytesPerBlock(cfg->chip);
+    if (offset > limit)
       return func.emitError("tile-allocate-shared: the kernel needs ")
              << offset << " bytes of shared memory per block, more than the "
-             << static_cast<int64_t>(maxBytes)
-             << " the target allows; use fewer stages or smaller blocks";
-    KernelConfig cfg = KernelConfig::fromOp(func).value_or(KernelConfig());
-    cfg.sharedBytes = offset;
-    cfg.attachTo(func);
+             << limit << " the target allows; use fewer stages or smaller "
+             << "blocks";
+    cfg->sharedBytes = offset;
+    cfg->attachTo(func);
     return success();
   }
 };

@@ -19,7 +19,6 @@
 
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
-#include "tile/Conversion/SharedMemory.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -166,12 +165,6 @@ void moveTrailingBarrier(scf::ForOp loop) {
 struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *ctx) override {
-    if (std::string err = KernelConfig::checkStages(numStages); !err.empty())
-      return emitError(UnknownLoc::get(ctx), "tile-pipeline: ") << err;
-    return success();
-  }
-
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
       if (failed(pipelineKernel(func)))
@@ -182,16 +175,17 @@ struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
       return success();
-    cfg->numStages = numStages;
-    if (std::string err = cfg->validate(minBlocksPerSM(func)); !err.empty())
-      return func.emitError("tile-pipeline: ") << err;
-    cfg->attachTo(func);
+    if (failed(cfg->verify([&] { return func.emitError("tile-pipeline: "); },
+                           minBlocksPerSM(func))))
+      return failure();
+    int64_t numStages = cfg->numStages;
     if (numStages == 1)
       return success();
 
     SmallVector<memref::AllocOp> allocs;
     func.walk([&](memref::AllocOp a) {
-      if (isWorkgroup(a.getType()) && a.getType().getRank() == 2)
+      if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(a.getType()) &&
+          a.getType().getRank() == 2)
         allocs.push_back(a);
     });
     // One buffer index per K loop, shared by all its tiles.

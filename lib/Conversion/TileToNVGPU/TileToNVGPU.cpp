@@ -399,8 +399,8 @@ LogicalResult lowerFunc(gpu::GPUFuncOp func) {
   if (cfg->isWgmma())
     return func.emitError("tile-to-nvgpu: the kernel was tiled for "
                           "mma=wgmma; lower it with tile-to-wgmma");
-  if (std::string err = cfg->validate(); !err.empty())
-    return func.emitError("tile-to-nvgpu: ") << err;
+  if (failed(cfg->verify([&] { return func.emitError("tile-to-nvgpu: "); })))
+    return failure();
   return lowerKernel(func, *cfg);
 }
 

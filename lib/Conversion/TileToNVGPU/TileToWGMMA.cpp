@@ -48,9 +48,8 @@ constexpr int64_t kWarpgroupThreads = 128;
 
 class WgmmaLowering : public IndexMath {
 public:
-  WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg,
-                int64_t stages, Type elt)
-      : IndexMath(b, loc), cfg(cfg), stages(stages), elt(elt) {
+  WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg, Type elt)
+      : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages), elt(elt) {
     wgTileM = cfg.blockM / cfg.warpgroups();
     aStageBytes = cfg.blockM * kBoxCols * 2;
     bStageBytes = cfg.blockN * kBoxCols * 2;
@@ -262,8 +261,7 @@ private:
   Value mRow0, nCol0; // the current tile's first row and column
 };
 
-LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
-                          int64_t stages) {
+LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   FailureOr<std::optional<KLoop>> matched = matchKLoop(func, "tile-to-wgmma");
   if (failed(matched))
     return failure();
@@ -288,7 +286,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
 
   Location loc = kl.loop.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
-  WgmmaLowering lw(b, loc, cfg, stages, aType.getElementType());
+  WgmmaLowering lw(b, loc, cfg, aType.getElementType());
   lw.emitSetup(func.getArgument(numArgs - 2), func.getArgument(numArgs - 1));
   Value c = kl.store.getBase();
   {
@@ -333,9 +331,6 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
   kl.store.erase();
   kl.loop.erase();
 
-  KernelConfig out = cfg;
-  out.numStages = stages;
-  out.attachTo(func);
   // TMA copies need row-major A and B; the manifest tells the runner.
   auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
   NamedAttrList attrs(abi);
@@ -357,32 +352,18 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
 struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
   using Base::Base;
 
-  LogicalResult initialize(MLIRContext *ctx) override {
-    if (chip != "sm_90a")
-      return emitError(UnknownLoc::get(ctx),
-                       "tile-to-wgmma: wgmma and TMA need chip=sm_90a, got ")
-             << chip;
-    if (numStages < 2 || numStages > 8)
-      return emitError(UnknownLoc::get(ctx),
-                       "tile-to-wgmma: num-stages must be between 2 (the "
-                       "TMA ring) and 8, got ")
-             << static_cast<int64_t>(numStages);
-    return success();
-  }
-
   LogicalResult lowerFunc(gpu::GPUFuncOp func) {
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
     if (!cfg)
       return success();
     if (!cfg->isWgmma())
       return func.emitError("tile-to-wgmma: the kernel was tiled for mma=")
-             << cfg->mma << " (tile-tiling mma=wgmma checks the block sizes)";
-    KernelConfig withStages = *cfg;
-    withStages.numStages = numStages;
-    if (std::string err = withStages.validate(minBlocksPerSM(func));
-        !err.empty())
-      return func.emitError("tile-to-wgmma: ") << err;
-    return lowerKernel(func, *cfg, numStages);
+             << stringifyMmaKind(cfg->mma)
+             << " (tile-tiling mma=wgmma checks the block sizes)";
+    if (failed(cfg->verify([&] { return func.emitError("tile-to-wgmma: "); },
+                           minBlocksPerSM(func))))
+      return failure();
+    return lowerKernel(func, *cfg);
   }
 
   void runOnOperation() override {

@@ -131,7 +131,7 @@ struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
         lowerStore(s);
       }
     });
-    func->removeAttr(KernelConfig::kAttrName);
+    func->removeAttr(TileDialect::kKernelAttrName);
   }
 };
 

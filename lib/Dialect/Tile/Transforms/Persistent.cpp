@@ -27,7 +27,7 @@ struct TilePersistentPass : tile::impl::TilePersistentBase<TilePersistentPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
-    if (!cfg || cfg->schedule == "persistent")
+    if (!cfg || cfg->schedule == Schedule::Persistent)
       return;
     SmallVector<ProgramIdOp> pids(func.getOps<ProgramIdOp>());
     SmallVector<StoreOp> stores(func.getOps<StoreOp>());
@@ -54,7 +54,7 @@ struct TilePersistentPass : tile::impl::TilePersistentBase<TilePersistentPass> {
         [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });
     moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
 
-    cfg->schedule = "persistent";
+    cfg->schedule = Schedule::Persistent;
     cfg->attachTo(func);
   }
 };

@@ -29,7 +29,7 @@ std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
                                                     Value tileId, Value tilesM,
                                                     Value tilesN,
                                                     const KernelConfig &cfg) {
-  if (cfg.order == "linear")
+  if (cfg.order == TileOrder::Linear)
     return {arith::DivUIOp::create(b, loc, tileId, tilesN),
             arith::RemUIOp::create(b, loc, tileId, tilesN)};
   // per_group = group_m * tiles_n; first_m = (id / per_group) * group_m;

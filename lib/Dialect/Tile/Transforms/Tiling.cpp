@@ -67,16 +67,17 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.blockN = blockN;
     cfg.blockK = blockK;
     cfg.numWarps = numWarps;
+    cfg.numStages = numStages;
     cfg.order = order;
     cfg.groupM = groupM;
     cfg.mma = mma;
+    cfg.chip = chip.hasValue() ? chip : KernelConfig::defaultChip(mma);
     return cfg;
   }
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    if (std::string err = config().validate(); !err.empty())
-      return emitError(UnknownLoc::get(ctx), "tile-tiling: ") << err;
-    return success();
+    return config().verify(
+        [&] { return emitError(UnknownLoc::get(ctx), "tile-tiling: "); });
   }
 
   void runOnOperation() override {

@@ -16,6 +16,12 @@ def Tile_Dialect : Dialect {
   }];
   let cppNamespace = "::mlir::tile";
   let dependentDialects = ["::mlir::vector::VectorDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  // `tile.kernel` on a function must be a #tile.kernel.
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "tile.kernel";
+  }];
 }
 
 class Tile_Op<string mnemonic, list<Trait> traits = []>

@@ -3,7 +3,7 @@
 #ifndef TILE_DIALECT_TILE_IR_TILEOPS_TD
 #define TILE_DIALECT_TILE_IR_TILEOPS_TD
 
-include "tile/Dialect/Tile/IR/TileDialect.td"
+include "tile/Dialect/Tile/IR/TileAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def Tile_OperandMemRef : Arg<MemRefRankOf<[F16, BF16], [2]>,

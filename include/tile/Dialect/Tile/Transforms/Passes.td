@@ -18,18 +18,47 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::vector::VectorDialect"];
+  // Defaults: KernelConfig's member initializers.
   let options = [
-    Option<"blockM", "block-m", "int64_t", "128", "Rows of C per program">,
-    Option<"blockN", "block-n", "int64_t", "64", "Columns of C per program">,
-    Option<"blockK", "block-k", "int64_t", "32", "K step of the inner loop">,
-    Option<"numWarps", "num-warps", "int64_t", "4", "Warps per program">,
-    Option<"order", "order", "std::string", "\"linear\"",
-           "Tile order: linear (row-major over tiles) or grouped">,
-    Option<"groupM", "group-m", "int64_t", "8",
+    Option<"blockM", "block-m", "int64_t",
+           "::mlir::tile::KernelConfig{}.blockM", "Rows of C per program">,
+    Option<"blockN", "block-n", "int64_t",
+           "::mlir::tile::KernelConfig{}.blockN", "Columns of C per program">,
+    Option<"blockK", "block-k", "int64_t",
+           "::mlir::tile::KernelConfig{}.blockK", "K step of the inner loop">,
+    Option<"numWarps", "num-warps", "int64_t",
+           "::mlir::tile::KernelConfig{}.numWarps", "Warps per program">,
+    Option<"numStages", "num-stages", "int64_t",
+           "::mlir::tile::KernelConfig{}.numStages",
+           "Depth of the K-loop pipeline the later passes build">,
+    Option<"order", "order", "::mlir::tile::TileOrder",
+           "::mlir::tile::KernelConfig{}.order", "Tile order",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tile::TileOrder::Linear, "linear",
+                        "row-major over tiles"),
+             clEnumValN(::mlir::tile::TileOrder::Grouped, "grouped",
+                        "group-m tile rows at a time"))}]>,
+    Option<"groupM", "group-m", "int64_t",
+           "::mlir::tile::KernelConfig{}.groupM",
            "Tile rows per group for order=grouped">,
-    Option<"mma", "mma", "std::string", "\"sync\"",
-           "Tensor-core lowering the block sizes are checked for: sync "
-           "(mma.sync, sm_80+) or wgmma (TMA + warpgroup MMA, sm_90a)">,
+    Option<"mma", "mma", "::mlir::tile::MmaKind",
+           "::mlir::tile::KernelConfig{}.mma",
+           "Tensor-core lowering the block sizes are checked for",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tile::MmaKind::Sync, "sync",
+                        "cp.async + ldmatrix + mma.sync (sm_80 and later)"),
+             clEnumValN(::mlir::tile::MmaKind::Wgmma, "wgmma",
+                        "TMA + mbarrier + wgmma (sm_90a)"))}]>,
+    Option<"chip", "chip", "::mlir::tile::Chip",
+           "::mlir::tile::KernelConfig{}.chip",
+           "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tile::Chip::SM80, "sm_80", "A100"),
+             clEnumValN(::mlir::tile::Chip::SM86, "sm_86", "RTX 30xx"),
+             clEnumValN(::mlir::tile::Chip::SM89, "sm_89", "RTX 40xx, L40"),
+             clEnumValN(::mlir::tile::Chip::SM90, "sm_90", "H100, H200"),
+             clEnumValN(::mlir::tile::Chip::SM90a, "sm_90a",
+                        "H100, H200 with wgmma and TMA"))}]>,
   ];
 }
 

@@ -1,0 +1,68 @@
+//===- TileAttrs.td - tile dialect attributes --------------*- tablegen -*-===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEATTRS_TD
+#define TILE_DIALECT_TILE_IR_TILEATTRS_TD
+
+include "tile/Dialect/Tile/IR/TileDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+
+class Tile_Enum<string name, string summary, list<I32EnumAttrCase> cases>
+    : I32EnumAttr<name, summary, cases> {
+  let cppNamespace = "::mlir::tile";
+  let genSpecializedAttr = 0;
+}
+
+def Tile_MmaKind : Tile_Enum<"MmaKind", "tensor-core instruction", [
+  I32EnumAttrCase<"Sync", 0, "sync">,   // cp.async + ldmatrix + mma.sync
+  I32EnumAttrCase<"Wgmma", 1, "wgmma">, // TMA + mbarrier + wgmma (sm_90a)
+]>;
+
+def Tile_Schedule : Tile_Enum<"Schedule", "program schedule", [
+  I32EnumAttrCase<"Tiled", 0, "tiled">,          // one program per tile
+  I32EnumAttrCase<"Persistent", 1, "persistent">, // programs stride over tiles
+]>;
+
+def Tile_TileOrder : Tile_Enum<"TileOrder", "order of the tiles", [
+  I32EnumAttrCase<"Linear", 0, "linear">,   // row-major over tiles
+  I32EnumAttrCase<"Grouped", 1, "grouped">, // group_m tile rows at a time
+]>;
+
+def Tile_Chip : Tile_Enum<"Chip", "target GPU", [
+  I32EnumAttrCase<"SM80", 0, "sm_80">,
+  I32EnumAttrCase<"SM86", 1, "sm_86">,
+  I32EnumAttrCase<"SM89", 2, "sm_89">,
+  I32EnumAttrCase<"SM90", 3, "sm_90">,
+  I32EnumAttrCase<"SM90a", 4, "sm_90a">,
+]>;
+
+def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
+  let mnemonic = "kernel";
+  let summary = "Block configuration of a tile kernel";
+  let description = [{
+    Set on a kernel function by `tile-tiling` under the name `tile.kernel`;
+    every later pass reads its configuration from it, so each pass can run
+    alone on the output of the one before. Every field is required.
+
+    ```mlir
+    tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64,
+        num_warps = 8, num_stages = 4, schedule = persistent,
+        order = grouped, group_m = 8, mma = wgmma, chip = sm_90a,
+        shared_bytes = 0>
+    ```
+
+    `shared_bytes` is the dynamic shared memory a block uses, 0 until
+    `tile-allocate-shared` places the buffers.
+  }];
+  let parameters = (ins
+    "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,
+    "int64_t":$num_warps, "int64_t":$num_stages,
+    EnumParameter<Tile_Schedule>:$schedule,
+    EnumParameter<Tile_TileOrder>:$order, "int64_t":$group_m,
+    EnumParameter<Tile_MmaKind>:$mma, EnumParameter<Tile_Chip>:$chip,
+    "int64_t":$shared_bytes);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+#endif // TILE_DIALECT_TILE_IR_TILEATTRS_TD
