@@ -6,6 +6,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Pipelines/Pipelines.h"
+#include "tile/Target/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -67,6 +68,7 @@ void mlir::tile::registerTileDialects(DialectRegistry &registry) {
 void mlir::tile::registerTilePassesAndPipelines() {
   registerTilePasses();
   registerTileConversionPasses();
+  registerTileTargetPasses();
   registerTilePipelines();
   registerCanonicalizerPass();
   registerCSEPass();

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/Passes.h"
+#include "tile/Target/Passes.h"
 #include "tile/Registration/Registration.h"
 #include "tile/Support/FileUtils.h"
 

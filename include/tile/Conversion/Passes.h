@@ -12,6 +12,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Pass/Pass.h"
+#include "tile/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
+#include "tile/Conversion/TileToNVGPU/TileToNVGPU.h"
+#include "tile/Conversion/TileToWGMMA/TileToWGMMA.h"
 
 namespace mlir::tile {
 

@@ -75,41 +75,6 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
-def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Software-pipeline the K loop over multi-buffered shared memory";
-  let description = [{
-    Multi-buffers each shared-memory tile `num_stages` deep (read from the
-    kernel's `tile.kernel`; `memref::multiBuffer`) and pipelines the K loop
-    with
-    `scf::pipelineForLoop`: the copies of iteration k + num-stages - 1 are
-    issued while the tensor cores work on iteration k, and each
-    `nvgpu.device_async_wait` waits only for the oldest group in flight.
-    One stage leaves the loop as it is.
-  }];
-  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
-                           "::mlir::memref::MemRefDialect",
-                           "::mlir::scf::SCFDialect",
-                           "::mlir::arith::ArithDialect"];
-}
-
-def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Place workgroup buffers in dynamic shared memory";
-  let description = [{
-    Replaces each workgroup-memory `memref.alloc` with a view of
-    `gpu.dynamic_shared_memory` at a 128-byte aligned offset, records the
-    total in the kernel's `tile.kernel` attribute (`shared_bytes`)
-    and rejects kernels that need more than the chip allows per block.
-  }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
-                           "::mlir::memref::MemRefDialect",
-                           "::mlir::arith::ArithDialect"];
-  let options = [
-    Option<"maxBytes", "max-bytes", "int64_t", "0",
-           "Dynamic shared memory a block may use (0: what the kernel's "
-           "chip allows, 227 KB on sm_90)">,
-  ];
-}
-
 def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
   let summary = "convert-nvgpu-to-nvvm with a chosen index width";
   let description = [{
@@ -126,40 +91,6 @@ def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {
   let options = [
     Option<"indexBitwidth", "index-bitwidth", "unsigned", "32",
            "Width of `index` (32 or 64)">,
-  ];
-}
-
-def TileGridConstants : Pass<"tile-grid-constants", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Mark by-value kernel parameters as __grid_constant__";
-  let description = [{
-    After `convert-gpu-to-nvvm`: the tensor-map parameters of a wgmma
-    kernel (see KernelABI.h) become 128-byte `llvm.byval` parameters with
-    `nvvm.grid_constant`, so PTX addresses them in parameter space (a TMA
-    descriptor must not be copied to local memory). The NVVM verifier
-    rejects the attribute on a `gpu.func`, and convert-gpu-to-nvvm drops
-    `llvm.byval`, hence a pass.
-  }];
-  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
-}
-
-def TileExportManifest : Pass<"tile-export-manifest", "::mlir::ModuleOp"> {
-  let summary = "Record each kernel's launch manifest on the module";
-  let description = [{
-    Copies what a launch needs from each kernel `gpu.func` (configuration,
-    element types, layouts, parameter list, shared memory, chip) into the
-    top-level module attribute `tile.manifests`, which survives
-    `gpu-module-to-binary` and is what `tile-write-bundle` writes out.
-  }];
-}
-
-def TileWriteBundle : Pass<"tile-write-bundle", "::mlir::ModuleOp"> {
-  let summary = "Write <kernel>.ptx and <kernel>.json for every gpu.binary";
-  let description = [{
-    Writes the PTX of each `gpu.binary` (built with `format=isa`) and its
-    launch manifest from `tile.manifests` into a directory.
-  }];
-  let options = [
-    Option<"dir", "dir", "std::string", "\"\"", "Output directory">,
   ];
 }
 

@@ -2,6 +2,7 @@
 
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
@@ -10,11 +11,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 
-#define DEBUG_TYPE "tile-to-gpu"
-
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETOGPU
-#define GEN_PASS_DEF_TILEGRIDCONSTANTS
 #include "tile/Conversion/Passes.h.inc"
 } // namespace mlir::tile
 
@@ -232,6 +230,44 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   return success();
 }
 
+} // namespace
+
+LogicalResult mlir::tile::outlineTileKernels(ModuleOp module,
+                                             unsigned indexBitwidth,
+                                             unsigned minBlocksPerSM) {
+  SmallVector<std::pair<func::FuncOp, KernelConfig>> kernels;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (std::optional<KernelConfig> cfg = KernelConfig::fromOp(func))
+      kernels.push_back({func, *cfg});
+  // Tile ops anywhere else (a nested module, a function tile-tiling did
+  // not turn into a kernel) would reach the LLVM translation unlowered.
+  WalkResult stray = module.walk([&](Operation *op) {
+    if (!isa<TileDialect>(op->getDialect()))
+      return WalkResult::advance();
+    auto func = op->getParentOfType<func::FuncOp>();
+    if (func && func->getParentOp() == module &&
+        KernelConfig::fromOp(func))
+      return WalkResult::advance();
+    op->emitOpError("tile-to-gpu: not in a kernel; only a func.func at "
+                    "the top level of the module, tiled by tile-tiling, "
+                    "becomes a kernel");
+    return WalkResult::interrupt();
+  });
+  if (stray.wasInterrupted())
+    return failure();
+  if (kernels.empty())
+    return success();
+  SymbolTable symbols(module);
+  for (auto &[func, cfg] : kernels)
+    if (failed(outline(func, cfg, symbols, indexBitwidth, minBlocksPerSM)))
+      return failure();
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(module.getContext()));
+  return success();
+}
+
+namespace {
+
 struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
   using Base::Base;
 
@@ -249,61 +285,9 @@ struct TileToGPUPass : tile::impl::TileToGPUBase<TileToGPUPass> {
   }
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
-    SmallVector<std::pair<func::FuncOp, KernelConfig>> kernels;
-    for (auto func : module.getOps<func::FuncOp>())
-      if (std::optional<KernelConfig> cfg = KernelConfig::fromOp(func))
-        kernels.push_back({func, *cfg});
-    // Tile ops anywhere else (a nested module, a function tile-tiling did
-    // not turn into a kernel) would reach the LLVM translation unlowered.
-    WalkResult stray = module.walk([&](Operation *op) {
-      if (!isa<TileDialect>(op->getDialect()))
-        return WalkResult::advance();
-      auto func = op->getParentOfType<func::FuncOp>();
-      if (func && func->getParentOp() == module &&
-          KernelConfig::fromOp(func))
-        return WalkResult::advance();
-      op->emitOpError("tile-to-gpu: not in a kernel; only a func.func at "
-                      "the top level of the module, tiled by tile-tiling, "
-                      "becomes a kernel");
-      return WalkResult::interrupt();
-    });
-    if (stray.wasInterrupted())
-      return signalPassFailure();
-    if (kernels.empty())
-      return;
-    SymbolTable symbols(module);
-    for (auto &[func, cfg] : kernels)
-      if (failed(outline(func, cfg, symbols, indexBitwidth, minBlocksPerSM)))
-        return signalPassFailure();
-    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
-                    UnitAttr::get(module.getContext()));
-  }
-};
-
-struct TileGridConstantsPass
-    : tile::impl::TileGridConstantsBase<TileGridConstantsPass> {
-  void runOnOperation() override {
-    ArrayRef<KernelParam> params = kernelParams(/*withTensorMaps=*/true);
-    getOperation().walk([&](LLVM::LLVMFuncOp func) {
-      if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) ||
-          func.getNumArguments() != params.size())
-        return;
-      Builder b(func.getContext());
-      for (auto [i, p] : llvm::enumerate(params)) {
-        if (p.type != "tensormap")
-          continue;
-        // The 128-byte CUtensorMap by value in parameter space, as
-        // `const __grid_constant__ CUtensorMap` is passed.
-        func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
-                        TypeAttr::get(LLVM::LLVMArrayType::get(
-                            b.getI8Type(), kTensorMapBytes)));
-        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                        b.getI64IntegerAttr(64));
-        func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
-                        b.getUnitAttr());
-      }
-    });
+    if (failed(outlineTileKernels(getOperation(), indexBitwidth,
+                                  minBlocksPerSM)))
+      signalPassFailure();
   }
 };
 

@@ -11,6 +11,7 @@
 #include "tile/Conversion/LoweringUtils.h"
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToNVGPU/TileToNVGPU.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
@@ -19,8 +20,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/IRMapping.h"
-
-#define DEBUG_TYPE "tile-to-nvgpu"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETONVGPU
@@ -392,7 +391,9 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   return success();
 }
 
-LogicalResult lowerFunc(gpu::GPUFuncOp func) {
+} // namespace
+
+LogicalResult mlir::tile::lowerTileToNVGPU(gpu::GPUFuncOp func) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
   if (!cfg)
     return success();
@@ -404,10 +405,12 @@ LogicalResult lowerFunc(gpu::GPUFuncOp func) {
   return lowerKernel(func, *cfg);
 }
 
+namespace {
+
 struct TileToNVGPUPass : tile::impl::TileToNVGPUBase<TileToNVGPUPass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(lowerFunc(func)))
+      if (failed(lowerTileToNVGPU(func)))
         return signalPassFailure();
   }
 };

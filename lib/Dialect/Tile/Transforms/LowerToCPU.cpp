@@ -3,6 +3,7 @@
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Transforms.h"
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -10,8 +11,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/AffineMap.h"
-
-#define DEBUG_TYPE "tile-lower-to-cpu"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILELOWERTOCPU
@@ -72,6 +71,60 @@ void lowerStore(StoreOp op) {
   op.erase();
 }
 
+} // namespace
+
+LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
+                                           int64_t numPrograms) {
+  std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+  if (!cfg)
+    return success();
+  SmallVector<StoreOp> stores;
+  func.walk([&](StoreOp s) { stores.push_back(s); });
+  if (!func.getBody().hasOneBlock() || stores.size() != 1)
+    return func.emitError("tile-lower-to-cpu: expected a tile kernel with "
+                          "one block and one tile.store");
+  Location loc = func.getLoc();
+  Block &entry = func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value programs;
+  if (numPrograms > 0) {
+    programs = cst(numPrograms);
+  } else {
+    // One program per C tile, as the tiled schedule launches.
+    programs = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
+  }
+
+  // Move the body into `for pid in [0, programs)`.
+  auto loop = scf::ForOp::create(b, loc, cst(0), programs, cst(1));
+  Block *loopBody = loop.getBody();
+  loopBody->getOperations().splice(loopBody->begin(), entry.getOperations(),
+                                   std::next(Block::iterator(loop)),
+                                   Block::iterator(entry.getTerminator()));
+
+  loop.walk([&](Operation *op) {
+    if (isa<ProgramIdOp>(op)) {
+      op->replaceAllUsesWith(ValueRange{loop.getInductionVar()});
+      op->erase();
+    } else if (isa<NumProgramsOp>(op)) {
+      op->replaceAllUsesWith(ValueRange{programs});
+      op->erase();
+    } else if (auto l = dyn_cast<LoadOp>(op)) {
+      lowerLoad(l);
+    } else if (auto d = dyn_cast<DotOp>(op)) {
+      lowerDot(d);
+    } else if (auto s = dyn_cast<StoreOp>(op)) {
+      lowerStore(s);
+    }
+  });
+  func->removeAttr(TileDialect::kKernelAttrName);
+  return success();
+}
+
+namespace {
+
 struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
   using Base::Base;
 
@@ -84,54 +137,8 @@ struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
   }
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
-    if (!cfg)
-      return;
-    SmallVector<StoreOp> stores;
-    func.walk([&](StoreOp s) { stores.push_back(s); });
-    if (!func.getBody().hasOneBlock() || stores.size() != 1) {
-      func.emitError("tile-lower-to-cpu: expected a tile kernel with one "
-                     "block and one tile.store");
-      return signalPassFailure();
-    }
-    Location loc = func.getLoc();
-    Block &entry = func.getBody().front();
-    OpBuilder b = OpBuilder::atBlockBegin(&entry);
-    auto cst = [&](int64_t v) -> Value {
-      return arith::ConstantIndexOp::create(b, loc, v);
-    };
-    Value programs;
-    if (numPrograms > 0) {
-      programs = cst(numPrograms);
-    } else {
-      // One program per C tile, as the tiled schedule launches.
-      programs = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
-    }
-
-    // Move the body into `for pid in [0, programs)`.
-    auto loop = scf::ForOp::create(b, loc, cst(0), programs, cst(1));
-    Block *loopBody = loop.getBody();
-    loopBody->getOperations().splice(loopBody->begin(), entry.getOperations(),
-                                     std::next(Block::iterator(loop)),
-                                     Block::iterator(entry.getTerminator()));
-
-    loop.walk([&](Operation *op) {
-      if (isa<ProgramIdOp>(op)) {
-        op->replaceAllUsesWith(ValueRange{loop.getInductionVar()});
-        op->erase();
-      } else if (isa<NumProgramsOp>(op)) {
-        op->replaceAllUsesWith(ValueRange{programs});
-        op->erase();
-      } else if (auto l = dyn_cast<LoadOp>(op)) {
-        lowerLoad(l);
-      } else if (auto d = dyn_cast<DotOp>(op)) {
-        lowerDot(d);
-      } else if (auto s = dyn_cast<StoreOp>(op)) {
-        lowerStore(s);
-      }
-    });
-    func->removeAttr(TileDialect::kKernelAttrName);
+    if (failed(lowerKernelToCPU(getOperation(), numPrograms)))
+      signalPassFailure();
   }
 };
 

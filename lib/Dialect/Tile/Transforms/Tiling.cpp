@@ -3,13 +3,12 @@
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Transforms.h"
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-
-#define DEBUG_TYPE "tile-tiling"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETILING
@@ -58,6 +57,37 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   mm.erase();
 }
 
+} // namespace
+
+LogicalResult mlir::tile::tileKernel(func::FuncOp func,
+                                     const KernelConfig &cfg) {
+  SmallVector<MatmulOp> matmuls;
+  func.walk([&](MatmulOp mm) { matmuls.push_back(mm); });
+  if (matmuls.empty())
+    return success();
+  for (MatmulOp mm : matmuls)
+    if (mm->getParentOp() != func)
+      return mm.emitOpError("must be directly in its function's body (a "
+                            "kernel computes one whole matmul; it cannot "
+                            "sit in a loop or a branch)");
+  // Anything else would run once per program, or (another block) not at
+  // all.
+  for (Block &block : func.getBody())
+    for (Operation &op : block)
+      if (!isa<MatmulOp, func::ReturnOp>(op) ||
+          !func.getBody().hasOneBlock())
+        return op.emitOpError("cannot be in a kernel function: it holds "
+                              "one tile.matmul and a return, in one block");
+  if (matmuls.size() > 1 || KernelConfig::fromOp(func))
+    return matmuls.back().emitOpError(
+        "a kernel function must hold exactly one tile.matmul");
+  tileMatmul(matmuls.front(), cfg);
+  cfg.attachTo(func);
+  return success();
+}
+
+namespace {
+
 struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
   using Base::Base;
 
@@ -81,36 +111,8 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
   }
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    SmallVector<MatmulOp> matmuls;
-    func.walk([&](MatmulOp mm) { matmuls.push_back(mm); });
-    if (matmuls.empty())
-      return;
-    for (MatmulOp mm : matmuls)
-      if (mm->getParentOp() != func) {
-        mm.emitOpError("must be directly in its function's body (a kernel "
-                       "computes one whole matmul; it cannot sit in a loop "
-                       "or a branch)");
-        return signalPassFailure();
-      }
-    // Anything else would run once per program, or (another block) not at
-    // all.
-    for (Block &block : func.getBody())
-      for (Operation &op : block)
-        if (!isa<MatmulOp, func::ReturnOp>(op) ||
-            !func.getBody().hasOneBlock()) {
-          op.emitOpError("cannot be in a kernel function: it holds one "
-                         "tile.matmul and a return, in one block");
-          return signalPassFailure();
-        }
-    KernelConfig cfg = config();
-    if (matmuls.size() > 1 || KernelConfig::fromOp(func)) {
-      matmuls.back().emitOpError(
-          "a kernel function must hold exactly one tile.matmul");
-      return signalPassFailure();
-    }
-    tileMatmul(matmuls.front(), cfg);
-    cfg.attachTo(func);
+    if (failed(tileKernel(getOperation(), config())))
+      signalPassFailure();
   }
 };
 

@@ -94,4 +94,39 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TilePipeline : Pass<"tile-pipeline", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Software-pipeline the K loop over multi-buffered shared memory";
+  let description = [{
+    Multi-buffers each shared-memory tile `num_stages` deep (read from the
+    kernel's `tile.kernel`; `memref::multiBuffer`) and pipelines the K loop
+    with
+    `scf::pipelineForLoop`: the copies of iteration k + num-stages - 1 are
+    issued while the tensor cores work on iteration k, and each
+    `nvgpu.device_async_wait` waits only for the oldest group in flight.
+    One stage leaves the loop as it is.
+  }];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TileAllocateShared : Pass<"tile-allocate-shared", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Place workgroup buffers in dynamic shared memory";
+  let description = [{
+    Replaces each workgroup-memory `memref.alloc` with a view of
+    `gpu.dynamic_shared_memory` at a 128-byte aligned offset, records the
+    total in the kernel's `tile.kernel` attribute (`shared_bytes`)
+    and rejects kernels that need more than the chip allows per block.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", "0",
+           "Dynamic shared memory a block may use (0: what the kernel's "
+           "chip allows, 227 KB on sm_90)">,
+  ];
+}
+
 #endif // TILE_DIALECT_TILE_TRANSFORMS_PASSES_TD

@@ -16,6 +16,7 @@
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/LoweringUtils.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToWGMMA/TileToWGMMA.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
@@ -23,8 +24,6 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/PatternMatch.h"
-
-#define DEBUG_TYPE "tile-to-wgmma"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETOWGMMA
@@ -349,26 +348,28 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   return success();
 }
 
+} // namespace
+
+LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func) {
+  std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+  if (!cfg)
+    return success();
+  if (!cfg->isWgmma())
+    return func.emitError("tile-to-wgmma: the kernel was tiled for mma=")
+           << stringifyMmaKind(cfg->mma)
+           << " (tile-tiling mma=wgmma checks the block sizes)";
+  if (failed(cfg->verify([&] { return func.emitError("tile-to-wgmma: "); },
+                         minBlocksPerSM(func))))
+    return failure();
+  return lowerKernel(func, *cfg);
+}
+
+namespace {
+
 struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
-  using Base::Base;
-
-  LogicalResult lowerFunc(gpu::GPUFuncOp func) {
-    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
-    if (!cfg)
-      return success();
-    if (!cfg->isWgmma())
-      return func.emitError("tile-to-wgmma: the kernel was tiled for mma=")
-             << stringifyMmaKind(cfg->mma)
-             << " (tile-tiling mma=wgmma checks the block sizes)";
-    if (failed(cfg->verify([&] { return func.emitError("tile-to-wgmma: "); },
-                           minBlocksPerSM(func))))
-      return failure();
-    return lowerKernel(func, *cfg);
-  }
-
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(lowerFunc(func)))
+      if (failed(lowerTileToWGMMA(func)))
         return signalPassFailure();
   }
 };

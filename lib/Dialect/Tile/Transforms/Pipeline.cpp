@@ -1,7 +1,7 @@
 //===- Pipeline.cpp - Multi-buffered, software-pipelined K loop -----------===//
 //
 // Three phases, each visible in the IR (see
-// test/Conversion/tile-pipeline.mlir):
+// test/Transforms/tile-pipeline.mlir):
 //  1. multi-buffering: every 2-D shared tile becomes num-stages deep and each
 //     access picks its buffer from the iteration number of its loop;
 //  2. schedule + expansion: scf::pipelineForLoop with the async copies (and
@@ -18,39 +18,28 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/KernelABI.h"
-#include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Transforms.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/NVGPU/Transforms/Utils.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
-#define DEBUG_TYPE "tile-pipeline"
-
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEPIPELINE
-#include "tile/Conversion/Passes.h.inc"
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-
-/// The index operands through which `op` accesses the shared tile.
-MutableOperandRange sharedIndices(Operation *op) {
-  if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op))
-    return copy.getDstIndicesMutable();
-  if (auto ld = dyn_cast<nvgpu::LdMatrixOp>(op))
-    return ld.getIndicesMutable();
-  if (auto store = dyn_cast<memref::StoreOp>(op))
-    return store.getIndicesMutable();
-  return cast<memref::LoadOp>(op).getIndicesMutable();
-}
 
 /// Phase 1: tile[r][c] becomes tile[(iteration % stages)][r][c].
 LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages,
@@ -90,9 +79,9 @@ LogicalResult multiBuffer(memref::AllocOp alloc, int64_t stages,
           lb, loc, iter, arith::ConstantIndexOp::create(lb, loc, stages));
     }
     SmallVector<Value> idx{stage};
-    llvm::append_range(idx, sharedIndices(user).getAsOperandRange());
+    llvm::append_range(idx, nvgpu::getIndices(user));
     use.set(deep);
-    sharedIndices(user).assign(idx);
+    nvgpu::setIndices(user, idx);
   }
   alloc.erase();
   return success();
@@ -162,68 +151,70 @@ void moveTrailingBarrier(scf::ForOp loop) {
     barriers.back()->moveAfter(loop);
 }
 
-struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
-  using Base::Base;
+} // namespace
 
+LogicalResult mlir::tile::pipelineKLoop(gpu::GPUFuncOp func) {
+  std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+  if (!cfg)
+    return success();
+  if (failed(cfg->verify([&] { return func.emitError("tile-pipeline: "); },
+                         minBlocksPerSM(func))))
+    return failure();
+  int64_t numStages = cfg->numStages;
+  if (numStages == 1)
+    return success();
+
+  SmallVector<memref::AllocOp> allocs;
+  func.walk([&](memref::AllocOp a) {
+    if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(a.getType()) &&
+        a.getType().getRank() == 2)
+      allocs.push_back(a);
+  });
+  // One buffer index per K loop, shared by all its tiles.
+  DenseMap<Operation *, Value> stageOf;
+  for (memref::AllocOp a : allocs)
+    if (failed(multiBuffer(a, numStages, stageOf)))
+      return failure();
+
+  SmallVector<scf::ForOp> loops;
+  // The K loops: those that commit a group of copies per iteration.
+  func.walk([&](scf::ForOp loop) {
+    if (!loop.getBody()->getOps<nvgpu::DeviceAsyncCreateGroupOp>().empty())
+      loops.push_back(loop);
+  });
+  IRRewriter rewriter(func.getContext());
+  for (scf::ForOp loop : loops) {
+    moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    moveTrailingBarrier(loop);
+    scf::PipeliningOption opts;
+    int64_t stages = numStages;
+    opts.getScheduleFn = [&](scf::ForOp l, auto &ops) {
+      schedule(l, stages, ops);
+    };
+    opts.annotateFn = [&](Operation *op, auto part, unsigned it) {
+      setWaitCount(op, part, it, stages);
+    };
+    opts.supportDynamicLoops = true;
+    // Every op may run for an iteration past the end: copies beyond K are
+    // zero-filled by their own bounds check, and the pipeliner discards
+    // the accumulators of epilogue iterations that do not exist.
+    opts.predicateFn = [](RewriterBase &, Operation *op, Value) {
+      return op;
+    };
+    rewriter.setInsertionPoint(loop);
+    if (failed(scf::pipelineForLoop(rewriter, loop, opts)))
+      return loop.emitError("tile-pipeline: could not pipeline the K loop");
+  }
+  return success();
+}
+
+namespace {
+
+struct TilePipelinePass : tile::impl::TilePipelineBase<TilePipelinePass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(pipelineKernel(func)))
+      if (failed(pipelineKLoop(func)))
         return signalPassFailure();
-  }
-
-  LogicalResult pipelineKernel(gpu::GPUFuncOp func) {
-    std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
-    if (!cfg)
-      return success();
-    if (failed(cfg->verify([&] { return func.emitError("tile-pipeline: "); },
-                           minBlocksPerSM(func))))
-      return failure();
-    int64_t numStages = cfg->numStages;
-    if (numStages == 1)
-      return success();
-
-    SmallVector<memref::AllocOp> allocs;
-    func.walk([&](memref::AllocOp a) {
-      if (gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(a.getType()) &&
-          a.getType().getRank() == 2)
-        allocs.push_back(a);
-    });
-    // One buffer index per K loop, shared by all its tiles.
-    DenseMap<Operation *, Value> stageOf;
-    for (memref::AllocOp a : allocs)
-      if (failed(multiBuffer(a, numStages, stageOf)))
-        return failure();
-
-    SmallVector<scf::ForOp> loops;
-    // The K loops: those that commit a group of copies per iteration.
-    func.walk([&](scf::ForOp loop) {
-      if (!loop.getBody()->getOps<nvgpu::DeviceAsyncCreateGroupOp>().empty())
-        loops.push_back(loop);
-    });
-    IRRewriter rewriter(func.getContext());
-    for (scf::ForOp loop : loops) {
-      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-      moveTrailingBarrier(loop);
-      scf::PipeliningOption opts;
-      int64_t stages = numStages;
-      opts.getScheduleFn = [&](scf::ForOp l, auto &ops) {
-        schedule(l, stages, ops);
-      };
-      opts.annotateFn = [&](Operation *op, auto part, unsigned it) {
-        setWaitCount(op, part, it, stages);
-      };
-      opts.supportDynamicLoops = true;
-      // Every op may run for an iteration past the end: copies beyond K are
-      // zero-filled by their own bounds check, and the pipeliner discards
-      // the accumulators of epilogue iterations that do not exist.
-      opts.predicateFn = [](RewriterBase &, Operation *op, Value) {
-        return op;
-      };
-      rewriter.setInsertionPoint(loop);
-      if (failed(scf::pipelineForLoop(rewriter, loop, opts)))
-        return loop.emitError("tile-pipeline: could not pipeline the K loop");
-    }
-    return success();
   }
 };
 

@@ -1,0 +1,43 @@
+//===- Transforms.h - tile-level transforms ---------------------*- C++ -*-===//
+//
+// The C++ entry points of the tile-level passes; each pass is a thin wrapper
+// that calls one of these per function. A function without a `tile.kernel`
+// attribute is left as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_TRANSFORMS_TRANSFORMS_H
+#define TILE_DIALECT_TILE_TRANSFORMS_TRANSFORMS_H
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+namespace mlir::tile {
+
+/// tile-tiling: rewrites the function's one `tile.matmul` into the body of
+/// one program per BLOCK_M x BLOCK_N tile of C and marks the function a
+/// kernel with `cfg`. A function without a matmul is left as it is.
+LogicalResult tileKernel(func::FuncOp func, const KernelConfig &cfg);
+
+/// tile-persistent: wraps a tiled kernel's body in a loop from the program
+/// id over all tiles, striding by the number of programs.
+LogicalResult makePersistent(func::FuncOp func);
+
+/// tile-lower-to-cpu: runs the kernel's `numPrograms` programs (0: one per
+/// C tile) in a host loop, with tile ops as vector ops.
+LogicalResult lowerKernelToCPU(func::FuncOp func, int64_t numPrograms);
+
+/// tile-pipeline: multi-buffers the shared tiles of an mma.sync kernel
+/// `num_stages` deep and software-pipelines its K loops.
+LogicalResult pipelineKLoop(gpu::GPUFuncOp func);
+
+/// tile-allocate-shared: places the kernel's workgroup buffers in dynamic
+/// shared memory and records the total; fails above `maxBytes` (0: the
+/// kernel's chip's limit).
+LogicalResult allocateSharedMemory(gpu::GPUFuncOp func, int64_t maxBytes);
+
+} // namespace mlir::tile
+
+#endif // TILE_DIALECT_TILE_TRANSFORMS_TRANSFORMS_H
