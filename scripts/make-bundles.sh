@@ -44,13 +44,17 @@ sync_set() {
 bench_set() {
   # The benchmark's set (scripts/gpu-benchmark.sh): the best wgmma block in
   # both orders, 128x128 wgmma, and the best mma.sync block; tiled and
-  # persistent each.
+  # persistent each; and the warp-specialized kernels.
   local w="mma=wgmma block-k=64"
   for order in grouped linear; do
     for sched in tiled persistent; do
       variants+=("${sched:0:1}w128x256w8s4${order:0:1}:schedule=$sched order=$order $w block-m=128 block-n=256 num-warps=8 num-stages=4")
     done
   done
+  # Warp-specialized (persistent; a producer warpgroup on top of 8 warps).
+  local ws="schedule=persistent order=grouped warp-specialize=cooperative $w num-warps=8"
+  variants+=("ws128x256w8s3g:$ws block-m=128 block-n=256 num-stages=3")
+  variants+=("ws128x128w8s5g:$ws block-m=128 block-n=128 num-stages=5")
   for sched in tiled persistent; do
     variants+=("${sched:0:1}w128x128w4s3g:schedule=$sched order=grouped $w block-m=128 block-n=128 num-warps=4 num-stages=3")
     variants+=("${sched:0:1}128x128x32w8s4g:schedule=$sched order=grouped block-m=128 block-n=128 block-k=32 num-warps=8 num-stages=4")

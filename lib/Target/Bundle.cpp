@@ -56,6 +56,8 @@ DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
   attrs.set("schedule", b.getStringAttr(stringifySchedule(cfg.schedule)));
   attrs.set("order", b.getStringAttr(stringifyTileOrder(cfg.order)));
   attrs.set("mma", b.getStringAttr(stringifyMmaKind(cfg.mma)));
+  attrs.set("warp_specialize",
+            b.getStringAttr(stringifyWarpSpecialize(cfg.warpSpecialize)));
   attrs.set("kernel", b.getStringAttr(func.getName()));
   attrs.set("gpu_module", b.getStringAttr(mod.getName()));
   attrs.set("chip", b.getStringAttr(chip));

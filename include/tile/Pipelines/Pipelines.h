@@ -50,6 +50,16 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "cp.async + ldmatrix + mma.sync (sm_80 and later)"),
           clEnumValN(MmaKind::Wgmma, "wgmma",
                      "TMA + mbarrier + wgmma (sm_90a; chip defaults to it)"))};
+  PassOptions::Option<WarpSpecialize> warpSpecialize{
+      *this, "warp-specialize",
+      llvm::cl::desc("Warp roles (mma=wgmma, schedule=persistent)"),
+      llvm::cl::init(KernelConfig{}.warpSpecialize),
+      llvm::cl::values(
+          clEnumValN(WarpSpecialize::None, "none",
+                     "every warp loads and computes"),
+          clEnumValN(WarpSpecialize::Cooperative, "cooperative",
+                     "a producer warpgroup issues the TMA loads; two "
+                     "consumer warpgroups share each tile"))};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

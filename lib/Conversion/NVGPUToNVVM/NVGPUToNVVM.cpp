@@ -50,6 +50,9 @@ struct WarpgroupMmaStoreLowering
     Value col0 = LLVM::MulOp::create(b, LLVM::URemOp::create(b, lane, cst(4)),
                                      cst(2));
     Value acc = adaptor.getMatrixD();
+    // A 16-bit destination (a warp-specialized kernel stages C in its own
+    // type) gets the values rounded.
+    Type dstElt = op.getDstMemref().getType().getElementType();
     auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
     for (auto [i, blockType] : llvm::enumerate(blocks)) {
       Value block = LLVM::ExtractValueOp::create(b, acc, i);
@@ -62,6 +65,8 @@ struct WarpgroupMmaStoreLowering
             Value col = index(LLVM::AddOp::create(
                 b, col0, cst(static_cast<int32_t>(8 * j + e))));
             Value v = LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e);
+            if (v.getType() != dstElt)
+              v = LLVM::FPTruncOp::create(b, dstElt, v);
             memref::StoreOp::create(b, v, op.getDstMemref(),
                                     ValueRange{row, col});
           }

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir::tile {
@@ -41,21 +42,31 @@ constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
 /// The 128-byte swizzle repeats every 8 rows of 128 bytes; stages start on
 /// such a boundary.
 constexpr int64_t kSwizzleAtom = 1024;
-/// f32 padding of each staged C row, against bank conflicts.
-constexpr int64_t kStagingPad = 4;
+/// Padding of each staged C row, against bank conflicts.
+constexpr int64_t kStagingPadBytes = 16;
 constexpr int64_t kWarpgroupThreads = 128;
 
 class WgmmaLowering : public IndexMath {
 public:
-  WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg, Type elt)
-      : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages), elt(elt) {
+  WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg, Type elt,
+                Type cElt)
+      : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages), elt(elt),
+        cElt(cElt) {
     wgTileM = cfg.blockM / cfg.warpgroups();
     aStageBytes = cfg.blockM * kBoxCols * 2;
     bStageBytes = cfg.blockN * kBoxCols * 2;
-    int64_t ring = stages * (aStageBytes + bStageBytes);
-    int64_t staging = cfg.blockM * (cfg.blockN + kStagingPad) * 4;
+    ring = stages * (aStageBytes + bStageBytes);
+    // Warp-specialized: the producer refills the ring while the consumers
+    // run the epilogue, so the staging tile (in C's type) follows the ring.
+    Type stagingElt =
+        cfg.isWarpSpecialized() ? cElt : Type(Float32Type::get(elt.getContext()));
+    stagingBytesPerElt = stagingElt.getIntOrFloatBitWidth() / 8;
+    stagingRow = cfg.blockN + kStagingPadBytes / stagingBytesPerElt;
+    int64_t staging = cfg.blockM * stagingRow * stagingBytesPerElt;
     // Room to move the base up to the next swizzle atom at run time.
-    sharedBytes = std::max(ring, staging) + kSwizzleAtom;
+    sharedBytes = (cfg.isWarpSpecialized() ? ring + staging
+                                            : std::max(ring, staging)) +
+                  kSwizzleAtom;
   }
 
   /// Thread ids, the shared buffer, the barriers and the TMA descriptors,
@@ -81,6 +92,13 @@ public:
     bars = nvgpu::MBarrierCreateOp::create(b, loc, barType);
     for (int64_t s = 0; s < stages; ++s)
       nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
+    if (cfg.isWarpSpecialized()) {
+      // Every consumer thread releases each stage it has read.
+      empty = nvgpu::MBarrierCreateOp::create(b, loc, barType);
+      for (int64_t s = 0; s < stages; ++s)
+        nvgpu::MBarrierInitOp::create(b, loc, empty, cst(cfg.mmaThreads()),
+                                      cst(s), isThread0);
+    }
     // Makes the initialised barriers visible to TMA's complete_tx (the
     // async proxy) before the first copy.
     NVVM::FenceMbarrierInitOp::create(b, loc);
@@ -125,27 +143,7 @@ public:
       b.setInsertionPointToStart(loop.getBody());
       Value k = loop.getInductionVar();
       Value it = add(it0, k);
-      Value stage = rem(it, stages);
-      Value parity = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                           rem(div(it, stages), 2), cst(0));
-      nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, parity,
-                                             cst(10000000), stage);
-      Value aView = view(add(stageA(stage), mul(wgRow, 2 * kBoxCols)),
-                         {wgTileM, kBoxCols}, elt);
-      Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
-      auto descType = [&](Value v) {
-        return nvgpu::WarpgroupMatrixDescriptorType::get(
-            b.getContext(), cast<MemRefType>(v.getType()));
-      };
-      Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-          b, loc, descType(aView), aView, tmaA);
-      Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-          b, loc, descType(bView), bView, tmaB);
-      // wait_group 1: the previous step's wgmma is done when this returns.
-      Value acc = nvgpu::WarpgroupMmaOp::create(
-          b, loc, accType, descA, descB, /*waitGroup=*/uint64_t(1),
-          /*transposeA=*/nullptr, /*transposeB=*/b.getUnitAttr(),
-          loop.getRegionIterArgs()[0]);
+      Value acc = emitMma(it, loop.getRegionIterArgs()[0]);
       // Every warpgroup is past step k - 1: its stage can be refilled.
       gpu::BarrierOp::create(b, loc);
       emitIssue(add(k, stages - 1), add(it, stages - 1), numK);
@@ -166,7 +164,93 @@ public:
                                    NVVM::SharedSpace::shared_cta));
   }
 
+  /// Warp-specialized: splits the persistent tile loop (holding `kl`) into
+  /// a producer warpgroup, of which one thread issues every TMA load into
+  /// the ring, and the consumer warpgroups, which only wait, run wgmma,
+  /// release stages and store C. Both walk the same tiles; the producer runs
+  /// up to a ring ahead, across tiles, while the consumers store C.
+  void emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl, Value it0,
+                           Value numK) {
+    Value isProducer = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, tid, cst(cfg.mmaThreads()));
+    Value inProducerWarpgroup = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, tid, cst(cfg.mmaThreads()));
+    b.setInsertionPoint(tileLoop);
+    auto roles = scf::IfOp::create(b, loc, inProducerWarpgroup,
+                                   /*withElseRegion=*/true);
+    tileLoop->moveBefore(roles.elseBlock()->getTerminator());
+
+    b.setInsertionPointToStart(roles.thenBlock());
+    NVVM::SetMaxRegisterOp::create(b, loc, KernelConfig::kProducerRegisters,
+                                   NVVM::SetMaxRegisterAction::decrease);
+    auto leader = scf::IfOp::create(b, loc, isProducer);
+    b.setInsertionPointToStart(leader.thenBlock());
+    IRMapping map;
+    b.clone(*tileLoop, map);
+    auto lookup = [&](auto op) {
+      return cast<decltype(op)>(map.lookup(op.getOperation()));
+    };
+    KLoop pk{lookup(kl.loop), lookup(kl.loadA), lookup(kl.loadB),
+             lookup(kl.dot), lookup(kl.store)};
+    b.setInsertionPoint(pk.loop);
+    emitProducerTile(pk, map.lookup(it0), numK);
+    pk.store.erase();
+    pk.loop.erase();
+
+    b.setInsertionPointToStart(roles.elseBlock());
+    NVVM::SetMaxRegisterOp::create(b, loc, KernelConfig::kConsumerRegisters,
+                                   NVVM::SetMaxRegisterAction::increase);
+    b.setInsertionPoint(kl.loop);
+    mRow0 = kl.loadA.getRow();
+    nCol0 = kl.loadB.getCol();
+    Value acc = emitConsumerK(it0, numK);
+    emitEpilogue(acc, kl.store.getBase());
+  }
+
 private:
+  /// Producer: for each K step, waits until the consumers released the
+  /// stage, then arms it and loads it.
+  void emitProducerTile(KLoop pk, Value it0, Value numK) {
+    mRow0 = pk.loadA.getRow();
+    nCol0 = pk.loadB.getCol();
+    auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    Value it = add(it0, k);
+    Value stage = rem(it, stages);
+    // The empty barrier's phase for round n completes when the consumers
+    // are done with round n - 1; round 0 waits for the phase "before" a
+    // fresh barrier, which has completed.
+    Value evenRound = arith::XOrIOp::create(
+        b, loc, oddRound(it),
+        arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, evenRound,
+                                           cst(10000000), stage);
+    emitLoads(k, stage, Value());
+  }
+
+  /// Consumers: the K loop over the ring; each step waits for its stage,
+  /// runs wgmma and releases the stage the previous step read.
+  Value emitConsumerK(Value it0, Value numK) {
+    auto accType = nvgpu::WarpgroupAccumulatorType::get(
+        b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
+    Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+    auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1), acc0);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar();
+      Value it = add(it0, k);
+      Value acc = emitMma(it, loop.getRegionIterArgs()[0]);
+      emitRelease(add(it, stages - 1), ult(cst(0), k));
+      scf::YieldOp::create(b, loc, acc);
+    }
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
+    emitRelease(add(add(it0, numK), stages - 1), ult(cst(0), numK));
+    return loop.getResult(0);
+  }
+
   Value stageA(Value stage) { return add(base, mul(stage, aStageBytes)); }
   Value stageB(Value stage) {
     return add(add(base, stages * aStageBytes), mul(stage, bStageBytes));
@@ -182,8 +266,12 @@ private:
 
   /// Thread 0 arms stage it % S and copies K step `k` into it, if k < numK.
   void emitIssue(Value k, Value it, Value numK) {
-    Value pred = andi(isThread0, ult(k, numK));
-    Value stage = rem(it, stages);
+    emitLoads(k, rem(it, stages), andi(isThread0, ult(k, numK)));
+  }
+
+  /// Arms `stage` with the bytes of one K step and copies step `k` into it
+  /// (if `pred`, when given).
+  void emitLoads(Value k, Value stage, Value pred) {
     Value k0 = mul(k, kBoxCols);
     nvgpu::MBarrierArriveExpectTxOp::create(
         b, loc, bars, cst(aStageBytes + bStageBytes), stage, pred);
@@ -199,10 +287,68 @@ private:
     }
   }
 
-  /// Accumulator -> padded f32 staging tile -> C, masked at the edges.
+  /// The warpgroup's wgmma over one stage, after waiting for it to fill;
+  /// wait_group 1: the previous step's wgmma is done when this returns.
+  Value emitMma(Value it, Value acc) {
+    Value stage = rem(it, stages);
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, oddRound(it),
+                                           cst(10000000), stage);
+    Value aView = view(add(stageA(stage), mul(wgRow, 2 * kBoxCols)),
+                       {wgTileM, kBoxCols}, elt);
+    Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
+    auto descType = [&](Value v) {
+      return nvgpu::WarpgroupMatrixDescriptorType::get(
+          b.getContext(), cast<MemRefType>(v.getType()));
+    };
+    Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+        b, loc, descType(aView), aView, tmaA);
+    Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+        b, loc, descType(bView), bView, tmaB);
+    return nvgpu::WarpgroupMmaOp::create(
+        b, loc, acc.getType(), descA, descB, /*waitGroup=*/uint64_t(1),
+        /*transposeA=*/nullptr, /*transposeB=*/b.getUnitAttr(), acc);
+  }
+
+  /// Whether ring position `it` is in an odd round of the ring: the phase
+  /// parity its barriers complete with.
+  Value oddRound(Value it) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                 rem(div(it, stages), 2), cst(0));
+  }
+
+  /// Warp-specialized: consumer threads release ring position `it` (when
+  /// `pred`): an arrive with no bytes, predicated rather than branched on,
+  /// since a branch in the K loop makes LLVM peel it and ptxas serialise
+  /// the wgmma.
+  void emitRelease(Value it, Value pred) {
+    nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, cst(0),
+                                            rem(it, stages), pred);
+  }
+
+  /// Synchronises the threads that run the epilogue: the block, or only the
+  /// consumer warpgroups (named barrier 1) when a producer runs apart.
+  void syncMmaThreads() {
+    if (!cfg.isWarpSpecialized()) {
+      gpu::BarrierOp::create(b, loc);
+      return;
+    }
+    Type i32 = b.getI32Type();
+    auto i32Cst = [&](int64_t v) -> Value {
+      return arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
+    };
+    NVVM::BarrierOp::create(b, loc, Type(), i32Cst(1),
+                            i32Cst(cfg.mmaThreads()), {}, Value());
+  }
+
+  /// Accumulator -> padded staging tile -> C, masked at the edges.
   void emitEpilogue(Value acc, Value c) {
-    int64_t rowElems = cfg.blockN + kStagingPad;
-    Value staging = view(base, {cfg.blockM, rowElems}, b.getF32Type());
+    bool ws = cfg.isWarpSpecialized();
+    Type stagingElt = ws ? cElt : b.getF32Type();
+    Value staging = view(ws ? add(base, ring) : base,
+                         {cfg.blockM, stagingRow}, stagingElt);
+    // The previous tile's epilogue is done reading the staging tile.
+    if (ws)
+      syncMmaThreads();
     // Its lowering places warp w's rows at 16 w (w = tid / 32, not the warp
     // within the warpgroup): with 64-row warpgroups, one view at row 0
     // serves all.
@@ -210,22 +356,21 @@ private:
         b, loc, staging, ArrayRef<int64_t>{0, 0},
         ArrayRef<int64_t>{wgTileM, cfg.blockN}, ArrayRef<int64_t>{1, 1});
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, part);
-    gpu::BarrierOp::create(b, loc);
+    syncMmaThreads();
 
-    Type cElt = cast<MemRefType>(c.getType()).getElementType();
     int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
     Value dimM = memref::DimOp::create(b, loc, c, 0);
     Value dimN = memref::DimOp::create(b, loc, c, 1);
     int64_t quads = cfg.blockN / 4, total = cfg.blockM * quads;
-    auto loop = scf::ForOp::create(b, loc, cst(0), cst(total / cfg.threads()),
-                                   cst(1));
+    auto loop = scf::ForOp::create(b, loc, cst(0),
+                                   cst(total / cfg.mmaThreads()), cst(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value idx = add(tid, mul(loop.getInductionVar(), cfg.threads()));
+    Value idx = add(tid, mul(loop.getInductionVar(), cfg.mmaThreads()));
     Value r = div(idx, quads), col = mul(rem(idx, quads), 4);
-    auto f32x4 = VectorType::get({4}, b.getF32Type());
-    Value v = vector::LoadOp::create(b, loc, f32x4, staging, ValueRange{r, col});
-    if (cElt != b.getF32Type())
+    Value v = vector::LoadOp::create(
+        b, loc, VectorType::get({4}, stagingElt), staging, ValueRange{r, col});
+    if (cElt != stagingElt)
       v = arith::TruncFOp::create(b, loc, VectorType::get({4}, cElt), v);
     Value gr = add(mRow0, r), gc = add(nCol0, col);
     Value rowIn = ult(gr, dimM);
@@ -255,8 +400,10 @@ private:
   int64_t stages;
   Type elt;
   int64_t wgTileM; // rows per warpgroup
-  int64_t aStageBytes, bStageBytes, sharedBytes;
-  Value tid, wgRow, isThread0, smem, base, bars, tmaA, tmaB;
+  Type cElt;
+  int64_t aStageBytes, bStageBytes, ring, sharedBytes;
+  int64_t stagingRow, stagingBytesPerElt; // elements per staged C row
+  Value tid, wgRow, isThread0, smem, base, bars, empty, tmaA, tmaB;
   Value mRow0, nCol0; // the current tile's first row and column
 };
 
@@ -285,7 +432,13 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
 
   Location loc = kl.loop.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
-  WgmmaLowering lw(b, loc, cfg, aType.getElementType());
+  if (cfg.isWarpSpecialized() && !isa<scf::ForOp>(kl.loop->getParentOp()))
+    return func.emitError("tile-to-wgmma: warp-specialize=cooperative needs "
+                          "schedule=persistent (the producer and the "
+                          "consumers walk the tile loop)");
+  WgmmaLowering lw(
+      b, loc, cfg, aType.getElementType(),
+      cast<MemRefType>(kl.store.getBase().getType()).getElementType());
   lw.emitSetup(func.getArgument(numArgs - 2), func.getArgument(numArgs - 1));
   Value c = kl.store.getBase();
   {
@@ -322,11 +475,16 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
             });
     if (failed(grown))
       return func.emitError("tile-to-wgmma: cannot extend the tile loop");
-    it0 = cast<scf::ForOp>(grown->getOperation()).getRegionIterArgs().back();
+    tileLoop = cast<scf::ForOp>(grown->getOperation());
+    it0 = tileLoop.getRegionIterArgs().back();
   }
 
-  b.setInsertionPoint(kl.loop);
-  lw.emitTile(kl, it0, numK, moreTiles);
+  if (cfg.isWarpSpecialized()) {
+    lw.emitWarpSpecialized(tileLoop, kl, it0, numK);
+  } else {
+    b.setInsertionPoint(kl.loop);
+    lw.emitTile(kl, it0, numK, moreTiles);
+  }
   kl.store.erase();
   kl.loop.erase();
 

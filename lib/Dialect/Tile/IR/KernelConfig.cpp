@@ -28,18 +28,21 @@ std::optional<std::pair<int64_t, int64_t>> KernelConfig::warpGrid() const {
 }
 
 int64_t KernelConfig::registerLimit(int64_t blocksPerSM) const {
+  if (isWarpSpecialized())
+    return kConsumerRegisters;
   // ptxas allocates registers per warp in units of 8 per thread.
   int64_t perThread = 65536 / (threads() * std::max<int64_t>(1, blocksPerSM));
   return std::min<int64_t>(255, perThread / 8 * 8);
 }
 
 int64_t KernelConfig::registerEstimate() const {
-  int64_t acc = blockM * blockN / threads();
+  int64_t acc = blockM * blockN / mmaThreads();
   if (isWgmma())
     return acc;
   auto [warpsM, warpsN] = *warpGrid();
   int64_t fragments = 4 * (blockM / warpsM / 16) + 2 * (blockN / warpsN / 8);
-  int64_t copies = llvm::divideCeil((blockM + blockN) * blockK / 8, threads());
+  int64_t copies =
+      llvm::divideCeil((blockM + blockN) * blockK / 8, mmaThreads());
   return acc + fragments + 4 * copies * numStages;
 }
 
@@ -98,6 +101,11 @@ verifyWgmma(const KernelConfig &c,
 
 LogicalResult KernelConfig::verifyBlock(
     function_ref<InFlightDiagnostic()> emitError) const {
+  // Two consumer warpgroups of 64 rows each share every tile.
+  if (isWarpSpecialized() && (!isWgmma() || numWarps != 8))
+    return emitError() << "warp-specialize=cooperative needs mma=wgmma and "
+                          "num-warps=8 (two consumer warpgroups; the "
+                          "producer warpgroup comes on top)";
   if (isWgmma() && failed(verifyWgmma(*this, emitError)))
     return failure();
   if (blockM < 16 || blockM % 16)
@@ -154,20 +162,22 @@ KernelConfig::verify(function_ref<InFlightDiagnostic()> emitError,
        << numWarps << " warps with num-stages=" << numStages << " needs about "
        << regs << " registers per thread, more than the " << limit
        << " it may use";
-  if (blocksPerSM > 1)
+  if (blocksPerSM > 1 && !isWarpSpecialized())
     diag << " with min-blocks-per-sm=" << blocksPerSM;
   return diag << "; use more warps, fewer stages or a smaller block";
 }
 
 KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelAttr::get(ctx, blockM, blockN, blockK, numWarps, numStages,
-                         schedule, order, groupM, mma, chip, sharedBytes);
+                         schedule, order, groupM, mma, warpSpecialize, chip,
+                         sharedBytes);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelAttr a) {
-  return {a.getBlockM(),    a.getBlockN(),   a.getBlockK(), a.getNumWarps(),
-          a.getNumStages(), a.getSchedule(), a.getOrder(),  a.getGroupM(),
-          a.getMma(),       a.getChip(),     a.getSharedBytes()};
+  return {a.getBlockM(),    a.getBlockN(),         a.getBlockK(),
+          a.getNumWarps(),  a.getNumStages(),      a.getSchedule(),
+          a.getOrder(),     a.getGroupM(),         a.getMma(),
+          a.getWarpSpecialize(), a.getChip(),      a.getSharedBytes()};
 }
 
 std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {

@@ -42,9 +42,11 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t blockM, int64_t blockN, int64_t blockK,
                                  int64_t numWarps, int64_t numStages,
                                  Schedule schedule, TileOrder order,
-                                 int64_t groupM, MmaKind mma, Chip chip,
+                                 int64_t groupM, MmaKind mma,
+                                 WarpSpecialize warpSpecialize, Chip chip,
                                  int64_t sharedBytes) {
-  KernelConfig cfg{blockM, blockN,   blockK, numWarps, numStages,  schedule,
-                   order,  groupM,   mma,    chip,     sharedBytes};
+  KernelConfig cfg{blockM, blockN, blockK, numWarps,       numStages,
+                   schedule, order, groupM, mma, warpSpecialize, chip,
+                   sharedBytes};
   return cfg.verifyBlock(emitError);
 }

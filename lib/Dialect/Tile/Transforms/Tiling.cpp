@@ -101,6 +101,7 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.order = order;
     cfg.groupM = groupM;
     cfg.mma = mma;
+    cfg.warpSpecialize = warpSpecialize;
     cfg.chip = chip.hasValue() ? chip : KernelConfig::defaultChip(mma);
     return cfg;
   }

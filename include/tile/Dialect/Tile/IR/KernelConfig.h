@@ -28,6 +28,7 @@ struct KernelConfig {
   TileOrder order = TileOrder::Linear;
   int64_t groupM = 8;
   MmaKind mma = MmaKind::Sync;
+  WarpSpecialize warpSpecialize = WarpSpecialize::None;
   /// Without a chip named, defaultChip(mma).
   Chip chip = Chip::SM90;
   /// Set by tile-allocate-shared.
@@ -43,7 +44,21 @@ struct KernelConfig {
   /// (0 meaning 1) of this many threads share the SM's 64K.
   int64_t registerLimit(int64_t blocksPerSM = 0) const;
 
-  int64_t threads() const { return numWarps * 32; }
+  bool isWarpSpecialized() const {
+    return warpSpecialize != WarpSpecialize::None;
+  }
+  /// The threads that run MMAs: num_warps warps.
+  int64_t mmaThreads() const { return numWarps * 32; }
+  /// The threads a block is launched with: a warp-specialized block adds
+  /// one producer warpgroup after the MMA warps.
+  int64_t threads() const {
+    return mmaThreads() + (isWarpSpecialized() ? 128 : 0);
+  }
+  /// setmaxnreg budgets of a warp-specialized block: the producer gives up
+  /// registers so that the MMA warpgroups can hold large accumulators
+  /// (128 x 40 + 256 x 232 fits the SM's 64K).
+  static constexpr int64_t kProducerRegisters = 40;
+  static constexpr int64_t kConsumerRegisters = 232;
   /// Warps arranged warpsM x warpsN over the block; each warp computes a
   /// (blockM / warpsM) x (blockN / warpsN) tile made of 16x16 pieces.
   /// Picks the squarest warp tile; nullopt when no arrangement fits.

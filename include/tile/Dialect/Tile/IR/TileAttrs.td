@@ -28,6 +28,12 @@ def Tile_TileOrder : Tile_Enum<"TileOrder", "order of the tiles", [
   I32EnumAttrCase<"Grouped", 1, "grouped">, // group_m tile rows at a time
 ]>;
 
+def Tile_WarpSpecialize : Tile_Enum<"WarpSpecialize", "warp roles", [
+  I32EnumAttrCase<"None", 0, "none">,               // every warp loads and computes
+  I32EnumAttrCase<"Cooperative", 1, "cooperative">, // a producer warpgroup loads;
+                                                    // the others share each tile
+]>;
+
 def Tile_Chip : Tile_Enum<"Chip", "target GPU", [
   I32EnumAttrCase<"SM80", 0, "sm_80">,
   I32EnumAttrCase<"SM86", 1, "sm_86">,
@@ -47,19 +53,23 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     ```mlir
     tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64,
         num_warps = 8, num_stages = 4, schedule = persistent,
-        order = grouped, group_m = 8, mma = wgmma, chip = sm_90a,
-        shared_bytes = 0>
+        order = grouped, group_m = 8, mma = wgmma, warp_specialize = none,
+        chip = sm_90a, shared_bytes = 0>
     ```
 
     `shared_bytes` is the dynamic shared memory a block uses, 0 until
-    `tile-allocate-shared` places the buffers.
+    `tile-allocate-shared` places the buffers. With `warp_specialize =
+    cooperative` the block has one more warpgroup than `num_warps` says: a
+    producer that only issues TMA loads.
   }];
   let parameters = (ins
     "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,
     "int64_t":$num_warps, "int64_t":$num_stages,
     EnumParameter<Tile_Schedule>:$schedule,
     EnumParameter<Tile_TileOrder>:$order, "int64_t":$group_m,
-    EnumParameter<Tile_MmaKind>:$mma, EnumParameter<Tile_Chip>:$chip,
+    EnumParameter<Tile_MmaKind>:$mma,
+    EnumParameter<Tile_WarpSpecialize>:$warp_specialize,
+    EnumParameter<Tile_Chip>:$chip,
     "int64_t":$shared_bytes);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

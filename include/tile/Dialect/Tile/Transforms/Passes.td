@@ -49,6 +49,16 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
                         "cp.async + ldmatrix + mma.sync (sm_80 and later)"),
              clEnumValN(::mlir::tile::MmaKind::Wgmma, "wgmma",
                         "TMA + mbarrier + wgmma (sm_90a)"))}]>,
+    Option<"warpSpecialize", "warp-specialize", "::mlir::tile::WarpSpecialize",
+           "::mlir::tile::KernelConfig{}.warpSpecialize",
+           "Warp roles (mma=wgmma, persistent schedule)",
+           [{::llvm::cl::values(
+             clEnumValN(::mlir::tile::WarpSpecialize::None, "none",
+                        "every warp loads and computes"),
+             clEnumValN(::mlir::tile::WarpSpecialize::Cooperative,
+                        "cooperative",
+                        "a producer warpgroup issues the TMA loads; two "
+                        "consumer warpgroups share each tile"))}]>,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",
