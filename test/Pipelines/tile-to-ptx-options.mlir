@@ -2,7 +2,7 @@
 // its gpu.module and the manifest is recorded, but there is no gpu.binary.
 // RUN: tile-opt %s --tile-to-ptx="serialize=0" | FileCheck %s --check-prefix=NVVM
 // NVVM: module attributes {gpu.container_module, tile.manifests = {mm = {
-// NVVM: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
+// NVVM-LABEL: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
 // NVVM: llvm.func @mm(
 // NVVM: nvvm.mma.sync
 // NVVM-NOT: gpu.binary
@@ -10,7 +10,9 @@
 // configuration tile-tiling put in #tile.kernel.
 // RUN: tile-opt %s --tile-to-ptx="mma=wgmma block-m=128 block-n=128 block-k=64 serialize=0" | FileCheck %s --check-prefix=WGMMA
 // WGMMA: tile.manifests = {mm = {{{.*}}block_k = 64 : i64, block_m = 128 : i64, block_n = 128 : i64, c_type = "f16", chip = "sm_90a", dynamic_shared_memory_bytes = 99328 : i64{{.*}}mma = "wgmma"{{.*}}num_stages = 3 : i64
-// WGMMA: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// WGMMA-LABEL: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// WGMMA: llvm.func @mm(
+// WGMMA-NOT: gpu.binary
 
 // Bad pipeline options: a diagnostic and a non-zero exit, never a crash.
 // RUN: not tile-opt %s --tile-to-ptx="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP
