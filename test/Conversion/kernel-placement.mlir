@@ -1,54 +1,36 @@
-// A kernel is one tile.matmul directly in a func.func at the top level of
-// the module, on memrefs in the default memory space. A matmul anywhere else
-// is refused with a diagnostic, never skipped (it used to compile to nothing,
-// or fail in the LLVM translation when a top-level kernel sat beside it).
-// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-ptx=serialize=0 | FileCheck %s
+// tile-to-gpu outlines every func.func at the top level of the module that
+// tile-tiling marked as a kernel; a tile op anywhere else is refused with a
+// diagnostic, never left for the LLVM translation to fail on. Matmuls that
+// tile-tiling refuses to tile are tested in tile-tiling-invalid.mlir, the
+// whole pipeline in test/Pipelines/kernel-placement.mlir.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-gpu | FileCheck %s
 
-// CHECK-LABEL: gpu.module @top_kernels
-func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
+// One top-level kernel beside a host function, which stays.
+// CHECK-LABEL: module attributes {gpu.container_module}
+// CHECK-NOT: func.func @top
+// CHECK: func.func @host(%{{.*}}: memref<?x?xf32>)
+// CHECK-NEXT: return
+// CHECK: gpu.module @top_kernels {
+// CHECK-NEXT: gpu.func @top(
+// CHECK-NOT: func.func @top
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
+func.func @host(%C: memref<?x?xf32>) {
   return
 }
 
 // -----
 
-func.func @in_for(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>, %n: index) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  scf.for %i = %c0 to %n step %c1 {
-    // expected-error @+1 {{'tile.matmul' op must be directly in its function's body (a kernel computes one whole matmul; it cannot sit in a loop or a branch)}}
-    tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
-  }
-  return
-}
-
-// -----
-
-func.func @in_if(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>, %p: i1) {
-  scf.if %p {
-    // expected-error @+1 {{'tile.matmul' op must be directly in its function's body}}
-    tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
-  }
-  return
-}
-
-// -----
-
-// Beside a kernel at the top level.
-func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
-  return
-}
-func.func @in_if(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>, %p: i1) {
-  scf.if %p {
-    // expected-error @+1 {{'tile.matmul' op must be directly in its function's body}}
-    tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
-  }
-  return
-}
-
-// -----
-
+// A matmul in a nested module: tile-tiling (on the top-level functions)
+// left it alone.
 module @inner {
   func.func @nested(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
     // expected-error @+1 {{'tile.matmul' op tile-to-gpu: not in a kernel; only a func.func at the top level of the module, tiled by tile-tiling, becomes a kernel}}
@@ -56,44 +38,72 @@ module @inner {
     return
   }
 }
-func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
   return
 }
 
 // -----
 
+// A tiled kernel in a nested module is not outlined either (the module is
+// nested: the chunk holds another function).
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+module @inner {
+  func.func @nested(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+    // expected-error @+1 {{'tile.program_id' op tile-to-gpu: not in a kernel}}
+    %pid = tile.program_id
+    %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+    %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+    %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+    %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+    tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+    return
+  }
+}
+func.func @host() {
+  return
+}
+
+// -----
+
+// Tile ops in a function that is not a kernel (no tile.kernel).
+func.func @not_a_kernel(%A: memref<?x?xf16>) -> vector<16x16xf16> {
+  // expected-error @+1 {{'tile.program_id' op tile-to-gpu: not in a kernel}}
+  %pid = tile.program_id
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  return %a : vector<16x16xf16>
+}
+
+// -----
+
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A, B and C must be memrefs in the default memory space (the kernel reads and writes them in global memory)}}
-func.func @space1(%A: memref<?x?xf16, 1>, %B: memref<?x?xf16, 1>, %C: memref<?x?xf32, 1>) {
-  tile.matmul %A, %B into %C : memref<?x?xf16, 1>, memref<?x?xf16, 1> into memref<?x?xf32, 1>
+func.func @space1(%A: memref<?x?xf16, 1>, %B: memref<?x?xf16, 1>, %C: memref<?x?xf32, 1>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16, 1> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16, 1> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32, 1>
   return
 }
 
 // -----
 
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A, B and C must be memrefs in the default memory space}}
-func.func @c_global(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32, #gpu.address_space<global>>) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32, #gpu.address_space<global>>
-  return
-}
-
-// -----
-
-// In a second block: tile-to-gpu would outline only the entry block.
-func.func @second_block(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
-  // expected-error @+1 {{'cf.br' op cannot be in a kernel function: it holds one tile.matmul and a return, in one block}}
-  cf.br ^bb1
-^bb1:
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
-  return
-}
-
-// -----
-
-// Another op would run in every program of the kernel.
-func.func @extra_store(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>, %i: index, %z: f32) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
-  // expected-error @below {{'memref.store' op cannot be in a kernel function}}
-  memref.store %z, %C[%i, %i] : memref<?x?xf32>
+func.func @c_global(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32, #gpu.address_space<global>>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32, #gpu.address_space<global>>
   return
 }

@@ -1,15 +1,118 @@
-// RUN: tile-opt %s --split-input-file --tile-tiling --tile-to-gpu -verify-diagnostics
+// Tiled kernels tile-to-gpu cannot outline: a diagnostic each, no crash.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-gpu
 
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: a kernel function takes exactly the memrefs A, B and C and returns nothing}}
-func.func @extra_arg(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>, %x: index) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+func.func @extra_arg(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>, %x: index) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf16>
   return
 }
 
 // -----
 
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A and B need a unit stride in one dimension (or fully dynamic strides) and C a unit column stride}}
-func.func @c_transposed(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16, strided<[1, ?]>>) {
-  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16, strided<[1, ?]>>
+func.func @c_transposed(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16, strided<[1, ?]>>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf16, strided<[1, ?]>>
+  return
+}
+
+// -----
+
+// A and B may be one memref for the CPU lowering (the verifier allows it),
+// not for a kernel.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: A and B are the same memref; the kernel takes them as two parameters, so pass the matrix as two arguments}}
+func.func @a_is_b(%A: memref<?x?xf16>, %unused: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: A and B are the same memref}}
+func.func @a_is_b_static(%A: memref<64x64xf16>, %unused: memref<64x64xf16>, %C: memref<64x64xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<64x64xf16> -> vector<16x16xf16>
+  %b = tile.load %A[%pid, %pid] : memref<64x64xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<64x64xf16>
+  return
+}
+
+// -----
+
+// The configuration is valid, but the kernel would spill: 704 registers per
+// thread.
+#k = #tile.kernel<block_m = 256, block_n = 256, block_k = 32, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: a 256x256x32 block over 4 warps with num-stages=1 needs about 704 registers per thread, more than the 255 it may use}}
+func.func @spills(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c256 = arith.constant 256 : index
+  %zero = arith.constant dense<0.000000e+00> : vector<256x256xf32>
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %N = memref.dim %B, %c1 : memref<?x?xf16>
+  %tiles_n = arith.ceildivui %N, %c256 : index
+  %pid = tile.program_id
+  %row = arith.divui %pid, %tiles_n : index
+  %col = arith.remui %pid, %tiles_n : index
+  %m0 = arith.muli %row, %c256 : index
+  %n0 = arith.muli %col, %c256 : index
+  %acc = scf.for %k = %c0 to %K step %c32 iter_args(%acc_k = %zero) -> (vector<256x256xf32>) {
+    %a = tile.load %A[%m0, %k] : memref<?x?xf16> -> vector<256x32xf16>
+    %b = tile.load %B[%k, %n0] : memref<?x?xf16> -> vector<32x256xf16>
+    %d = tile.dot %a, %b, %acc_k : vector<256x32xf16>, vector<32x256xf16> -> vector<256x256xf32>
+    scf.yield %d : vector<256x256xf32>
+  }
+  tile.store %acc, %C[%m0, %n0] : vector<256x256xf32> -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+// Not the shape tile-tiling makes: two dots.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: expected one tile.dot and one tile.store (the output of tile-tiling)}}
+func.func @two_dots(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  %e = tile.dot %a, %b, %d : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %e, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+func.func @dot_of_a_constant(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = arith.constant dense<1.000000e+00> : vector<16x16xf16>
+  // expected-error @+1 {{'tile.dot' op operands must come from tile.load}}
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
   return
 }

@@ -1,50 +1,67 @@
-// RUN: tile-opt %s --split-input-file --tile-tiling | FileCheck %s --check-prefixes=CHECK,DEF
-// RUN: tile-opt %s --split-input-file --tile-tiling="block-m=64 block-n=128 block-k=64 num-warps=8" | FileCheck %s --check-prefixes=CHECK,BIG
-// RUN: tile-opt %s --split-input-file --tile-tiling="order=grouped group-m=4" --canonicalize --cse | FileCheck %s --check-prefix=GROUPED
+// The block configuration comes from the options: one RUN line each.
+// RUN: tile-opt %s -split-input-file --tile-tiling | FileCheck %s --check-prefixes=CHECK,DEF
+// RUN: tile-opt %s -split-input-file --tile-tiling="block-m=64 block-n=128 block-k=64 num-warps=8 num-stages=4 chip=sm_80" | FileCheck %s --check-prefixes=CHECK,BIG
+// RUN: tile-opt %s -split-input-file --tile-tiling="order=grouped group-m=4" | FileCheck %s --check-prefix=GROUPED
+// RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" | FileCheck %s --check-prefix=WGMMA
 
-// The default configuration is the reference study's: 128x64x32, 4 warps.
-// CHECK-LABEL: func.func @matmul
-// DEF-SAME: tile.kernel = {block_k = 32 : i64, block_m = 128 : i64, block_n = 64 : i64, {{.*}}num_stages = 1 : i64, num_warps = 4 : i64, order = "linear", schedule = "tiled"}
-// BIG-SAME: tile.kernel = {block_k = 64 : i64, block_m = 64 : i64, block_n = 128 : i64, {{.*}}num_warps = 8 : i64
-// CHECK-DAG: %[[M:.*]] = memref.dim %[[A:.*]], %c0
-// CHECK-DAG: %[[K:.*]] = memref.dim %[[A]], %c1
-// CHECK-DAG: %[[N:.*]] = memref.dim %[[B:.*]], %c1
-// DEF: %[[TM:.*]] = arith.ceildivui %[[M]], %c128
-// DEF: %[[TN:.*]] = arith.ceildivui %[[N]], %c64
+// The default configuration is the reference study's: 128x64x32, 4 warps,
+// 3 stages, mma.sync on sm_90.
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME: %[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf16>)
+// DEF-SAME: attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>}
+// BIG-SAME: attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_80, shared_bytes = 0>}
+// CHECK: %[[M:.*]] = memref.dim %[[A]], %c0
+// CHECK: %[[K:.*]] = memref.dim %[[A]], %c1
+// CHECK: %[[N:.*]] = memref.dim %[[B]], %c1
+// DEF: %[[TM:.*]] = arith.ceildivui %[[M]], %c128 : index
+// DEF: %[[TN:.*]] = arith.ceildivui %[[N]], %c64 : index
+// BIG: %[[TN:.*]] = arith.ceildivui %[[N]], %c128 : index
 // CHECK: %[[PID:.*]] = tile.program_id
 // Linear order: row-major over tiles.
-// DEF: %[[ROW:.*]] = arith.divui %[[PID]], %[[TN]]
-// DEF: %[[COL:.*]] = arith.remui %[[PID]], %[[TN]]
-// DEF: %[[M0:.*]] = arith.muli %[[ROW]], %c128
-// DEF: %[[N0:.*]] = arith.muli %[[COL]], %c64
+// CHECK: %[[ROW:.*]] = arith.divui %[[PID]], %[[TN]]
+// CHECK: %[[COL:.*]] = arith.remui %[[PID]], %[[TN]]
+// DEF: %[[M0:.*]] = arith.muli %[[ROW]], %c128{{(_[0-9]+)?}} : index
+// DEF: %[[N0:.*]] = arith.muli %[[COL]], %c64{{(_[0-9]+)?}} : index
 // DEF: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<128x64xf32>
-// DEF: %[[ACC:.*]] = scf.for %[[KK:.*]] = %c0{{.*}} to %[[K]] step %c32{{.*}} iter_args(%[[C:.*]] = %[[ZERO]])
+// DEF: %[[ACC:.*]] = scf.for %[[KK:.*]] = %c0{{(_[0-9]+)?}} to %[[K]] step %c32 iter_args(%[[CC:.*]] = %[[ZERO]])
 // DEF: %[[TA:.*]] = tile.load %[[A]][%[[M0]], %[[KK]]] : memref<?x?xf16> -> vector<128x32xf16>
 // DEF: %[[TB:.*]] = tile.load %[[B]][%[[KK]], %[[N0]]] : memref<?x?xf16> -> vector<32x64xf16>
-// DEF: %[[D:.*]] = tile.dot %[[TA]], %[[TB]], %[[C]] : vector<128x32xf16>, vector<32x64xf16> -> vector<128x64xf32>
+// DEF: %[[D:.*]] = tile.dot %[[TA]], %[[TB]], %[[CC]] : vector<128x32xf16>, vector<32x64xf16> -> vector<128x64xf32>
 // DEF: scf.yield %[[D]]
-// DEF: tile.store %[[ACC]], %{{.*}}[%[[M0]], %[[N0]]] : vector<128x64xf32> -> memref<?x?xf16>
+// DEF: tile.store %[[ACC]], %[[C]][%[[M0]], %[[N0]]] : vector<128x64xf32> -> memref<?x?xf16>
+// BIG: %[[M0:.*]] = arith.muli %[[ROW]], %c64{{(_[0-9]+)?}} : index
+// BIG: %[[N0:.*]] = arith.muli %[[COL]], %c128{{(_[0-9]+)?}} : index
+// BIG: scf.for %{{.*}} = %{{.*}} to %[[K]] step %c64{{(_[0-9]+)?}} iter_args
 // BIG: tile.load {{.*}} -> vector<64x64xf16>
 // BIG: tile.load {{.*}} -> vector<64x128xf16>
 // BIG: tile.dot {{.*}} -> vector<64x128xf32>
+// BIG: tile.store %{{.*}}, %[[C]][%[[M0]], %[[N0]]] : vector<64x128xf32> -> memref<?x?xf16>
 // CHECK-NOT: tile.matmul
+// CHECK: return
 
 // Grouped order (Triton's GROUP_M): group = pid / (group_m * tiles_n).
 // GROUPED-LABEL: func.func @matmul
+// GROUPED-SAME: order = grouped, group_m = 4,
 // GROUPED: %[[TM:.*]] = arith.ceildivui %{{.*}}, %c128
 // GROUPED: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c64
 // GROUPED: %[[PID:.*]] = tile.program_id
-// GROUPED: %[[PER:.*]] = arith.muli %[[TN]], %c4
+// GROUPED: %[[C4:.*]] = arith.constant 4 : index
+// GROUPED: %[[PER:.*]] = arith.muli %[[C4]], %[[TN]]
 // GROUPED: %[[G:.*]] = arith.divui %[[PID]], %[[PER]]
-// GROUPED: %[[FIRST:.*]] = arith.muli %[[G]], %c4
+// GROUPED: %[[FIRST:.*]] = arith.muli %[[G]], %[[C4]]
 // GROUPED: %[[LEFT:.*]] = arith.subi %[[TM]], %[[FIRST]]
-// GROUPED: %[[ROWS:.*]] = arith.minui %[[LEFT]], %c4
+// GROUPED: %[[ROWS:.*]] = arith.minui %[[LEFT]], %[[C4]]
 // GROUPED: %[[IN:.*]] = arith.remui %[[PID]], %[[PER]]
 // GROUPED: %[[R:.*]] = arith.remui %[[IN]], %[[ROWS]]
 // GROUPED: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[R]]
 // GROUPED: %[[COL:.*]] = arith.divui %[[IN]], %[[ROWS]]
 // GROUPED: arith.muli %[[ROW]], %c128
 // GROUPED: arith.muli %[[COL]], %c64
+
+// mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
+// WGMMA-LABEL: func.func @matmul
+// WGMMA-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+// WGMMA: tile.dot {{.*}} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
 func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return
@@ -52,10 +69,37 @@ func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>)
 
 // -----
 
+// Static shapes that are not multiples of the block: the same program (the
+// loads and the store are masked), on the static types; bf16 in and out.
+// CHECK-LABEL: func.func @static(
+// CHECK-SAME: %[[A:.*]]: memref<256x96xbf16>, %[[B:.*]]: memref<96x100xbf16>, %[[C:.*]]: memref<256x100xbf16>)
+// CHECK-SAME: tile.kernel = #tile.kernel<
+// CHECK: %[[K:.*]] = memref.dim %[[A]], %c1
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[K]] step
+// DEF: tile.load %[[A]][{{.*}}] : memref<256x96xbf16> -> vector<128x32xbf16>
+// DEF: tile.load %[[B]][{{.*}}] : memref<96x100xbf16> -> vector<32x64xbf16>
+// DEF: tile.dot {{.*}} : vector<128x32xbf16>, vector<32x64xbf16> -> vector<128x64xf32>
+// DEF: tile.store %{{.*}}, %[[C]][{{.*}}] : vector<128x64xf32> -> memref<256x100xbf16>
+// BIG: tile.store %{{.*}}, %[[C]][{{.*}}] : vector<64x128xf32> -> memref<256x100xbf16>
+// GROUPED-LABEL: func.func @static(
+// GROUPED: arith.minui
+// WGMMA-LABEL: func.func @static(
+// WGMMA-SAME: mma = wgmma, chip = sm_90a
+func.func @static(%A: memref<256x96xbf16>, %B: memref<96x100xbf16>, %C: memref<256x100xbf16>) {
+  tile.matmul %A, %B into %C : memref<256x96xbf16>, memref<96x100xbf16> into memref<256x100xbf16>
+  return
+}
+
+// -----
+
 // A function without tile.matmul is left alone.
-// CHECK-LABEL: func.func @other
+// CHECK-LABEL: func.func @other()
 // CHECK-NOT: tile.kernel
-// CHECK: return
+// CHECK-NEXT: return
+// GROUPED-LABEL: func.func @other()
+// GROUPED-NOT: tile.kernel
+// WGMMA-LABEL: func.func @other()
+// WGMMA-NOT: tile.kernel
 func.func @other() {
   return
 }

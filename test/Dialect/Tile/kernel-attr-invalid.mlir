@@ -1,0 +1,133 @@
+// #tile.kernel is checked when it is parsed: every field present, enum
+// values by name, and a block the chosen mma can lower on the chosen chip.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// No group_m.
+// expected-error @+1 {{expected ','}}
+func.func @missing_field() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{duplicate or unknown struct parameter name: block_m}}
+func.func @duplicate_field() attributes {tile.kernel = #tile.kernel<block_m = 128, block_m = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{expected ::mlir::tile::Schedule to be one of: tiled, persistent}}
+// expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'schedule'}}
+func.func @unknown_schedule() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = streamk, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{expected ::mlir::tile::TileOrder to be one of: linear, grouped}}
+// expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'order'}}
+func.func @unknown_order() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = spiral, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{expected ::mlir::tile::MmaKind to be one of: sync, wgmma}}
+// expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'mma'}}
+func.func @unknown_mma() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = tcgen05, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{expected ::mlir::tile::Chip to be one of: sm_80, sm_86, sm_89, sm_90, sm_90a}}
+// expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'chip'}}
+func.func @unknown_chip() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_100, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{block-n must be a positive multiple of 16 (two MMA N), got 24}}
+func.func @block_n_24() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 24, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma=sync needs block sizes that are powers of two, got 48x64x32}}
+func.func @block_m_48() attributes {tile.kernel = #tile.kernel<block_m = 48, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{4 warps cannot split a 16x16 tile into 16x16 pieces}}
+func.func @warp_split() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{wgmma and TMA need chip=sm_90a, got sm_90}}
+func.func @wgmma_on_sm_90() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma=wgmma needs num-stages of at least 2 (the TMA ring), got 1}}
+func.func @wgmma_one_stage() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32}}
+func.func @wgmma_block_k() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{num-stages must be between 1 and 8, got 0}}
+func.func @no_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 0, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{num-stages must be between 1 and 8, got 9}}
+func.func @nine_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 9, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{group-m must be between 1 and 16, got 17}}
+func.func @group_m_17() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = grouped, group_m = 17, mma = sync, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{shared_bytes must not be negative, got -1}}
+func.func @negative_shared() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = -1>} {
+  return
+}
+
+// -----
+
+// The dictionary form tile.kernel had before it was an attribute of its own.
+// expected-error @+1 {{'tile.kernel' must be a #tile.kernel attribute}}
+func.func @dictionary() attributes {tile.kernel = {block_k = 32 : i64, block_m = 128 : i64, block_n = 64 : i64, num_stages = 3 : i64, num_warps = 4 : i64, order = "linear", schedule = "tiled"}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.kernel' must be a #tile.kernel attribute}}
+func.func @string() attributes {tile.kernel = "128x64x32"} {
+  return
+}
