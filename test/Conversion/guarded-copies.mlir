@@ -19,7 +19,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group %[[T0]], %[[T1]], %[[T2]], %[[T3]]{{$}}
 // CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
-#k = #tile.kernel<block_m = 128, block_n = 16, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 16, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @mixed_kernels {
   gpu.func @mixed(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #k} {
     %c0 = arith.constant 0 : index
@@ -63,7 +63,7 @@ gpu.module @mixed_kernels {
 // CHECK-NEXT: }
 // CHECK-NEXT: %[[G:.*]] = nvgpu.device_async_create_group{{ *$}}
 // CHECK-NEXT: nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
-#k = #tile.kernel<block_m = 64, block_n = 64, block_k = 16, num_warps = 16, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 64, block_n = 64, block_k = 16, num_warps = 16, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @all_kernels {
   gpu.func @all_guarded(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #k} {
     %c0 = arith.constant 0 : index

@@ -13,7 +13,7 @@
 // CHECK: gpu.module @top_kernels {
 // CHECK-NEXT: gpu.func @top(
 // CHECK-NOT: func.func @top
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
@@ -38,7 +38,7 @@ module @inner {
     return
   }
 }
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
@@ -53,7 +53,7 @@ func.func @top(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) at
 
 // A tiled kernel in a nested module is not outlined either (the module is
 // nested: the chunk holds another function).
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 module @inner {
   func.func @nested(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
     // expected-error @+1 {{'tile.program_id' op tile-to-gpu: not in a kernel}}
@@ -82,7 +82,7 @@ func.func @not_a_kernel(%A: memref<?x?xf16>) -> vector<16x16xf16> {
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A, B and C must be memrefs in the default memory space (the kernel reads and writes them in global memory)}}
 func.func @space1(%A: memref<?x?xf16, 1>, %B: memref<?x?xf16, 1>, %C: memref<?x?xf32, 1>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -96,7 +96,7 @@ func.func @space1(%A: memref<?x?xf16, 1>, %B: memref<?x?xf16, 1>, %C: memref<?x?
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A, B and C must be memrefs in the default memory space}}
 func.func @c_global(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32, #gpu.address_space<global>>) attributes {tile.kernel = #k} {
   %pid = tile.program_id

@@ -38,7 +38,7 @@
 // TILING: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got 7
 // STAGES0: error: tile-tiling: num-stages must be between 1 and 8, got 0
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @tiled(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>

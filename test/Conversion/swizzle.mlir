@@ -36,7 +36,7 @@
 // CHECK-NEXT: memref.store %{{.*}}, %[[SB]][%{{.*}}, %{{.*}}, %[[SBCOL]]]
 // CHECK: %[[UCOL:.*]] = arith.xori %{{.*}}, %{{.*}} : index
 // CHECK-NEXT: nvgpu.ldmatrix %[[SA]][%{{.*}}, %{{.*}}, %[[UCOL]]]
-#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 32, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 32, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @mm_kernels {
   gpu.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #k} {
     %c3 = arith.constant 3 : index

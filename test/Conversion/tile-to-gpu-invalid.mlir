@@ -1,7 +1,7 @@
 // Tiled kernels tile-to-gpu cannot outline: a diagnostic each, no crash.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-gpu
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: a kernel function takes exactly the memrefs A, B and C and returns nothing}}
 func.func @extra_arg(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>, %x: index) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -15,7 +15,7 @@ func.func @extra_arg(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf1
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A and B need a unit stride in one dimension (or fully dynamic strides) and C a unit column stride}}
 func.func @c_transposed(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16, strided<[1, ?]>>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -31,7 +31,7 @@ func.func @c_transposed(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?
 
 // A and B may be one memref for the CPU lowering (the verifier allows it),
 // not for a kernel.
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A and B are the same memref; the kernel takes them as two parameters, so pass the matrix as two arguments}}
 func.func @a_is_b(%A: memref<?x?xf16>, %unused: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -45,7 +45,7 @@ func.func @a_is_b(%A: memref<?x?xf16>, %unused: memref<?x?xf16>, %C: memref<?x?x
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: A and B are the same memref}}
 func.func @a_is_b_static(%A: memref<64x64xf16>, %unused: memref<64x64xf16>, %C: memref<64x64xf16>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -61,7 +61,7 @@ func.func @a_is_b_static(%A: memref<64x64xf16>, %unused: memref<64x64xf16>, %C: 
 
 // The configuration is valid, but the kernel would spill: 704 registers per
 // thread.
-#k = #tile.kernel<block_m = 256, block_n = 256, block_k = 32, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 256, block_n = 256, block_k = 32, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: a 256x256x32 block over 4 warps with num-stages=1 needs about 704 registers per thread, more than the 255 it may use}}
 func.func @spills(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
@@ -90,7 +90,7 @@ func.func @spills(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>)
 // -----
 
 // Not the shape tile-tiling makes: two dots.
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: expected one tile.dot and one tile.store (the output of tile-tiling)}}
 func.func @two_dots(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -105,7 +105,7 @@ func.func @two_dots(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @dot_of_a_constant(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>

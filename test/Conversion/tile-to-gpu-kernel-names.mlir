@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: gpu.module @ok_1_kernels
 // CHECK: gpu.func @ok_1(
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @ok_1(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
@@ -20,7 +20,7 @@ func.func @ok_1(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) a
 
 // CHECK-LABEL: gpu.module @_x_kernels
 // CHECK: gpu.func @_x(
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @_x(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
@@ -38,7 +38,7 @@ func.func @_x(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) att
 // CHECK-LABEL: func.func @mm_kernels(
 // CHECK-LABEL: gpu.module @mm_kernels_0
 // CHECK: gpu.func @mm(
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @mm_kernels() {
   return
 }
@@ -54,7 +54,7 @@ func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) att
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: kernel name "my-kernel" is not a C identifier}}
 func.func @"my-kernel"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -68,7 +68,7 @@ func.func @"my-kernel"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?x
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "a b" is not a C identifier}}
 func.func @"a b"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -82,7 +82,7 @@ func.func @"a b"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) 
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "../a/b" is not a C identifier}}
 func.func @"../a/b"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -96,7 +96,7 @@ func.func @"../a/b"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "9lives" is not a C identifier}}
 func.func @"9lives"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -110,7 +110,7 @@ func.func @"9lives"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "a.b" is not a C identifier}}
 func.func @"a.b"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -124,7 +124,7 @@ func.func @"a.b"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) 
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name ".." is not a C identifier}}
 func.func @".."(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -138,7 +138,7 @@ func.func @".."(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) a
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "" is not a C identifier}}
 func.func @""(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -152,7 +152,7 @@ func.func @""(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) att
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "_" is not a C identifier}}
 func.func @"_"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -167,7 +167,7 @@ func.func @"_"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) at
 // -----
 
 // The message stays on one line: control characters are escaped.
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "a\0Ab\00c" is not a C identifier}}
 func.func @"a\0Ab\00c"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -181,7 +181,7 @@ func.func @"a\0Ab\00c"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?x
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "k\C3\A9rnel" is not a C identifier}}
 func.func @"kérnel"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
@@ -195,7 +195,7 @@ func.func @"kérnel"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf3
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{kernel name "%*\22\\" is not a C identifier}}
 func.func @"%*\"\\"(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %pid = tile.program_id

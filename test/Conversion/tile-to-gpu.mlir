@@ -17,7 +17,7 @@
 // What the memref types fix (row-major operands: the unit strides, offset 0).
 // CHECK-SAME: tile.abi = {a_type = "f16", b_type = "f16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}
 // The configuration moves to the kernel as it is.
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // A's descriptor: sizes (M, K), strides (stride_am, stride_ak), 32-bit.
 // CHECK: %[[D0:.*]] = llvm.insertvalue %[[A]], %{{.*}}[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
 // CHECK: llvm.trunc %[[M]] : i64 to i32
@@ -57,7 +57,7 @@
 // MINB-LABEL: gpu.func @mm(
 // MINB-SAME: nvvm.minctasm = 2 : i32
 // MINB-SAME: min_blocks_per_sm = 2 : i64
-#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -89,7 +89,7 @@ func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) att
 // CHECK-LABEL: gpu.func @nt(
 // CHECK-SAME: tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<?x?xf16, strided<[1, ?]>>
-#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @nt(%A: memref<?x?xf16>, %B: memref<?x?xf16, strided<[1, ?]>>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -118,7 +118,7 @@ func.func @nt(%A: memref<?x?xf16>, %B: memref<?x?xf16, strided<[1, ?]>>, %C: mem
 
 // CHECK-LABEL: gpu.func @any(
 // CHECK-SAME: tile.abi = {a_type = "bf16", b_type = "bf16", c_type = "bf16", index_bitwidth = 32 : i64, layouts = ["nn", "nt", "tn", "tt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_cn = 1 : i64}
-#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @any(%A: memref<?x?xbf16, strided<[?, ?]>>, %B: memref<?x?xbf16, strided<[?, ?]>>, %C: memref<?x?xbf16>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -151,7 +151,7 @@ func.func @any(%A: memref<?x?xbf16, strided<[?, ?]>>, %B: memref<?x?xbf16, strid
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<64x48xf16>
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<48x40xf16, strided<[1, 48], offset: 8>>
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<64x40xf32>
-#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 32, block_k = 16, num_warps = 2, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @static(%A: memref<64x48xf16>, %B: memref<48x40xf16, strided<[1, 48], offset: 8>>, %C: memref<64x40xf32>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -188,7 +188,7 @@ func.func @static(%A: memref<64x48xf16>, %B: memref<48x40xf16, strided<[1, 48], 
 // CHECK-NOT: tile.program_id
 // CHECK-NOT: tile.num_programs
 // CHECK: gpu.return
-#k = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @persistent(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -228,8 +228,8 @@ func.func @persistent(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf
 // CHECK-LABEL: gpu.func @wgmma(
 // CHECK-SAME: %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
-// CHECK-SAME: mma = wgmma, chip = sm_90a
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+// CHECK-SAME: mma = wgmma, warp_specialize = none, chip = sm_90a
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 func.func @wgmma(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -49,7 +49,7 @@
 // CHECK-NOT: memref.store
 // CHECK-NOT: tile.
 // CHECK: gpu.return
-#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @mm_kernels {
   gpu.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #k} {
     %c0 = arith.constant 0 : index
@@ -89,7 +89,7 @@ gpu.module @mm_kernels {
 // CHECK: nvgpu.ldmatrix %[[SB]]{{.*}} {numTiles = 4 : i32, transpose = false}
 // C is f16: each f32 element is rounded before its store.
 // CHECK: arith.truncf %{{.*}} : f32 to f16
-#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @nt_kernels {
   gpu.func @nt(%A: memref<?x?xf16>, %B: memref<?x?xf16, strided<[1, ?]>>, %C: memref<?x?xf16>) kernel attributes {tile.kernel = #k} {
     %c0 = arith.constant 0 : index
@@ -125,7 +125,7 @@ gpu.module @nt_kernels {
 // CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>}
 // CHECK-NOT: nvgpu.mma.sync
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
-#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @bf16_kernels {
   gpu.func @bf16(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>, %C: memref<?x?xbf16>) kernel attributes {tile.kernel = #k} {
     %c0 = arith.constant 0 : index
@@ -166,7 +166,7 @@ gpu.module @other {
 // -----
 
 // A kernel tiled for wgmma belongs to tile-to-wgmma.
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @wgmma_kernels {
   // expected-error @+1 {{tile-to-nvgpu: the kernel was tiled for mma=wgmma; lower it with tile-to-wgmma}}
   gpu.func @wgmma(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) kernel attributes {tile.kernel = #k} {

@@ -3,7 +3,7 @@
 // two stages) cannot be written as a #tile.kernel (kernel-attr-invalid.mlir).
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma
 
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @b_transposed_kernels {
   // expected-error @+1 {{tile-to-wgmma: A and B must be row-major (a static unit column stride); transposed operands need mma=sync}}
   gpu.func @b_transposed(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
@@ -75,7 +75,7 @@ gpu.module @b_transposed_kernels {
 
 // -----
 
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @a_dynamic_strides_kernels {
   // expected-error @+1 {{tile-to-wgmma: A and B must be row-major (a static unit column stride); transposed operands need mma=sync}}
   gpu.func @a_dynamic_strides(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn", "tn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
@@ -149,7 +149,7 @@ gpu.module @a_dynamic_strides_kernels {
 
 // TMA copies A[m0, k] and B[k, n0] boxes; a K loop reading anything else
 // is not tile-tiling's.
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @wrong_load_kernels {
   // expected-error @+1 {{tile-to-wgmma: the K loop must load A[m0, k] and B[k, n0]}}
   gpu.func @wrong_load(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
@@ -222,7 +222,7 @@ gpu.module @wrong_load_kernels {
 // -----
 
 // Tiled for mma.sync: tile-to-nvgpu's kernel.
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @sync_kernels {
   // expected-error @+1 {{tile-to-wgmma: the kernel was tiled for mma=sync (tile-tiling mma=wgmma checks the block sizes)}}
   gpu.func @sync(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
@@ -296,7 +296,7 @@ gpu.module @sync_kernels {
 
 // Marked mma=wgmma after tile-to-gpu built it without the TMA descriptor
 // parameters.
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @no_tma_kernels {
   // expected-error @+1 {{tile-to-wgmma: the kernel lacks the TMA descriptor parameters (run tile-to-gpu on a kernel tiled with mma=wgmma)}}
   gpu.func @no_tma(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
@@ -370,7 +370,7 @@ gpu.module @no_tma_kernels {
 
 // A valid configuration that would spill: 128 x 256 f32 accumulators over
 // one warpgroup.
-#k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @spills_kernels {
   // expected-error @+1 {{tile-to-wgmma: a 128x256x64 block over 4 warps with num-stages=3 needs about 320 registers per thread, more than the 255 it may use}}
   gpu.func @spills() kernel attributes {tile.kernel = #k} {

@@ -81,7 +81,7 @@
 // CHECK-NOT: nvvm.fence.proxy
 // CHECK-NOT: tile.
 // CHECK: gpu.return
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @mm_kernels {
   gpu.func @mm(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
@@ -167,7 +167,7 @@ gpu.module @mm_kernels {
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[IT0]], %[[NUMK]] : index
 // CHECK-NEXT: scf.yield %[[NEXT]] : index
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @persistent_kernels {
   gpu.func @persistent(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
@@ -261,7 +261,7 @@ gpu.module @persistent_kernels {
 // CHECK: memref.view {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>>
 // CHECK: memref.subview %{{.*}}[0, 0] [64, 256] [1, 1] : memref<128x260xf32
-#k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @two_kernels {
   gpu.func @two(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
@@ -339,7 +339,7 @@ gpu.module @two_kernels {
 // CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>
 // CHECK-NOT: arith.truncf
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @bf16_kernels {
   gpu.func @bf16(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "bf16", b_type = "bf16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>

@@ -34,7 +34,7 @@
 // mma=wgmma, num-stages=4, persistent: a ring of four stages (4 x 32 KB and
 // 1 KB to align it), one mbarrier each, and the proxy fence between tiles.
 // WGMMA-LABEL: gpu.func @mm(
-// WGMMA-SAME: num_stages = 4, schedule = persistent,{{.*}}mma = wgmma, chip = sm_90a, shared_bytes = 132096>
+// WGMMA-SAME: num_stages = 4, schedule = persistent,{{.*}}mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 132096>
 // WGMMA: gpu.dynamic_shared_memory
 // WGMMA: memref.view {{.*}} to memref<132096xi8, #gpu.address_space<workgroup>>
 // WGMMA: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>

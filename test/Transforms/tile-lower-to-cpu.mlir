@@ -36,7 +36,7 @@
 // PROGS3-LABEL: func.func @tiled(
 // PROGS3: %[[C3:.*]] = arith.constant 3 : index
 // PROGS3: scf.for %{{.*}} = %{{.*}} to %[[C3]] step
-#tiled = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#tiled = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @tiled(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xbf16>) attributes {tile.kernel = #tiled} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -76,7 +76,7 @@ func.func @tiled(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xbf16>)
 // PROGS3: scf.for %[[PID:.*]] = %{{.*}} to %[[C3]] step %{{.*}} {
 // PROGS3: scf.for %{{.*}} = %[[PID]] to %{{.*}} step %[[C3]] {
 // PROGS3-NOT: tile.
-#persistent = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#persistent = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @persistent(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #persistent} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -125,7 +125,7 @@ func.func @not_a_kernel(%A: memref<?x?xf16>, %i: index) -> vector<16x16xf16> {
 // -----
 
 // Two stores: not what tile-tiling makes.
-#bad = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#bad = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-lower-to-cpu: expected a tile kernel with one block and one tile.store}}
 func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #bad} {
   %pid = tile.program_id

@@ -29,7 +29,7 @@
 // CHECK: tile.store %[[ACC]], %[[C]][%[[M0]], %[[N0]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: return
-#tiled = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#tiled = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @linear(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #tiled} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -77,7 +77,7 @@ func.func @linear(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>)
 // CHECK: tile.store
 // CHECK-NEXT: }
 // CHECK-NEXT: return
-#grouped = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = grouped, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#grouped = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = grouped, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @grouped(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #grouped} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -125,7 +125,7 @@ func.func @grouped(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>
 // CHECK: scf.for
 // CHECK-NOT: scf.for
 // CHECK: return
-#persistent = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#persistent = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 func.func @already_persistent(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #persistent} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -175,7 +175,7 @@ func.func @not_a_kernel(%A: memref<?x?xf16>, %i: index) -> vector<16x16xf16> {
 // -----
 
 // Two stores: not what tile-tiling makes.
-#bad = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#bad = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-persistent: expected the output of tile-tiling (one tile.program_id and one tile.store)}}
 func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #bad} {
   %pid = tile.program_id

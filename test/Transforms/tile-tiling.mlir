@@ -8,8 +8,8 @@
 // 3 stages, mma.sync on sm_90.
 // CHECK-LABEL: func.func @matmul(
 // CHECK-SAME: %[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf16>)
-// DEF-SAME: attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>}
-// BIG-SAME: attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_80, shared_bytes = 0>}
+// DEF-SAME: attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>}
+// BIG-SAME: attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_80, shared_bytes = 0>}
 // CHECK: %[[M:.*]] = memref.dim %[[A]], %c0
 // CHECK: %[[K:.*]] = memref.dim %[[A]], %c1
 // CHECK: %[[N:.*]] = memref.dim %[[B]], %c1
@@ -60,7 +60,7 @@
 
 // mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
 // WGMMA-LABEL: func.func @matmul
-// WGMMA-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+// WGMMA-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 // WGMMA: tile.dot {{.*}} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
 func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
@@ -84,7 +84,7 @@ func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>)
 // GROUPED-LABEL: func.func @static(
 // GROUPED: arith.minui
 // WGMMA-LABEL: func.func @static(
-// WGMMA-SAME: mma = wgmma, chip = sm_90a
+// WGMMA-SAME: mma = wgmma, warp_specialize = none, chip = sm_90a
 func.func @static(%A: memref<256x96xbf16>, %B: memref<96x100xbf16>, %C: memref<256x100xbf16>) {
   tile.matmul %A, %B into %C : memref<256x96xbf16>, memref<96x100xbf16> into memref<256x100xbf16>
   return

@@ -4,14 +4,14 @@
 
 // No group_m.
 // expected-error @+1 {{expected ','}}
-func.func @missing_field() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @missing_field() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{duplicate or unknown struct parameter name: block_m}}
-func.func @duplicate_field() attributes {tile.kernel = #tile.kernel<block_m = 128, block_m = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @duplicate_field() attributes {tile.kernel = #tile.kernel<block_m = 128, block_m = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
@@ -19,7 +19,7 @@ func.func @duplicate_field() attributes {tile.kernel = #tile.kernel<block_m = 12
 
 // expected-error @+2 {{expected ::mlir::tile::Schedule to be one of: tiled, persistent}}
 // expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'schedule'}}
-func.func @unknown_schedule() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = streamk, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @unknown_schedule() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = streamk, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
@@ -27,7 +27,7 @@ func.func @unknown_schedule() attributes {tile.kernel = #tile.kernel<block_m = 1
 
 // expected-error @+2 {{expected ::mlir::tile::TileOrder to be one of: linear, grouped}}
 // expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'order'}}
-func.func @unknown_order() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = spiral, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @unknown_order() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = spiral, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
@@ -43,77 +43,99 @@ func.func @unknown_mma() attributes {tile.kernel = #tile.kernel<block_m = 128, b
 
 // expected-error @+2 {{expected ::mlir::tile::Chip to be one of: sm_80, sm_86, sm_89, sm_90, sm_90a}}
 // expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'chip'}}
-func.func @unknown_chip() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_100, shared_bytes = 0>} {
+func.func @unknown_chip() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_100, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{block-n must be a positive multiple of 16 (two MMA N), got 24}}
-func.func @block_n_24() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 24, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @block_n_24() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 24, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{mma=sync needs block sizes that are powers of two, got 48x64x32}}
-func.func @block_m_48() attributes {tile.kernel = #tile.kernel<block_m = 48, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @block_m_48() attributes {tile.kernel = #tile.kernel<block_m = 48, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{4 warps cannot split a 16x16 tile into 16x16 pieces}}
-func.func @warp_split() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @warp_split() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{wgmma and TMA need chip=sm_90a, got sm_90}}
-func.func @wgmma_on_sm_90() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90, shared_bytes = 0>} {
+func.func @wgmma_on_sm_90() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{mma=wgmma needs num-stages of at least 2 (the TMA ring), got 1}}
-func.func @wgmma_one_stage() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>} {
+func.func @wgmma_one_stage() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32}}
-func.func @wgmma_block_k() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>} {
+func.func @wgmma_block_k() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{num-stages must be between 1 and 8, got 0}}
-func.func @no_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 0, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @no_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 0, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{num-stages must be between 1 and 8, got 9}}
-func.func @nine_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 9, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @nine_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 9, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{group-m must be between 1 and 16, got 17}}
-func.func @group_m_17() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = grouped, group_m = 17, mma = sync, chip = sm_90, shared_bytes = 0>} {
+func.func @group_m_17() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = grouped, group_m = 17, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{shared_bytes must not be negative, got -1}}
-func.func @negative_shared() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = -1>} {
+func.func @negative_shared() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = -1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{warp-specialize=cooperative needs mma=wgmma and num-warps=8}}
+func.func @ws_sync() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 8, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, warp_specialize = cooperative, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{warp-specialize=cooperative needs mma=wgmma and num-warps=8}}
+func.func @ws_one_consumer() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+2 {{expected ::mlir::tile::WarpSpecialize to be one of:}}
+// expected-error @+1 {{failed to parse Tile_KernelAttr parameter 'warp_specialize'}}
+func.func @ws_unknown() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = producer, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 

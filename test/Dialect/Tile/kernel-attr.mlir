@@ -3,16 +3,25 @@
 // RUN: tile-opt %s -split-input-file --verify-roundtrip | FileCheck %s
 
 // CHECK-LABEL: func.func @sync_tiled_linear
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
-func.func @sync_tiled_linear() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>} {
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+func.func @sync_tiled_linear() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // CHECK-LABEL: func.func @wgmma_persistent_grouped
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 16, mma = wgmma, chip = sm_90a, shared_bytes = 197632>
-func.func @wgmma_persistent_grouped() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 16, mma = wgmma, chip = sm_90a, shared_bytes = 197632>} {
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 16, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 197632>
+func.func @wgmma_persistent_grouped() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 16, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 197632>} {
+  return
+}
+
+// -----
+
+// A producer warpgroup on top of two consumer warpgroups.
+// CHECK-LABEL: func.func @cooperative
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>
+func.func @cooperative() attributes {tile.kernel = #tile.kernel<warp_specialize = cooperative, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
@@ -20,29 +29,29 @@ func.func @wgmma_persistent_grouped() attributes {tile.kernel = #tile.kernel<blo
 
 // The other chips, and the smallest block.
 // CHECK-LABEL: func.func @sm_80
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 32, num_warps = 8, num_stages = 1, schedule = tiled, order = linear, group_m = 1, mma = sync, chip = sm_80, shared_bytes = 0>
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 32, num_warps = 8, num_stages = 1, schedule = tiled, order = linear, group_m = 1, mma = sync, warp_specialize = none, chip = sm_80, shared_bytes = 0>
 // CHECK-LABEL: func.func @sm_86
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 64, block_k = 128, num_warps = 8, num_stages = 2, schedule = persistent, order = grouped, group_m = 3, mma = sync, chip = sm_86, shared_bytes = 49152>
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 64, block_k = 128, num_warps = 8, num_stages = 2, schedule = persistent, order = grouped, group_m = 3, mma = sync, warp_specialize = none, chip = sm_86, shared_bytes = 49152>
 // CHECK-LABEL: func.func @sm_89
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_89, shared_bytes = 0>
-func.func @sm_80() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 32, num_warps = 8, num_stages = 1, schedule = tiled, order = linear, group_m = 1, mma = sync, chip = sm_80, shared_bytes = 0>} {
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_89, shared_bytes = 0>
+func.func @sm_80() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 32, num_warps = 8, num_stages = 1, schedule = tiled, order = linear, group_m = 1, mma = sync, warp_specialize = none, chip = sm_80, shared_bytes = 0>} {
   return
 }
-func.func @sm_86() attributes {tile.kernel = #tile.kernel<block_m = 32, block_n = 64, block_k = 128, num_warps = 8, num_stages = 2, schedule = persistent, order = grouped, group_m = 3, mma = sync, chip = sm_86, shared_bytes = 49152>} {
+func.func @sm_86() attributes {tile.kernel = #tile.kernel<block_m = 32, block_n = 64, block_k = 128, num_warps = 8, num_stages = 2, schedule = persistent, order = grouped, group_m = 3, mma = sync, warp_specialize = none, chip = sm_86, shared_bytes = 49152>} {
   return
 }
-func.func @sm_89() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_89, shared_bytes = 0>} {
+func.func @sm_89() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_89, shared_bytes = 0>} {
   return
 }
 
 // -----
 
 // Fields in any order; an alias; on a gpu.func, where tile-to-gpu puts it.
-#k = #tile.kernel<chip = sm_90, mma = sync, shared_bytes = 3072, group_m = 8, order = linear, schedule = tiled, num_stages = 2, num_warps = 1, block_k = 16, block_n = 16, block_m = 32>
+#k = #tile.kernel<chip = sm_90, mma = sync, warp_specialize = none, shared_bytes = 3072, group_m = 8, order = linear, schedule = tiled, num_stages = 2, num_warps = 1, block_k = 16, block_n = 16, block_m = 32>
 // CHECK-LABEL: gpu.func @reordered
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 3072>
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 3072>
 // CHECK-LABEL: func.func @same
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 3072>
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 3072>
 module attributes {gpu.container_module} {
   gpu.module @m {
     gpu.func @reordered() kernel attributes {tile.kernel = #k} {

@@ -19,7 +19,7 @@
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.return
-#s1 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#s1 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @s1_kernels {
   gpu.func @s1(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #s1} {
     %c8 = arith.constant 8 : index
@@ -131,7 +131,7 @@ gpu.module @s1_kernels {
 // The barrier moved out of the loop guards the buffers' next use.
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: gpu.return
-#s2 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#s2 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @s2_kernels {
   gpu.func @s2(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #s2} {
     %c8 = arith.constant 8 : index
@@ -254,7 +254,7 @@ gpu.module @s2_kernels {
 // CHECK: nvgpu.ldmatrix %[[SA]][%[[USTAGE]],
 // CHECK-NOT: nvgpu.device_async_wait
 // CHECK: gpu.return
-#s3 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#s3 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @s3_kernels {
   gpu.func @s3(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #s3} {
     %c256 = arith.constant 256 : index
@@ -429,7 +429,7 @@ gpu.module @s3_kernels {
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
 // CHECK-NOT: nvgpu.device_async_wait
 // CHECK: gpu.return
-#s4 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#s4 = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @s4_kernels {
   gpu.func @s4(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #s4} {
     %c8 = arith.constant 8 : index
@@ -546,7 +546,7 @@ gpu.module @s4_kernels {
 // CHECK: scf.yield
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 1 : i32}
 // CHECK: nvgpu.device_async_wait %{{.*}} {numGroups = 0 : i32}
-#g = #tile.kernel<block_m = 64, block_n = 64, block_k = 16, num_warps = 16, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#g = #tile.kernel<block_m = 64, block_n = 64, block_k = 16, num_warps = 16, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @guarded_kernels {
   gpu.func @guarded(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) kernel attributes {tile.kernel = #g} {
     %tid = gpu.thread_id  x
@@ -662,7 +662,7 @@ gpu.module @guarded_kernels {
 
 // The kernel's configuration is checked again: three stages of a 128x128x32
 // block would spill on 4 warps.
-#spills = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#spills = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @spills_kernels {
   // expected-error @+1 {{tile-pipeline: a 128x128x32 block over 4 warps with num-stages=3 needs about 320 registers per thread, more than the 255 it may use}}
   gpu.func @spills() kernel attributes {tile.kernel = #spills} {
@@ -673,7 +673,7 @@ gpu.module @spills_kernels {
 // -----
 
 // With nvvm.minctasm (tile-to-gpu's min-blocks-per-sm), against that cap.
-#capped = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#capped = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @capped_kernels {
   // expected-error @+1 {{tile-pipeline: a 128x64x32 block over 4 warps with num-stages=4 needs about 248 registers per thread, more than the 128 it may use with min-blocks-per-sm=4}}
   gpu.func @capped() kernel attributes {nvvm.minctasm = 4 : i32, tile.kernel = #capped} {

@@ -21,7 +21,7 @@
 // CHECK: nvgpu.ldmatrix %[[SB]]
 // With a 2048-byte cap the same kernel does not fit.
 // TOOBIG: error: tile-allocate-shared: the kernel needs 3072 bytes of shared memory per block, more than the 2048 the target allows; use fewer stages or smaller blocks
-#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 32, block_n = 16, block_k = 16, num_warps = 1, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @mm_kernels {
   gpu.func @mm(%i: index) kernel attributes {tile.kernel = #k} {
     %sa = memref.alloc() : memref<2x32x16xf16, #gpu.address_space<workgroup>>
@@ -40,7 +40,7 @@ gpu.module @mm_kernels {
 // CHECK: %[[BASE:.*]] = gpu.dynamic_shared_memory
 // CHECK: memref.view %[[BASE]][%c0][] : {{.*}} to memref<3x8xf16, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[BASE]][%c128][] : {{.*}} to memref<16xf32, #gpu.address_space<workgroup>>
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @aligned_kernels {
   gpu.func @aligned(%i: index) kernel attributes {tile.kernel = #k} {
     %x = memref.alloc() : memref<3x8xf16, #gpu.address_space<workgroup>>
@@ -55,11 +55,11 @@ gpu.module @aligned_kernels {
 
 // tile-to-wgmma's ring: one i8 buffer.
 // CHECK-LABEL: gpu.func @wgmma(
-// CHECK-SAME: mma = wgmma, chip = sm_90a, shared_bytes = 99328>
+// CHECK-SAME: mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 99328>
 // CHECK: %[[BASE:.*]] = gpu.dynamic_shared_memory
 // CHECK: %[[RING:.*]] = memref.view %[[BASE]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<99328xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.extract_aligned_pointer_as_index %[[RING]]
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, chip = sm_90a, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @wgmma_kernels {
   gpu.func @wgmma() kernel attributes {tile.kernel = #k} {
     %smem = memref.alloc() : memref<99328xi8, #gpu.address_space<workgroup>>
@@ -73,7 +73,7 @@ gpu.module @wgmma_kernels {
 // The limit is the kernel's chip's: 128 KB fit on sm_80 (163 KB) ...
 // CHECK-LABEL: gpu.func @fits_sm_80(
 // CHECK-SAME: chip = sm_80, shared_bytes = 131072>
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_80, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_80, shared_bytes = 0>
 gpu.module @sm_80_kernels {
   gpu.func @fits_sm_80(%i: index) kernel attributes {tile.kernel = #k} {
     %s = memref.alloc() : memref<4x128x128xf16, #gpu.address_space<workgroup>>
@@ -85,7 +85,7 @@ gpu.module @sm_80_kernels {
 // -----
 
 // ... not on sm_86 (99 KB).
-#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_86, shared_bytes = 0>
+#k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 2, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_86, shared_bytes = 0>
 gpu.module @sm_86_kernels {
   // expected-error @+1 {{tile-allocate-shared: the kernel needs 131072 bytes of shared memory per block, more than the 101376 the target allows; use fewer stages or smaller blocks}}
   gpu.func @too_big_sm_86(%i: index) kernel attributes {tile.kernel = #k} {
@@ -97,7 +97,7 @@ gpu.module @sm_86_kernels {
 
 // -----
 
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @dynamic_kernels {
   gpu.func @dynamic(%n: index) kernel attributes {tile.kernel = #k} {
     // expected-error @+1 {{'memref.alloc' op tile-allocate-shared: shared buffers must have a static shape and the identity layout}}
@@ -116,7 +116,7 @@ gpu.module @dynamic_kernels {
 // CHECK: memref.alloc() : memref<16xf32>
 // CHECK-LABEL: gpu.func @not_a_kernel(
 // CHECK-NEXT: memref.alloc() : memref<16x16xf16, #gpu.address_space<workgroup>>
-#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, chip = sm_90, shared_bytes = 0>
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 gpu.module @other {
   gpu.func @no_buffers() kernel attributes {tile.kernel = #k} {
     %g = memref.alloc() : memref<16xf32>
