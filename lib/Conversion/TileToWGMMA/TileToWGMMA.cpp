@@ -349,12 +349,14 @@ private:
     // The previous tile's epilogue is done reading the staging tile.
     if (ws)
       syncMmaThreads();
-    // Its lowering places warp w's rows at 16 w (w = tid / 32, not the warp
-    // within the warpgroup): with 64-row warpgroups, one view at row 0
-    // serves all.
-    Value part = memref::SubViewOp::create(
-        b, loc, staging, ArrayRef<int64_t>{0, 0},
-        ArrayRef<int64_t>{wgTileM, cfg.blockN}, ArrayRef<int64_t>{1, 1});
+    // tile-nvgpu-to-nvvm stores a warpgroup's accumulator at row 0 of the
+    // view it is given: each passes its own rows.
+    SmallVector<OpFoldResult> offsets = {wgRow, b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(wgTileM),
+                                       b.getIndexAttr(cfg.blockN)};
+    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
+    Value part =
+        memref::SubViewOp::create(b, loc, staging, offsets, sizes, strides);
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, part);
     syncMmaThreads();
 

@@ -86,8 +86,7 @@ verifyWgmma(const KernelConfig &c,
     return emitError()
            << "mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got "
            << c.blockM << "x" << c.blockN;
-  // nvgpu.warpgroup.mma.store numbers rows by the block's warp (tid / 32),
-  // which is right for two warpgroups only if each owns 64 rows.
+  // 8 warps: two warpgroups of 64 rows each, the shape the GPU runs cover.
   if (c.numWarps == 8 && c.blockM != 128)
     return emitError() << "mma=wgmma with 8 warps needs block-m = 128 (two "
                           "warpgroups of 64 rows), got "
