@@ -55,6 +55,11 @@ bench_set() {
   local ws="schedule=persistent order=grouped warp-specialize=cooperative $w num-warps=8"
   variants+=("ws128x256w8s3g:$ws block-m=128 block-n=256 num-stages=3")
   variants+=("ws128x128w8s5g:$ws block-m=128 block-n=128 num-stages=5")
+  # Pingpong: the consumer warpgroups take alternate tiles, each with its own
+  # staging tile; the most stages that fit (tile-allocate-shared).
+  local pp="schedule=persistent order=grouped warp-specialize=pingpong $w num-warps=8"
+  variants+=("pp128x128w8s4g:$pp block-m=128 block-n=128 num-stages=4")
+  variants+=("pp128x192w8s3g:$pp block-m=128 block-n=192 num-stages=3")
   for sched in tiled persistent; do
     variants+=("${sched:0:1}w128x128w4s3g:schedule=$sched order=grouped $w block-m=128 block-n=128 num-warps=4 num-stages=3")
     variants+=("${sched:0:1}128x128x32w8s4g:schedule=$sched order=grouped block-m=128 block-n=128 block-k=32 num-warps=8 num-stages=4")

@@ -66,7 +66,7 @@
 // CHECK-NEXT: gpu.barrier
 // Epilogue: padded f32 staging over the ring, then masked 4-wide stores.
 // CHECK: %[[STG:.*]] = memref.view %[[SMEM]][%[[BASE]]][] : memref<99328xi8, #gpu.address_space<workgroup>> to memref<128x132xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[SUB:.*]] = memref.subview %[[STG]][0, 0] [128, 128] [1, 1]
+// CHECK: %[[SUB:.*]] = memref.subview %[[STG]][%{{.*}}, 0] [128, 128] [1, 1]
 // CHECK: nvgpu.warpgroup.mma.store %[[ACC]], %[[SUB]]
 // CHECK-NEXT: gpu.barrier
 // CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c32 step %c1{{[_0-9]*}} {
@@ -260,7 +260,7 @@ gpu.module @persistent_kernels {
 // CHECK: memref.view {{.*}} to memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK: memref.view {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>>
-// CHECK: memref.subview %{{.*}}[0, 0] [64, 256] [1, 1] : memref<128x260xf32
+// CHECK: memref.subview %{{.*}}[%{{.*}}, 0] [64, 256] [1, 1] : memref<128x260xf32
 #k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @two_kernels {
   gpu.func @two(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {

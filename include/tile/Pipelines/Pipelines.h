@@ -59,7 +59,11 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "every warp loads and computes"),
           clEnumValN(WarpSpecialize::Cooperative, "cooperative",
                      "a producer warpgroup issues the TMA loads; two "
-                     "consumer warpgroups share each tile"))};
+                     "consumer warpgroups share each tile"),
+          clEnumValN(WarpSpecialize::Pingpong, "pingpong",
+                     "a producer warpgroup issues the TMA loads; two "
+                     "consumer warpgroups take alternate tiles, one "
+                     "storing C while the other computes"))};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

@@ -11,6 +11,11 @@
 // stages the accumulator in shared memory (over the ring) and stores C
 // with masks, four columns at a time where C allows.
 //
+// Warp-specialized (persistent only): a producer warpgroup fills the ring,
+// consumers release stages through "empty" mbarriers and stage C after the
+// ring. Cooperative consumers split each tile; pingpong ones take alternate
+// tiles, in turns an ordered barrier gives, one staging tile each.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/KernelABI.h"
@@ -25,6 +30,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETOWGMMA
@@ -52,20 +58,23 @@ public:
                 Type cElt)
       : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages), elt(elt),
         cElt(cElt) {
-    wgTileM = cfg.blockM / cfg.warpgroups();
+    wgTileM = cfg.rowsPerWarpgroup();
     aStageBytes = cfg.blockM * kBoxCols * 2;
     bStageBytes = cfg.blockN * kBoxCols * 2;
     ring = stages * (aStageBytes + bStageBytes);
     // Warp-specialized: the producer refills the ring while the consumers
-    // run the epilogue, so the staging tile (in C's type) follows the ring.
+    // run the epilogue, so the staging tile (in C's type) follows the ring;
+    // pingpong warpgroups store apart, one staging tile each.
     Type stagingElt =
         cfg.isWarpSpecialized() ? cElt : Type(Float32Type::get(elt.getContext()));
     stagingBytesPerElt = stagingElt.getIntOrFloatBitWidth() / 8;
     stagingRow = cfg.blockN + kStagingPadBytes / stagingBytesPerElt;
-    int64_t staging = cfg.blockM * stagingRow * stagingBytesPerElt;
+    stagingBytes =
+        llvm::alignTo(cfg.blockM * stagingRow * stagingBytesPerElt, 128);
+    int64_t stagingTiles = cfg.isPingpong() ? 2 : 1;
     // Room to move the base up to the next swizzle atom at run time.
-    sharedBytes = (cfg.isWarpSpecialized() ? ring + staging
-                                            : std::max(ring, staging)) +
+    sharedBytes = (cfg.isWarpSpecialized() ? ring + stagingTiles * stagingBytes
+                                           : std::max(ring, stagingBytes)) +
                   kSwizzleAtom;
   }
 
@@ -76,7 +85,9 @@ public:
     auto workgroup =
         gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
     tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-    wgRow = mul(div(tid, kWarpgroupThreads), wgTileM);
+    wg = div(tid, kWarpgroupThreads);
+    // Pingpong warpgroups each compute whole tiles.
+    wgRow = cfg.isPingpong() ? cst(0) : mul(wg, wgTileM);
     isThread0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                       cst(0));
     smem = memref::AllocOp::create(
@@ -93,10 +104,19 @@ public:
     for (int64_t s = 0; s < stages; ++s)
       nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
     if (cfg.isWarpSpecialized()) {
-      // Every consumer thread releases each stage it has read.
+      // Every consumer thread that read a stage releases it.
       empty = nvgpu::MBarrierCreateOp::create(b, loc, barType);
       for (int64_t s = 0; s < stages; ++s)
-        nvgpu::MBarrierInitOp::create(b, loc, empty, cst(cfg.mmaThreads()),
+        nvgpu::MBarrierInitOp::create(b, loc, empty, cst(cfg.tileThreads()),
+                                      cst(s), isThread0);
+    }
+    if (cfg.isPingpong()) {
+      // The consumers' turns: [mainloop WG0, mainloop WG1, epilogue WG0,
+      // epilogue WG1], each passed by the other warpgroup's 128 threads.
+      order = nvgpu::MBarrierCreateOp::create(
+          b, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, 4));
+      for (int64_t s = 0; s < 4; ++s)
+        nvgpu::MBarrierInitOp::create(b, loc, order, cst(kWarpgroupThreads),
                                       cst(s), isThread0);
     }
     // Makes the initialised barriers visible to TMA's complete_tx (the
@@ -167,8 +187,9 @@ public:
   /// Warp-specialized: splits the persistent tile loop (holding `kl`) into
   /// a producer warpgroup, of which one thread issues every TMA load into
   /// the ring, and the consumer warpgroups, which only wait, run wgmma,
-  /// release stages and store C. Both walk the same tiles; the producer runs
-  /// up to a ring ahead, across tiles, while the consumers store C.
+  /// release stages and store C. The producer walks every tile of the
+  /// program (cooperative consumers the same ones, pingpong ones half each)
+  /// and runs up to a ring ahead, across tiles, while the consumers store C.
   void emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl, Value it0,
                            Value numK) {
     Value isProducer = arith::CmpIOp::create(
@@ -200,6 +221,8 @@ public:
     b.setInsertionPointToStart(roles.elseBlock());
     NVVM::SetMaxRegisterOp::create(b, loc, KernelConfig::kConsumerRegisters,
                                    NVVM::SetMaxRegisterAction::increase);
+    if (cfg.isPingpong())
+      return emitPingpongConsumer(tileLoop, kl, it0, numK);
     b.setInsertionPoint(kl.loop);
     mRow0 = kl.loadA.getRow();
     nCol0 = kl.loadB.getCol();
@@ -208,6 +231,70 @@ public:
   }
 
 private:
+  /// Pingpong: warpgroup w takes the program's tiles j = w, w + 2, ...
+  /// (ring positions from j numK, the producer's numbering). An ordered
+  /// barrier alternates the warpgroups' mainloops, and their epilogues:
+  /// besides overlapping one's epilogue with the other's wgmma, it keeps
+  /// every full-barrier wait at most one phase ahead, which parity waits
+  /// need (a warpgroup starts tile j once the other waited tile j - 1).
+  void emitPingpongConsumer(scf::ForOp tileLoop, KLoop kl, Value it0,
+                            Value numK) {
+    b.setInsertionPoint(tileLoop);
+    Value isWG0 =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, wg, cst(0));
+    Value other = arith::SubIOp::create(b, loc, cst(1), wg);
+    Value myMain = wg, otherMain = other;
+    Value myEpilogue = add(wg, 2), otherEpilogue = add(other, 2);
+    Value step = tileLoop.getStep();
+    tileLoop.setLowerBound(
+        add(tileLoop.getLowerBound(), arith::MulIOp::create(b, loc, wg, step)));
+    tileLoop.setStep(add(step, step));
+    unsigned itIdx = cast<BlockArgument>(it0).getArgNumber() -
+                     tileLoop.getNumInductionVars();
+    tileLoop.getInitArgsMutable()[itIdx].assign(
+        arith::MulIOp::create(b, loc, wg, numK));
+    Value twoK = add(numK, numK);
+    auto yield = cast<scf::YieldOp>(tileLoop.getBody()->getTerminator());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(yield);
+      yield->setOperand(itIdx, add(it0, twoK));
+    }
+    // The turn's phase: WG0 goes first (parity 1 passes on a fresh
+    // barrier), then each turn flips it.
+    IRRewriter rewriter(b.getContext());
+    FailureOr<LoopLikeOpInterface> grownOr =
+        tileLoop.replaceWithAdditionalYields(
+            rewriter, isWG0, /*replaceInitOperandUsesInLoop=*/false,
+            [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
+              Value t = arith::ConstantOp::create(yb, l, yb.getBoolAttr(true));
+              return SmallVector<Value>{
+                  arith::XOrIOp::create(yb, l, args[0], t)};
+            });
+    assert(succeeded(grownOr) && "scf.for takes more iter_args");
+    auto grown = cast<scf::ForOp>(grownOr->getOperation());
+    it0 = grown.getRegionIterArgs()[itIdx];
+    Value phase = grown.getRegionIterArgs().back();
+
+    b.setInsertionPoint(kl.loop);
+    mRow0 = kl.loadA.getRow();
+    nCol0 = kl.loadB.getCol();
+    waitTurn(myMain, phase);
+    Value acc = emitConsumerK(it0, numK, [&] { passTurn(otherMain); });
+    waitTurn(myEpilogue, phase);
+    emitEpilogue(acc, kl.store.getBase());
+    passTurn(otherEpilogue);
+  }
+
+  void waitTurn(Value which, Value phase) {
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, order, phase, cst(10000000),
+                                           which);
+  }
+  /// Every thread of the warpgroup arrives (the barrier counts 128).
+  void passTurn(Value which) {
+    nvgpu::MBarrierArriveOp::create(b, loc, order, which);
+  }
+
   /// Producer: for each K step, waits until the consumers released the
   /// stage, then arms it and loads it.
   void emitProducerTile(KLoop pk, Value it0, Value numK) {
@@ -232,7 +319,9 @@ private:
 
   /// Consumers: the K loop over the ring; each step waits for its stage,
   /// runs wgmma and releases the stage the previous step read.
-  Value emitConsumerK(Value it0, Value numK) {
+  /// `issued` runs once every wgmma is issued, before waiting for them.
+  Value emitConsumerK(Value it0, Value numK,
+                      function_ref<void()> issued = nullptr) {
     auto accType = nvgpu::WarpgroupAccumulatorType::get(
         b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
     Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
@@ -246,6 +335,8 @@ private:
       emitRelease(add(it, stages - 1), ult(cst(0), k));
       scf::YieldOp::create(b, loc, acc);
     }
+    if (issued)
+      issued();
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     emitRelease(add(add(it0, numK), stages - 1), ult(cst(0), numK));
     return loop.getResult(0);
@@ -326,7 +417,9 @@ private:
   }
 
   /// Synchronises the threads that run the epilogue: the block, or only the
-  /// consumer warpgroups (named barrier 1) when a producer runs apart.
+  /// consumer warpgroups (named barrier 1) when a producer runs apart, or
+  /// (pingpong) the warpgroup (named barrier 1 + wg). bar.sync 0 would wait
+  /// for the producer forever.
   void syncMmaThreads() {
     if (!cfg.isWarpSpecialized()) {
       gpu::BarrierOp::create(b, loc);
@@ -336,25 +429,33 @@ private:
     auto i32Cst = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
     };
-    NVVM::BarrierOp::create(b, loc, Type(), i32Cst(1),
-                            i32Cst(cfg.mmaThreads()), {}, Value());
+    Value id = i32Cst(1);
+    if (cfg.isPingpong())
+      id = arith::AddIOp::create(b, loc, id,
+                                 arith::IndexCastOp::create(b, loc, i32, wg));
+    NVVM::BarrierOp::create(b, loc, Type(), id, i32Cst(cfg.tileThreads()), {},
+                            Value());
   }
 
   /// Accumulator -> padded staging tile -> C, masked at the edges.
   void emitEpilogue(Value acc, Value c) {
     bool ws = cfg.isWarpSpecialized();
     Type stagingElt = ws ? cElt : b.getF32Type();
-    Value staging = view(ws ? add(base, ring) : base,
-                         {cfg.blockM, stagingRow}, stagingElt);
+    Value at = ws ? add(base, ring) : base;
+    if (cfg.isPingpong())
+      at = add(at, mul(wg, stagingBytes));
+    Value staging = view(at, {cfg.blockM, stagingRow}, stagingElt);
     // The previous tile's epilogue is done reading the staging tile.
     if (ws)
       syncMmaThreads();
-    // Its lowering places warp w's rows at 16 w (w = tid / 32, not the warp
-    // within the warpgroup): with 64-row warpgroups, one view at row 0
-    // serves all.
-    Value part = memref::SubViewOp::create(
-        b, loc, staging, ArrayRef<int64_t>{0, 0},
-        ArrayRef<int64_t>{wgTileM, cfg.blockN}, ArrayRef<int64_t>{1, 1});
+    // tile-nvgpu-to-nvvm stores a warpgroup's accumulator at row 0 of the
+    // view it is given: each passes its own rows.
+    SmallVector<OpFoldResult> offsets = {wgRow, b.getIndexAttr(0)};
+    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(wgTileM),
+                                       b.getIndexAttr(cfg.blockN)};
+    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
+    Value part =
+        memref::SubViewOp::create(b, loc, staging, offsets, sizes, strides);
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, part);
     syncMmaThreads();
 
@@ -362,11 +463,13 @@ private:
     Value dimM = memref::DimOp::create(b, loc, c, 0);
     Value dimN = memref::DimOp::create(b, loc, c, 1);
     int64_t quads = cfg.blockN / 4, total = cfg.blockM * quads;
-    auto loop = scf::ForOp::create(b, loc, cst(0),
-                                   cst(total / cfg.mmaThreads()), cst(1));
+    int64_t threads = cfg.tileThreads();
+    Value self = cfg.isPingpong() ? rem(tid, kWarpgroupThreads) : tid;
+    auto loop =
+        scf::ForOp::create(b, loc, cst(0), cst(total / threads), cst(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    Value idx = add(tid, mul(loop.getInductionVar(), cfg.mmaThreads()));
+    Value idx = add(self, mul(loop.getInductionVar(), threads));
     Value r = div(idx, quads), col = mul(rem(idx, quads), 4);
     Value v = vector::LoadOp::create(
         b, loc, VectorType::get({4}, stagingElt), staging, ValueRange{r, col});
@@ -403,7 +506,8 @@ private:
   Type cElt;
   int64_t aStageBytes, bStageBytes, ring, sharedBytes;
   int64_t stagingRow, stagingBytesPerElt; // elements per staged C row
-  Value tid, wgRow, isThread0, smem, base, bars, empty, tmaA, tmaB;
+  int64_t stagingBytes;                   // one staging tile
+  Value tid, wg, wgRow, isThread0, smem, base, bars, empty, order, tmaA, tmaB;
   Value mRow0, nCol0; // the current tile's first row and column
 };
 
@@ -433,9 +537,10 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   Location loc = kl.loop.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
   if (cfg.isWarpSpecialized() && !isa<scf::ForOp>(kl.loop->getParentOp()))
-    return func.emitError("tile-to-wgmma: warp-specialize=cooperative needs "
-                          "schedule=persistent (the producer and the "
-                          "consumers walk the tile loop)");
+    return func.emitError("tile-to-wgmma: warp-specialize=")
+           << stringifyWarpSpecialize(cfg.warpSpecialize)
+           << " needs schedule=persistent (the producer and the consumers "
+              "walk the tile loop)";
   WgmmaLowering lw(
       b, loc, cfg, aType.getElementType(),
       cast<MemRefType>(kl.store.getBase().getType()).getElementType());

@@ -38,7 +38,7 @@ int64_t KernelConfig::registerLimit(int64_t blocksPerSM) const {
 int64_t KernelConfig::registerEstimate() const {
   int64_t acc = blockM * blockN / mmaThreads();
   if (isWgmma())
-    return acc;
+    return rowsPerWarpgroup() * blockN / 128;
   auto [warpsM, warpsN] = *warpGrid();
   int64_t fragments = 4 * (blockM / warpsM / 16) + 2 * (blockN / warpsN / 8);
   int64_t copies =
@@ -86,8 +86,8 @@ verifyWgmma(const KernelConfig &c,
     return emitError()
            << "mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got "
            << c.blockM << "x" << c.blockN;
-  // nvgpu.warpgroup.mma.store numbers rows by the block's warp (tid / 32),
-  // which is right for two warpgroups only if each owns 64 rows.
+  // 8 warps: two warpgroups of 64 rows each, the shape the GPU runs cover
+  // (pingpong: of 128 rows each, on alternate tiles).
   if (c.numWarps == 8 && c.blockM != 128)
     return emitError() << "mma=wgmma with 8 warps needs block-m = 128 (two "
                           "warpgroups of 64 rows), got "
@@ -101,13 +101,21 @@ verifyWgmma(const KernelConfig &c,
 
 LogicalResult KernelConfig::verifyBlock(
     function_ref<InFlightDiagnostic()> emitError) const {
-  // Two consumer warpgroups of 64 rows each share every tile.
+  // Two consumer warpgroups: of 64 rows each sharing every tile
+  // (cooperative), or of a whole tile each (pingpong).
   if (isWarpSpecialized() && (!isWgmma() || numWarps != 8))
-    return emitError() << "warp-specialize=cooperative needs mma=wgmma and "
-                          "num-warps=8 (two consumer warpgroups; the "
-                          "producer warpgroup comes on top)";
+    return emitError() << "warp-specialize="
+                       << stringifyWarpSpecialize(warpSpecialize)
+                       << " needs mma=wgmma and num-warps=8 (two consumer "
+                          "warpgroups; the producer warpgroup comes on top)";
   if (isWgmma() && failed(verifyWgmma(*this, emitError)))
     return failure();
+  // A 128x256 accumulator in one warpgroup spills even at 232 registers.
+  if (isPingpong() && (blockM != 128 || blockN > 192))
+    return emitError() << "warp-specialize=pingpong needs block-m = 128 and "
+                          "block-n <= 192 (one warpgroup holds the whole "
+                          "tile's accumulator), got "
+                       << blockM << "x" << blockN;
   if (blockM < 16 || blockM % 16)
     return emitError()
            << "block-m must be a positive multiple of 16 (the MMA M), got "
@@ -153,7 +161,16 @@ KernelConfig::verify(function_ref<InFlightDiagnostic()> emitError,
                      int64_t blocksPerSM) const {
   if (failed(verifyBlock(emitError)))
     return failure();
-  int64_t regs = registerEstimate() + kRegisterOverhead;
+  // setmaxnreg gives the consumers the registers of the whole SM.
+  if (isWarpSpecialized() && blocksPerSM > 1)
+    return emitError() << "warp-specialize="
+                       << stringifyWarpSpecialize(warpSpecialize)
+                       << " needs min-blocks-per-sm <= 1 (the consumer "
+                          "warpgroups take the SM's registers), got "
+                       << blocksPerSM;
+  int64_t regs =
+      registerEstimate() +
+      (isWarpSpecialized() ? kConsumerRegisterOverhead : kRegisterOverhead);
   int64_t limit = registerLimit(blocksPerSM);
   if (regs <= limit)
     return success();

@@ -37,6 +37,9 @@ struct KernelConfig {
   /// What ptxas adds to registerEstimate() for indices and addresses
   /// (checked with scripts/option-sweep.py).
   static constexpr int64_t kRegisterOverhead = 64;
+  /// The same for a warp-specialized consumer, which computes no load
+  /// addresses (a 128x192 pingpong accumulator, 192 registers, fits 232).
+  static constexpr int64_t kConsumerRegisterOverhead = 40;
 
   /// sm_90 for mma.sync, sm_90a (the only chip with wgmma) for wgmma.
   static Chip defaultChip(MmaKind mma);
@@ -47,6 +50,15 @@ struct KernelConfig {
   bool isWarpSpecialized() const {
     return warpSpecialize != WarpSpecialize::None;
   }
+  bool isPingpong() const { return warpSpecialize == WarpSpecialize::Pingpong; }
+  /// Accumulator rows of one MMA warpgroup: a share of the tile, or (pingpong)
+  /// the whole tile.
+  int64_t rowsPerWarpgroup() const {
+    return isPingpong() ? blockM : blockM / warpgroups();
+  }
+  /// The threads that read one ring stage and run one epilogue: all MMA
+  /// warps, or (pingpong) one warpgroup.
+  int64_t tileThreads() const { return isPingpong() ? 128 : mmaThreads(); }
   /// The threads that run MMAs: num_warps warps.
   int64_t mmaThreads() const { return numWarps * 32; }
   /// The threads a block is launched with: a warp-specialized block adds

@@ -32,6 +32,8 @@ def Tile_WarpSpecialize : Tile_Enum<"WarpSpecialize", "warp roles", [
   I32EnumAttrCase<"None", 0, "none">,               // every warp loads and computes
   I32EnumAttrCase<"Cooperative", 1, "cooperative">, // a producer warpgroup loads;
                                                     // the others share each tile
+  I32EnumAttrCase<"Pingpong", 2, "pingpong">,       // a producer warpgroup loads;
+                                                    // the others alternate tiles
 ]>;
 
 def Tile_Chip : Tile_Enum<"Chip", "target GPU", [
@@ -59,8 +61,9 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
 
     `shared_bytes` is the dynamic shared memory a block uses, 0 until
     `tile-allocate-shared` places the buffers. With `warp_specialize =
-    cooperative` the block has one more warpgroup than `num_warps` says: a
-    producer that only issues TMA loads.
+    cooperative` or `pingpong` the block has one more warpgroup than
+    `num_warps` says: a producer that only issues TMA loads. Cooperative
+    consumer warpgroups split each tile; pingpong ones take alternate tiles.
   }];
   let parameters = (ins
     "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,

@@ -58,7 +58,11 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
              clEnumValN(::mlir::tile::WarpSpecialize::Cooperative,
                         "cooperative",
                         "a producer warpgroup issues the TMA loads; two "
-                        "consumer warpgroups share each tile"))}]>,
+                        "consumer warpgroups share each tile"),
+             clEnumValN(::mlir::tile::WarpSpecialize::Pingpong, "pingpong",
+                        "a producer warpgroup issues the TMA loads; two "
+                        "consumer warpgroups take alternate tiles, one "
+                        "storing C while the other computes"))}]>,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",

@@ -1,0 +1,56 @@
+// Warp-specialized kernels tile-to-wgmma cannot build: a one-line
+// diagnostic each, no crash.
+// RUN: tile-opt %s --split-input-file -verify-diagnostics \
+// RUN:   --pass-pipeline="builtin.module(func.func(tile-tiling{mma=wgmma block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong}),tile-to-gpu,gpu.module(tile-to-wgmma))"
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 warp-specialize=cooperative" 2>&1 | FileCheck %s --check-prefix=COOP-TILED
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong min-blocks-per-sm=2" 2>&1 | FileCheck %s --check-prefix=BLOCKS
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=5 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM128
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM192
+
+// COOP-TILED: error: tile-to-wgmma: warp-specialize=cooperative needs schedule=persistent (the producer and the consumers walk the tile loop)
+// COOP-TILED-NOT: error
+// setmaxnreg hands the consumers the registers of a whole SM.
+// BLOCKS: error: tile-to-gpu: warp-specialize=pingpong needs min-blocks-per-sm <= 1 (the consumer warpgroups take the SM's registers), got 2
+// BLOCKS-NOT: error
+// The ring and two staging tiles (one per consumer warpgroup): 5 x 32 KB +
+// 2 x 34 KB + 1 KB, and 4 x 40 KB + 2 x 50 KB + 1 KB.
+// SMEM128: error: tile-allocate-shared: the kernel needs 234496 bytes of shared memory per block, more than the 232448 the target allows
+// SMEM192: error: tile-allocate-shared: the kernel needs 267264 bytes of shared memory per block, more than the 232448 the target allows
+
+// Each consumer warpgroup walks its own tiles of the persistent loop.
+// expected-error @+1 {{tile-to-wgmma: warp-specialize=pingpong needs schedule=persistent (the producer and the consumers walk the tile loop)}}
+func.func @tiled(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// -----
+
+// The #tile.kernel verifier: two consumer warpgroups on wgmma.
+// expected-error @+1 {{warp-specialize=pingpong needs mma=wgmma and num-warps=8 (two consumer warpgroups; the producer warpgroup comes on top)}}
+func.func @four_warps() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{warp-specialize=pingpong needs mma=wgmma and num-warps=8}}
+func.func @sync() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = sync, warp_specialize = pingpong, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// A 128x256 accumulator in one warpgroup spills even at 232 registers.
+// expected-error @+1 {{warp-specialize=pingpong needs block-m = 128 and block-n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256}}
+func.func @wide() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// Two warpgroups of 128 rows each would be a 256-row tile.
+// expected-error @+1 {{mma=wgmma with 8 warps needs block-m = 128}}
+func.func @tall() attributes {tile.kernel = #tile.kernel<block_m = 256, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

@@ -1,0 +1,456 @@
+// tile-to-wgmma on persistent kernels (the output of tile-tiling,
+// tile-persistent and tile-to-gpu, checked in): the warp-specialized roles
+// (warp-specialize=cooperative and pingpong) and the rows each warpgroup's
+// accumulator is stored to.
+// RUN: tile-opt %s -split-input-file --pass-pipeline="builtin.module(gpu.module(tile-to-wgmma))" | FileCheck %s
+
+// Cooperative 128x256, 3 stages: 384 threads; a producer warpgroup
+// (tid >= 256; thread 256 issues) fills the ring, both consumer warpgroups
+// read every stage (empty counts 256) and share each tile, 64 rows each.
+// Ring 3 x 48 KB, one f16 staging tile 128 x 264, 1 KB to align.
+// CHECK-LABEL: gpu.func @coop(
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128 : index
+// CHECK: %[[WGROW:.*]] = arith.muli %[[WG]], %c64 : index
+// CHECK: memref.alloc() : memref<216064xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
+// CHECK-COUNT-3: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate =
+// CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
+// CHECK-COUNT-3: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c256{{(_[0-9]+)?}}, predicate =
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK-NOT: nvgpu.mbarrier.create
+// CHECK: gpu.barrier
+// CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[TID]], %c256{{.*}} : index
+// CHECK: %[[PRODUCER:.*]] = arith.cmpi uge, %[[TID]], %c256{{.*}} : index
+// CHECK: scf.if %[[PRODUCER]] {
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: scf.if %[[LEAD]] {
+// CHECK-NEXT: scf.for %{{.*}} = %[[BID:.*]] to %[[TILES:.*]] step %[[GRID:.*]] iter_args(%[[PIT0:.*]] = %c0{{.*}}) -> (index) {
+// Per K step: wait until the stage is released, arm it, load A and four
+// 64-column boxes of B.
+// CHECK: scf.for
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]][
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c49152 :
+// CHECK-COUNT-5: nvgpu.tma.async.load
+// CHECK-NOT: nvgpu.warpgroup.mma
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// Consumers walk the same tiles, the ring position carried across tiles.
+// CHECK-NEXT: scf.for %{{.*}} = %[[BID]] to %[[TILES]] step %[[GRID]] iter_args(%{{.*}} = %c0{{.*}}) -> (index) {
+// CHECK-NOT: nvgpu.tma.async.load
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
+// CHECK: scf.for
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]][
+// CHECK: nvgpu.warpgroup.mma {{.*}} -> <fragmented = vector<64x256xf32>>
+// Release of the previous step's stage: predicated, not branched on.
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%{{.*}}], %c0{{.*}}, predicate =
+// CHECK: scf.yield
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%{{.*}}], %c0{{.*}}, predicate =
+// Epilogue: named barrier 1 over the 256 consumer threads (bar.sync 0
+// would wait for the producer); each warpgroup stores its 64 rows.
+// CHECK: nvvm.barrier id = %c1_i32{{.*}} number_of_threads = %c256_i32
+// CHECK: %[[SUB:.*]] = memref.subview %{{.*}}[%[[WGROW]], 0] [64, 256] [1, 1] : memref<128x264xf16, #gpu.address_space<workgroup>> to memref<64x256xf16, strided<[264, 1], offset: ?>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[SUB]]
+// CHECK: nvvm.barrier id = %c1_i32{{.*}} number_of_threads = %c256_i32
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32 step
+// CHECK: vector.store {{.*}} : memref<?x?xf16>, vector<4xf16>
+// CHECK-NOT: gpu.barrier
+// CHECK-NOT: nvgpu.mbarrier.arrive %
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @coop_kernels {
+    gpu.func @coop(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c128 = arith.constant 128 : index
+      %42 = arith.ceildivui %dim, %c128 : index
+      %c256 = arith.constant 256 : index
+      %43 = arith.ceildivui %dim_2, %c256 : index
+      %block_id_x = gpu.block_id  x
+      %c0_3 = arith.constant 0 : index
+      %dim_4 = memref.dim %41, %c0_3 : memref<?x?xf16>
+      %c1_5 = arith.constant 1 : index
+      %dim_6 = memref.dim %41, %c1_5 : memref<?x?xf16>
+      %c128_7 = arith.constant 128 : index
+      %44 = arith.ceildivui %dim_4, %c128_7 : index
+      %c256_8 = arith.constant 256 : index
+      %45 = arith.ceildivui %dim_6, %c256_8 : index
+      %46 = arith.muli %44, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %c8 = arith.constant 8 : index
+      %47 = arith.muli %c8, %43 : index
+      %c128_9 = arith.constant 128 : index
+      %c256_10 = arith.constant 256 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<128x256xf32>
+      %c64 = arith.constant 64 : index
+      %c0_11 = arith.constant 0 : index
+      scf.for %arg14 = %block_id_x to %46 step %grid_dim_x {
+        %48 = arith.divui %arg14, %47 : index
+        %49 = arith.muli %48, %c8 : index
+        %50 = arith.subi %42, %49 : index
+        %51 = arith.minui %50, %c8 : index
+        %52 = arith.remui %arg14, %47 : index
+        %53 = arith.remui %52, %51 : index
+        %54 = arith.addi %49, %53 : index
+        %55 = arith.divui %52, %51 : index
+        %56 = arith.muli %54, %c128_9 : index
+        %57 = arith.muli %55, %c256_10 : index
+        %58 = scf.for %arg15 = %c0_11 to %dim_0 step %c64 iter_args(%arg16 = %cst) -> (vector<128x256xf32>) {
+          %59 = tile.load %13[%56, %arg15] : memref<?x?xf16> -> vector<128x64xf16>
+          %60 = tile.load %27[%arg15, %57] : memref<?x?xf16> -> vector<64x256xf16>
+          %61 = tile.dot %59, %60, %arg16 : vector<128x64xf16>, vector<64x256xf16> -> vector<128x256xf32>
+          scf.yield %61 : vector<128x256xf32>
+        }
+        tile.store %58, %41[%56, %57] : vector<128x256xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}
+
+
+// -----
+
+// Pingpong 128x128, 4 stages: each consumer warpgroup computes whole tiles
+// (a 128x128 accumulator, two m64 wgmmas per k16); they take alternate tiles
+// of the program, so each stage is read by one warpgroup (empty counts 128).
+// Ring 4 x 32 KB, two f16 staging tiles 128 x 136 (one per warpgroup), 1 KB
+// to align.
+// CHECK-LABEL: gpu.func @pingpong(
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128 : index
+// CHECK: memref.alloc() : memref<201728xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate =
+// CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c128{{(_[0-9]+)?}}, predicate =
+// The ordered barrier: [mainloop WG0, mainloop WG1, epilogue WG0,
+// epilogue WG1], passed by the other warpgroup's 128 threads.
+// CHECK: %[[ORD:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[ORD]][%{{.*}}], %c128{{(_[0-9]+)?}}, predicate =
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK: gpu.barrier
+// CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[TID]], %c256{{.*}} : index
+// CHECK: %[[PRODUCER:.*]] = arith.cmpi uge, %[[TID]], %c256{{.*}} : index
+// CHECK: %[[NUMK:.*]] = arith.ceildivui %{{.*}}, %c64{{.*}} : index
+// The producer walks every tile of the program in order.
+// CHECK: scf.if %[[PRODUCER]] {
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: scf.if %[[LEAD]] {
+// CHECK-NEXT: scf.for %{{.*}} = %[[BID:.*]] to %[[TILES:.*]] step %[[GRID:.*]] iter_args(%[[PIT0:.*]] = %c0{{.*}}) -> (index) {
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]][
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c32768 :
+// CHECK-COUNT-3: nvgpu.tma.async.load
+// CHECK: arith.addi %[[PIT0]], %[[NUMK]] : index
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// Warpgroup w: tiles bid + w grid, step 2 grid; ring positions from
+// w numK, step 2 numK (tile j of the program starts at j numK, as the
+// producer counts); WG0 takes the first turn (parity 1 passes at once).
+// CHECK: %[[ISWG0:.*]] = arith.cmpi eq, %[[WG]], %c0{{.*}} : index
+// CHECK: %[[OTHER:.*]] = arith.subi %c1{{.*}}, %[[WG]] : index
+// CHECK: %[[MYEPI:.*]] = arith.addi %[[WG]], %c2{{.*}} : index
+// CHECK: %[[OTHEREPI:.*]] = arith.addi %[[OTHER]], %c2{{.*}} : index
+// CHECK: %[[SKIP:.*]] = arith.muli %[[WG]], %[[GRID]] : index
+// CHECK: %[[LB:.*]] = arith.addi %[[BID]], %[[SKIP]] : index
+// CHECK: %[[STEP:.*]] = arith.addi %[[GRID]], %[[GRID]] : index
+// CHECK: %[[IT00:.*]] = arith.muli %[[WG]], %[[NUMK]] : index
+// CHECK: %[[TWOK:.*]] = arith.addi %[[NUMK]], %[[NUMK]] : index
+// CHECK: scf.for %{{.*}} = %[[LB]] to %[[TILES]] step %[[STEP]] iter_args(%[[IT0:.*]] = %[[IT00]], %[[PH:.*]] = %[[ISWG0]]) -> (index, i1) {
+// CHECK-NOT: nvgpu.tma.async.load
+// Mainloop turn.
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[ORD]][%[[WG]]], %[[PH]], %{{.*}}
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[NUMK]] step
+// CHECK: arith.addi %[[IT0]], %[[K]] : index
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]][
+// CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>>
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%{{.*}}], %c0{{.*}}, predicate =
+// CHECK: scf.yield
+// Every wgmma issued: the other warpgroup's mainloop turn, then wait.
+// CHECK-NEXT: }
+// CHECK-NEXT: nvgpu.mbarrier.arrive %[[ORD]][%[[OTHER]]]
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%{{.*}}], %c0{{.*}}, predicate =
+// Epilogue turn; the warpgroup's own staging tile (34816 bytes apart),
+// synchronised by named barrier 1 + wg over its 128 threads.
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[ORD]][%[[MYEPI]]], %[[PH]], %{{.*}}
+// CHECK: %[[STGOFF:.*]] = arith.muli %[[WG]], %c34816 : index
+// CHECK: memref.view {{.*}} to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WGI32:.*]] = arith.index_cast %[[WG]] : index to i32
+// CHECK: %[[BAR:.*]] = arith.addi %c1_i32{{.*}}, %[[WGI32]] : i32
+// CHECK: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// CHECK: %[[SUB:.*]] = memref.subview %{{.*}}[%c0{{.*}}, 0] [128, 128] [1, 1] : memref<128x136xf16, #gpu.address_space<workgroup>> to memref<128x128xf16, strided<[136, 1], offset: ?>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[SUB]]
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// The warpgroup's 128 threads store the tile: 32 rounds.
+// CHECK: arith.remui %[[TID]], %c128{{.*}} : index
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32 step
+// CHECK: vector.store {{.*}} : memref<?x?xf16>, vector<4xf16>
+// CHECK: nvgpu.mbarrier.arrive %[[ORD]][%[[OTHEREPI]]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[IT0]], %[[TWOK]] : index
+// CHECK: %[[FLIP:.*]] = arith.xori %[[PH]], %true : i1
+// CHECK: scf.yield %[[NEXT]], %[[FLIP]] : index, i1
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @pingpong_kernels {
+    gpu.func @pingpong(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c128 = arith.constant 128 : index
+      %42 = arith.ceildivui %dim, %c128 : index
+      %c128_3 = arith.constant 128 : index
+      %43 = arith.ceildivui %dim_2, %c128_3 : index
+      %block_id_x = gpu.block_id  x
+      %c0_4 = arith.constant 0 : index
+      %dim_5 = memref.dim %41, %c0_4 : memref<?x?xf16>
+      %c1_6 = arith.constant 1 : index
+      %dim_7 = memref.dim %41, %c1_6 : memref<?x?xf16>
+      %c128_8 = arith.constant 128 : index
+      %44 = arith.ceildivui %dim_5, %c128_8 : index
+      %c128_9 = arith.constant 128 : index
+      %45 = arith.ceildivui %dim_7, %c128_9 : index
+      %46 = arith.muli %44, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %c8 = arith.constant 8 : index
+      %47 = arith.muli %c8, %43 : index
+      %c128_10 = arith.constant 128 : index
+      %c128_11 = arith.constant 128 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<128x128xf32>
+      %c64 = arith.constant 64 : index
+      %c0_12 = arith.constant 0 : index
+      scf.for %arg14 = %block_id_x to %46 step %grid_dim_x {
+        %48 = arith.divui %arg14, %47 : index
+        %49 = arith.muli %48, %c8 : index
+        %50 = arith.subi %42, %49 : index
+        %51 = arith.minui %50, %c8 : index
+        %52 = arith.remui %arg14, %47 : index
+        %53 = arith.remui %52, %51 : index
+        %54 = arith.addi %49, %53 : index
+        %55 = arith.divui %52, %51 : index
+        %56 = arith.muli %54, %c128_10 : index
+        %57 = arith.muli %55, %c128_11 : index
+        %58 = scf.for %arg15 = %c0_12 to %dim_0 step %c64 iter_args(%arg16 = %cst) -> (vector<128x128xf32>) {
+          %59 = tile.load %13[%56, %arg15] : memref<?x?xf16> -> vector<128x64xf16>
+          %60 = tile.load %27[%arg15, %57] : memref<?x?xf16> -> vector<64x128xf16>
+          %61 = tile.dot %59, %60, %arg16 : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+          scf.yield %61 : vector<128x128xf32>
+        }
+        tile.store %58, %41[%56, %57] : vector<128x128xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}
+
+
+// -----
+
+// Without warp specialization (8 warps, 128x256): the block barrier stays,
+// and each warpgroup passes its own 64 rows of the f32 staging tile.
+// CHECK-LABEL: gpu.func @plain(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128 : index
+// CHECK: %[[WGROW:.*]] = arith.muli %[[WG]], %c64 : index
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[SUB:.*]] = memref.subview %{{.*}}[%[[WGROW]], 0] [64, 256] [1, 1] : memref<128x260xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[260, 1], offset: ?>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[SUB]]
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: nvvm.barrier
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @plain_kernels {
+    gpu.func @plain(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c128 = arith.constant 128 : index
+      %42 = arith.ceildivui %dim, %c128 : index
+      %c256 = arith.constant 256 : index
+      %43 = arith.ceildivui %dim_2, %c256 : index
+      %block_id_x = gpu.block_id  x
+      %c0_3 = arith.constant 0 : index
+      %dim_4 = memref.dim %41, %c0_3 : memref<?x?xf16>
+      %c1_5 = arith.constant 1 : index
+      %dim_6 = memref.dim %41, %c1_5 : memref<?x?xf16>
+      %c128_7 = arith.constant 128 : index
+      %44 = arith.ceildivui %dim_4, %c128_7 : index
+      %c256_8 = arith.constant 256 : index
+      %45 = arith.ceildivui %dim_6, %c256_8 : index
+      %46 = arith.muli %44, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %c8 = arith.constant 8 : index
+      %47 = arith.muli %c8, %43 : index
+      %c128_9 = arith.constant 128 : index
+      %c256_10 = arith.constant 256 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<128x256xf32>
+      %c64 = arith.constant 64 : index
+      %c0_11 = arith.constant 0 : index
+      scf.for %arg14 = %block_id_x to %46 step %grid_dim_x {
+        %48 = arith.divui %arg14, %47 : index
+        %49 = arith.muli %48, %c8 : index
+        %50 = arith.subi %42, %49 : index
+        %51 = arith.minui %50, %c8 : index
+        %52 = arith.remui %arg14, %47 : index
+        %53 = arith.remui %52, %51 : index
+        %54 = arith.addi %49, %53 : index
+        %55 = arith.divui %52, %51 : index
+        %56 = arith.muli %54, %c128_9 : index
+        %57 = arith.muli %55, %c256_10 : index
+        %58 = scf.for %arg15 = %c0_11 to %dim_0 step %c64 iter_args(%arg16 = %cst) -> (vector<128x256xf32>) {
+          %59 = tile.load %13[%56, %arg15] : memref<?x?xf16> -> vector<128x64xf16>
+          %60 = tile.load %27[%arg15, %57] : memref<?x?xf16> -> vector<64x256xf16>
+          %61 = tile.dot %59, %60, %arg16 : vector<128x64xf16>, vector<64x256xf16> -> vector<128x256xf32>
+          scf.yield %61 : vector<128x256xf32>
+        }
+        tile.store %58, %41[%56, %57] : vector<128x256xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}
+

@@ -1,0 +1,64 @@
+// Warp-specialized wgmma kernels end to end: the PTX assembles for sm_90a
+// without spills, and ptxas neither ignores setmaxnreg (C7508) nor
+// serialises wgmma (C7511/C7517/C7519/C7520); any warning fails the test.
+// A consumer warpgroup's registers show only as spills: under setmaxnreg
+// ptxas reports the entry allocation (65536 / 384 rounded down: 168).
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=cooperative block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/coop -o /dev/null
+// RUN: FileCheck %s --check-prefixes=PTX,COOP < %t/coop/matmul_f16.ptx
+// RUN: FileCheck %s --check-prefix=JSON < %t/coop/matmul_f16.json
+// RUN: %ptxas -arch=sm_90a -v %t/coop/matmul_f16.ptx -o %t/coop.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4" --tile-bundle=%t/pp128 -o /dev/null
+// RUN: FileCheck %s --check-prefixes=PTX,PP,PP128 < %t/pp128/matmul_f16.ptx
+// RUN: FileCheck %s --check-prefix=PPJSON < %t/pp128/matmul_f16.json
+// RUN: %ptxas -arch=sm_90a -v %t/pp128/matmul_f16.ptx -o %t/pp128.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: grep -cE "mbarrier\.arrive\.shared\.b64[[:space:]]+%%rd" %t/pp128/matmul_f16.ptx | FileCheck %s --check-prefix=ARRIVES
+// RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/pp192 -o /dev/null
+// RUN: FileCheck %s --check-prefixes=PTX,PP,PP192 < %t/pp192/matmul_bf16.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/pp192/matmul_bf16.ptx -o %t/pp192.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// 8 MMA warps and a producer warpgroup; minnctapersm lets ptxas know the
+// registers at entry (without it: C7508).
+// PTX: .maxntid 384, 1, 1
+// PTX-NEXT: .minnctapersm 1
+// PTX: mbarrier.init.shared.b64
+// PTX: fence.mbarrier_init.release.cluster;
+// PTX: bar.sync 0;
+// PTX: setmaxnreg.dec.sync.aligned.u32 40;
+// PTX: cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes
+// PTX: setmaxnreg.inc.sync.aligned.u32 232;
+// PTX-NOT: bar.sync 0;
+// PTX: mbarrier.try_wait.parity.shared.b64
+
+// Cooperative: 64x256 per consumer warpgroup;
+// the epilogue synchronises the 256 consumer threads on barrier 1.
+// COOP-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
+// COOP: bar.sync 1, 256;
+// COOP-NOT: mbarrier.arrive.shared.b64 %rd
+
+// Pingpong: a whole 128-row tile per warpgroup (two m64 wgmmas per k16),
+// the other warpgroup's turn passed by a plain arrive on the ordered
+// barrier, named barrier 1 + wg over 128 threads.
+// PP: mbarrier.try_wait.parity.shared.b64
+// PP128-COUNT-8: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+// PP192-COUNT-8: wgmma.mma_async.sync.aligned.m64n192k16.f32.bf16.bf16
+// PP: mbarrier.arrive.shared.b64 %rd{{[0-9]+}}, [%rd{{[0-9]+}}];
+// PP: wgmma.wait_group.sync.aligned 0;
+// PP: bar.sync %r{{[0-9]+}}, 128;
+// PP192: cvt.rn.bf16x2.f32
+// PP: bar.sync %r{{[0-9]+}}, 128;
+// PP-NOT: bar.sync 0;
+// Two turns passed per tile: mainloop and epilogue.
+// ARRIVES: 2
+
+// JSON: "dynamic_shared_memory_bytes": 216064,
+// JSON: "threads_per_block": 384,
+// JSON: "warp_specialize": "cooperative"
+// PPJSON: "dynamic_shared_memory_bytes": 201728,
+// PPJSON: "threads_per_block": 384,
+// PPJSON: "warp_specialize": "pingpong"
+
+// PTXAS-NOT: warning
+// PTXAS: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-NOT: warning
