@@ -152,23 +152,11 @@ public:
     for (int64_t p = 0; p + 1 < stages; ++p)
       emitIssue(cst(p), add(it0, p), numK);
 
-    auto accType = nvgpu::WarpgroupAccumulatorType::get(
-        b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
-    // Before the loop: between wgmma.fence and the wgmma, ptxas would
-    // serialise the warpgroup (C7517).
-    Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
-    auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1), acc0);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value k = loop.getInductionVar();
-      Value it = add(it0, k);
-      Value acc = emitMma(it, loop.getRegionIterArgs()[0]);
+    scf::ForOp loop = emitMmaLoop(it0, numK, [&](Value k, Value it) {
       // Every warpgroup is past step k - 1: its stage can be refilled.
       gpu::BarrierOp::create(b, loc);
       emitIssue(add(k, stages - 1), add(it, stages - 1), numK);
-      scf::YieldOp::create(b, loc, acc);
-    }
+    });
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     // The staging buffer overlaps stages other warpgroups may still read.
     gpu::BarrierOp::create(b, loc);
@@ -322,19 +310,9 @@ private:
   /// `issued` runs once every wgmma is issued, before waiting for them.
   Value emitConsumerK(Value it0, Value numK,
                       function_ref<void()> issued = nullptr) {
-    auto accType = nvgpu::WarpgroupAccumulatorType::get(
-        b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
-    Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
-    auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1), acc0);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value k = loop.getInductionVar();
-      Value it = add(it0, k);
-      Value acc = emitMma(it, loop.getRegionIterArgs()[0]);
+    scf::ForOp loop = emitMmaLoop(it0, numK, [&](Value k, Value it) {
       emitRelease(add(it, stages - 1), ult(cst(0), k));
-      scf::YieldOp::create(b, loc, acc);
-    }
+    });
     if (issued)
       issued();
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
@@ -376,6 +354,26 @@ private:
                                     ValueRange{add(nCol0, j * kBoxCols), k0},
                                     stage, Value(), pred);
     }
+  }
+
+  /// The K loop over ring positions it0 + k: each step's wgmma, then
+  /// `afterMma(k, it)`; yields the accumulator.
+  scf::ForOp emitMmaLoop(Value it0, Value numK,
+                         function_ref<void(Value, Value)> afterMma) {
+    auto accType = nvgpu::WarpgroupAccumulatorType::get(
+        b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
+    // Before the loop: between wgmma.fence and the wgmma, ptxas would
+    // serialise the warpgroup (C7517).
+    Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+    auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1), acc0);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    Value it = add(it0, k);
+    Value acc = emitMma(it, loop.getRegionIterArgs()[0]);
+    afterMma(k, it);
+    scf::YieldOp::create(b, loc, acc);
+    return loop;
   }
 
   /// The warpgroup's wgmma over one stage, after waiting for it to fill;
