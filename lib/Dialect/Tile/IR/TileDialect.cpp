@@ -6,6 +6,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -49,4 +51,102 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    schedule, order, groupM, mma, warpSpecialize, chip,
                    sharedBytes};
   return cfg.verifyBlock(emitError);
+}
+
+namespace {
+
+/// "a, b or c": the names of every value of an enum.
+template <typename Enum>
+std::string enumNames(unsigned maxValue, StringRef (*stringify)(Enum)) {
+  std::string out;
+  for (unsigned i = 0; i <= maxValue; ++i)
+    out += (i == 0 ? "" : i == maxValue ? " or " : ", ") +
+           stringify(static_cast<Enum>(i)).str();
+  return out;
+}
+
+template <typename Enum>
+ParseResult parseEnum(AsmParser &p, StringRef field, Enum &value,
+                      std::optional<Enum> (*symbolize)(StringRef),
+                      StringRef (*stringify)(Enum), unsigned maxValue) {
+  SMLoc loc = p.getCurrentLocation();
+  StringRef name;
+  if (p.parseKeyword(&name))
+    return failure();
+  if (std::optional<Enum> v = symbolize(name)) {
+    value = *v;
+    return success();
+  }
+  return p.emitError(loc, "#tile.kernel field '")
+         << field << "' must be " << enumNames(maxValue, stringify)
+         << ", got '" << name << "'";
+}
+
+constexpr StringLiteral kFields[] = {
+    "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
+    "schedule", "order",  "group_m",  "mma",             "warp_specialize",
+    "chip",     "shared_bytes"};
+
+} // namespace
+
+Attribute KernelAttr::parse(AsmParser &p, Type) {
+  SMLoc start = p.getCurrentLocation();
+  KernelConfig c;
+  llvm::StringSet<> seen;
+  auto field = [&]() -> ParseResult {
+    SMLoc loc = p.getCurrentLocation();
+    StringRef key;
+    if (p.parseKeyword(&key) || p.parseEqual())
+      return failure();
+    if (!llvm::is_contained(kFields, key))
+      return p.emitError(loc, "#tile.kernel has no field '") << key << "'";
+    if (!seen.insert(key).second)
+      return p.emitError(loc, "#tile.kernel field '") << key << "' given twice";
+    llvm::StringMap<int64_t *> ints = {
+        {"block_m", &c.blockM},       {"block_n", &c.blockN},
+        {"block_k", &c.blockK},       {"num_warps", &c.numWarps},
+        {"num_stages", &c.numStages}, {"group_m", &c.groupM},
+        {"shared_bytes", &c.sharedBytes}};
+    if (int64_t *v = ints.lookup(key))
+      return p.parseInteger(*v);
+    if (key == "schedule")
+      return parseEnum(p, key, c.schedule, symbolizeSchedule,
+                       stringifySchedule, getMaxEnumValForSchedule());
+    if (key == "order")
+      return parseEnum(p, key, c.order, symbolizeTileOrder, stringifyTileOrder,
+                       getMaxEnumValForTileOrder());
+    if (key == "mma")
+      return parseEnum(p, key, c.mma, symbolizeMmaKind, stringifyMmaKind,
+                       getMaxEnumValForMmaKind());
+    if (key == "warp_specialize")
+      return parseEnum(p, key, c.warpSpecialize, symbolizeWarpSpecialize,
+                       stringifyWarpSpecialize,
+                       getMaxEnumValForWarpSpecialize());
+    return parseEnum(p, key, c.chip, symbolizeChip, stringifyChip,
+                     getMaxEnumValForChip());
+  };
+  if (p.parseLess() || p.parseCommaSeparatedList(field) || p.parseGreater())
+    return {};
+  for (StringRef f : kFields)
+    if (!seen.contains(f)) {
+      p.emitError(start, "#tile.kernel is missing field '") << f << "'";
+      return {};
+    }
+  return getChecked([&] { return p.emitError(start); }, p.getContext(),
+                    c.blockM, c.blockN, c.blockK, c.numWarps, c.numStages,
+                    c.schedule, c.order, c.groupM, c.mma, c.warpSpecialize,
+                    c.chip, c.sharedBytes);
+}
+
+void KernelAttr::print(AsmPrinter &p) const {
+  p << "<block_m = " << getBlockM() << ", block_n = " << getBlockN()
+    << ", block_k = " << getBlockK() << ", num_warps = " << getNumWarps()
+    << ", num_stages = " << getNumStages()
+    << ", schedule = " << stringifySchedule(getSchedule())
+    << ", order = " << stringifyTileOrder(getOrder())
+    << ", group_m = " << getGroupM()
+    << ", mma = " << stringifyMmaKind(getMma())
+    << ", warp_specialize = " << stringifyWarpSpecialize(getWarpSpecialize())
+    << ", chip = " << stringifyChip(getChip())
+    << ", shared_bytes = " << getSharedBytes() << ">";
 }

@@ -74,7 +74,9 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     EnumParameter<Tile_WarpSpecialize>:$warp_specialize,
     EnumParameter<Tile_Chip>:$chip,
     "int64_t":$shared_bytes);
-  let assemblyFormat = "`<` struct(params) `>`";
+  // Fields in any order, each once; a missing, repeated or unknown field is
+  // named in the error (the struct directive only says "expected ','").
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
