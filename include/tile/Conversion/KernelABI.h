@@ -9,7 +9,6 @@
 #ifndef TILE_CONVERSION_KERNELABI_H
 #define TILE_CONVERSION_KERNELABI_H
 
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -73,13 +72,6 @@ inline std::string escapedName(llvm::StringRef name) {
   llvm::raw_string_ostream os(out);
   llvm::printEscapedString(name, os);
   return out;
-}
-
-/// The blocks per SM tile-to-gpu asked ptxas to fit (nvvm.minctasm), or 0.
-inline int64_t minBlocksPerSM(Operation *kernel) {
-  auto attr = kernel->getAttrOfType<IntegerAttr>(
-      NVVM::NVVMDialect::getMinctasmAttrName());
-  return attr ? attr.getInt() : 0;
 }
 
 /// Attribute of a kernel gpu.func holding its element types and the operand

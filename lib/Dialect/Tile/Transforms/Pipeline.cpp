@@ -17,7 +17,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/KernelABI.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Transforms.h"

@@ -13,8 +13,17 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 namespace mlir::tile {
+
+/// The blocks per SM tile-to-gpu asked ptxas to fit (nvvm.minctasm), or 0:
+/// the register budget the later passes check a kernel against.
+inline int64_t minBlocksPerSM(Operation *kernel) {
+  auto attr = kernel->getAttrOfType<IntegerAttr>(
+      NVVM::NVVMDialect::getMinctasmAttrName());
+  return attr ? attr.getInt() : 0;
+}
 
 /// tile-tiling: rewrites the function's one `tile.matmul` into the body of
 /// one program per BLOCK_M x BLOCK_N tile of C and marks the function a
