@@ -3,6 +3,7 @@
 // RUN: tile-opt %s -split-input-file --tile-tiling="block-m=64 block-n=128 block-k=64 num-warps=8 num-stages=4 chip=sm_80" | FileCheck %s --check-prefixes=CHECK,BIG
 // RUN: tile-opt %s -split-input-file --tile-tiling="order=grouped group-m=4" | FileCheck %s --check-prefix=GROUPED
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" | FileCheck %s --check-prefix=WGMMA
+// RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=192 block-k=64 num-warps=8 warp-specialize=pingpong" | FileCheck %s --check-prefix=WSPP
 
 // The default configuration is the reference study's: 128x64x32, 4 warps,
 // 3 stages, mma.sync on sm_90.
@@ -62,6 +63,11 @@
 // WGMMA-LABEL: func.func @matmul
 // WGMMA-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 // WGMMA: tile.dot {{.*}} : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+// Warp specialization is recorded, not applied: the tile-level body is the
+// same; tile-to-wgmma splits the roles.
+// WSPP-LABEL: func.func @matmul
+// WSPP-SAME: tile.kernel = #tile.kernel<block_m = 128, block_n = 192, block_k = 64, num_warps = 8, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>
+// WSPP: tile.dot {{.*}} : vector<128x64xf16>, vector<64x192xf16> -> vector<128x192xf32>
 func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return
