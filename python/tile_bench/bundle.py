@@ -22,9 +22,9 @@ from typing import Any, Mapping, Optional
 # Parameter names in the order tile-run lists them in its messages.
 PARAM_NAMES = ("A", "B", "C", "M", "N", "K", "stride_am", "stride_ak",
                "stride_bk", "stride_bn", "stride_cm", "stride_cn", "tma_a",
-               "tma_b")
+               "tma_b", "tma_c")
 POINTERS = ("A", "B", "C")
-TENSOR_MAPS = ("tma_a", "tma_b")
+TENSOR_MAPS = ("tma_a", "tma_b", "tma_c")
 LAYOUTS = ("nn", "nt", "tn", "tt")
 ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 
@@ -112,6 +112,7 @@ class Bundle:
     k_multiple: int = 1
     tma_box_a: Optional[tuple[int, int]] = None  # (inner, outer) elements
     tma_box_b: Optional[tuple[int, int]] = None
+    tma_box_c: Optional[tuple[int, int]] = None
     chip: Optional[str] = None
     order: Optional[str] = None
     group_m: Optional[int] = None
@@ -415,31 +416,31 @@ def _box(root: dict[str, Any], field: str) -> tuple[int, int]:
 
 
 def _tma(root: dict[str, Any], fields: _Fields, params: tuple[Param, ...],
-         layouts: tuple[str, ...]) -> tuple[str, Optional[tuple[int, int]],
-                                            Optional[tuple[int, int]]]:
-    """mma kind and TMA boxes; wgmma kernels read row-major A and B through
-    two descriptors with 128-byte swizzled boxes."""
+         layouts: tuple[str, ...], c_type: str) -> tuple[str, Optional[tuple]]:
+    """mma kind and TMA boxes (A, B, C); wgmma kernels read row-major A and B
+    and write C through three descriptors with 128-byte swizzled boxes."""
     mma = fields.string("mma")
     mma = "sync" if mma is None else mma
     if mma not in ("sync", "wgmma"):
         raise _Invalid(f"field \"mma\" is '{mma}'; expected sync or wgmma")
     maps = sum(p.type == "tensormap" for p in params)
-    if (mma == "wgmma") != (maps == 2):
-        raise _Invalid("an mma=wgmma kernel needs the parameters tma_a and tma_b"
+    if (mma == "wgmma") != (maps == len(TENSOR_MAPS)):
+        raise _Invalid("an mma=wgmma kernel needs the parameters tma_a, tma_b and tma_c"
                        if mma == "wgmma" else
-                       'parameters tma_a/tma_b need "mma": "wgmma"')
+                       'parameters tma_a/tma_b/tma_c need "mma": "wgmma"')
     if mma != "wgmma":
-        return mma, None, None
-    box_a, box_b = _box(root, "tma_box_a"), _box(root, "tma_box_b")
+        return mma, None
+    boxes = tuple(_box(root, f"tma_box_{x}") for x in "abc")
     swizzle = fields.integer("tma_swizzle_bytes", 1, required=True)
-    if swizzle != 128 or box_a[0] * 2 != 128 or box_b[0] * 2 != 128:
-        raise _Invalid("TMA boxes must be 128-byte swizzled rows of 64 elements "
-                       "(tma_swizzle_bytes 128, tma_box_a/b [64, rows])")
+    row_bytes = (2, 2, ELEM_BYTES[c_type])
+    if swizzle != 128 or any(box[0] * e != 128 for box, e in zip(boxes, row_bytes)):
+        raise _Invalid("TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes "
+                       "128, tma_box_a/b/c [128 bytes of elements, rows])")
     if layouts != ("nn",):
         raise _Invalid("an mma=wgmma kernel serves only layout nn")
     for key in ("n_multiple", "k_multiple"):
         fields.integer(key, 1, required=True)
-    return mma, box_a, box_b
+    return mma, boxes
 
 
 # One declaration of an .entry's parameter list: its scalar type and, for a
@@ -530,7 +531,8 @@ def _load(path: str) -> Bundle:
                        f"they must be equal")
     layouts = _layouts(root)
     params = _params(root)
-    mma, box_a, box_b = _tma(root, f, params, layouts)
+    mma, boxes = _tma(root, f, params, layouts, c_type)
+    box_a, box_b, box_c = boxes or (None, None, None)
     multiples = [f.integer(f"{d}_multiple", 1) or 1 for d in "mnk"]
 
     # Relative to the manifest, not to the working directory (as tile-run).
@@ -555,5 +557,5 @@ def _load(path: str) -> Bundle:
         static_m=static[0], static_n=static[1], static_k=static[2],
         static_strides=strides, static_offsets=offsets, m_multiple=multiples[0],
         n_multiple=multiples[1], k_multiple=multiples[2],
-        tma_box_a=box_a, tma_box_b=box_b, chip=chip, order=order, group_m=group_m,
+        tma_box_a=box_a, tma_box_b=box_b, tma_box_c=box_c, chip=chip, order=order, group_m=group_m,
         num_warps=num_warps, num_stages=num_stages)

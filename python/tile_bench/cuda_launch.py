@@ -13,7 +13,7 @@ from typing import Any
 import torch
 from cuda.bindings import driver
 
-from .bundle import Bundle, BundleError, pack_args
+from .bundle import ELEM_BYTES, TENSOR_MAPS, Bundle, BundleError, pack_args
 
 TORCH_DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
@@ -95,19 +95,21 @@ def function_resources(func: driver.CUfunction) -> dict:
             "max_threads": get(attr.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)}
 
 
-def encode_tensor_map(bundle: Bundle, base: int, rows: int, cols: int,
+def encode_tensor_map(bundle: Bundle, dtype: str, base: int, rows: int, cols: int,
                       box: tuple[int, int]) -> driver.CUtensorMap:
-    """The TMA descriptor of a dense row-major rows x cols operand at `base`:
-    dimensions innermost first, 128-byte swizzle as the wgmma descriptors
-    expect, 256-byte L2 promotion, zero fill outside the operand (OOB fill
-    "none" writes zeros). Same arguments as tile-run's encodeTensorMap."""
-    dtype = driver.CUtensorMapDataType
+    """The TMA descriptor of a dense row-major rows x cols matrix of `dtype` at
+    `base`: dimensions innermost first, 128-byte swizzle as the wgmma
+    descriptors and the C staging expect, 256-byte L2 promotion, zero fill
+    outside the matrix (OOB fill "none" writes zeros; stores there are
+    dropped). Same arguments as tile-run's encodeTensorMap."""
+    types = driver.CUtensorMapDataType
     u64, u32 = driver.cuuint64_t, driver.cuuint32_t
+    data_type = {"f16": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+                 "bf16": types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+                 "f32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32}[dtype]
     try:
-        return cu("cuTensorMapEncodeTiled",
-                  dtype.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 if bundle.a_type == "bf16"
-                  else dtype.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                  2, base, [u64(cols), u64(rows)], [u64(cols * 2)],
+        return cu("cuTensorMapEncodeTiled", data_type,
+                  2, base, [u64(cols), u64(rows)], [u64(cols * ELEM_BYTES[dtype])],
                   [u32(box[0]), u32(box[1])], [u32(1), u32(1)],
                   driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
                   driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
@@ -187,9 +189,14 @@ class LoadedKernel:
                   **bundle.scalar_args(m, n, k, "nn")}
         if bundle.uses_tma:
             # pack_args copies each descriptor's 128 bytes out of these objects.
-            maps = [encode_tensor_map(bundle, a.data_ptr(), m, k, bundle.tma_box_a),
-                    encode_tensor_map(bundle, b.data_ptr(), k, n, bundle.tma_box_b)]
-            values["tma_a"], values["tma_b"] = maps[0].getPtr(), maps[1].getPtr()
+            maps = [encode_tensor_map(bundle, bundle.a_type, a.data_ptr(), m, k,
+                                      bundle.tma_box_a),
+                    encode_tensor_map(bundle, bundle.a_type, b.data_ptr(), k, n,
+                                      bundle.tma_box_b),
+                    encode_tensor_map(bundle, bundle.c_type, c.data_ptr(), m, n,
+                                      bundle.tma_box_c)]
+            for name, tensor_map in zip(TENSOR_MAPS, maps):
+                values[name] = tensor_map.getPtr()
         array, keepalive = pack_args(bundle, values)
         grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm)
         return grid, array, keepalive

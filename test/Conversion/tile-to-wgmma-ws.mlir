@@ -7,13 +7,16 @@
 // Cooperative 128x256, 3 stages: 384 threads; a producer warpgroup
 // (tid >= 256; thread 256 issues) fills the ring, both consumer warpgroups
 // read every stage (empty counts 256) and share each tile, 64 rows each.
-// Ring 3 x 48 KB, one f16 staging tile 128 x 264, 1 KB to align.
+// Ring 3 x 48 KB, then each warpgroup's staging tile (64 x 256 f16 as four
+// 64x64 TMA boxes, 32 KB), 1 KB to align.
 // CHECK-LABEL: gpu.func @coop(
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128 : index
 // CHECK: %[[WGROW:.*]] = arith.muli %[[WG]], %c64 : index
-// CHECK: memref.alloc() : memref<216064xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[INWG:.*]] = arith.remui %[[TID]], %c128{{.*}} : index
+// CHECK: %[[LEADER:.*]] = arith.cmpi eq, %[[INWG]], %c0{{.*}} : index
+// CHECK: memref.alloc() : memref<214016xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
 // CHECK-COUNT-3: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate =
 // CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
@@ -48,20 +51,42 @@
 // CHECK: scf.yield
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%{{.*}}], %c0{{.*}}, predicate =
-// Epilogue: named barrier 1 over the 256 consumer threads (bar.sync 0
-// would wait for the producer); each warpgroup stores its 64 rows.
-// CHECK: nvvm.barrier id = %c1_i32{{.*}} number_of_threads = %c256_i32
-// CHECK: %[[SUB:.*]] = memref.subview %{{.*}}[%[[WGROW]], 0] [64, 256] [1, 1] : memref<128x264xf16, #gpu.address_space<workgroup>> to memref<64x256xf16, strided<[264, 1], offset: ?>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[SUB]]
-// CHECK: nvvm.barrier id = %c1_i32{{.*}} number_of_threads = %c256_i32
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32 step
-// CHECK: vector.store {{.*}} : memref<?x?xf16>, vector<4xf16>
+// Epilogue, per warpgroup (named barrier 1 + wg over its 128 threads; bar.sync
+// 0 would wait for the producer): its leader first waits until the previous
+// tile's TMA stores have read the staging tile; the warpgroup writes its 64
+// rows after the ring (147456 bytes), 32 KB per warpgroup, fences them for
+// the async proxy, and its leader stores the four boxes, 64 columns apart,
+// at row m0 + 64 wg, without waiting.
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: }
+// CHECK: %[[WGI32:.*]] = arith.index_cast %[[WG]] : index to i32
+// CHECK: %[[BAR:.*]] = arith.addi %c1_i32{{.*}}, %[[WGI32]] : i32
+// CHECK: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
+// CHECK: %[[RING:.*]] = arith.addi %{{.*}}, %c147456 : index
+// CHECK: %[[OFF:.*]] = arith.muli %[[WG]], %c32768{{.*}} : index
+// CHECK: %[[AT:.*]] = arith.addi %[[RING]], %[[OFF]] : index
+// CHECK: %[[STG:.*]] = memref.view %{{.*}}[%[[AT]]][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[STG]] {tile.tma_staging}
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK: %[[ROW:.*]] = arith.addi %[[M0:.*]], %[[WGROW]] : index
+// CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%[[N0:.*]], %[[ROW]]], predicate = %[[LEADER]] : memref<64x64xf16
+// CHECK: arith.addi %[[N0]], %c64{{.*}} : index
+// CHECK-COUNT-3: nvgpu.tma.async.store %{{.*}}, predicate = %[[LEADER]] : memref<64x64xf16
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: }
+// CHECK: scf.yield
+// The leader waits for its last stores to read shared memory before exit.
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: nvgpu.mbarrier.arrive %
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @coop_kernels {
-    gpu.func @coop(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @coop(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -162,13 +187,15 @@ module attributes {gpu.container_module} {
 // Pingpong 128x128, 4 stages: each consumer warpgroup computes whole tiles
 // (a 128x128 accumulator, two m64 wgmmas per k16); they take alternate tiles
 // of the program, so each stage is read by one warpgroup (empty counts 128).
-// Ring 4 x 32 KB, two f16 staging tiles 128 x 136 (one per warpgroup), 1 KB
-// to align.
+// Ring 4 x 32 KB, two f16 staging tiles of two 128x64 boxes (one per
+// warpgroup), 1 KB to align.
 // CHECK-LABEL: gpu.func @pingpong(
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128 : index
-// CHECK: memref.alloc() : memref<201728xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[INWG:.*]] = arith.remui %[[TID]], %c128{{.*}} : index
+// CHECK: %[[LEADER:.*]] = arith.cmpi eq, %[[INWG]], %c0{{.*}} : index
+// CHECK: memref.alloc() : memref<197632xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 // CHECK-COUNT-4: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate =
 // CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
@@ -221,21 +248,27 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[ORD]][%[[OTHER]]]
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY]][%{{.*}}], %c0{{.*}}, predicate =
-// Epilogue turn; the warpgroup's own staging tile (34816 bytes apart),
-// synchronised by named barrier 1 + wg over its 128 threads.
+// Epilogue turn; the warpgroup's own staging tile (32 KB apart, after the
+// 128 KB ring), synchronised by named barrier 1 + wg over its 128 threads;
+// its leader stores the whole tile (row m0) and passes the turn on without
+// waiting for the stores.
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[ORD]][%[[MYEPI]]], %[[PH]], %{{.*}}
-// CHECK: %[[STGOFF:.*]] = arith.muli %[[WG]], %c34816 : index
-// CHECK: memref.view {{.*}} to memref<128x136xf16, #gpu.address_space<workgroup>>
+// CHECK: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: }
 // CHECK: %[[WGI32:.*]] = arith.index_cast %[[WG]] : index to i32
 // CHECK: %[[BAR:.*]] = arith.addi %c1_i32{{.*}}, %[[WGI32]] : i32
 // CHECK: nvvm.barrier id = %[[BAR]] number_of_threads = %c128_i32
-// CHECK: %[[SUB:.*]] = memref.subview %{{.*}}[%c0{{.*}}, 0] [128, 128] [1, 1] : memref<128x136xf16, #gpu.address_space<workgroup>> to memref<128x128xf16, strided<[136, 1], offset: ?>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[SUB]]
+// CHECK: arith.addi %{{.*}}, %c131072 : index
+// CHECK: %[[STGOFF:.*]] = arith.muli %[[WG]], %c32768 : index
+// CHECK: memref.view {{.*}} to memref<128x128xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} {tile.tma_staging} : <fragmented = vector<128x128xf32>>
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
-// The warpgroup's 128 threads store the tile: 32 rounds.
-// CHECK: arith.remui %[[TID]], %c128{{.*}} : index
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c32 step
-// CHECK: vector.store {{.*}} : memref<?x?xf16>, vector<4xf16>
+// CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %[[LEADER]] : memref<128x64xf16
+// CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %[[LEADER]] : memref<128x64xf16
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: }
 // CHECK: nvgpu.mbarrier.arrive %[[ORD]][%[[OTHEREPI]]]
 // CHECK: %[[NEXT:.*]] = arith.addi %[[IT0]], %[[TWOK]] : index
 // CHECK: %[[FLIP:.*]] = arith.xori %[[PH]], %true : i1
@@ -244,7 +277,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @pingpong_kernels {
-    gpu.func @pingpong(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @pingpong(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -343,7 +376,7 @@ module attributes {gpu.container_module} {
 // -----
 
 // Without warp specialization (8 warps, 128x256): the block barrier stays,
-// and each warpgroup passes its own 64 rows of the f32 staging tile.
+// and each warpgroup stages its own 64 rows, 32 KB apart, over the ring.
 // CHECK-LABEL: gpu.func @plain(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
@@ -352,14 +385,16 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: nvvm.setmaxregister
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: gpu.barrier
-// CHECK: %[[SUB:.*]] = memref.subview %{{.*}}[%[[WGROW]], 0] [64, 256] [1, 1] : memref<128x260xf32, #gpu.address_space<workgroup>> to memref<64x256xf32, strided<[260, 1], offset: ?>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[SUB]]
+// CHECK: %[[OFF:.*]] = arith.muli %[[WG]], %c32768{{.*}} : index
+// CHECK: %[[STG:.*]] = memref.view %{{.*}}[%{{.*}}][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[STG]] {tile.tma_staging}
+// CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: nvvm.barrier
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @plain_kernels {
-    gpu.func @plain(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @plain(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 

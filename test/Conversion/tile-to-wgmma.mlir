@@ -3,14 +3,17 @@
 // tile loop carries the K-step count for the barrier phases.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
-// The kernel takes the two TMA descriptors after the 12 usual parameters;
+// The kernel takes the three TMA descriptors after the 12 usual parameters;
 // their boxes go to the manifest, and TMA's 16-byte row alignment as
 // multiples of K and N.
 // CHECK-LABEL: gpu.func @mm(
-// CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr) kernel
-// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["nn"]{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 128], tma_box_b = [64, 64], tma_swizzle_bytes = 128 : i64}
+// CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr, %[[TC:arg14]]: !llvm.ptr) kernel
+// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["nn"]{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 128], tma_box_b = [64, 64], tma_box_c = [64, 128], tma_swizzle_bytes = 128 : i64}
 // CHECK-SAME: num_stages = 3,{{.*}}mma = wgmma
-// Ring: 3 x (16 KB of A + 16 KB of B), plus room to align the base to 1 KB.
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0{{[_0-9]*}} : index
+// Ring: 3 x (16 KB of A + 16 KB of B), plus room to align the base to 1 KB;
+// the 32 KB staging tile lies over it.
 // CHECK: %[[SMEM:.*]] = memref.alloc() : memref<99328xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[SMEM]]
 // CHECK: %[[NEG:.*]] = arith.subi %c0{{[_0-9]*}}, %[[ADDR]] : index
@@ -20,8 +23,11 @@
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[TA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[TB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>
+// C's boxes: 128 bytes (64 f16) x the warpgroup's 128 rows.
+// CHECK: %[[DC:.*]] = builtin.unrealized_conversion_cast %[[TC]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DB]]
+// CHECK: nvgpu.tma.prefetch.descriptor %[[DC]]
 // CHECK-NEXT: gpu.barrier
 // K steps: ceil(K / 64).
 // CHECK: %[[NUMK:.*]] = arith.ceildivui %{{.*}}, %c64{{[_0-9]*}} : index
@@ -64,26 +70,33 @@
 // CHECK: scf.yield %[[NEXT]]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: gpu.barrier
-// Epilogue: padded f32 staging over the ring, then masked 4-wide stores.
-// CHECK: %[[STG:.*]] = memref.view %[[SMEM]][%[[BASE]]][] : memref<99328xi8, #gpu.address_space<workgroup>> to memref<128x132xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[SUB:.*]] = memref.subview %[[STG]][%{{.*}}, 0] [128, 128] [1, 1]
-// CHECK: nvgpu.warpgroup.mma.store %[[ACC]], %[[SUB]]
+// Epilogue: the accumulator in C's type, as the two 128x64 boxes of C's
+// descriptor (swizzled like A's), over the ring; after a proxy fence and a
+// barrier thread 0 stores both with TMA and waits until they have read
+// shared memory. No masks: TMA drops what falls outside C.
+// CHECK: %[[STG:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<99328xi8, #gpu.address_space<workgroup>> to memref<128x128xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %[[ACC]], %[[STG]] {tile.tma_staging}
+// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
-// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c32 step %c1{{[_0-9]*}} {
-// CHECK: vector.load %[[STG]][%{{.*}}, %{{.*}}] : memref<128x132xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: arith.truncf %{{.*}} : vector<4xf32> to vector<4xf16>
-// CHECK: scf.if %{{.*}} {
-// CHECK: vector.store %{{.*}} {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
-// CHECK: } else {
-// CHECK-COUNT-4: memref.store
-// One tile per program: no barrier or proxy fence after the epilogue.
-// CHECK-NOT: gpu.barrier
-// CHECK-NOT: nvvm.fence.proxy
+// CHECK: %[[BOX0:.*]] = memref.view %[[SMEM]][%{{.*}}][] : {{.*}} to memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.store %[[BOX0]] to %[[DC]][%[[N0]], %{{.*}}], predicate = %[[T0]] : memref<128x64xf16, #gpu.address_space<workgroup>> -> <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// Box 1: 16 KB on, 64 columns on.
+// CHECK: %[[AT1:.*]] = arith.addi %{{.*}}, %c16384{{[_0-9]*}} : index
+// CHECK: %[[BOX1:.*]] = memref.view %[[SMEM]][%[[AT1]]][]
+// CHECK: %[[N1:.*]] = arith.addi %[[N0]], %c64{{[_0-9]*}} : index
+// CHECK: nvgpu.tma.async.store %[[BOX1]] to %[[DC]][%[[N1]], %{{.*}}], predicate = %[[T0]]
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: scf.if %[[T0]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: }
+// CHECK-NOT: vector.store
+// CHECK-NOT: memref.store
 // CHECK-NOT: tile.
 // CHECK: gpu.return
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @mm_kernels {
-  gpu.func @mm(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @mm(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -160,16 +173,19 @@ gpu.module @mm_kernels {
 // CHECK: %[[IT:.*]] = arith.addi %[[IT0]], %[[K]] : index
 // CHECK: arith.remui %[[IT]], %c3{{[_0-9]*}} : index
 // CHECK: nvgpu.mbarrier.try_wait.parity
-// The next tile's copies overwrite the staging buffer: barrier first.
+// The next tile's copies overwrite the staging tile: thread 0, which
+// issues them, first waits until the TMA stores have read it.
 // CHECK: nvgpu.warpgroup.mma.store
-// CHECK: vector.store
-// CHECK: gpu.barrier
-// CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK: nvgpu.tma.async.store
+// CHECK: scf.if
+// CHECK-NEXT: nvvm.cp.async.bulk.commit.group
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[IT0]], %[[NUMK]] : index
 // CHECK-NEXT: scf.yield %[[NEXT]] : index
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @persistent_kernels {
-  gpu.func @persistent(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @persistent(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -260,10 +276,20 @@ gpu.module @persistent_kernels {
 // CHECK: memref.view {{.*}} to memref<64x64xf16, #gpu.address_space<workgroup>>
 // CHECK: memref.view {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>>
-// CHECK: memref.subview %{{.*}}[%{{.*}}, 0] [64, 256] [1, 1] : memref<128x260xf32
+// Each warpgroup stages its 64 rows as four 64x64 boxes, 32 KB from the
+// other's; thread 0 stores all eight, warpgroup 1's 64 rows down.
+// CHECK: %[[WGSTG:.*]] = arith.muli %[[WG]], %c32768{{[_0-9]*}} : index
+// CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[WGSTG]] : index
+// CHECK: %[[STG:.*]] = memref.view %{{.*}}[%[[AT]]][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[STG]] {tile.tma_staging} : <fragmented = vector<64x256xf32>>
+// CHECK-COUNT-4: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %{{.*}} : memref<64x64xf16
+// CHECK: %[[ROW1:.*]] = arith.addi %{{.*}}, %c64{{[_0-9]*}} : index
+// CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %[[ROW1]]]
+// CHECK-COUNT-3: nvgpu.tma.async.store
+// CHECK-NOT: nvgpu.tma.async.store
 #k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @two_kernels {
-  gpu.func @two(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @two(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -333,15 +359,19 @@ gpu.module @two_kernels {
 
 // -----
 
-// Row-major bf16 into f32: no rounding, 16-byte vector stores.
+// Row-major bf16 into f32: C's boxes are 128 bytes of f32 (32 columns), so
+// four per 128 columns, and staging in f32 takes 64 KB.
 // CHECK-LABEL: gpu.func @bf16(
+// CHECK-SAME: tma_box_c = [32, 128]
 // CHECK: !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[DC:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>
-// CHECK-NOT: arith.truncf
-// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} {tile.tma_staging} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.tma.async.store %{{.*}} to %[[DC]]
+// CHECK-NOT: nvgpu.tma.async.store
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @bf16_kernels {
-  gpu.func @bf16(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "bf16", b_type = "bf16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @bf16(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "bf16", b_type = "bf16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 

@@ -31,10 +31,26 @@
 // PTX-NOT: bar.sync 0;
 // PTX: mbarrier.try_wait.parity.shared.b64
 
-// Cooperative: 64x256 per consumer warpgroup;
-// the epilogue synchronises the 256 consumer threads on barrier 1.
+// Cooperative: 64x256 per consumer warpgroup. Epilogue per warpgroup (named
+// barrier 1 + wg over 128 threads): its leader waits until the previous
+// stores have read the staging tile; the accumulator goes in as f16 pairs
+// with stmatrix (16 per 64x256), is fenced for the async proxy, and leaves
+// as four TMA stores of 64x64 boxes in one bulk group, not waited for.
 // COOP-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
-// COOP: bar.sync 1, 256;
+// COOP: cp.async.bulk.wait_group.read 0;
+// COOP-NEXT: $L__
+// COOP-NEXT: bar.sync %r{{[0-9]+}}, 128;
+// COOP-NEXT: cvt.rn.f16x2.f32
+// COOP-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// COOP-NEXT: fence.proxy.async.shared::cta;
+// COOP-NEXT: bar.sync %r{{[0-9]+}}, 128;
+// COOP-COUNT-4: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+// COOP: cp.async.bulk.commit_group;
+// COOP-NOT: stmatrix
+// COOP-NOT: st.global
+// COOP: cp.async.bulk.wait_group.read 0;
+// COOP-NEXT: $L__
+// COOP-NEXT: ret;
 // COOP-NOT: mbarrier.arrive.shared.b64 %rd
 
 // Pingpong: a whole 128-row tile per warpgroup (two m64 wgmmas per k16),
@@ -47,15 +63,18 @@
 // PP: wgmma.wait_group.sync.aligned 0;
 // PP: bar.sync %r{{[0-9]+}}, 128;
 // PP192: cvt.rn.bf16x2.f32
+// PP: stmatrix.sync.aligned.m8n8.x4.shared.b16
 // PP: bar.sync %r{{[0-9]+}}, 128;
+// PP: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+// PP: cp.async.bulk.commit_group;
 // PP-NOT: bar.sync 0;
 // Two turns passed per tile: mainloop and epilogue.
 // ARRIVES: 2
 
-// JSON: "dynamic_shared_memory_bytes": 216064,
+// JSON: "dynamic_shared_memory_bytes": 214016,
 // JSON: "threads_per_block": 384,
 // JSON: "warp_specialize": "cooperative"
-// PPJSON: "dynamic_shared_memory_bytes": 201728,
+// PPJSON: "dynamic_shared_memory_bytes": 197632,
 // PPJSON: "threads_per_block": 384,
 // PPJSON: "warp_specialize": "pingpong"
 

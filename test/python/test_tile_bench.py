@@ -110,8 +110,11 @@ def test_fields_of_a_wgmma_persistent_bundle(manifests):
     assert (b.schedule, b.mma, b.order, b.group_m) == ("persistent", "wgmma", "grouped", 8)
     assert (b.block_m, b.block_n, b.block_k, b.threads_per_block) == (128, 256, 64, 256)
     assert b.uses_tma and b.tma_box_a == (64, 128) and b.tma_box_b == (64, 64)
-    assert [(p.name, p.type) for p in b.params[-2:]] == [("tma_a", "tensormap"),
-                                                          ("tma_b", "tensormap")]
+    # C's box: 128 bytes of f16 x one warpgroup's 64 rows.
+    assert b.tma_box_c == (64, 64)
+    assert [(p.name, p.type) for p in b.params[-3:]] == [("tma_a", "tensormap"),
+                                                          ("tma_b", "tensormap"),
+                                                          ("tma_c", "tensormap")]
     assert b.chip == "sm_90a" and b.num_stages == 4 and b.num_warps == 8
 
 
@@ -221,11 +224,11 @@ def test_pack_args_of_pointers_and_i64(manifests):
 def test_pack_args_copies_tensor_maps(manifests):
     b = load_bundle(manifests["wgmma"])
     maps = {name: (ctypes.c_ubyte * 128)(*[(i * 7 + seed) % 256 for i in range(128)])
-            for seed, name in enumerate(("tma_a", "tma_b"))}
+            for seed, name in enumerate(("tma_a", "tma_b", "tma_c"))}
     values = {"A": 1, "B": 2, "C": 3, **b.scalar_args(64, 64, 64),
               **{name: ctypes.addressof(buf) for name, buf in maps.items()}}
     array, _ = pack_args(b, values)
-    for slot, name in ((12, "tma_a"), (13, "tma_b")):
+    for slot, name in ((12, "tma_a"), (13, "tma_b"), (14, "tma_c")):
         assert array[slot] % 64 == 0  # CUtensorMap's alignment
         assert array[slot] != ctypes.addressof(maps[name])  # a copy...
         assert ctypes.string_at(array[slot], 128) == bytes(maps[name])  # ...of all 128
@@ -336,9 +339,10 @@ HOSTILE = [
     ("param-size", _param_type(3, "i64"),
      "parameter 'M' is i64 (8 bytes) but parameter 3 of kernel 'k'"),
     ("tma-without-wgmma", lambda d: {**d, "params": d["params"][:3] + [
-        {"name": "tma_a", "type": "tensormap"}, {"name": "tma_b", "type": "tensormap"}]},
-     'parameters tma_a/tma_b need "mma": "wgmma"'),
-    ("wgmma-without-maps", _with(mma="wgmma"), "needs the parameters tma_a and tma_b"),
+        {"name": "tma_a", "type": "tensormap"}, {"name": "tma_b", "type": "tensormap"},
+        {"name": "tma_c", "type": "tensormap"}]},
+     'parameters tma_a/tma_b/tma_c need "mma": "wgmma"'),
+    ("wgmma-without-maps", _with(mma="wgmma"), "needs the parameters tma_a, tma_b and tma_c"),
     ("kernel-not-in-ptx", _with(kernel="other"), "has no kernel 'other'"),
     ("newline-in-kernel", _with(kernel="a\nb"), "has no kernel 'a\\nb'"),
     ("ptx-is-a-directory", _with(ptx="."), "Is a directory"),
@@ -357,6 +361,17 @@ def test_hostile_manifest(tmp_path, doc, words):
     assert message.startswith(f"manifest {path}: ")
     assert "\n" not in message and "\r" not in message
     assert words in message
+
+
+@pytest.mark.parametrize("box_c", [[32, 64], [128, 64]], ids=["half-row", "two-rows"])
+def test_wgmma_manifest_with_a_c_box_that_is_not_128_bytes(manifests, tmp_path, box_c):
+    """C's box rows are 128 bytes of C's type, what the kernel stages."""
+    with open(manifests["wgmma"]) as f:
+        doc = json.load(f)
+    doc["tma_box_c"] = box_c
+    doc["ptx"] = os.path.join(os.path.dirname(manifests["wgmma"]), doc["ptx"])
+    with pytest.raises(BundleError, match="TMA boxes must be 128-byte swizzled rows"):
+        load_bundle(_write(tmp_path, doc))
 
 
 @pytest.mark.parametrize("ptx, words", [

@@ -19,20 +19,24 @@ namespace {
 // fill outside the operand (TMA's OOB fill "none" writes zeros). The base
 // comes from cuMemAlloc (256-byte aligned); the row stride's 16-byte
 // multiple is the manifest's k_multiple/n_multiple, checked before.
-void encodeTensorMap(CUtensorMap &out, const Manifest &m, CUdeviceptr base,
-                     int64_t rows, int64_t cols, const int64_t (&box)[2]) {
-  size_t esize = elemTypeBytes(m.aType);
+void encodeTensorMap(CUtensorMap &out, const Manifest &m, ElemType type,
+                     CUdeviceptr base, int64_t rows, int64_t cols,
+                     const int64_t (&box)[2]) {
+  size_t esize = elemTypeBytes(type);
   cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
   cuuint64_t strides[1] = {cuuint64_t(cols) * esize};
   cuuint32_t boxDims[2] = {cuuint32_t(box[0]), cuuint32_t(box[1])};
   cuuint32_t elementStrides[2] = {1, 1};
+  CUtensorMapDataType dataType = type == ElemType::BF16
+                                     ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+                                 : type == ElemType::F32
+                                     ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+                                     : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
   CUresult r = cu().cuTensorMapEncodeTiled(
-      &out,
-      m.aType == ElemType::BF16 ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
-                                : CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-      2, reinterpret_cast<void *>(base), dims, strides, boxDims, elementStrides,
-      CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
-      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      &out, dataType, 2, reinterpret_cast<void *>(base), dims, strides,
+      boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+      CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r != CUDA_SUCCESS)
     die(kExitError,
         "kernel '%s': cuTensorMapEncodeTiled (%lldx%lld operand, box "
@@ -141,13 +145,18 @@ std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
     args[i] = &slots[i];
     switch (role) {
     case ParamRole::TmaA:
-    case ParamRole::TmaB: {
-      bool isA = role == ParamRole::TmaA;
-      encodeTensorMap(tensorMaps[i], m, isA ? a : b, isA ? p.m : p.k,
-                      isA ? p.k : p.n, isA ? m.tmaBoxA : m.tmaBoxB);
+      encodeTensorMap(tensorMaps[i], m, m.aType, a, p.m, p.k, m.tmaBoxA);
       args[i] = &tensorMaps[i];
       break;
-    }
+    case ParamRole::TmaB:
+      encodeTensorMap(tensorMaps[i], m, m.bType, b, p.k, p.n, m.tmaBoxB);
+      args[i] = &tensorMaps[i];
+      break;
+    case ParamRole::TmaC:
+      // C's rows (stride N) are where the kernel's TMA stores land.
+      encodeTensorMap(tensorMaps[i], m, m.cType, c, p.m, p.n, m.tmaBoxC);
+      args[i] = &tensorMaps[i];
+      break;
     case ParamRole::A:
     case ParamRole::B:
     case ParamRole::C: {
@@ -197,6 +206,7 @@ int64_t scalarValue(ParamRole role, const Problem &p) {
   case ParamRole::C:
   case ParamRole::TmaA:
   case ParamRole::TmaB:
+  case ParamRole::TmaC:
     break;
   }
   return 0;

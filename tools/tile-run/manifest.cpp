@@ -29,12 +29,12 @@ struct AbiParam {
 };
 
 // The kernel ABI; only mma=wgmma kernels take the last kTmaParams (the TMA
-// descriptors of A and B).
+// descriptors of A, B and C).
 const AbiParam kAbi[] = {
 #define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
 #include "tile/Conversion/KernelParams.def"
 };
-constexpr size_t kTmaParams = 2;
+constexpr size_t kTmaParams = 3;
 
 } // namespace
 
@@ -373,11 +373,13 @@ bool parseTma(const Json &root, Manifest &m, std::string &error) {
   int64_t swizzle = 0;
   if (!parseBox(root, "tma_box_a", m.tmaBoxA, error) ||
       !parseBox(root, "tma_box_b", m.tmaBoxB, error) ||
+      !parseBox(root, "tma_box_c", m.tmaBoxC, error) ||
       !f.requireInt("tma_swizzle_bytes", 1, swizzle))
     return false;
-  if (swizzle != 128 || m.tmaBoxA[0] * 2 != 128 || m.tmaBoxB[0] * 2 != 128) {
-    error = "TMA boxes must be 128-byte swizzled rows of 64 elements "
-            "(tma_swizzle_bytes 128, tma_box_a/b [64, rows])";
+  if (swizzle != 128 || m.tmaBoxA[0] * 2 != 128 || m.tmaBoxB[0] * 2 != 128 ||
+      m.tmaBoxC[0] * int64_t(elemTypeBytes(m.cType)) != 128) {
+    error = "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes "
+            "128, tma_box_a/b/c [128 bytes of elements, rows])";
     return false;
   }
   if (m.layouts != std::vector<std::string>{"nn"}) {

@@ -75,10 +75,11 @@ struct Manifest {
   // must state it for N and K: tile-opt writes there what TMA's 16-byte
   // rows ask of the shape.
   int64_t multiple[3] = {1, 1, 1};
-  // "sync" or "wgmma"; wgmma kernels read A and B through TMA descriptors
-  // with these boxes ({inner, outer} elements, 128-byte swizzle).
+  // "sync" or "wgmma"; wgmma kernels read A and B and write C through TMA
+  // descriptors with these boxes ({inner, outer} elements, 128-byte
+  // swizzle).
   std::string mma = "sync";
-  int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0};
+  int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0};
   bool usesTma() const { return tmaBoxA[0] > 0; }
 
   bool servesLayout(const std::string &layout) const;

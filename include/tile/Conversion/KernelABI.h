@@ -30,14 +30,17 @@ struct KernelParam {
 /// (`__grid_constant__`), built by the host with cuTensorMapEncodeTiled.
 constexpr int64_t kTensorMapBytes = 128;
 
-/// The parameters of a kernel; wgmma kernels take the TMA descriptors of A
-/// and B after the others.
+/// The TMA descriptors (of A, B and C) that end a wgmma kernel's parameters.
+constexpr size_t kTensorMapParams = 3;
+
+/// The parameters of a kernel; wgmma kernels take the TMA descriptors of A,
+/// B and C after the others.
 inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps) {
   static const KernelParam params[] = {
 #define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type, meaning},
 #include "tile/Conversion/KernelParams.def"
   };
-  return llvm::ArrayRef(params).drop_back(withTensorMaps ? 0 : 2);
+  return llvm::ArrayRef(params).drop_back(withTensorMaps ? 0 : kTensorMapParams);
 }
 
 /// The dimension of a 2-D memref type with a static unit stride (1: rows are

@@ -2,6 +2,7 @@
 
 #include "tile/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
@@ -29,7 +30,7 @@ namespace {
 /// warp within its warpgroup ((tid / 32) % 4, upstream: tid / 32): every
 /// warpgroup stores at row 0 of the view it is given, so each passes its
 /// own rows. Values are converted to the destination's element type and
-/// stored in pairs.
+/// stored in pairs; with `tile.tma_staging`, in TMA's swizzled boxes.
 struct WarpgroupMmaStoreLowering
     : ConvertOpToLLVMPattern<nvgpu::WarpgroupMmaStoreOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -55,6 +56,8 @@ struct WarpgroupMmaStoreLowering
     Value lane = LLVM::URemOp::create(b, tid, cst(32));
     Value warp =
         LLVM::URemOp::create(b, LLVM::UDivOp::create(b, tid, cst(32)), cst(4));
+    if (op->hasAttr(TileDialect::kTmaStagingAttrName))
+      return storeTmaStaging(op, adaptor, rewriter, b, warp, lane);
     Value row0 =
         LLVM::AddOp::create(b, LLVM::MulOp::create(b, warp, cst(16)),
                             LLVM::UDivOp::create(b, lane, cst(4)));
@@ -94,10 +97,6 @@ struct WarpgroupMmaStoreLowering
         b, LLVM::MulOp::create(b, row0, cst(strides[0])), col0);
     Value ptr = LLVM::GEPOp::create(b, buffer.getType(), dstElt, buffer,
                                     ValueRange{first});
-    // A 16-bit destination (a warp-specialized kernel stages C in its own
-    // type) gets the values rounded.
-    auto f32x2 = VectorType::get({2}, b.getF32Type());
-    auto dstx2 = VectorType::get({2}, dstElt);
     unsigned align = 2 * dstElt.getIntOrFloatBitWidth() / 8;
     for (auto [i, blockType] : llvm::enumerate(blocks)) {
       Value block = LLVM::ExtractValueOp::create(b, acc, i);
@@ -105,30 +104,152 @@ struct WarpgroupMmaStoreLowering
       for (int64_t j = 0; j < values / 4; ++j)
         for (int64_t h = 0; h < 2; ++h) {
           // Values e = 0, 1 are adjacent columns: one 4- or 8-byte store.
-          Value pair = LLVM::PoisonOp::create(b, f32x2);
-          for (int64_t e = 0; e < 2; ++e)
-            pair = LLVM::InsertElementOp::create(
-                b, pair,
-                LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e),
-                cst(e));
-          if (dstx2 != f32x2)
-            pair = LLVM::FPTruncOp::create(b, dstx2, pair);
+          Value v = pair(b, block, 4 * j + 2 * h, dstElt);
           int64_t at = (64 * i + 8 * h) * strides[0] + 8 * j;
           Value p = LLVM::GEPOp::create(
               b, ptr.getType(), dstElt, ptr,
               ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(at)});
-          LLVM::StoreOp::create(b, pair, p, align);
+          LLVM::StoreOp::create(b, v, p, align);
         }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  /// Accumulator values v and v + 1 (adjacent columns) as a vector of two of
+  /// the destination's element type.
+  static Value pair(ImplicitLocOpBuilder &b, Value block, int64_t v,
+                    Type elt) {
+    auto f32x2 = VectorType::get({2}, b.getF32Type());
+    Value vec = LLVM::PoisonOp::create(b, f32x2);
+    for (int64_t e = 0; e < 2; ++e)
+      vec = LLVM::InsertElementOp::create(
+          b, vec, LLVM::ExtractValueOp::create(b, block, v + e),
+          LLVM::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(e)));
+    if (elt.isF32())
+      return vec;
+    return LLVM::FPTruncOp::create(b, VectorType::get({2}, elt), vec);
+  }
+
+  /// The destination as a TMA store reads it: N / B boxes of R rows of 128
+  /// bytes (B elements), box after box, byte (row, c) of a box at
+  /// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16. A
+  /// warp writes 8 rows x 16 bytes at a time, one 16-byte chunk per row in
+  /// different banks. 16-bit values go through stmatrix.x4 (a 16 x 16 piece
+  /// per warp), f32 pairs as 8-byte stores.
+  LogicalResult storeTmaStaging(nvgpu::WarpgroupMmaStoreOp op,
+                                OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter,
+                                ImplicitLocOpBuilder &b, Value warp,
+                                Value lane) const {
+    // Checked before the conversion (verifyTmaStaging).
+    MemRefType dstType = op.getDstMemref().getType();
+    Type elt = dstType.getElementType();
+    int64_t size = elt.getIntOrFloatBitWidth() / 8;
+    int64_t boxCols = 128 / size, rows = dstType.getDimSize(0);
+    Type i32 = b.getI32Type();
+    auto cst = [&](int64_t v) -> Value {
+      return LLVM::ConstantOp::create(
+          b, i32, b.getI32IntegerAttr(static_cast<int32_t>(v)));
+    };
+    auto add = [&](Value x, Value y) { return LLVM::AddOp::create(b, x, y); };
+    auto mulc = [&](Value x, int64_t y) {
+      return LLVM::MulOp::create(b, x, cst(y));
+    };
+    auto udiv = [&](Value x, int64_t y) {
+      return LLVM::UDivOp::create(b, x, cst(y));
+    };
+    auto urem = [&](Value x, int64_t y) {
+      return LLVM::URemOp::create(b, x, cst(y));
+    };
+    // The thread writes at row rowT + rowC, column colT + colC, with rowC a
+    // multiple of 8 and colC of 8 (a 16-byte chunk of the same box, of even
+    // index): chunk ^ row % 8 = chunk(colC) ^ xr with xr per thread.
+    bool matrices = size == 2;
+    Value rowT, colT;
+    if (matrices) {
+      // stmatrix.x4: lane l gives row l % 8 of matrix q = l / 8, the rows
+      // 8 (q % 2).. and columns 8 (q / 2).. of the warp's 16 x 16 piece.
+      Value q = udiv(lane, 8);
+      rowT = add(add(mulc(warp, 16), mulc(urem(q, 2), 8)), urem(lane, 8));
+      colT = mulc(udiv(q, 2), 8);
+    } else {
+      rowT = add(mulc(warp, 16), udiv(lane, 4));
+      colT = mulc(urem(lane, 4), 2);
+    }
+    Value colBytes = mulc(colT, size);
+    Value xr = LLVM::XOrOp::create(b, udiv(colBytes, 16), urem(rowT, 8));
+    Value threadByte = add(mulc(rowT, 128), urem(colBytes, 16));
+    MemRefDescriptor desc(adaptor.getDstMemref());
+    Value base = desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
+    Type ptrType = base.getType();
+    auto address = [&](int64_t rowC, int64_t colC) -> Value {
+      int64_t chunk = colC % boxCols * size / 16;
+      Value swizzled = LLVM::ShlOp::create(
+          b, LLVM::XOrOp::create(b, xr, cst(chunk)), cst(4));
+      Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
+                                    ValueRange{add(threadByte, swizzled)});
+      int64_t at = (colC / boxCols * rows + rowC) * 128;
+      return LLVM::GEPOp::create(b, ptrType, b.getI8Type(), p,
+                                 ArrayRef<LLVM::GEPArg>{
+                                     static_cast<int32_t>(at)});
+    };
+    Value acc = adaptor.getMatrixD();
+    auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
+    for (auto [i, blockType] : llvm::enumerate(blocks)) {
+      Value block = LLVM::ExtractValueOp::create(b, acc, i);
+      int64_t values = cast<LLVM::LLVMStructType>(blockType).getBody().size();
+      int64_t row = 64 * static_cast<int64_t>(i);
+      for (int64_t j = 0; j < values / 4; j += matrices ? 2 : 1) {
+        if (!matrices) {
+          for (int64_t h = 0; h < 2; ++h)
+            LLVM::StoreOp::create(b, pair(b, block, 4 * j + 2 * h, elt),
+                                  address(row + 8 * h, 8 * j), 8);
+          continue;
+        }
+        // Matrices q = 0..3 hold value pairs 4 j, 4 j + 2, 4 j + 4, 4 j + 6.
+        SmallVector<Value> regs;
+        for (int64_t q = 0; q < 4; ++q)
+          regs.push_back(LLVM::BitcastOp::create(
+              b, i32, pair(b, block, 4 * j + 2 * q, elt)));
+        NVVM::StMatrixOp::create(
+            b, address(row, 8 * j), regs, NVVM::MMALayout::row,
+            NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+            NVVM::LdStMatrixEltType::B16);
+      }
     }
     rewriter.eraseOp(op);
     return success();
   }
 };
 
+/// A TMA staging destination the lowering can lay out. Checked up front: a
+/// failing pattern would hand the op to upstream's, which stores f32 into
+/// any element type.
+LogicalResult verifyTmaStaging(nvgpu::WarpgroupMmaStoreOp op) {
+  MemRefType dstType = op.getDstMemref().getType();
+  unsigned bits = dstType.getElementTypeBitWidth();
+  if ((bits == 16 || bits == 32) && dstType.getLayout().isIdentity() &&
+      dstType.getDimSize(1) % (128 * 8 / bits) == 0)
+    return success();
+  return op.emitError("tile-nvgpu-to-nvvm: a TMA staging destination must "
+                      "be an identity-layout memref of 16- or 32-bit "
+                      "elements with rows of whole 128-byte boxes");
+}
+
 } // namespace
 
 LogicalResult mlir::tile::convertNVGPUToNVVM(gpu::GPUModuleOp module,
                                              unsigned indexBitwidth) {
+  WalkResult checked = module.walk([](nvgpu::WarpgroupMmaStoreOp op) {
+    if (op->hasAttr(TileDialect::kTmaStagingAttrName) &&
+        failed(verifyTmaStaging(op)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (checked.wasInterrupted())
+    return failure();
   MLIRContext *ctx = module.getContext();
   LowerToLLVMOptions options(ctx);
   options.overrideIndexBitwidth(indexBitwidth);

@@ -8,13 +8,15 @@
 // and waits for the previous step's (wait_group 1), so after one block
 // barrier the stage step k - 1 read is refilled with step k + S - 1. TMA
 // zero-fills outside the operands: the K loop has no masks. The epilogue
-// stages the accumulator in shared memory (over the ring) and stores C
-// with masks, four columns at a time where C allows.
+// writes the accumulator, in C's type, to shared memory in the swizzled
+// boxes of C's TMA descriptor (over the ring) and stores them with TMA,
+// which drops what falls outside C: no masks either.
 //
 // Warp-specialized (persistent only): a producer warpgroup fills the ring,
 // consumers release stages through "empty" mbarriers and stage C after the
-// ring. Cooperative consumers split each tile; pingpong ones take alternate
-// tiles, in turns an ordered barrier gives, one staging tile each.
+// ring, each warpgroup its own rows, stored by its own TMA stores that run
+// on while it starts the next tile. Cooperative consumers split each tile;
+// pingpong ones take alternate tiles, in turns an ordered barrier gives.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,8 +51,8 @@ constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
 /// The 128-byte swizzle repeats every 8 rows of 128 bytes; stages start on
 /// such a boundary.
 constexpr int64_t kSwizzleAtom = 1024;
-/// Padding of each staged C row, against bank conflicts.
-constexpr int64_t kStagingPadBytes = 16;
+/// A TMA box row with the 128-byte swizzle, in bytes.
+constexpr int64_t kSwizzleRowBytes = 128;
 constexpr int64_t kWarpgroupThreads = 128;
 
 class WgmmaLowering : public IndexMath {
@@ -63,25 +65,25 @@ public:
     aStageBytes = cfg.blockM * kBoxCols * 2;
     bStageBytes = cfg.blockN * kBoxCols * 2;
     ring = stages * (aStageBytes + bStageBytes);
-    // Warp-specialized: the producer refills the ring while the consumers
-    // run the epilogue, so the staging tile (in C's type) follows the ring;
-    // pingpong warpgroups store apart, one staging tile each.
-    Type stagingElt =
-        cfg.isWarpSpecialized() ? cElt : Type(Float32Type::get(elt.getContext()));
-    stagingBytesPerElt = stagingElt.getIntOrFloatBitWidth() / 8;
-    stagingRow = cfg.blockN + kStagingPadBytes / stagingBytesPerElt;
-    stagingBytes =
-        llvm::alignTo(cfg.blockM * stagingRow * stagingBytesPerElt, 128);
-    int64_t stagingTiles = cfg.isPingpong() ? 2 : 1;
+    // Each warpgroup stages its wgTileM x block_n accumulator as block_n /
+    // cBoxCols TMA boxes. Warp-specialized: the producer refills the ring
+    // while the consumers run the epilogue, so staging follows the ring.
+    cBoxCols = kSwizzleRowBytes / (cElt.getIntOrFloatBitWidth() / 8);
+    wgStagingBytes = llvm::alignTo(
+        wgTileM * (cfg.blockN / cBoxCols) * kSwizzleRowBytes, kSwizzleAtom);
+    int64_t stagingBytes = cfg.mmaThreads() / kWarpgroupThreads * wgStagingBytes;
     // Room to move the base up to the next swizzle atom at run time.
-    sharedBytes = (cfg.isWarpSpecialized() ? ring + stagingTiles * stagingBytes
+    sharedBytes = (cfg.isWarpSpecialized() ? ring + stagingBytes
                                            : std::max(ring, stagingBytes)) +
                   kSwizzleAtom;
   }
 
+  /// C elements per row of a C box (128 bytes).
+  int64_t cBoxColumns() const { return cBoxCols; }
+
   /// Thread ids, the shared buffer, the barriers and the TMA descriptors,
   /// once at the top of the kernel.
-  void emitSetup(Value tmaAPtr, Value tmaBPtr) {
+  void emitSetup(Value tmaAPtr, Value tmaBPtr, Value tmaCPtr) {
     MLIRContext *ctx = b.getContext();
     auto workgroup =
         gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
@@ -91,6 +93,8 @@ public:
     wgRow = cfg.isPingpong() ? cst(0) : mul(wg, wgTileM);
     isThread0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
                                       cst(0));
+    isWarpgroupLeader = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, rem(tid, kWarpgroupThreads), cst(0));
     smem = memref::AllocOp::create(
         b, loc,
         MemRefType::get({sharedBytes}, b.getI8Type(),
@@ -124,8 +128,8 @@ public:
     // async proxy) before the first copy.
     NVVM::FenceMbarrierInitOp::create(b, loc);
 
-    auto tensorMap = [&](int64_t rows) {
-      auto box = MemRefType::get({rows, kBoxCols}, elt,
+    auto tensorMap = [&](int64_t rows, int64_t cols, Type type) {
+      auto box = MemRefType::get({rows, cols}, type,
                                  MemRefLayoutAttrInterface(), workgroup);
       return nvgpu::TensorMapDescriptorType::get(
           ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
@@ -133,21 +137,21 @@ public:
           nvgpu::TensorMapOOBKind::OOB_ZERO,
           nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
     };
-    tmaA = UnrealizedConversionCastOp::create(
-               b, loc, tensorMap(cfg.blockM), tmaAPtr)
-               .getResult(0);
-    tmaB = UnrealizedConversionCastOp::create(b, loc, tensorMap(kBoxCols),
-                                              tmaBPtr)
-               .getResult(0);
-    nvgpu::TmaPrefetchOp::create(b, loc, tmaA, isThread0);
-    nvgpu::TmaPrefetchOp::create(b, loc, tmaB, isThread0);
+    auto cast = [&](Type type, Value ptr) {
+      return UnrealizedConversionCastOp::create(b, loc, type, ptr)
+          .getResult(0);
+    };
+    tmaA = cast(tensorMap(cfg.blockM, kBoxCols, elt), tmaAPtr);
+    tmaB = cast(tensorMap(kBoxCols, kBoxCols, elt), tmaBPtr);
+    tmaC = cast(tensorMap(wgTileM, cBoxCols, cElt), tmaCPtr);
+    for (Value map : {tmaA, tmaB, tmaC})
+      nvgpu::TmaPrefetchOp::create(b, loc, map, isThread0);
     gpu::BarrierOp::create(b, loc);
   }
 
   /// Replaces the K loop and its store. `it0` counts the K steps of earlier
-  /// tiles (barrier phases continue across tiles); `moreTiles`: a tile loop
-  /// follows with another tile.
-  void emitTile(KLoop kl, Value it0, Value numK, bool moreTiles) {
+  /// tiles (barrier phases continue across tiles).
+  void emitTile(KLoop kl, Value it0, Value numK) {
     mRow0 = kl.loadA.getRow();
     nCol0 = kl.loadB.getCol();
     for (int64_t p = 0; p + 1 < stages; ++p)
@@ -161,16 +165,7 @@ public:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     // The staging buffer overlaps stages other warpgroups may still read.
     gpu::BarrierOp::create(b, loc);
-    emitEpilogue(loop.getResult(0), kl.store.getBase());
-    if (!moreTiles)
-      return;
-    // The next tile's TMA copies (async proxy) overwrite the staging buffer
-    // the block read and wrote through the generic proxy.
-    gpu::BarrierOp::create(b, loc);
-    NVVM::FenceProxyOp::create(
-        b, loc, NVVM::ProxyKind::async_shared,
-        NVVM::SharedSpaceAttr::get(b.getContext(),
-                                   NVVM::SharedSpace::shared_cta));
+    emitEpilogue(loop.getResult(0));
   }
 
   /// Warp-specialized: splits the persistent tile loop (holding `kl`) into
@@ -216,7 +211,9 @@ public:
     mRow0 = kl.loadA.getRow();
     nCol0 = kl.loadB.getCol();
     Value acc = emitConsumerK(it0, numK);
-    emitEpilogue(acc, kl.store.getBase());
+    emitEpilogue(acc);
+    b.setInsertionPointAfter(tileLoop);
+    waitStoresRead();
   }
 
 private:
@@ -271,8 +268,10 @@ private:
     waitTurn(myMain, phase);
     Value acc = emitConsumerK(it0, numK, [&] { passTurn(otherMain); });
     waitTurn(myEpilogue, phase);
-    emitEpilogue(acc, kl.store.getBase());
+    emitEpilogue(acc);
     passTurn(otherEpilogue);
+    b.setInsertionPointAfter(grown);
+    waitStoresRead();
   }
 
   void waitTurn(Value which, Value phase) {
@@ -415,11 +414,10 @@ private:
                                             rem(it, stages), pred);
   }
 
-  /// Synchronises the threads that run the epilogue: the block, or only the
-  /// consumer warpgroups (named barrier 1) when a producer runs apart, or
-  /// (pingpong) the warpgroup (named barrier 1 + wg). bar.sync 0 would wait
-  /// for the producer forever.
-  void syncMmaThreads() {
+  /// Synchronises the threads whose accumulators one TMA store issue
+  /// covers: the block, or (warp-specialized) the warpgroup, with named
+  /// barrier 1 + wg. bar.sync 0 would wait for the producer forever.
+  void syncStagingWriters() {
     if (!cfg.isWarpSpecialized()) {
       gpu::BarrierOp::create(b, loc);
       return;
@@ -428,85 +426,92 @@ private:
     auto i32Cst = [&](int64_t v) -> Value {
       return arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
     };
-    Value id = i32Cst(1);
-    if (cfg.isPingpong())
-      id = arith::AddIOp::create(b, loc, id,
-                                 arith::IndexCastOp::create(b, loc, i32, wg));
-    NVVM::BarrierOp::create(b, loc, Type(), id, i32Cst(cfg.tileThreads()), {},
+    Value id = arith::AddIOp::create(
+        b, loc, i32Cst(1), arith::IndexCastOp::create(b, loc, i32, wg));
+    NVVM::BarrierOp::create(b, loc, Type(), id, i32Cst(kWarpgroupThreads), {},
                             Value());
   }
 
-  /// Accumulator -> padded staging tile -> C, masked at the edges.
-  void emitEpilogue(Value acc, Value c) {
-    bool ws = cfg.isWarpSpecialized();
-    Type stagingElt = ws ? cElt : b.getF32Type();
-    Value at = ws ? add(base, ring) : base;
-    if (cfg.isPingpong())
-      at = add(at, mul(wg, stagingBytes));
-    Value staging = view(at, {cfg.blockM, stagingRow}, stagingElt);
-    // The previous tile's epilogue is done reading the staging tile.
-    if (ws)
-      syncMmaThreads();
-    // tile-nvgpu-to-nvvm stores a warpgroup's accumulator at row 0 of the
-    // view it is given: each passes its own rows.
-    SmallVector<OpFoldResult> offsets = {wgRow, b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes = {b.getIndexAttr(wgTileM),
-                                       b.getIndexAttr(cfg.blockN)};
-    SmallVector<OpFoldResult> strides = {b.getIndexAttr(1), b.getIndexAttr(1)};
-    Value part =
-        memref::SubViewOp::create(b, loc, staging, offsets, sizes, strides);
-    nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, part);
-    syncMmaThreads();
-
-    int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
-    Value dimM = memref::DimOp::create(b, loc, c, 0);
-    Value dimN = memref::DimOp::create(b, loc, c, 1);
-    int64_t quads = cfg.blockN / 4, total = cfg.blockM * quads;
-    int64_t threads = cfg.tileThreads();
-    Value self = cfg.isPingpong() ? rem(tid, kWarpgroupThreads) : tid;
-    auto loop =
-        scf::ForOp::create(b, loc, cst(0), cst(total / threads), cst(1));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value idx = add(self, mul(loop.getInductionVar(), threads));
-    Value r = div(idx, quads), col = mul(rem(idx, quads), 4);
-    Value v = vector::LoadOp::create(
-        b, loc, VectorType::get({4}, stagingElt), staging, ValueRange{r, col});
-    if (cElt != stagingElt)
-      v = arith::TruncFOp::create(b, loc, VectorType::get({4}, cElt), v);
-    Value gr = add(mRow0, r), gc = add(nCol0, col);
-    Value rowIn = ult(gr, dimM);
-    Value full = andi(andi(rowIn, ult(add(gc, 3), dimN)), cVectorOK);
-    auto ifOp = scf::IfOp::create(b, loc, full, /*withElse=*/true);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    auto st = vector::StoreOp::create(b, loc, v, c, ValueRange{gr, gc});
-    // Known at run time (cVectorOK): one 4-element store, not four.
-    st.setAlignment(4 * cBytes);
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    for (int64_t e = 0; e < 4; ++e) {
-      Value ce = add(gc, e);
-      auto inside = scf::IfOp::create(b, loc, andi(rowIn, ult(ce, dimN)));
-      OpBuilder::InsertionGuard g2(b);
-      b.setInsertionPointToStart(inside.thenBlock());
-      Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
-      memref::StoreOp::create(b, loc, x, c, ValueRange{gr, ce});
-    }
+  /// The thread that issues the TMA stores: one per warpgroup when
+  /// warpgroups store apart (warp-specialized), else thread 0.
+  Value storeIssuer() {
+    return cfg.isWarpSpecialized() ? isWarpgroupLeader : isThread0;
   }
 
-public:
-  /// Set before emitTile: whether C takes 4-element vector stores.
-  Value cVectorOK;
+  /// The issuer waits until its TMA stores have read the staging tiles.
+  void waitStoresRead() {
+    auto ifOp = scf::IfOp::create(b, loc, storeIssuer());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                         /*read=*/b.getUnitAttr());
+  }
 
-private:
+  /// Warpgroup `w`'s staging tile: block_n / cBoxCols boxes of wgTileM rows.
+  Value stagingOf(Value w) {
+    Value at = cfg.isWarpSpecialized() ? add(base, ring) : base;
+    return add(at, mul(w, wgStagingBytes));
+  }
+
+  /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
+  /// TMA stores (clipped to C). Warp-specialized, each warpgroup stores its
+  /// own rows and goes on to its next tile while the stores read; their
+  /// reads are waited for only before the staging tile is written again.
+  /// Otherwise staging overlaps the ring, and thread 0 waits before it
+  /// refills the ring.
+  void emitEpilogue(Value acc) {
+    bool ws = cfg.isWarpSpecialized();
+    if (ws) {
+      waitStoresRead();
+      syncStagingWriters();
+    }
+    Value staging =
+        view(stagingOf(wg), {wgTileM, cfg.blockN}, cElt);
+    auto store = nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, staging);
+    store->setAttr(TileDialect::kTmaStagingAttrName, b.getUnitAttr());
+    // The writes (generic proxy) before TMA's reads (async proxy).
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    syncStagingWriters();
+
+    Value pred = storeIssuer();
+    auto storeRows = [&](Value w, Value rowOffset) {
+      Value tile = stagingOf(w);
+      for (int64_t j = 0; j < cfg.blockN / cBoxCols; ++j) {
+        Value box = view(add(tile, j * wgTileM * kSwizzleRowBytes),
+                         {wgTileM, cBoxCols}, cElt);
+        nvgpu::TmaAsyncStoreOp::create(
+            b, loc, box, tmaC,
+            ValueRange{add(nCol0, j * cBoxCols), add(mRow0, rowOffset)}, pred);
+      }
+    };
+    if (ws) {
+      storeRows(wg, wgRow);
+    } else {
+      for (int64_t w = 0; w < cfg.mmaThreads() / kWarpgroupThreads; ++w)
+        storeRows(cst(w), cst(w * wgTileM));
+    }
+    auto ifOp = scf::IfOp::create(b, loc, pred);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    if (!ws)
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                           /*read=*/b.getUnitAttr());
+  }
+
   const KernelConfig &cfg;
   int64_t stages;
   Type elt;
   int64_t wgTileM; // rows per warpgroup
   Type cElt;
   int64_t aStageBytes, bStageBytes, ring, sharedBytes;
-  int64_t stagingRow, stagingBytesPerElt; // elements per staged C row
-  int64_t stagingBytes;                   // one staging tile
-  Value tid, wg, wgRow, isThread0, smem, base, bars, empty, order, tmaA, tmaB;
+  int64_t cBoxCols;       // C elements in a 128-byte box row
+  int64_t wgStagingBytes; // one warpgroup's staging tile
+  Value tid, wg, wgRow, isThread0, isWarpgroupLeader, smem, base, bars, empty,
+      order, tmaA, tmaB, tmaC;
   Value mRow0, nCol0; // the current tile's first row and column
 };
 
@@ -543,15 +548,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   WgmmaLowering lw(
       b, loc, cfg, aType.getElementType(),
       cast<MemRefType>(kl.store.getBase().getType()).getElementType());
-  lw.emitSetup(func.getArgument(numArgs - 2), func.getArgument(numArgs - 1));
-  Value c = kl.store.getBase();
-  {
-    OpBuilder cb(b.getContext());
-    cb.setInsertionPointAfterValue(c);
-    lw.cVectorOK = isAlignedAtRuntime(
-        cb, loc, c, 0,
-        4 * cast<MemRefType>(c.getType()).getElementTypeBitWidth() / 8);
-  }
+  lw.emitSetup(func.getArgument(numArgs - 3), func.getArgument(numArgs - 2),
+               func.getArgument(numArgs - 1));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
 
   // K steps per tile, where K is defined (outside any tile loop).
@@ -564,7 +562,6 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   // A persistent tile loop carries the K-step count into the next tile.
   Value it0 = zero;
   auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp());
-  bool moreTiles = static_cast<bool>(tileLoop); // tileLoop is replaced below
   if (tileLoop) {
     if (!tileLoop.isDefinedOutsideOfLoop(kDim))
       return func.emitError("tile-to-wgmma: K must be defined outside the "
@@ -587,7 +584,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     lw.emitWarpSpecialized(tileLoop, kl, it0, numK);
   } else {
     b.setInsertionPoint(kl.loop);
-    lw.emitTile(kl, it0, numK, moreTiles);
+    lw.emitTile(kl, it0, numK);
   }
   kl.store.erase();
   kl.loop.erase();
@@ -599,6 +596,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set("layouts", ab.getStrArrayAttr({"nn"}));
   attrs.set("tma_box_a", ab.getI64ArrayAttr({kBoxCols, cfg.blockM}));
   attrs.set("tma_box_b", ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
+  attrs.set("tma_box_c", ab.getI64ArrayAttr(
+                             {lw.cBoxColumns(), cfg.rowsPerWarpgroup()}));
   attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): A's rows hold K elements, B's N. The manifest states

@@ -37,6 +37,10 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   if (attr.getName() == kKernelAttrName && !isa<KernelAttr>(attr.getValue()))
     return op->emitError("'") << kKernelAttrName
                               << "' must be a #tile.kernel attribute";
+  if (attr.getName() == kTmaStagingAttrName &&
+      !isa<UnitAttr>(attr.getValue()))
+    return op->emitError("'")
+           << kTmaStagingAttrName << "' must be a unit attribute";
   return success();
 }
 

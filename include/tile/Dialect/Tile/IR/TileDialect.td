@@ -17,10 +17,16 @@ def Tile_Dialect : Dialect {
   let cppNamespace = "::mlir::tile";
   let dependentDialects = ["::mlir::vector::VectorDialect"];
   let useDefaultAttributePrinterParser = 1;
-  // `tile.kernel` on a function must be a #tile.kernel.
+  // `tile.kernel` on a function must be a #tile.kernel; `tile.tma_staging`
+  // a unit attribute.
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kKernelAttrName = "tile.kernel";
+    /// On nvgpu.warpgroup.mma.store: the destination (R x N) is laid out as
+    /// a TMA store reads it, as N / B boxes of R rows of 128 bytes (B
+    /// elements), each with the 128-byte swizzle.
+    static constexpr ::llvm::StringLiteral kTmaStagingAttrName =
+        "tile.tma_staging";
   }];
 }
 

@@ -1,0 +1,129 @@
+// tile-nvgpu-to-nvvm's nvgpu.warpgroup.mma.store with {tile.tma_staging}:
+// the accumulator lands in shared memory as C's TMA descriptor reads it,
+// boxes of 128-byte rows one after the other (N / B boxes of R rows, B =
+// 128 bytes of the element type), byte (row, c) of a box at
+// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s --check-prefix=COUNT
+
+// f16, a cooperative warpgroup's 64x256: four 64x64 boxes (8 KB each).
+// stmatrix.x4 writes a warp's 16 x 16 piece: lane l gives row l % 8 of
+// matrix q = l / 8, i.e. row 16 w + 8 (q % 2) + l % 8 (w: warp in the
+// warpgroup), columns 8 (q / 2)..; its 16-byte chunk j + q / 2 (j even) is
+// swizzled as j ^ xr with xr = (q / 2) ^ (row % 8), the same for all j.
+// CHECK-LABEL: gpu.func @staging_f16
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK: %[[LANE:.*]] = llvm.urem %[[TID]], %{{.*}} : i32
+// CHECK: %[[W:.*]] = llvm.udiv %[[TID]], %{{.*}} : i32
+// CHECK: %[[WARP:.*]] = llvm.urem %[[W]], %{{.*}} : i32
+// CHECK: %[[Q:.*]] = llvm.udiv %[[LANE]], %{{.*}} : i32
+// CHECK: %[[L8:.*]] = llvm.urem %[[LANE]], %{{.*}} : i32
+// CHECK: %[[Q2:.*]] = llvm.urem %[[Q]], %{{.*}} : i32
+// CHECK: %[[ROWQ:.*]] = llvm.mul %[[Q2]], %{{.*}} : i32
+// CHECK: %[[ROWW:.*]] = llvm.mul %[[WARP]], %{{.*}} : i32
+// CHECK: %[[ROWSUM:.*]] = llvm.add %[[ROWW]], %[[ROWQ]] : i32
+// CHECK: %[[ROW:.*]] = llvm.add %[[ROWSUM]], %[[L8]] : i32
+// CHECK: %[[HALF:.*]] = llvm.udiv %[[Q]], %{{.*}} : i32
+// CHECK: %[[COL:.*]] = llvm.mul %[[HALF]], %{{.*}} : i32
+// CHECK: %[[COLB:.*]] = llvm.mul %[[COL]], %{{.*}} : i32
+// CHECK: %[[ROWMOD:.*]] = llvm.urem %[[ROW]], %{{.*}} : i32
+// CHECK: %[[CHUNK:.*]] = llvm.udiv %[[COLB]], %{{.*}} : i32
+// CHECK: %[[XR:.*]] = llvm.xor %[[CHUNK]], %[[ROWMOD]] : i32
+// CHECK: %[[C128:.*]] = llvm.mlir.constant(128 : i32) : i32
+// CHECK: %[[ROWB:.*]] = llvm.mul %[[ROW]], %[[C128]] : i32
+// CHECK: %[[TB:.*]] = llvm.add %[[ROWB]], %{{.*}} : i32
+// CHECK: %[[BASE:.*]] = llvm.extractvalue %{{.*}}[1]
+// Columns 0-15: chunks 0 and 1 of box 0.
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: %[[S0:.*]] = llvm.xor %[[XR]], %[[C0]] : i32
+// CHECK-NEXT: %[[B0:.*]] = llvm.shl %[[S0]], %{{.*}} : i32
+// CHECK-NEXT: %[[O0:.*]] = llvm.add %[[TB]], %[[B0]] : i32
+// CHECK-NEXT: %[[P0:.*]] = llvm.getelementptr %[[BASE]][%[[O0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: %[[A0:.*]] = llvm.getelementptr %[[P0]][0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix %[[A0]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {eltType = #nvvm.ld_st_matrix_elt_type<b16>, layout = #nvvm.mma_layout<row>, shape = #nvvm.ld_st_matrix_shape<m = 8, n = 8>}
+// Pairs rounded to f16, two per register.
+// CHECK: llvm.fptrunc %{{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK-NEXT: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// Columns 16-31: chunk 2.
+// CHECK: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]], %[[C2]] : i32
+// CHECK: llvm.getelementptr %{{.*}}[0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK: nvvm.stmatrix
+// CHECK: llvm.mlir.constant(6 : i32) : i32
+// CHECK: nvvm.stmatrix
+// Columns 64-79: box 1, 64 rows x 128 bytes on.
+// CHECK: llvm.xor %[[XR]], %{{.*}} : i32
+// CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK-COUNT-3: nvvm.stmatrix %{{.*}}
+// CHECK: llvm.getelementptr %{{.*}}[16384]
+// CHECK-COUNT-4: nvvm.stmatrix %{{.*}}
+// CHECK: llvm.getelementptr %{{.*}}[24576]
+// CHECK-COUNT-4: nvvm.stmatrix %{{.*}}
+// CHECK-NOT: nvvm.stmatrix
+// CHECK-NOT: llvm.store
+// CHECK: gpu.return
+gpu.module @wg {
+  gpu.func @staging_f16(%dst: memref<64x256xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>
+    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>> to memref<64x256xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// f32, a 128x64 accumulator (two 64-row blocks): two boxes of 32 columns x
+// 128 rows (16 KB each). Each pair of columns is one 8-byte store at row
+// 16 w + lane / 4 (+ 8: 1 KB on; + 64: 8 KB on), columns 8 j + 2 (lane % 4).
+// CHECK-LABEL: gpu.func @staging_f32
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: llvm.getelementptr %{{.*}}[1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store
+// Columns 32..: box 1.
+// CHECK: llvm.getelementptr %{{.*}}[16384] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %{{.*}}[17408] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// Rows 64..: the second block.
+// CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %{{.*}}[25600] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: gpu.return
+// All 32 pairs of a thread, each stored once.
+// COUNT-LABEL: gpu.func @staging_f32
+// COUNT-COUNT-32: llvm.store {{.*}} : vector<2xf32>, !llvm.ptr<3>
+// COUNT-NOT: llvm.store
+// COUNT: gpu.return
+gpu.module @wg32 {
+  gpu.func @staging_f32(%dst: memref<128x64xf32, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<128x64xf32>>
+    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging} : !nvgpu.warpgroup.accumulator<fragmented = vector<128x64xf32>> to memref<128x64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Rows that are not whole boxes: an error, not a wrong layout.
+gpu.module @bad {
+  gpu.func @partial_box(%dst: memref<64x96xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>>
+    // expected-error @+1 {{tile-nvgpu-to-nvvm: a TMA staging destination must be an identity-layout memref of 16- or 32-bit elements with rows of whole 128-byte boxes}}
+    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>> to memref<64x96xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The attribute is a unit attribute.
+gpu.module @bad_attr {
+  gpu.func @valued(%dst: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>>
+    // expected-error @+1 {{'tile.tma_staging' must be a unit attribute}}
+    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging = 1 : i32} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
