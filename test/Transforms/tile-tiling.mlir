@@ -2,6 +2,7 @@
 // RUN: tile-opt %s -split-input-file --tile-tiling | FileCheck %s --check-prefixes=CHECK,DEF
 // RUN: tile-opt %s -split-input-file --tile-tiling="block-m=64 block-n=128 block-k=64 num-warps=8 num-stages=4 chip=sm_80" | FileCheck %s --check-prefixes=CHECK,BIG
 // RUN: tile-opt %s -split-input-file --tile-tiling="order=grouped group-m=4" | FileCheck %s --check-prefix=GROUPED
+// RUN: tile-opt %s -split-input-file --tile-tiling="order=serpentine group-m=4" | FileCheck %s --check-prefix=SERP
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" | FileCheck %s --check-prefix=WGMMA
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=192 block-k=64 num-warps=8 warp-specialize=pingpong" | FileCheck %s --check-prefix=WSPP
 
@@ -54,10 +55,37 @@
 // GROUPED: %[[ROWS:.*]] = arith.minui %[[LEFT]], %[[C4]]
 // GROUPED: %[[IN:.*]] = arith.remui %[[PID]], %[[PER]]
 // GROUPED: %[[R:.*]] = arith.remui %[[IN]], %[[ROWS]]
-// GROUPED: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[R]]
 // GROUPED: %[[COL:.*]] = arith.divui %[[IN]], %[[ROWS]]
+// GROUPED-NOT: arith.select
+// GROUPED: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[R]]
 // GROUPED: arith.muli %[[ROW]], %c128
 // GROUPED: arith.muli %[[COL]], %c64
+
+// Serpentine: the grouped sweep with odd columns of a group walked up
+// (row -> rows - 1 - row) and odd groups right to left (col -> tiles_n - 1 -
+// col), one path through neighbouring tiles.
+// SERP-LABEL: func.func @matmul
+// SERP-SAME: order = serpentine, group_m = 4,
+// SERP: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c64
+// SERP: %[[G:.*]] = arith.divui %[[PID:.*]], %[[PER:.*]]
+// SERP: %[[FIRST:.*]] = arith.muli %[[G]], %{{.*}}
+// SERP: %[[ROWS:.*]] = arith.minui %{{.*}}, %{{.*}}
+// SERP: %[[R:.*]] = arith.remui %{{.*}}, %[[ROWS]]
+// SERP: %[[COL:.*]] = arith.divui %{{.*}}, %[[ROWS]]
+// SERP: %[[C1:.*]] = arith.constant 1 : index
+// SERP: %[[LASTR:.*]] = arith.subi %[[ROWS]], %[[C1]]
+// SERP: %[[UP:.*]] = arith.subi %[[LASTR]], %[[R]]
+// SERP: %[[CBIT:.*]] = arith.andi %[[COL]], %[[C1]]
+// SERP: %[[CODD:.*]] = arith.cmpi ne, %[[CBIT]], %{{.*}}
+// SERP: %[[ROW:.*]] = arith.select %[[CODD]], %[[UP]], %[[R]]
+// SERP: %[[LASTC:.*]] = arith.subi %[[TN]], %[[C1]]
+// SERP: %[[LEFT:.*]] = arith.subi %[[LASTC]], %[[COL]]
+// SERP: %[[GBIT:.*]] = arith.andi %[[G]], %[[C1]]
+// SERP: %[[GODD:.*]] = arith.cmpi ne, %[[GBIT]], %{{.*}}
+// SERP: %[[COL2:.*]] = arith.select %[[GODD]], %[[LEFT]], %[[COL]]
+// SERP: %[[TILEM:.*]] = arith.addi %[[FIRST]], %[[ROW]]
+// SERP: arith.muli %[[TILEM]], %c128
+// SERP: arith.muli %[[COL2]], %c64
 
 // mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
 // WGMMA-LABEL: func.func @matmul

@@ -38,7 +38,10 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       llvm::cl::init(KernelConfig{}.order),
       llvm::cl::values(
           clEnumValN(TileOrder::Linear, "linear", "row-major"),
-          clEnumValN(TileOrder::Grouped, "grouped", "GROUP_M rows at a time"))};
+          clEnumValN(TileOrder::Grouped, "grouped", "GROUP_M rows at a time"),
+          clEnumValN(TileOrder::Serpentine, "serpentine",
+                     "GROUP_M rows at a time, as one path of neighbouring "
+                     "tiles"))};
   PassOptions::Option<int64_t> groupM{*this, "group-m",
                                       llvm::cl::desc("Tile rows per group"),
                                       llvm::cl::init(KernelConfig{}.groupM)};

@@ -24,7 +24,7 @@ func.func @unknown_schedule() attributes {tile.kernel = #tile.kernel<block_m = 1
 
 // -----
 
-// expected-error @+1 {{#tile.kernel field 'order' must be linear or grouped, got 'spiral'}}
+// expected-error @+1 {{#tile.kernel field 'order' must be linear, grouped or serpentine, got 'spiral'}}
 func.func @unknown_order() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = spiral, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }

@@ -33,14 +33,14 @@ func.func @cooperative() attributes {tile.kernel = #tile.kernel<warp_specialize 
 // CHECK-LABEL: func.func @sm_86
 // CHECK-SAME: tile.kernel = #tile.kernel<block_m = 32, block_n = 64, block_k = 128, num_warps = 8, num_stages = 2, schedule = persistent, order = grouped, group_m = 3, mma = sync, warp_specialize = none, chip = sm_86, shared_bytes = 49152>
 // CHECK-LABEL: func.func @sm_89
-// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_89, shared_bytes = 0>
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = serpentine, group_m = 8, mma = sync, warp_specialize = none, chip = sm_89, shared_bytes = 0>
 func.func @sm_80() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 128, block_k = 32, num_warps = 8, num_stages = 1, schedule = tiled, order = linear, group_m = 1, mma = sync, warp_specialize = none, chip = sm_80, shared_bytes = 0>} {
   return
 }
 func.func @sm_86() attributes {tile.kernel = #tile.kernel<block_m = 32, block_n = 64, block_k = 128, num_warps = 8, num_stages = 2, schedule = persistent, order = grouped, group_m = 3, mma = sync, warp_specialize = none, chip = sm_86, shared_bytes = 49152>} {
   return
 }
-func.func @sm_89() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_89, shared_bytes = 0>} {
+func.func @sm_89() attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 8, schedule = tiled, order = serpentine, group_m = 8, mma = sync, warp_specialize = none, chip = sm_89, shared_bytes = 0>} {
   return
 }
 

@@ -14,15 +14,17 @@
 // DEFINE: %{run} = mlir-runner -e main -entry-point-result=void -shared-libs=%c_runner_utils
 // DEFINE: %{tiling} = --tile-tiling="block-m=16 block-n=32 block-k=16 num-warps=1
 //
-// Tiled, one program per tile, linear and grouped order.
+// Tiled, one program per tile, linear, grouped and serpentine order.
 // RUN: tile-opt %s %{tiling}" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped group-m=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} order=serpentine group-m=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 //
 // Persistent: fewer programs than tiles, a prime count, one per SM of an
 // H200, and more programs than tiles.
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=1 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=3 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped group-m=3" --tile-persistent --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} order=serpentine group-m=3" --tile-persistent --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped" --tile-persistent --tile-lower-to-cpu=num-programs=132 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=1000 | %{lower} | %{run} | FileCheck %s
 

@@ -43,8 +43,24 @@ std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
   Value rows = arith::MinUIOp::create(
       b, loc, arith::SubIOp::create(b, loc, tilesM, firstM), groupM);
   Value inGroup = arith::RemUIOp::create(b, loc, tileId, perGroup);
-  Value tm = arith::AddIOp::create(
-      b, loc, firstM, arith::RemUIOp::create(b, loc, inGroup, rows));
+  Value row = arith::RemUIOp::create(b, loc, inGroup, rows);
   Value tn = arith::DivUIOp::create(b, loc, inGroup, rows);
+  if (cfg.order == TileOrder::Serpentine) {
+    // Odd columns of a group run up, odd groups right to left.
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto isOdd = [&](Value v) {
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, arith::AndIOp::create(b, loc, v, one),
+          arith::ConstantIndexOp::create(b, loc, 0));
+    };
+    auto mirror = [&](Value v, Value count) {
+      return arith::SubIOp::create(
+          b, loc, arith::SubIOp::create(b, loc, count, one), v);
+    };
+    row = arith::SelectOp::create(b, loc, isOdd(tn), mirror(row, rows), row);
+    tn = arith::SelectOp::create(b, loc, isOdd(group), mirror(tn, tilesN),
+                                 tn);
+  }
+  Value tm = arith::AddIOp::create(b, loc, firstM, row);
   return {tm, tn};
 }

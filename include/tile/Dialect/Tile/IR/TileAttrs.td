@@ -26,6 +26,8 @@ def Tile_Schedule : Tile_Enum<"Schedule", "program schedule", [
 def Tile_TileOrder : Tile_Enum<"TileOrder", "order of the tiles", [
   I32EnumAttrCase<"Linear", 0, "linear">,   // row-major over tiles
   I32EnumAttrCase<"Grouped", 1, "grouped">, // group_m tile rows at a time
+  I32EnumAttrCase<"Serpentine", 2, "serpentine">, // grouped, as one path
+                                                  // through neighbours
 ]>;
 
 def Tile_WarpSpecialize : Tile_Enum<"WarpSpecialize", "warp roles", [

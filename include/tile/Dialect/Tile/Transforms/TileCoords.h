@@ -20,7 +20,11 @@ Value buildNumTiles(OpBuilder &b, Location loc, Value c,
 
 /// Maps a linear tile id to (tile_m, tile_n): row-major over tiles for
 /// order=linear, or Triton's GROUP_M order (group-m tile rows swept column by
-/// column, so neighbouring programs share A rows and B columns in L2).
+/// column, so neighbouring programs share A rows and B columns in L2). The
+/// serpentine order sweeps the same groups as one continuous path: columns
+/// alternately down and up, groups alternately left to right and right to
+/// left, so consecutive ids are always neighbouring tiles, also across
+/// groups (where grouped jumps from the last column to the first).
 std::pair<Value, Value> buildTileCoords(OpBuilder &b, Location loc,
                                         Value tileId, Value tilesM,
                                         Value tilesN, const KernelConfig &cfg);
