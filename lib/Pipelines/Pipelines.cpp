@@ -34,6 +34,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.groupM = opts.groupM;
   tiling.mma = opts.mma;
   tiling.warpSpecialize = opts.warpSpecialize;
+  tiling.clusterM = opts.clusterM;
   bool wgmma = opts.mma == MmaKind::Wgmma;
   // A named chip stays (the kernel attribute's verifier rejects wgmma on
   // any but sm_90a).

@@ -52,6 +52,8 @@ DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
   setInt("num_warps", cfg.numWarps);
   setInt("num_stages", cfg.numStages);
   setInt("group_m", cfg.groupM);
+  // Blocks per cluster along M; the runner launches clusters of this size.
+  setInt("cluster_m", cfg.clusterM);
   setInt("dynamic_shared_memory_bytes", cfg.sharedBytes);
   attrs.set("schedule", b.getStringAttr(stringifySchedule(cfg.schedule)));
   attrs.set("order", b.getStringAttr(stringifyTileOrder(cfg.order)));

@@ -118,6 +118,9 @@ class Bundle:
     group_m: Optional[int] = None
     num_warps: Optional[int] = None
     num_stages: Optional[int] = None
+    # Blocks per thread-block cluster along M: the grid is launched in
+    # clusters of this many blocks.
+    cluster_m: int = 1
 
     @property
     def name(self) -> str:
@@ -133,17 +136,24 @@ class Bundle:
         return self.tma_box_a is not None
 
     def tiles(self, m: int, n: int) -> int:
-        """Number of C tiles: ceil(M/block_m) * ceil(N/block_n)."""
-        return -(-m // self.block_m) * -(-n // self.block_n)
+        """Number of C tiles: ceil(M/block_m) * ceil(N/block_n), tile rows
+        rounded up to whole clusters."""
+        rows = -(-m // self.block_m)
+        return -(-rows // self.cluster_m) * self.cluster_m * -(-n // self.block_n)
 
-    def grid(self, m: int, n: int, k: int, sm_count: int, blocks_per_sm: int) -> int:
+    def grid(self, m: int, n: int, k: int, sm_count: int, blocks_per_sm: int,
+             max_clusters: Optional[int] = None) -> int:
         """Programs to launch: one per tile, or for a persistent kernel one
-        per resident block slot, never more than there are tiles."""
+        per resident block slot (with clusters, per block of a resident
+        cluster), never more than there are tiles."""
         del k  # the grid covers C only
         tiles = self.tiles(m, n)
         if not self.persistent:
             return tiles
-        return min(sm_count * blocks_per_sm, tiles)
+        slots = sm_count * blocks_per_sm
+        if self.cluster_m > 1 and max_clusters is not None:
+            slots = min(slots // self.cluster_m, max_clusters) * self.cluster_m
+        return min(slots, tiles)
 
     def scalar_args(self, m: int, n: int, k: int, layout: str = "nn") -> dict[str, int]:
         """Values of the manifest's integer parameters, in its order.
@@ -502,6 +512,9 @@ def _load(path: str) -> Bundle:
     chip, order = f.string("chip"), f.string("order")
     f.string("acc_type")  # informational; checked only for its type
     group_m = f.integer("group_m", 1)
+    cluster_m = f.integer("cluster_m", 1)
+    if cluster_m is not None and cluster_m > 2:
+        raise _Invalid(f'field "cluster_m" is {cluster_m}; expected 1 or 2')
     num_warps = f.integer("num_warps", 1)
     num_stages = f.integer("num_stages", 1)
     index_bitwidth = f.integer("index_bitwidth", 32)
@@ -558,4 +571,4 @@ def _load(path: str) -> Bundle:
         static_strides=strides, static_offsets=offsets, m_multiple=multiples[0],
         n_multiple=multiples[1], k_multiple=multiples[2],
         tma_box_a=box_a, tma_box_b=box_b, tma_box_c=box_c, chip=chip, order=order, group_m=group_m,
-        num_warps=num_warps, num_stages=num_stages)
+        num_warps=num_warps, num_stages=num_stages, cluster_m=cluster_m or 1)

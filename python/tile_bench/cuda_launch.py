@@ -167,7 +167,34 @@ class LoadedKernel:
         if self.blocks_per_sm < 1:
             raise CudaError(f"{where} cannot run: not one block fits on an SM")
         self.sm_count = device_attribute("MULTIPROCESSOR_COUNT")
+        # Clusters must each fit in one GPC: fewer may be resident than
+        # SMs / cluster_m.
+        self.max_clusters = None
+        if bundle.cluster_m > 1:
+            self.max_clusters = cu("cuOccupancyMaxActiveClusters", self.function,
+                                   self._launch_config(bundle.cluster_m, None))
+            if self.max_clusters < 1:
+                raise CudaError(f"{where} cannot run: not one cluster of "
+                                f"{bundle.cluster_m} blocks fits on the GPU")
         self._launches: dict[tuple, tuple[int, ctypes.Array, list]] = {}
+
+    def _launch_config(self, grid: int, stream) -> driver.CUlaunchConfig:
+        """cuLaunchKernelEx's configuration: `grid` blocks in clusters of
+        cluster_m along x."""
+        config = driver.CUlaunchConfig()
+        config.gridDimX, config.gridDimY, config.gridDimZ = grid, 1, 1
+        config.blockDimX, config.blockDimY, config.blockDimZ = (
+            self.bundle.threads_per_block, 1, 1)
+        config.sharedMemBytes = self.bundle.dynamic_smem
+        if stream is not None:
+            config.hStream = stream
+        attr = driver.CUlaunchAttribute()
+        attr.id = driver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
+        attr.value.clusterDim.x = self.bundle.cluster_m
+        attr.value.clusterDim.y = attr.value.clusterDim.z = 1
+        config.attrs = [attr]
+        config.numAttrs = 1
+        return config
 
     def _prepare(self, a: torch.Tensor, b: torch.Tensor,
                  c: torch.Tensor) -> tuple[int, ctypes.Array, list]:
@@ -198,7 +225,10 @@ class LoadedKernel:
             for name, tensor_map in zip(TENSOR_MAPS, maps):
                 values[name] = tensor_map.getPtr()
         array, keepalive = pack_args(bundle, values)
-        grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm)
+        grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm,
+                           self.max_clusters)
+        if bundle.cluster_m > 1:
+            keepalive.append(self._launch_config(grid, None))
         return grid, array, keepalive
 
     def __call__(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
@@ -207,8 +237,12 @@ class LoadedKernel:
         launch = self._launches.get(key)
         if launch is None:
             launch = self._launches[key] = self._prepare(a, b, c)
-        grid, array, _ = launch
+        grid, array, keepalive = launch
+        stream = driver.CUstream(torch.cuda.current_stream().cuda_stream)
+        if self.bundle.cluster_m > 1:
+            config = keepalive[-1]
+            config.hStream = stream
+            cu("cuLaunchKernelEx", config, self.function, ctypes.addressof(array), 0)
+            return
         cu("cuLaunchKernel", self.function, grid, 1, 1, self.bundle.threads_per_block,
-           1, 1, self.bundle.dynamic_smem,
-           driver.CUstream(torch.cuda.current_stream().cuda_stream),
-           ctypes.addressof(array), 0)
+           1, 1, self.bundle.dynamic_smem, stream, ctypes.addressof(array), 0)

@@ -489,3 +489,178 @@ module attributes {gpu.container_module} {
   }
 }
 
+
+// -----
+
+// Cooperative 128x128 in clusters of two along M (cluster_m = 2), 4 stages.
+// The empty barriers are raw mbarriers after ring and staging (163840
+// bytes on), counting one arrive per consumer warpgroup and block (2 x 2);
+// both blocks initialise before either multicasts (cluster barrier). The
+// producer of block r loads its A and the B boxes j with j % 2 = r,
+// multicast to both blocks (mask 0b11). Consumer thread t < 2 of each
+// warpgroup releases a stage on block t's barrier (mapa + a predicated
+// remote arrive); a last cluster barrier keeps either block from leaving
+// while the other may still write to it.
+// CHECK-LABEL: gpu.func @matmul_f16(
+// CHECK: %[[SMEM:.*]] = memref.alloc() : memref<164896xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[ADDR:.*]] = memref.extract_aligned_pointer_as_index %[[SMEM]]
+// CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[FULL]]
+// CHECK: %[[RANK32:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK: %[[RANK:.*]] = arith.index_cast %[[RANK32]] : i32 to index
+// CHECK: %[[C4:.*]] = arith.constant 4 : i32
+// CHECK: arith.constant 163840 : index
+// CHECK: %[[E0:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK-NEXT: nvvm.mbarrier.init %[[E0]], %[[C4]], predicate = %{{.*}} : !llvm.ptr<3>, i32, i1
+// CHECK-COUNT-3: nvvm.mbarrier.init %{{.*}} : !llvm.ptr<3>, i32, i1
+// CHECK-NEXT: nvvm.fence.mbarrier.init
+// CHECK-NOT: nvgpu.mbarrier.create
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NOT: gpu.barrier
+// Producer: waits on the raw empty barrier, arms its full barrier with all
+// 32 KB (half of B comes from the other block), loads.
+// CHECK: nvvm.setmaxregister decrease 40
+// CHECK: nvvm.mbarrier.try_wait.parity %{{.*}}, %{{.*}}, %{{.*}} : !llvm.ptr<3>, i32, i32
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c32768
+// CHECK: nvgpu.tma.async.load %{{.*}}, %[[FULL]][%{{.*}}] to %{{.*}} : <tensor = memref<128x64xf16
+// CHECK: %[[MASK:.*]] = arith.constant 3 : i16
+// CHECK: %[[OWN0:.*]] = arith.cmpi eq, %[[RANK]], %c0{{.*}} : index
+// CHECK: nvgpu.tma.async.load %{{.*}} multicast_mask = %[[MASK]], predicate = %[[OWN0]] : <tensor = memref<64x64xf16
+// CHECK: %[[OWN1:.*]] = arith.cmpi eq, %[[RANK]], %c1{{.*}} : index
+// CHECK: nvgpu.tma.async.load %{{.*}} multicast_mask = %[[MASK]], predicate = %[[OWN1]] : <tensor = memref<64x64xf16
+// Consumers: wait on full, wgmma, release through the cluster.
+// CHECK: nvvm.setmaxregister increase 232
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]]
+// CHECK: nvgpu.warpgroup.mma
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c128{{.*}} : index
+// CHECK: %[[TARGET:.*]] = arith.remui %[[LANE]], %c2{{.*}} : index
+// CHECK: %[[T32:.*]] = arith.index_cast %[[TARGET]] : index to i32
+// CHECK: %[[LOCAL:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[REMOTE:.*]] = nvvm.mapa %[[LOCAL]], %[[T32]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: %[[SIGNALS:.*]] = arith.cmpi ult, %[[LANE]], %c2{{.*}} : index
+// CHECK: %[[P:.*]] = arith.andi %{{.*}}, %[[SIGNALS]] : i1
+// CHECK: nvvm.inline_ptx "mbarrier.arrive.shared::cluster.b64 _, [$0];" ro(%[[REMOTE]] : !llvm.ptr<7>), predicate = %[[P]]
+// CHECK-NOT: nvgpu.mbarrier.arrive
+// CHECK: nvvm.cluster.arrive
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @matmul_f16_kernels {
+    gpu.func @matmul_f16(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative, cluster_m = 2, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c128 = arith.constant 128 : index
+      %42 = arith.ceildivui %dim, %c128 : index
+      %c128_3 = arith.constant 128 : index
+      %43 = arith.ceildivui %dim_2, %c128_3 : index
+      %block_id_x = gpu.block_id  x
+      %c0_4 = arith.constant 0 : index
+      %dim_5 = memref.dim %41, %c0_4 : memref<?x?xf16>
+      %c1_6 = arith.constant 1 : index
+      %dim_7 = memref.dim %41, %c1_6 : memref<?x?xf16>
+      %c128_8 = arith.constant 128 : index
+      %44 = arith.ceildivui %dim_5, %c128_8 : index
+      %c128_9 = arith.constant 128 : index
+      %45 = arith.ceildivui %dim_7, %c128_9 : index
+      %c2 = arith.constant 2 : index
+      %46 = arith.ceildivui %44, %c2 : index
+      %47 = arith.muli %46, %c2 : index
+      %48 = arith.muli %47, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %c2_10 = arith.constant 2 : index
+      %49 = arith.ceildivui %42, %c2_10 : index
+      %c8 = arith.constant 8 : index
+      %50 = arith.muli %c8, %43 : index
+      %c1_11 = arith.constant 1 : index
+      %c0_12 = arith.constant 0 : index
+      %51 = arith.subi %43, %c1_11 : index
+      %c0_13 = arith.constant 0 : index
+      %c128_14 = arith.constant 128 : index
+      %c128_15 = arith.constant 128 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<128x128xf32>
+      %c64 = arith.constant 64 : index
+      %c0_16 = arith.constant 0 : index
+      scf.for %arg15 = %block_id_x to %48 step %grid_dim_x {
+        %52 = arith.divui %arg15, %c2_10 : index
+        %53 = arith.remui %arg15, %c2_10 : index
+        %54 = arith.divui %52, %50 : index
+        %55 = arith.muli %54, %c8 : index
+        %56 = arith.subi %49, %55 : index
+        %57 = arith.minui %56, %c8 : index
+        %58 = arith.remui %52, %50 : index
+        %59 = arith.remui %58, %57 : index
+        %60 = arith.divui %58, %57 : index
+        %61 = arith.subi %57, %c1_11 : index
+        %62 = arith.subi %61, %59 : index
+        %63 = arith.andi %60, %c1_11 : index
+        %64 = arith.cmpi ne, %63, %c0_12 : index
+        %65 = arith.select %64, %62, %59 : index
+        %66 = arith.subi %51, %60 : index
+        %67 = arith.andi %54, %c1_11 : index
+        %68 = arith.cmpi ne, %67, %c0_13 : index
+        %69 = arith.select %68, %66, %60 : index
+        %70 = arith.addi %55, %65 : index
+        %71 = arith.muli %70, %c2_10 : index
+        %72 = arith.addi %71, %53 : index
+        %73 = arith.muli %72, %c128_14 : index
+        %74 = arith.muli %69, %c128_15 : index
+        %75 = scf.for %arg16 = %c0_16 to %dim_0 step %c64 iter_args(%arg17 = %cst) -> (vector<128x128xf32>) {
+          %76 = tile.load %13[%73, %arg16] : memref<?x?xf16> -> vector<128x64xf16>
+          %77 = tile.load %27[%arg16, %74] : memref<?x?xf16> -> vector<64x128xf16>
+          %78 = tile.dot %76, %77, %arg17 : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+          scf.yield %78 : vector<128x128xf32>
+        }
+        tile.store %75, %41[%73, %74] : vector<128x128xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}
+

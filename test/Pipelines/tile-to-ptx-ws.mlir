@@ -17,6 +17,10 @@
 // RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/pp192 -o /dev/null
 // RUN: FileCheck %s --check-prefixes=PTX,PP,PP192 < %t/pp192/matmul_bf16.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/pp192/matmul_bf16.ptx -o %t/pp192.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=serpentine warp-specialize=cooperative cluster-m=2 block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/cluster -o /dev/null
+// RUN: FileCheck %s --check-prefix=CLUSTER < %t/cluster/matmul_f16.ptx
+// RUN: FileCheck %s --check-prefix=CLJSON < %t/cluster/matmul_f16.json
+// RUN: %ptxas -arch=sm_90a -v %t/cluster/matmul_f16.ptx -o %t/cluster.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // 8 MMA warps and a producer warpgroup; minnctapersm lets ptxas know the
 // registers at entry (without it: C7508).
@@ -71,6 +75,26 @@
 // Two turns passed per tile: mainloop and epilogue.
 // ARRIVES: 2
 
+// Clusters of two: a cluster barrier after the barriers' initialisation and
+// before exit; the producer multicasts its half of B to both blocks; each
+// consumer warpgroup releases stages on both blocks' barriers.
+// CLUSTER: .maxntid 384, 1, 1
+// CLUSTER: fence.mbarrier_init.release.cluster;
+// CLUSTER-NOT: bar.sync 0;
+// CLUSTER: barrier.cluster.arrive;
+// CLUSTER-NEXT: barrier.cluster.wait;
+// CLUSTER: %cluster_ctarank
+// CLUSTER: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster
+// CLUSTER: mapa.shared::cluster.u64 %rd[[R:[0-9]+]],
+// CLUSTER: @%p{{[0-9]+}} mbarrier.arrive.shared::cluster.b64 _, [%rd[[R]]];
+// CLUSTER: barrier.cluster.arrive;
+// CLUSTER-NEXT: barrier.cluster.wait;
+// CLUSTER-NEXT: ret;
+// CLJSON: "cluster_m": 2,
+// CLJSON: "dynamic_shared_memory_bytes": 214144,
+// CLJSON: "order": "serpentine",
+
+// JSON: "cluster_m": 1,
 // JSON: "dynamic_shared_memory_bytes": 214016,
 // JSON: "threads_per_block": 384,
 // JSON: "warp_specialize": "cooperative"

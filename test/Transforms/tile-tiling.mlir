@@ -3,6 +3,7 @@
 // RUN: tile-opt %s -split-input-file --tile-tiling="block-m=64 block-n=128 block-k=64 num-warps=8 num-stages=4 chip=sm_80" | FileCheck %s --check-prefixes=CHECK,BIG
 // RUN: tile-opt %s -split-input-file --tile-tiling="order=grouped group-m=4" | FileCheck %s --check-prefix=GROUPED
 // RUN: tile-opt %s -split-input-file --tile-tiling="order=serpentine group-m=4" | FileCheck %s --check-prefix=SERP
+// RUN: tile-opt %s -split-input-file --tile-tiling="cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" | FileCheck %s --check-prefix=WGMMA
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=192 block-k=64 num-warps=8 warp-specialize=pingpong" | FileCheck %s --check-prefix=WSPP
 
@@ -86,6 +87,25 @@
 // SERP: %[[TILEM:.*]] = arith.addi %[[FIRST]], %[[ROW]]
 // SERP: arith.muli %[[TILEM]], %c128
 // SERP: arith.muli %[[COL2]], %c64
+
+// cluster-m=2 (recorded): programs 2 c and 2 c + 1 form cluster c, which
+// takes its place in the order over ceil(tiles_m / 2) x tiles_n; its blocks
+// compute tile rows 2 m and 2 m + 1.
+// CLUSTER-LABEL: func.func @matmul
+// CLUSTER-SAME: warp_specialize = none, cluster_m = 2, chip = sm_90,
+// CLUSTER: %[[TM:.*]] = arith.ceildivui %{{.*}}, %c128
+// CLUSTER: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c64
+// CLUSTER: %[[PID:.*]] = tile.program_id
+// CLUSTER: %[[C2:.*]] = arith.constant 2 : index
+// CLUSTER: %[[CID:.*]] = arith.divui %[[PID]], %[[C2]]
+// CLUSTER: %[[RANK:.*]] = arith.remui %[[PID]], %[[C2]]
+// CLUSTER: %[[CTM:.*]] = arith.ceildivui %[[TM]], %[[C2]]
+// CLUSTER: %[[CROW:.*]] = arith.divui %[[CID]], %[[TN]]
+// CLUSTER: %[[COL:.*]] = arith.remui %[[CID]], %[[TN]]
+// CLUSTER: %[[ROW2:.*]] = arith.muli %[[CROW]], %[[C2]]
+// CLUSTER: %[[ROW:.*]] = arith.addi %[[ROW2]], %[[RANK]]
+// CLUSTER: arith.muli %[[ROW]], %c128
+// CLUSTER: arith.muli %[[COL]], %c64
 
 // mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
 // WGMMA-LABEL: func.func @matmul

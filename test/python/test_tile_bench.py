@@ -363,6 +363,28 @@ def test_hostile_manifest(tmp_path, doc, words):
     assert words in message
 
 
+def test_cluster_grid(tmp_path):
+    """Clusters of two along M: tile rows round up to whole clusters, and a
+    persistent grid holds whole resident clusters."""
+    doc = {**_base_manifest(), "schedule": "persistent", "cluster_m": 2,
+           "block_m": 128, "block_n": 128}
+    b = load_bundle(_write(tmp_path, doc))
+    assert b.cluster_m == 2
+    assert b.tiles(129, 256) == 2 * 2 and b.tiles(257, 128) == 4 * 1
+    # 132 SMs, 1 block each, at most 62 clusters resident: 124 programs.
+    assert b.grid(8192, 8192, 64, 132, 1, max_clusters=62) == 124
+    assert b.grid(8192, 8192, 64, 132, 1, max_clusters=80) == 132
+    assert b.grid(129, 128, 64, 132, 1, max_clusters=66) == 2
+    assert load_bundle(_write(tmp_path, _base_manifest(), name="n.json")).cluster_m == 1
+
+
+@pytest.mark.parametrize("value, words", [(3, 'field "cluster_m" is 3; expected 1 or 2'),
+                                          (0, 'field "cluster_m" must be at least 1')])
+def test_cluster_m_out_of_range(tmp_path, value, words):
+    with pytest.raises(BundleError, match=words):
+        load_bundle(_write(tmp_path, {**_base_manifest(), "cluster_m": value}))
+
+
 @pytest.mark.parametrize("box_c", [[32, 64], [128, 64]], ids=["half-row", "two-rows"])
 def test_wgmma_manifest_with_a_c_box_that_is_not_128_bytes(manifests, tmp_path, box_c):
     """C's box rows are 128 bytes of C's type, what the kernel stages."""

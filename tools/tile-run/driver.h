@@ -57,6 +57,8 @@ namespace tilerun {
   X(cuEventElapsedTime)                                                        \
   X(cuEventDestroy)                                                            \
   X(cuLaunchKernel)                                                             \
+  X(cuLaunchKernelEx)                                                          \
+  X(cuOccupancyMaxActiveClusters)                                              \
   X(cuTensorMapEncodeTiled)
 
 struct DriverApi {

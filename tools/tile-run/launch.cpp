@@ -110,6 +110,8 @@ std::string manifestSummary(const Manifest &m) {
     s += ", order " + m.order;
   if (m.groupM > 0)
     s += ", group_m " + std::to_string(m.groupM);
+  if (m.clusterM > 1)
+    s += ", clusters of " + std::to_string(m.clusterM);
   s += ", tile " + std::to_string(m.blockM) + "x" + std::to_string(m.blockN) +
        "x" + std::to_string(m.blockK);
   if (m.numWarps > 0)
@@ -215,8 +217,33 @@ int64_t scalarValue(ParamRole role, const Problem &p) {
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 int64_t tileCount(const Manifest &m, const Problem &p) {
-  return ceilDiv(p.m, m.blockM) * ceilDiv(p.n, m.blockN);
+  return ceilDiv(ceilDiv(p.m, m.blockM), m.clusterM) * m.clusterM *
+         ceilDiv(p.n, m.blockN);
 }
+
+namespace {
+
+// The launch of `grid` blocks in clusters of m.clusterM along x.
+struct ClusterLaunch {
+  CUlaunchAttribute attr{};
+  CUlaunchConfig config{};
+  ClusterLaunch(const Manifest &m, CUfunction func, int64_t grid,
+                CUstream stream) {
+    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr.value.clusterDim.x = static_cast<unsigned>(m.clusterM);
+    attr.value.clusterDim.y = attr.value.clusterDim.z = 1;
+    config.gridDimX = static_cast<unsigned>(grid);
+    config.gridDimY = config.gridDimZ = 1;
+    config.blockDimX = static_cast<unsigned>(m.threadsPerBlock);
+    config.blockDimY = config.blockDimZ = 1;
+    config.sharedMemBytes = static_cast<unsigned>(m.dynamicSharedBytes);
+    config.hStream = stream;
+    config.attrs = &attr;
+    config.numAttrs = 1;
+  }
+};
+
+} // namespace
 
 void printBundle(const Gpu &gpu, const Manifest &m) {
   std::printf("\n== %s (%s) ==\n", m.kernel.c_str(), m.path.c_str());
@@ -292,6 +319,18 @@ void reportOccupancy(const Gpu &gpu, const Manifest &m, CUfunction func,
     die(kExitError,
         "kernel '%s' cannot run: not one block fits on an SM (limited by %s)",
         m.kernel.c_str(), res.occ.limiter);
+  if (m.clusterM > 1) {
+    // Clusters must fit in one GPC each: fewer may be resident than SMs / 2.
+    ClusterLaunch cl(m, func, m.clusterM, gpu.stream);
+    CU_CHECK(cuOccupancyMaxActiveClusters, &res.maxClusters, func,
+             &cl.config);
+    std::printf("clusters: %lld blocks each, %d resident at once\n",
+                static_cast<long long>(m.clusterM), res.maxClusters);
+    if (res.maxClusters < 1)
+      die(kExitError, "kernel '%s' cannot run: not one cluster of %lld "
+                      "blocks fits on the GPU",
+          m.kernel.c_str(), static_cast<long long>(m.clusterM));
+  }
 }
 
 void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
@@ -301,8 +340,12 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
   if (m.persistent) {
     res.programsPerSM =
         opts.programsPerSM ? opts.programsPerSM : res.driverBlocks;
-    res.grid =
-        std::min<int64_t>(int64_t(dev.smCount) * res.programsPerSM, res.tiles);
+    int64_t slots = int64_t(dev.smCount) * res.programsPerSM;
+    if (m.clusterM > 1)
+      slots = std::min<int64_t>(slots / m.clusterM, res.maxClusters) *
+              m.clusterM;
+    // Both multiples of the cluster size.
+    res.grid = std::min<int64_t>(slots, res.tiles);
     res.tilesPerProgramMin = res.tiles / res.grid;
     res.tilesPerProgramMax = ceilDiv(res.tiles, res.grid);
   } else {
@@ -341,11 +384,17 @@ std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
   // Outlives this function: every round times it again.
   std::function<void()> launch = [storage, func, grid, &m,
                                   stream = gpu.stream]() {
-    CUresult r =
-        cu().cuLaunchKernel(func, static_cast<unsigned>(grid), 1, 1,
-                            static_cast<unsigned>(m.threadsPerBlock), 1, 1,
-                            static_cast<unsigned>(m.dynamicSharedBytes), stream,
-                            storage->args.data(), nullptr);
+    CUresult r;
+    if (m.clusterM > 1) {
+      ClusterLaunch cl(m, func, grid, stream);
+      r = cu().cuLaunchKernelEx(&cl.config, func, storage->args.data(),
+                                nullptr);
+    } else {
+      r = cu().cuLaunchKernel(func, static_cast<unsigned>(grid), 1, 1,
+                              static_cast<unsigned>(m.threadsPerBlock), 1, 1,
+                              static_cast<unsigned>(m.dynamicSharedBytes),
+                              stream, storage->args.data(), nullptr);
+    }
     if (r != CUDA_SUCCESS)
       die(kExitError, "launching kernel '%s' failed: %s", m.kernel.c_str(),
           cuErrorText(r).c_str());

@@ -30,7 +30,8 @@ int64_t scalarValue(ParamRole role, const Problem &p);
 
 int64_t ceilDiv(int64_t a, int64_t b);
 
-// Tiles of C: ceil(M / block_m) * ceil(N / block_n).
+// Tiles of C: ceil(M / block_m) * ceil(N / block_n), tile rows rounded up to
+// whole clusters.
 int64_t tileCount(const Manifest &m, const Problem &p);
 
 // What one bundle gave: resources, occupancy, grid, check and, once every
@@ -42,6 +43,7 @@ struct KernelResult {
   KernelUsage usage;
   Occupancy occ;
   int driverBlocks = 0;
+  int maxClusters = 0; // co-resident clusters (cluster_m > 1)
   int64_t tiles = 0, grid = 0, programsPerSM = 0;
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
   double wavesPerSM = 0;

@@ -464,11 +464,17 @@ bool parseKernel(const Json &root, Manifest &m, std::string &error) {
       !f.optionalString("order", m.order) ||
       !f.optionalString("acc_type", m.accType) ||
       !f.optionalInt("group_m", 1, m.groupM) ||
+      !f.optionalInt("cluster_m", 1, m.clusterM) ||
       !f.optionalInt("num_warps", 1, m.numWarps) ||
       !f.optionalInt("num_stages", 1, m.numStages) ||
       !f.optionalInt("index_bitwidth", 32, m.indexBitwidth))
     return false;
 
+  if (m.clusterM > 2) {
+    error = "field \"cluster_m\" is " + std::to_string(m.clusterM) +
+            "; expected 1 or 2";
+    return false;
+  }
   if (m.indexBitwidth != 32 && m.indexBitwidth != 64) {
     error = "field \"index_bitwidth\" is " + std::to_string(m.indexBitwidth) +
             "; expected 32 or 64";

@@ -61,6 +61,9 @@ struct Manifest {
   // Informational fields; empty or -1 when the manifest leaves them out.
   std::string chip, order, accType;
   int64_t groupM = -1, numWarps = -1, numStages = -1;
+  // Blocks per thread-block cluster along M ("cluster_m"; 1 or 2): the grid
+  // is launched in clusters of this many blocks.
+  int64_t clusterM = 1;
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;
   // What the kernel's memref types fix, by parameter ("static_<name>" in the

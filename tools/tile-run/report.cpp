@@ -235,6 +235,7 @@ Json kernelJson(const KernelResult &r, const Timed *base, const Problem &p) {
   k.set("binary_version", Json::integer(r.binaryVersion));
   k.set("occupancy", occupancyJson(r));
   k.set("grid", Json::integer(r.grid));
+  k.set("cluster_m", Json::integer(m.clusterM));
   k.set("tiles", Json::integer(r.tiles));
   k.set("programs_per_sm",
         m.persistent ? Json::integer(r.programsPerSM) : Json());

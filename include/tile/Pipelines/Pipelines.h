@@ -67,6 +67,12 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "a producer warpgroup issues the TMA loads; two "
                      "consumer warpgroups take alternate tiles, one "
                      "storing C while the other computes"))};
+  PassOptions::Option<int64_t> clusterM{
+      *this, "cluster-m",
+      llvm::cl::desc("Blocks per thread-block cluster along M, 1 or 2 (2: "
+                     "the pair shares each B tile through TMA multicast; "
+                     "warp-specialized kernels)"),
+      llvm::cl::init(KernelConfig{}.clusterM)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

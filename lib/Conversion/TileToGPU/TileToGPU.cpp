@@ -130,6 +130,13 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   if (failed(cfg.verify([&] { return func.emitError("tile-to-gpu: "); },
                         minBlocks)))
     return failure();
+  // Only the producer / consumer protocol spans a cluster (multicast loads,
+  // releases to both blocks).
+  if (cfg.clusterM != 1 && !cfg.isWarpSpecialized())
+    return func.emitError("tile-to-gpu: cluster-m=")
+           << cfg.clusterM
+           << " needs warp-specialize=cooperative or pingpong (the blocks of "
+              "a cluster share loads through the producer's multicast)";
   if (a == b)
     return func.emitError("tile-to-gpu: A and B are the same memref; the "
                           "kernel takes them as two parameters, so pass the "

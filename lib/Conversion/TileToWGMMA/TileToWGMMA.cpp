@@ -17,6 +17,11 @@
 // ring, each warpgroup its own rows, stored by its own TMA stores that run
 // on while it starts the next tile. Cooperative consumers split each tile;
 // pingpong ones take alternate tiles, in turns an ordered barrier gives.
+// With cluster_m = 2 the two blocks of a cluster compute neighbouring tile
+// rows of one column: each producer loads its own A and half of the B
+// boxes, multicast to both blocks, and a stage is refilled once the
+// consumers of both blocks released it (remote arrives on the empty
+// barriers, which live in shared memory as raw mbarriers for mapa).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,8 +64,8 @@ class WgmmaLowering : public IndexMath {
 public:
   WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg, Type elt,
                 Type cElt)
-      : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages), elt(elt),
-        cElt(cElt) {
+      : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages),
+        clustered(cfg.clusterM > 1), elt(elt), cElt(cElt) {
     wgTileM = cfg.rowsPerWarpgroup();
     aStageBytes = cfg.blockM * kBoxCols * 2;
     bStageBytes = cfg.blockN * kBoxCols * 2;
@@ -72,10 +77,12 @@ public:
     wgStagingBytes = llvm::alignTo(
         wgTileM * (cfg.blockN / cBoxCols) * kSwizzleRowBytes, kSwizzleAtom);
     int64_t stagingBytes = cfg.mmaThreads() / kWarpgroupThreads * wgStagingBytes;
-    // Room to move the base up to the next swizzle atom at run time.
-    sharedBytes = (cfg.isWarpSpecialized() ? ring + stagingBytes
+    emptyOffset = ring + stagingBytes;
+    // Room to move the base up to the next swizzle atom at run time; in a
+    // cluster, the empty barriers (8 bytes each) after staging.
+    sharedBytes = (cfg.isWarpSpecialized() ? emptyOffset
                                            : std::max(ring, stagingBytes)) +
-                  kSwizzleAtom;
+                  (clustered ? 8 * stages : 0) + kSwizzleAtom;
   }
 
   /// C elements per row of a C box (128 bytes).
@@ -108,7 +115,19 @@ public:
     bars = nvgpu::MBarrierCreateOp::create(b, loc, barType);
     for (int64_t s = 0; s < stages; ++s)
       nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
-    if (cfg.isWarpSpecialized()) {
+    if (cfg.isWarpSpecialized() && clustered) {
+      // One thread per consumer warpgroup and block of the cluster releases
+      // a stage (the warpgroup's wgmma reads are complete for all of it).
+      smemAddr = addr;
+      rank = arith::IndexCastOp::create(
+          b, loc, b.getIndexType(),
+          NVVM::ClusterId::create(b, loc, b.getI32Type()));
+      for (int64_t s = 0; s < stages; ++s)
+        NVVM::MBarrierInitOp::create(
+            b, loc, emptyPtr(cst(s)),
+            i32(cfg.clusterM * (cfg.tileThreads() / kWarpgroupThreads)),
+            isThread0);
+    } else if (cfg.isWarpSpecialized()) {
       // Every consumer thread that read a stage releases it.
       empty = nvgpu::MBarrierCreateOp::create(b, loc, barType);
       for (int64_t s = 0; s < stages; ++s)
@@ -146,6 +165,12 @@ public:
     tmaC = cast(tensorMap(wgTileM, cBoxCols, cElt), tmaCPtr);
     for (Value map : {tmaA, tmaB, tmaC})
       nvgpu::TmaPrefetchOp::create(b, loc, map, isThread0);
+    if (clustered) {
+      // The peer's barriers are initialised before its multicast copies
+      // and remote arrives reach them.
+      syncCluster();
+      return;
+    }
     gpu::BarrierOp::create(b, loc);
   }
 
@@ -202,6 +227,12 @@ public:
     pk.store.erase();
     pk.loop.erase();
 
+    if (clustered) {
+      // No block leaves while its peer may still multicast into it or
+      // arrive on its barriers.
+      b.setInsertionPointAfter(roles);
+      syncCluster();
+    }
     b.setInsertionPointToStart(roles.elseBlock());
     NVVM::SetMaxRegisterOp::create(b, loc, KernelConfig::kConsumerRegisters,
                                    NVVM::SetMaxRegisterAction::increase);
@@ -300,8 +331,14 @@ private:
     Value evenRound = arith::XOrIOp::create(
         b, loc, oddRound(it),
         arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, evenRound,
-                                           cst(10000000), stage);
+    if (clustered)
+      NVVM::MBarrierTryWaitParityOp::create(
+          b, loc, emptyPtr(stage),
+          arith::ExtUIOp::create(b, loc, b.getI32Type(), evenRound),
+          i32(10000000));
+    else
+      nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, evenRound,
+                                             cst(10000000), stage);
     emitLoads(k, stage, Value());
   }
 
@@ -347,12 +384,24 @@ private:
     Value a = view(stageA(stage), {cfg.blockM, kBoxCols}, elt);
     nvgpu::TmaAsyncLoadOp::create(b, loc, a, bars, tmaA,
                                   ValueRange{k0, mRow0}, stage, Value(), pred);
+    // In a cluster, block j % cluster_m loads B box j for every block.
+    Value mask;
+    if (clustered)
+      mask = arith::ConstantOp::create(
+          b, loc, b.getI16IntegerAttr((1 << cfg.clusterM) - 1));
     for (int64_t j = 0; j < cfg.blockN / kBoxCols; ++j) {
       Value bj = view(add(stageB(stage), j * kBoxBytes), {kBoxCols, kBoxCols},
                       elt);
+      Value owner = pred;
+      if (clustered) {
+        owner = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
+                                      cst(j % cfg.clusterM));
+        if (pred)
+          owner = andi(pred, owner);
+      }
       nvgpu::TmaAsyncLoadOp::create(b, loc, bj, bars, tmaB,
                                     ValueRange{add(nCol0, j * kBoxCols), k0},
-                                    stage, Value(), pred);
+                                    stage, mask, owner);
     }
   }
 
@@ -409,9 +458,45 @@ private:
   /// `pred`): an arrive with no bytes, predicated rather than branched on,
   /// since a branch in the K loop makes LLVM peel it and ptxas serialise
   /// the wgmma.
+  /// In a cluster, thread r < cluster_m of each consumer warpgroup arrives
+  /// on block r's barrier.
   void emitRelease(Value it, Value pred) {
-    nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, cst(0),
-                                            rem(it, stages), pred);
+    if (!clustered) {
+      nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, cst(0),
+                                              rem(it, stages), pred);
+      return;
+    }
+    Value lane = rem(tid, kWarpgroupThreads);
+    Value target = rem(lane, cfg.clusterM);
+    Value remote = NVVM::MapaOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*sharedCluster=*/7),
+        emptyPtr(rem(it, stages)),
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), target));
+    // NVVM's arrive ops take no predicate on a cluster address.
+    NVVM::InlinePtxOp::create(
+        b, loc, TypeRange(), ValueRange{remote}, ValueRange(),
+        "mbarrier.arrive.shared::cluster.b64 _, [$0];",
+        andi(pred, ult(lane, cst(cfg.clusterM))));
+  }
+
+  Value i32(int64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  }
+
+  /// The raw empty mbarrier of `stage` (clusters), as a shared pointer.
+  Value emptyPtr(Value stage) {
+    Value at = add(add(smemAddr, add(base, emptyOffset)), mul(stage, 8));
+    return LLVM::IntToPtrOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
+        arith::IndexCastOp::create(b, loc, b.getI64Type(), at),
+        LLVM::DereferenceableAttr());
+  }
+
+  /// Every thread of both blocks of the cluster (not .aligned: the
+  /// producer's idle threads arrive without its leader).
+  void syncCluster() {
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
   }
 
   /// Synchronises the threads whose accumulators one TMA store issue
@@ -504,14 +589,17 @@ private:
 
   const KernelConfig &cfg;
   int64_t stages;
+  bool clustered; // cluster_m > 1
   Type elt;
   int64_t wgTileM; // rows per warpgroup
   Type cElt;
   int64_t aStageBytes, bStageBytes, ring, sharedBytes;
   int64_t cBoxCols;       // C elements in a 128-byte box row
   int64_t wgStagingBytes; // one warpgroup's staging tile
+  int64_t emptyOffset;    // from base: the raw empty barriers (clusters)
   Value tid, wg, wgRow, isThread0, isWarpgroupLeader, smem, base, bars, empty,
       order, tmaA, tmaB, tmaC;
+  Value smemAddr, rank; // clusters: the buffer's address, the block's rank
   Value mRow0, nCol0; // the current tile's first row and column
 };
 

@@ -155,3 +155,17 @@ func.func @string() attributes {tile.kernel = "128x64x32"} {
 func.func @unknown_field() attributes {tile.kernel = #tile.kernel<block = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{cluster-m must be 1 or 2, got 4}}
+func.func @cluster_of_four() attributes {tile.kernel = #tile.kernel<cluster_m = 4, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#tile.kernel field 'cluster_m' given twice}}
+func.func @cluster_twice() attributes {tile.kernel = #tile.kernel<cluster_m = 2, cluster_m = 2, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

@@ -62,3 +62,17 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// cluster_m is optional (1 when absent) and printed only when it is not 1.
+// CHECK-LABEL: func.func @cluster
+// CHECK-SAME: warp_specialize = cooperative, cluster_m = 2, chip = sm_90a,
+// CHECK-LABEL: func.func @no_cluster
+// CHECK-SAME: warp_specialize = cooperative, chip = sm_90a,
+func.func @cluster() attributes {tile.kernel = #tile.kernel<cluster_m = 2, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+func.func @no_cluster() attributes {tile.kernel = #tile.kernel<cluster_m = 1, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

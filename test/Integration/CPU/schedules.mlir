@@ -25,6 +25,10 @@
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=3 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped group-m=3" --tile-persistent --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=serpentine group-m=3" --tile-persistent --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
+// Clusters of two along M: ids 2 c and 2 c + 1 take tile rows 2 m and
+// 2 m + 1; an odd last tile row gets a partner past M, which writes nothing.
+// RUN: tile-opt %s %{tiling} cluster-m=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} order=serpentine group-m=3 cluster-m=2" --tile-persistent --tile-lower-to-cpu=num-programs=6 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped" --tile-persistent --tile-lower-to-cpu=num-programs=132 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=1000 | %{lower} | %{run} | FileCheck %s
 

@@ -153,6 +153,8 @@ LogicalResult KernelConfig::verifyBlock(
   if (sharedBytes < 0)
     return emitError() << "shared_bytes must not be negative, got "
                        << sharedBytes;
+  if (clusterM != 1 && clusterM != 2)
+    return emitError() << "cluster-m must be 1 or 2, got " << clusterM;
   return success();
 }
 
@@ -186,15 +188,16 @@ KernelConfig::verify(function_ref<InFlightDiagnostic()> emitError,
 
 KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelAttr::get(ctx, blockM, blockN, blockK, numWarps, numStages,
-                         schedule, order, groupM, mma, warpSpecialize, chip,
-                         sharedBytes);
+                         schedule, order, groupM, mma, warpSpecialize, clusterM,
+                         chip, sharedBytes);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelAttr a) {
   return {a.getBlockM(),    a.getBlockN(),         a.getBlockK(),
           a.getNumWarps(),  a.getNumStages(),      a.getSchedule(),
           a.getOrder(),     a.getGroupM(),         a.getMma(),
-          a.getWarpSpecialize(), a.getChip(),      a.getSharedBytes()};
+          a.getWarpSpecialize(), a.getClusterM(), a.getChip(),
+          a.getSharedBytes()};
 }
 
 std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {

@@ -49,11 +49,12 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  int64_t numWarps, int64_t numStages,
                                  Schedule schedule, TileOrder order,
                                  int64_t groupM, MmaKind mma,
-                                 WarpSpecialize warpSpecialize, Chip chip,
+                                 WarpSpecialize warpSpecialize,
+                                 int64_t clusterM, Chip chip,
                                  int64_t sharedBytes) {
   KernelConfig cfg{blockM, blockN, blockK, numWarps,       numStages,
-                   schedule, order, groupM, mma, warpSpecialize, chip,
-                   sharedBytes};
+                   schedule, order, groupM, mma, warpSpecialize, clusterM,
+                   chip, sharedBytes};
   return cfg.verifyBlock(emitError);
 }
 
@@ -90,6 +91,8 @@ constexpr StringLiteral kFields[] = {
     "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
     "schedule", "order",  "group_m",  "mma",             "warp_specialize",
     "chip",     "shared_bytes"};
+/// Defaults to 1 (no clusters) and is printed only when it is not.
+constexpr StringLiteral kOptionalClusterField = "cluster_m";
 
 } // namespace
 
@@ -102,7 +105,7 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
     StringRef key;
     if (p.parseKeyword(&key) || p.parseEqual())
       return failure();
-    if (!llvm::is_contained(kFields, key))
+    if (!llvm::is_contained(kFields, key) && key != kOptionalClusterField)
       return p.emitError(loc, "#tile.kernel has no field '") << key << "'";
     if (!seen.insert(key).second)
       return p.emitError(loc, "#tile.kernel field '") << key << "' given twice";
@@ -110,7 +113,7 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
         {"block_m", &c.blockM},       {"block_n", &c.blockN},
         {"block_k", &c.blockK},       {"num_warps", &c.numWarps},
         {"num_stages", &c.numStages}, {"group_m", &c.groupM},
-        {"shared_bytes", &c.sharedBytes}};
+        {"shared_bytes", &c.sharedBytes}, {"cluster_m", &c.clusterM}};
     if (int64_t *v = ints.lookup(key))
       return p.parseInteger(*v);
     if (key == "schedule")
@@ -139,7 +142,7 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
   return getChecked([&] { return p.emitError(start); }, p.getContext(),
                     c.blockM, c.blockN, c.blockK, c.numWarps, c.numStages,
                     c.schedule, c.order, c.groupM, c.mma, c.warpSpecialize,
-                    c.chip, c.sharedBytes);
+                    c.clusterM, c.chip, c.sharedBytes);
 }
 
 void KernelAttr::print(AsmPrinter &p) const {
@@ -150,7 +153,9 @@ void KernelAttr::print(AsmPrinter &p) const {
     << ", order = " << stringifyTileOrder(getOrder())
     << ", group_m = " << getGroupM()
     << ", mma = " << stringifyMmaKind(getMma())
-    << ", warp_specialize = " << stringifyWarpSpecialize(getWarpSpecialize())
-    << ", chip = " << stringifyChip(getChip())
+    << ", warp_specialize = " << stringifyWarpSpecialize(getWarpSpecialize());
+  if (getClusterM() != 1)
+    p << ", cluster_m = " << getClusterM();
+  p << ", chip = " << stringifyChip(getChip())
     << ", shared_bytes = " << getSharedBytes() << ">";
 }

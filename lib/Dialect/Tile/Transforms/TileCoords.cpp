@@ -6,6 +6,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
+using namespace mlir::tile;
 
 std::pair<Value, Value> mlir::tile::buildTileCounts(OpBuilder &b, Location loc,
                                                     Value m, Value n,
@@ -22,13 +23,21 @@ Value mlir::tile::buildNumTiles(OpBuilder &b, Location loc, Value c,
   Value m = memref::DimOp::create(b, loc, c, 0);
   Value n = memref::DimOp::create(b, loc, c, 1);
   auto [tilesM, tilesN] = buildTileCounts(b, loc, m, n, cfg);
+  if (cfg.clusterM > 1) {
+    // Whole clusters: an odd last tile row gets a partner past M.
+    Value cm = arith::ConstantIndexOp::create(b, loc, cfg.clusterM);
+    tilesM = arith::MulIOp::create(
+        b, loc, arith::CeilDivUIOp::create(b, loc, tilesM, cm), cm);
+  }
   return arith::MulIOp::create(b, loc, tilesM, tilesN);
 }
 
-std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
-                                                    Value tileId, Value tilesM,
-                                                    Value tilesN,
-                                                    const KernelConfig &cfg) {
+namespace {
+
+/// (tile_m, tile_n) of `tileId` in `order` over a tilesM x tilesN grid.
+std::pair<Value, Value> orderedCoords(OpBuilder &b, Location loc, Value tileId,
+                                      Value tilesM, Value tilesN,
+                                      const KernelConfig &cfg) {
   if (cfg.order == TileOrder::Linear)
     return {arith::DivUIOp::create(b, loc, tileId, tilesN),
             arith::RemUIOp::create(b, loc, tileId, tilesN)};
@@ -62,5 +71,26 @@ std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
                                  tn);
   }
   Value tm = arith::AddIOp::create(b, loc, firstM, row);
+  return {tm, tn};
+}
+
+} // namespace
+
+std::pair<Value, Value> mlir::tile::buildTileCoords(OpBuilder &b, Location loc,
+                                                    Value tileId, Value tilesM,
+                                                    Value tilesN,
+                                                    const KernelConfig &cfg) {
+  if (cfg.clusterM == 1)
+    return orderedCoords(b, loc, tileId, tilesM, tilesN, cfg);
+  // Consecutive ids (a cluster's blocks) take neighbouring tile rows of one
+  // column; clusters follow the order over a grid of cluster-high tiles.
+  Value cm = arith::ConstantIndexOp::create(b, loc, cfg.clusterM);
+  Value cluster = arith::DivUIOp::create(b, loc, tileId, cm);
+  Value rank = arith::RemUIOp::create(b, loc, tileId, cm);
+  auto [ctm, tn] = orderedCoords(
+      b, loc, cluster, arith::CeilDivUIOp::create(b, loc, tilesM, cm), tilesN,
+      cfg);
+  Value tm = arith::AddIOp::create(b, loc,
+                                   arith::MulIOp::create(b, loc, ctm, cm), rank);
   return {tm, tn};
 }

@@ -102,6 +102,7 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.groupM = groupM;
     cfg.mma = mma;
     cfg.warpSpecialize = warpSpecialize;
+    cfg.clusterM = clusterM;
     cfg.chip = chip.hasValue() ? chip : KernelConfig::defaultChip(mma);
     return cfg;
   }

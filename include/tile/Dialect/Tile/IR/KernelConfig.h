@@ -29,6 +29,9 @@ struct KernelConfig {
   int64_t groupM = 8;
   MmaKind mma = MmaKind::Sync;
   WarpSpecialize warpSpecialize = WarpSpecialize::None;
+  /// Blocks per thread-block cluster along M (1 or 2); a cluster's blocks
+  /// take neighbouring tile rows of one tile column.
+  int64_t clusterM = 1;
   /// Without a chip named, defaultChip(mma).
   Chip chip = Chip::SM90;
   /// Set by tile-allocate-shared.

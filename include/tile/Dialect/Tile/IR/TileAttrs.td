@@ -66,6 +66,9 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     cooperative` or `pingpong` the block has one more warpgroup than
     `num_warps` says: a producer that only issues TMA loads. Cooperative
     consumer warpgroups split each tile; pingpong ones take alternate tiles.
+    `cluster_m = 2` (optional, printed only when not 1) pairs the blocks of
+    neighbouring tile rows into thread-block clusters that share the B tile
+    of each K step (each block loads half of it and multicasts it).
   }];
   let parameters = (ins
     "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,
@@ -74,6 +77,7 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     EnumParameter<Tile_TileOrder>:$order, "int64_t":$group_m,
     EnumParameter<Tile_MmaKind>:$mma,
     EnumParameter<Tile_WarpSpecialize>:$warp_specialize,
+    "int64_t":$cluster_m,
     EnumParameter<Tile_Chip>:$chip,
     "int64_t":$shared_bytes);
   // Fields in any order, each once; a missing, repeated or unknown field is

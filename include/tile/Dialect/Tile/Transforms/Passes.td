@@ -66,6 +66,11 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
                         "a producer warpgroup issues the TMA loads; two "
                         "consumer warpgroups take alternate tiles, one "
                         "storing C while the other computes"))}]>,
+    Option<"clusterM", "cluster-m", "int64_t",
+           "::mlir::tile::KernelConfig{}.clusterM",
+           "Blocks per thread-block cluster along M, 1 or 2 (2: the pair "
+           "shares each B tile through TMA multicast; warp-specialized "
+           "wgmma kernels)">,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",

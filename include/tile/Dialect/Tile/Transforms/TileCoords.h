@@ -14,7 +14,8 @@ namespace mlir::tile {
 std::pair<Value, Value> buildTileCounts(OpBuilder &b, Location loc, Value m,
                                         Value n, const KernelConfig &cfg);
 
-/// The number of C tiles of `c` (whose sizes are M and N).
+/// The number of C tiles of `c` (whose sizes are M and N); with clusters
+/// along M, tile rows rounded up to whole clusters.
 Value buildNumTiles(OpBuilder &b, Location loc, Value c,
                     const KernelConfig &cfg);
 
@@ -24,7 +25,9 @@ Value buildNumTiles(OpBuilder &b, Location loc, Value c,
 /// serpentine order sweeps the same groups as one continuous path: columns
 /// alternately down and up, groups alternately left to right and right to
 /// left, so consecutive ids are always neighbouring tiles, also across
-/// groups (where grouped jumps from the last column to the first).
+/// groups (where grouped jumps from the last column to the first). With
+/// cluster_m = 2, ids 2 c and 2 c + 1 (one cluster) are tile rows 2 m and
+/// 2 m + 1 of one column, (m, n) being cluster c's place in the order.
 std::pair<Value, Value> buildTileCoords(OpBuilder &b, Location loc,
                                         Value tileId, Value tilesM,
                                         Value tilesN, const KernelConfig &cfg);
