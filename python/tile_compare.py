@@ -30,12 +30,17 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 # The best block of each tensor-core lowering, tiled and persistent: TMA +
-# wgmma (sm_90a) and cp.async + mma.sync (sm_80 and later).
+# wgmma (sm_90a) and cp.async + mma.sync (sm_80 and later); and the
+# warp-specialized persistent kernel (3 stages: its staging tile follows the
+# ring).
 _WGMMA = ("mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 "
           "num-stages=4 order=grouped")
+_WS = ("mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 "
+       "num-stages=3 order=serpentine warp-specialize=cooperative")
 _SYNC = "block-m=128 block-n=128 block-k=32 num-warps=8 num-stages=4"
 DEFAULT_LOWERINGS = [f"tiled:schedule=tiled {_WGMMA}",
                      f"persistent:schedule=persistent {_WGMMA}",
+                     f"ws-persistent:schedule=persistent {_WS}",
                      f"tiled-sync:schedule=tiled {_SYNC}",
                      f"pers-sync:schedule=persistent order=grouped {_SYNC}"]
 

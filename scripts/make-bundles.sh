@@ -51,14 +51,17 @@ bench_set() {
       variants+=("${sched:0:1}w128x256w8s4${order:0:1}:schedule=$sched order=$order $w block-m=128 block-n=256 num-warps=8 num-stages=4")
     done
   done
-  # Warp-specialized (persistent; a producer warpgroup on top of 8 warps).
-  local ws="schedule=persistent order=grouped warp-specialize=cooperative $w num-warps=8"
-  variants+=("ws128x256w8s3g:$ws block-m=128 block-n=256 num-stages=3")
-  variants+=("ws128x128w8s5g:$ws block-m=128 block-n=128 num-stages=5")
+  # Warp-specialized (persistent; a producer warpgroup on top of 8 warps),
+  # in grouped and serpentine order, and in clusters of two along M.
+  local ws="schedule=persistent warp-specialize=cooperative $w num-warps=8"
+  variants+=("ws128x256w8s3g:$ws order=grouped block-m=128 block-n=256 num-stages=3")
+  variants+=("ws128x256w8s3s:$ws order=serpentine block-m=128 block-n=256 num-stages=3")
+  variants+=("cw128x256w8s3s:$ws order=serpentine cluster-m=2 block-m=128 block-n=256 num-stages=3")
+  variants+=("ws128x128w8s6g:$ws order=grouped block-m=128 block-n=128 num-stages=6")
   # Pingpong: the consumer warpgroups take alternate tiles, each with its own
   # staging tile; the most stages that fit (tile-allocate-shared).
   local pp="schedule=persistent order=grouped warp-specialize=pingpong $w num-warps=8"
-  variants+=("pp128x128w8s4g:$pp block-m=128 block-n=128 num-stages=4")
+  variants+=("pp128x128w8s5g:$pp block-m=128 block-n=128 num-stages=5")
   variants+=("pp128x192w8s3g:$pp block-m=128 block-n=192 num-stages=3")
   for sched in tiled persistent; do
     variants+=("${sched:0:1}w128x128w4s3g:schedule=$sched order=grouped $w block-m=128 block-n=128 num-warps=4 num-stages=3")
