@@ -35,15 +35,22 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.mma = opts.mma;
   tiling.warpSpecialize = opts.warpSpecialize;
   tiling.clusterM = opts.clusterM;
-  bool wgmma = opts.mma == MmaKind::Wgmma;
+  bool autoConfig = opts.config == ConfigChoice::Auto;
+  // The config=auto family is TMA + wgmma only.
+  bool wgmma = autoConfig || opts.mma == MmaKind::Wgmma;
   // A named chip stays (the kernel attribute's verifier rejects wgmma on
   // any but sm_90a).
-  Chip chip = opts.chip.hasValue() ? opts.chip
-                                   : KernelConfig::defaultChip(opts.mma);
+  Chip chip = autoConfig             ? Chip::SM90a
+              : opts.chip.hasValue() ? opts.chip
+                                     : KernelConfig::defaultChip(opts.mma);
   tiling.chip = chip;
-  pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
-  if (opts.schedule == Schedule::Persistent)
-    pm.addNestedPass<func::FuncOp>(createTilePersistent());
+  if (autoConfig) {
+    pm.addPass(createTileAutoConfig());
+  } else {
+    pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
+    if (opts.schedule == Schedule::Persistent)
+      pm.addNestedPass<func::FuncOp>(createTilePersistent());
+  }
   pm.addPass(createTileToGPU(
       TileToGPUOptions{opts.indexBitwidth, opts.minBlocksPerSM}));
 

@@ -150,6 +150,39 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
     files.emplace_back(ptxPath.str(), object.getObject().getValue().str());
     files.emplace_back(jsonPath.str(), std::move(text));
   }
+  // config=auto: <kernel>.json holds the rule that picks a compiled kernel
+  // (whose manifest is <member>.json) per problem shape.
+  if (auto dispatch =
+          module->getAttrOfType<DictionaryAttr>(TileDialect::kDispatchAttrName))
+    for (NamedAttribute entry : dispatch) {
+      StringRef kernel = entry.getName().strref();
+      if (!isValidKernelName(kernel))
+        return module.emitError("tile-write-bundle: ")
+               << TileDialect::kDispatchAttrName << " entry \""
+               << escapedName(kernel) << "\" is not a kernel name";
+      llvm::json::Array rules;
+      for (Attribute rule : cast<ArrayAttr>(entry.getValue())) {
+        llvm::json::Object json = *toJson(rule).getAsObject();
+        StringRef member = cast<DictionaryAttr>(rule)
+                               .getAs<StringAttr>("kernel")
+                               .strref();
+        if (!manifests.get(member))
+          return module.emitError("tile-write-bundle: dispatch rule of \"")
+                 << escapedName(kernel) << "\" names no compiled kernel \""
+                 << escapedName(member) << "\"";
+        json.erase("kernel");
+        json["bundle"] = (member + ".json").str();
+        rules.push_back(std::move(json));
+      }
+      llvm::json::Object doc{{"kernel", kernel.str()},
+                             {"dispatch", std::move(rules)}};
+      SmallString<256> path(dir);
+      llvm::sys::path::append(path, kernel + ".json");
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))) << "\n";
+      files.emplace_back(path.str(), std::move(text));
+    }
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return module.emitError("tile-write-bundle: cannot create directory ")
            << dir << ": " << ec.message();

@@ -529,13 +529,124 @@ bool readPtx(const std::string &path, Manifest &m, std::string &error) {
   return true;
 }
 
+// A dispatch manifest's rules and members: bundles by plain file name next
+// to it, each an ordinary manifest of the same types.
+bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
+                  std::string &error) {
+  if (!FieldReader(root, error).requireString("kernel", m.kernel))
+    return false;
+  const Json &rules = *root.get("dispatch");
+  if (!rules.isArray() || rules.items().empty()) {
+    error = "field \"dispatch\" must be a non-empty array of rules";
+    return false;
+  }
+  size_t slash = path.find_last_of('/');
+  std::string dir = slash == std::string::npos ? "" : path.substr(0, slash + 1);
+  for (size_t i = 0; i < rules.items().size(); ++i) {
+    const Json &r = rules.items()[i];
+    std::string where = "dispatch[" + std::to_string(i) + "]";
+    if (!r.isObject()) {
+      error = where + " must be an object";
+      return false;
+    }
+    DispatchRule rule;
+    FieldReader f(r, error);
+    if (!f.requireString("bundle", rule.bundle) ||
+        !f.requireString("why", rule.why) ||
+        !f.optionalInt("max_m", 1, rule.maxM)) {
+      error = where + ": " + error;
+      return false;
+    }
+    if (rule.bundle.empty() || rule.bundle.find('/') != std::string::npos ||
+        rule.bundle[0] == '.') {
+      error = where + ": \"bundle\" must name a manifest in the same "
+                      "directory, not '" + rule.bundle + "'";
+      return false;
+    }
+    if (const Json *t = r.get("max_tiles")) {
+      bool ok = t->isArray() && t->items().size() == 3;
+      int64_t v[3] = {0, 0, 0};
+      for (size_t j = 0; ok && j < 3; ++j) {
+        const Json &e = t->items()[j];
+        ok = e.isNumber() && e.asNumber() >= 1 && e.asNumber() <= 1e9 &&
+             e.asNumber() == std::floor(e.asNumber());
+        if (ok)
+          v[j] = static_cast<int64_t>(e.asNumber());
+      }
+      if (!ok) {
+        error = where + ": \"max_tiles\" must be [block_m, block_n, tiles], "
+                        "three integers from 1 to 1e9";
+        return false;
+      }
+      rule.tilesBlockM = v[0];
+      rule.tilesBlockN = v[1];
+      rule.maxTiles = v[2];
+    }
+    Manifest member;
+    std::string why;
+    if (!loadManifest(dir + rule.bundle, member, why)) {
+      error = where + ": bundle '" + rule.bundle + "': " + why;
+      return false;
+    }
+    if (member.isDispatch()) {
+      error = where + ": bundle '" + rule.bundle +
+              "' is itself a dispatch manifest";
+      return false;
+    }
+    if (!m.members.empty() && (member.aType != m.members[0].aType ||
+                               member.cType != m.members[0].cType)) {
+      error = where + ": bundle '" + rule.bundle +
+              "' has other types than the first rule's";
+      return false;
+    }
+    m.members.push_back(std::move(member));
+    m.dispatch.push_back(std::move(rule));
+  }
+  // Its types are its members' (for the problem's buffers).
+  m.aType = m.members[0].aType;
+  m.bType = m.members[0].bType;
+  m.cType = m.members[0].cType;
+  return true;
+}
+
 } // namespace
+
+const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
+                           std::string &why) {
+  for (size_t i = 0; i < m.dispatch.size(); ++i) {
+    const DispatchRule &r = m.dispatch[i];
+    if (r.maxM && rows > r.maxM)
+      continue;
+    int64_t tiles = 0;
+    if (r.maxTiles) {
+      tiles = ((rows + r.tilesBlockM - 1) / r.tilesBlockM) *
+              ((cols + r.tilesBlockN - 1) / r.tilesBlockN);
+      if (tiles >= r.maxTiles)
+        continue;
+    }
+    why = "rule " + std::to_string(i);
+    if (r.maxM)
+      why += ", M " + std::to_string(rows) + " <= " + std::to_string(r.maxM);
+    if (r.maxTiles)
+      why += ", " + std::to_string(tiles) + " tiles of " +
+             std::to_string(r.tilesBlockM) + "x" +
+             std::to_string(r.tilesBlockN) + " < " +
+             std::to_string(r.maxTiles);
+    why += ": " + r.why;
+    return &m.members[i];
+  }
+  return nullptr;
+}
 
 bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
   m = Manifest();
   m.path = path;
   Json root;
-  return readRoot(path, root, error) && parseKernel(root, m, error) &&
+  if (!readRoot(path, root, error))
+    return false;
+  if (root.get("dispatch"))
+    return loadDispatch(path, root, m, error);
+  return parseKernel(root, m, error) &&
          parseLayouts(root, m, error) && parseMma(root, m, error) &&
          parseParams(root, m, error) && parseStatic(root, m, error) &&
          parseTma(root, m, error) && parseMultiples(root, m, error) &&

@@ -42,6 +42,18 @@ struct Param {
   ParamRole role;
 };
 
+struct Manifest;
+
+// One rule of a dispatch manifest (tile-opt config=auto): the bundle to run
+// when every condition given holds; 0 = no such condition.
+struct DispatchRule {
+  std::string bundle; // a manifest in the same directory
+  int64_t maxM = 0;   // M <= maxM
+  int64_t tilesBlockM = 0, tilesBlockN = 0,
+          maxTiles = 0; // ceil(M / bm) * ceil(N / bn) < maxTiles
+  std::string why;
+};
+
 struct Manifest {
   std::string path;    // as given on the command line
   std::string ptxPath; // resolved against the manifest's directory
@@ -85,13 +97,26 @@ struct Manifest {
   int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0};
   bool usesTma() const { return tmaBoxA[0] > 0; }
 
+  // A dispatch manifest ({"kernel", "dispatch": [rules]}) holds no kernel of
+  // its own: per problem the first rule that matches names the member
+  // (loaded from rules[i].bundle) to run.
+  std::vector<DispatchRule> dispatch;
+  std::vector<Manifest> members;
+  bool isDispatch() const { return !dispatch.empty(); }
+
   bool servesLayout(const std::string &layout) const;
   std::string layoutList() const; // "nn, nt"
 };
 
-// Reads and validates a manifest and the PTX file it names. On failure
-// returns false with `error` set to the text after "tile-run: manifest X: ".
+// Reads and validates a manifest and the PTX file it names (or, for a
+// dispatch manifest, every member it names). On failure returns false with
+// `error` set to the text after "tile-run: manifest X: ".
 bool loadManifest(const std::string &path, Manifest &out, std::string &error);
+
+// The member of dispatch manifest `m` for an M x N problem (the first rule
+// that matches), or null; `why` says which rule and its numbers.
+const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
+                           std::string &why);
 
 } // namespace tilerun
 

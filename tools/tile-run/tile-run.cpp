@@ -260,12 +260,42 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   return res;
 }
 
+// The bundles that run problem `p`: each dispatch manifest replaced by the
+// member its rules pick for the shape (printed with the reason when
+// `report`).
+std::vector<Manifest> resolveBundles(const std::vector<Manifest> &bundles,
+                                     const Problem &p, bool report) {
+  std::vector<Manifest> out;
+  for (const Manifest &m : bundles) {
+    if (!m.isDispatch()) {
+      out.push_back(m);
+      continue;
+    }
+    std::string why;
+    const Manifest *member = pickMember(m, p.m, p.n, why);
+    if (!member)
+      die(kExitError,
+          "manifest %s: no dispatch rule matches shape %lldx%lldx%lld",
+          m.path.c_str(), static_cast<long long>(p.m),
+          static_cast<long long>(p.n), static_cast<long long>(p.k));
+    if (report)
+      std::printf("dispatch: %lldx%lldx%lld -> %s (%s)\n",
+                  static_cast<long long>(p.m), static_cast<long long>(p.n),
+                  static_cast<long long>(p.k), member->path.c_str(),
+                  why.c_str());
+    out.push_back(*member);
+  }
+  return out;
+}
+
 // One problem on fresh inputs: reference, optional cuBLAS timing, every
 // bundle checked (and timed); with --json its document goes to `doc`.
 // Returns whether every bundle passed.
 bool runProblem(Gpu &gpu, const Options &opts,
-                const std::vector<Manifest> &bundles, const Problem &p,
+                const std::vector<Manifest> &given, const Problem &p,
                 uint64_t seed, Json *doc) {
+  // Launches keep references to these until every round is timed.
+  const std::vector<Manifest> bundles = resolveBundles(given, p, false);
   if (opts.shapes.size() > 1)
     std::printf("\n==== problem %lldx%lldx%lld, seed %llu ====\n",
                 static_cast<long long>(p.m), static_cast<long long>(p.n),
@@ -338,7 +368,7 @@ std::vector<Problem> makeProblems(const Options &opts,
     p.layout = opts.layout;
     p.inType = bundles.front().aType;
     p.outType = bundles.front().cType;
-    validateBundles(opts, bundles, p);
+    validateBundles(opts, resolveBundles(bundles, p, true), p);
     problems.push_back(p);
   }
   return problems;

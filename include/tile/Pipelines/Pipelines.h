@@ -10,6 +10,9 @@
 namespace mlir::tile {
 
 /// Defaults: KernelConfig's member initializers.
+/// How --tile-to-ptx chooses the block configuration.
+enum class ConfigChoice { Manual, Auto };
+
 struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<Schedule> schedule{
       *this, "schedule", llvm::cl::desc("One program per tile, or persistent"),
@@ -67,6 +70,16 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "a producer warpgroup issues the TMA loads; two "
                      "consumer warpgroups take alternate tiles, one "
                      "storing C while the other computes"))};
+  PassOptions::Option<ConfigChoice> config{
+      *this, "config",
+      llvm::cl::desc("Block configuration: manual (the options) or auto (a "
+                     "family of TMA + wgmma kernels and a rule picking one "
+                     "per shape; the block options are ignored)"),
+      llvm::cl::init(ConfigChoice::Manual),
+      llvm::cl::values(
+          clEnumValN(ConfigChoice::Manual, "manual", "the options' block"),
+          clEnumValN(ConfigChoice::Auto, "auto",
+                     "one kernel per family member, and a dispatch rule"))};
   PassOptions::Option<int64_t> clusterM{
       *this, "cluster-m",
       llvm::cl::desc("Blocks per thread-block cluster along M, 1 or 2 (2: "

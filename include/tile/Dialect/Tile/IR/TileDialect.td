@@ -27,6 +27,12 @@ def Tile_Dialect : Dialect {
     /// elements), each with the 128-byte swizzle.
     static constexpr ::llvm::StringLiteral kTmaStagingAttrName =
         "tile.tma_staging";
+    /// On the module (config=auto): for each kernel, the ordered rule, an
+    /// array of dictionaries (kernel, optional max_m and max_tiles = bm, bn,
+    /// n; why) naming the compiled kernel to run for a problem shape; the
+    /// first match wins.
+    static constexpr ::llvm::StringLiteral kDispatchAttrName =
+        "tile.dispatch";
   }];
 }
 

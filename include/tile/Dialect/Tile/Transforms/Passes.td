@@ -84,6 +84,24 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
   ];
 }
 
+def TileAutoConfig : Pass<"tile-auto-config", "::mlir::ModuleOp"> {
+  let summary = "Tile each kernel once per member of a configuration family "
+                "and record the rule that picks one per shape";
+  let description = [{
+    The `config=auto` step of `--tile-to-ptx`, in place of tile-tiling and
+    tile-persistent: each function holding a `tile.matmul` becomes
+    `<name>__m64`, `__small`, `__mid` and `__big` (TMA + wgmma), tiled and
+    persistent, and the module's `tile.dispatch` attribute records, per
+    kernel, the ordered rule (first match wins) over M and the tile counts
+    that picks one for a problem shape. The bundle writer turns the rule
+    into `<name>.json`, which tile-run resolves per shape.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def TilePersistent : Pass<"tile-persistent", "::mlir::func::FuncOp"> {
   let summary = "Make each program stride over tiles (persistent schedule)";
   let description = [{

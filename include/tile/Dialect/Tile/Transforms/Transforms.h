@@ -34,6 +34,11 @@ LogicalResult tileKernel(func::FuncOp func, const KernelConfig &cfg);
 /// id over all tiles, striding by the number of programs.
 LogicalResult makePersistent(func::FuncOp func);
 
+/// tile-auto-config: replaces each untiled kernel function by one tiled
+/// (and persistent) copy per member of the config=auto family, named
+/// <kernel>__<member>, and records the dispatch rule.
+LogicalResult autoConfigure(ModuleOp module);
+
 /// tile-lower-to-cpu: runs the kernel's `numPrograms` programs (0: one per
 /// C tile) in a host loop, with tile ops as vector ops.
 LogicalResult lowerKernelToCPU(func::FuncOp func, int64_t numPrograms);

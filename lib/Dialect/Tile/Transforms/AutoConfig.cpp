@@ -1,0 +1,142 @@
+//===- AutoConfig.cpp - A family of configurations and a dispatch rule ----===//
+//
+// config=auto compiles each kernel function once per member of a small
+// family of TMA + wgmma configurations and records, on the module, the rule
+// that picks one per problem shape (first match wins). The rule is a wave
+// model measured on the H200 (docs/results/shapes.md):
+//   M <= 64                       64x128 tiles, one warpgroup: a 128-row
+//                                 tile would waste half or more of each MMA;
+//   under a quarter wave of 128x128 tiles (C has fewer than SMs / 4 of them)
+//                                 64x64 tiles, for the most programs;
+//   under two waves of 128x256 tiles
+//                                 128x128 tiles: 128x256 would leave one
+//                                 partial wave of idle SMs;
+//   otherwise                     128x256, warp-specialized, serpentine.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Transforms.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEAUTOCONFIG
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The H200's SMs, for the rule's wave counts.
+constexpr int64_t kSMs = 132;
+
+struct Member {
+  StringRef suffix;
+  KernelConfig cfg;
+  bool persistent;
+  // The rule's condition; 0 for none.
+  int64_t maxM;
+  int64_t tilesBlockM, tilesBlockN, maxTiles; // ceil(M/bm) ceil(N/bn) < max
+  StringRef why;
+};
+
+KernelConfig wgmma(int64_t m, int64_t n, int64_t warps, int64_t stages,
+                   TileOrder order, WarpSpecialize ws) {
+  KernelConfig c;
+  c.blockM = m;
+  c.blockN = n;
+  c.blockK = 64;
+  c.numWarps = warps;
+  c.numStages = stages;
+  c.order = order;
+  c.mma = MmaKind::Wgmma;
+  c.warpSpecialize = ws;
+  c.chip = Chip::SM90a;
+  return c;
+}
+
+/// The family, in the order the rule tries it. A 32-bit C doubles the
+/// staging tile: the big member then keeps its staging over the ring.
+SmallVector<Member> family(Type cElt) {
+  bool wideC = cElt.getIntOrFloatBitWidth() > 16;
+  KernelConfig big =
+      wideC ? wgmma(128, 256, 8, 4, TileOrder::Grouped, WarpSpecialize::None)
+            : wgmma(128, 256, 8, 3, TileOrder::Serpentine,
+                    WarpSpecialize::Cooperative);
+  return {
+      {"m64", wgmma(64, 128, 4, 8, TileOrder::Grouped, WarpSpecialize::None),
+       true, 64, 0, 0, 0,
+       "one 64-row warpgroup tile instead of a half-empty 128-row one"},
+      {"small",
+       wgmma(64, 64, 4, 8, TileOrder::Grouped, WarpSpecialize::None), true, 0,
+       128, 128, kSMs / 4,
+       "the smallest tiles, for the most programs"},
+      {"mid",
+       wgmma(128, 128, 4, 6, TileOrder::Grouped, WarpSpecialize::None), true,
+       0, 128, 256, 2 * kSMs,
+       "128x128 tiles fill the SMs better than a partial wave of 128x256"},
+      {"big", big, true, 0, 0, 0, 0,
+       "two waves or more of 128x256 tiles: the fastest large-shape kernel"},
+  };
+}
+
+} // namespace
+
+LogicalResult mlir::tile::autoConfigure(ModuleOp module) {
+  SmallVector<func::FuncOp> kernels;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.getOps<MatmulOp>().empty() && !KernelConfig::fromOp(func))
+      kernels.push_back(func);
+  Builder b(module.getContext());
+  NamedAttrList dispatch(
+      module->getAttrOfType<DictionaryAttr>(TileDialect::kDispatchAttrName));
+  for (func::FuncOp func : kernels) {
+    auto cType = dyn_cast_if_present<MemRefType>(
+        func.getNumArguments() == 3 ? func.getArgumentTypes()[2] : Type());
+    if (!cType)
+      return func.emitError("tile-auto-config: a kernel function takes the "
+                            "memrefs A, B and C");
+    SmallVector<Attribute> rules;
+    OpBuilder ob(func);
+    for (const Member &m : family(cType.getElementType())) {
+      auto clone = cast<func::FuncOp>(ob.clone(*func));
+      std::string name = (func.getName() + "__" + m.suffix).str();
+      clone.setName(name);
+      if (failed(tileKernel(clone, m.cfg)) ||
+          (m.persistent && failed(makePersistent(clone))))
+        return failure();
+      NamedAttrList rule;
+      rule.set("kernel", b.getStringAttr(name));
+      if (m.maxM)
+        rule.set("max_m", b.getI64IntegerAttr(m.maxM));
+      if (m.maxTiles)
+        rule.set("max_tiles", b.getI64ArrayAttr({m.tilesBlockM, m.tilesBlockN,
+                                                 m.maxTiles}));
+      rule.set("why", b.getStringAttr(m.why));
+      rules.push_back(rule.getDictionary(b.getContext()));
+    }
+    dispatch.set(func.getName(), b.getArrayAttr(rules));
+    func.erase();
+  }
+  if (!dispatch.empty())
+    module->setAttr(TileDialect::kDispatchAttrName, dispatch.getDictionary(b.getContext()));
+  return success();
+}
+
+namespace {
+
+struct TileAutoConfigPass
+    : tile::impl::TileAutoConfigBase<TileAutoConfigPass> {
+  void runOnOperation() override {
+    if (failed(autoConfigure(getOperation())))
+      signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,50 @@
+// --tile-to-ptx="config=auto": one bundle folder with a compiled kernel per
+// family member (their own manifests, all TMA + wgmma on sm_90a) and
+// <kernel>.json, the dispatch manifest tile-run resolves per shape
+// (test/tile-run/dispatch.test). The block options are ignored.
+// REQUIRES: ptxas
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="config=auto block-m=32 mma=sync" --tile-bundle=%t/auto -o /dev/null
+// RUN: ls %t/auto | FileCheck %s --check-prefix=FILES
+// RUN: FileCheck %s --check-prefix=DISPATCH < %t/auto/matmul_f16.json
+// RUN: FileCheck %s --check-prefix=M64 < %t/auto/matmul_f16__m64.json
+// RUN: FileCheck %s --check-prefix=BIG < %t/auto/matmul_f16__big.json
+// RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__m64.ptx -o %t/m64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__small.ptx -o %t/small.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__mid.ptx -o %t/mid.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__big.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// FILES: matmul_f16.json
+// FILES-NEXT: matmul_f16__big.json
+// FILES-NEXT: matmul_f16__big.ptx
+// FILES-NEXT: matmul_f16__m64.json
+// FILES-NEXT: matmul_f16__m64.ptx
+// FILES-NEXT: matmul_f16__mid.json
+// FILES-NEXT: matmul_f16__mid.ptx
+// FILES-NEXT: matmul_f16__small.json
+// FILES-NEXT: matmul_f16__small.ptx
+// FILES-NOT: {{.}}
+
+// DISPATCH: "dispatch": [
+// DISPATCH: "bundle": "matmul_f16__m64.json",
+// DISPATCH-NEXT: "max_m": 64,
+// DISPATCH: "bundle": "matmul_f16__small.json",
+// DISPATCH-NEXT: "max_tiles": [
+// DISPATCH-NEXT: 128,
+// DISPATCH-NEXT: 128,
+// DISPATCH-NEXT: 33
+// DISPATCH: "bundle": "matmul_f16__mid.json",
+// DISPATCH: "bundle": "matmul_f16__big.json",
+// DISPATCH-NEXT: "why": "two waves or more of 128x256 tiles: the fastest large-shape kernel"
+// DISPATCH: "kernel": "matmul_f16"
+
+// M64: "block_m": 64,
+// M64: "kernel": "matmul_f16__m64",
+// M64: "mma": "wgmma",
+// M64: "schedule": "persistent",
+// BIG: "kernel": "matmul_f16__big",
+// BIG: "order": "serpentine",
+// BIG: "warp_specialize": "cooperative"
+
+// PTXAS: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS-NOT: warning

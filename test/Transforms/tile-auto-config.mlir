@@ -1,0 +1,52 @@
+// tile-auto-config (config=auto): each kernel function becomes one tiled,
+// persistent copy per member of the family, <name>__m64, __small, __mid and
+// __big, and the module records the rule that picks one per shape (first
+// match wins). Other functions are left alone.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-auto-config | FileCheck %s
+
+// CHECK-LABEL: module attributes {tile.dispatch = {mm = [
+// CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},
+// CHECK-SAME: {kernel = "mm__small", max_tiles = [128, 128, 33], why = "the smallest tiles, for the most programs"},
+// CHECK-SAME: {kernel = "mm__mid", max_tiles = [128, 256, 264], why = "128x128 tiles fill the SMs better than a partial wave of 128x256"},
+// CHECK-SAME: {kernel = "mm__big", why = "two waves or more of 128x256 tiles: the fastest large-shape kernel"}]
+// CHECK-SAME: mm32 = [{kernel = "mm32__m64"
+// CHECK: func.func @mm__m64(
+// CHECK-SAME: #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
+// CHECK: tile.program_id
+// CHECK: scf.for
+// CHECK: tile.dot {{.*}} : vector<64x64xf16>, vector<64x128xf16> -> vector<64x128xf32>
+// CHECK: func.func @mm__small(
+// CHECK-SAME: block_m = 64, block_n = 64,
+// CHECK: func.func @mm__mid(
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent
+// CHECK: func.func @mm__big(
+// CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
+// An f32 C would double the warp-specialized kernel's staging tile: the
+// large-shape member stages over the ring instead.
+// CHECK: func.func @mm32__big(
+// CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none
+// CHECK-NOT: func.func @mm(
+// CHECK-NOT: func.func @mm32(
+// CHECK: func.func @helper(
+// CHECK-NOT: tile.kernel
+func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+func.func @mm32(%A: memref<?x?xbf16>, %B: memref<?x?xbf16>, %C: memref<?x?xf32>) {
+  tile.matmul %A, %B into %C : memref<?x?xbf16>, memref<?x?xbf16> into memref<?x?xf32>
+  return
+}
+func.func @helper(%x: index) -> index {
+  return %x : index
+}
+
+// -----
+
+// A function that is not a kernel (three memrefs A, B, C): refused, as
+// tile-tiling refuses it.
+// expected-error @+1 {{tile-auto-config: a kernel function takes the memrefs A, B and C}}
+func.func @four(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>, %x: index) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
