@@ -249,10 +249,115 @@ def load_bundle(manifest_path: str) -> Bundle:
 
     Raises BundleError("manifest PATH: ...") naming the field at fault.
     """
+    entry = load_manifest(manifest_path)
+    if isinstance(entry, Dispatch):
+        raise BundleError(f"manifest {manifest_path}: a dispatch manifest (config=auto) "
+                          f"holds no kernel of its own; load it with load_manifest")
+    return entry
+
+
+@dataclass(frozen=True)
+class DispatchRule:
+    """Run `bundle` when every condition given holds: M <= max_m, and
+    ceil(M / bm) * ceil(N / bn) < tiles for max_tiles = (bm, bn, tiles)."""
+    bundle: Bundle
+    max_m: Optional[int]
+    max_tiles: Optional[tuple[int, int, int]]
+    why: str
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """A dispatch manifest of tile-opt's config=auto: ordered rules, the
+    first that matches a shape names the member bundle to run (tile-run's
+    rules and messages)."""
+    manifest_path: str
+    kernel: str
+    rules: tuple[DispatchRule, ...]
+
+    @property
+    def name(self) -> str:
+        return os.path.basename(os.path.dirname(os.path.abspath(self.manifest_path)))
+
+    @property
+    def members(self) -> tuple[Bundle, ...]:
+        return tuple(r.bundle for r in self.rules)
+
+    def pick(self, m: int, n: int) -> tuple[Bundle, str]:
+        """The member for an M x N problem and why (rule and numbers)."""
+        for i, r in enumerate(self.rules):
+            if r.max_m is not None and m > r.max_m:
+                continue
+            why = f"rule {i}"
+            if r.max_m is not None:
+                why += f", M {m} <= {r.max_m}"
+            if r.max_tiles is not None:
+                bm, bn, limit = r.max_tiles
+                tiles = -(-m // bm) * -(-n // bn)
+                if tiles >= limit:
+                    continue
+                why += f", {tiles} tiles of {bm}x{bn} < {limit}"
+            return r.bundle, f"{why}: {r.why}"
+        raise BundleError(f"manifest {self.manifest_path}: no dispatch rule matches "
+                          f"shape {m}x{n}")
+
+
+def load_manifest(manifest_path: str) -> Bundle | Dispatch:
+    """A bundle's manifest, or a dispatch manifest with its members loaded.
+
+    Raises BundleError("manifest PATH: ...") naming the field at fault.
+    """
     try:
-        return _load(manifest_path)
+        root = _read_root(manifest_path)
+        if "dispatch" in root:
+            return _load_dispatch(manifest_path, root)
+        return _load(manifest_path, root)
     except _Invalid as e:
         raise BundleError(f"manifest {manifest_path}: {e}") from None
+
+
+def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
+    """Rules over member manifests named by plain file names next to `path`."""
+    f = _Fields(root)
+    kernel = f.string("kernel", required=True)
+    rules = root["dispatch"]
+    if not isinstance(rules, list) or not rules:
+        raise _Invalid('field "dispatch" must be a non-empty array of rules')
+    out = []
+    for i, r in enumerate(rules):
+        where = f"dispatch[{i}]"
+        if not isinstance(r, dict):
+            raise _Invalid(f"{where} must be an object")
+        try:
+            rf = _Fields(r)
+            name = rf.string("bundle", required=True)
+            why = rf.string("why", required=True)
+            max_m = rf.integer("max_m", 1)
+        except _Invalid as e:
+            raise _Invalid(f"{where}: {e}") from None
+        if not name or "/" in name or name.startswith("."):
+            raise _Invalid(f'{where}: "bundle" must name a manifest in the same '
+                           f"directory, not '{name}'")
+        max_tiles = r.get("max_tiles")
+        if max_tiles is not None:
+            if (not isinstance(max_tiles, list) or len(max_tiles) != 3
+                    or not all(_is_int(v) and 1 <= v <= 10**9 for v in max_tiles)):
+                raise _Invalid(f'{where}: "max_tiles" must be [block_m, block_n, tiles], '
+                               f"three integers from 1 to 1e9")
+            max_tiles = tuple(int(v) for v in max_tiles)
+        member_path = os.path.join(os.path.dirname(path), name)
+        try:
+            member = load_manifest(member_path)
+        except BundleError as e:
+            raise _Invalid(f"{where}: bundle '{name}': "
+                           f"{str(e).split(': ', 1)[1]}") from None
+        if isinstance(member, Dispatch):
+            raise _Invalid(f"{where}: bundle '{name}' is itself a dispatch manifest")
+        if out and (member.a_type, member.c_type) != (out[0].bundle.a_type,
+                                                      out[0].bundle.c_type):
+            raise _Invalid(f"{where}: bundle '{name}' has other types than the first rule's")
+        out.append(DispatchRule(member, max_m, max_tiles, why))
+    return Dispatch(path, kernel, tuple(out))
 
 
 class _Invalid(Exception):
@@ -480,7 +585,8 @@ def _check_signature(kernel: str, ptx_path: str, ptx: bytes,
                            f"'{ptx_path}' has {size} bytes")
 
 
-def _load(path: str) -> Bundle:
+def _read_root(path: str) -> dict[str, Any]:
+    """The manifest's JSON object."""
     text = _read(path, "cannot read", MAX_MANIFEST_BYTES)
     try:
         root = json.loads(text.decode("utf-8"), object_pairs_hook=_unique_keys,
@@ -496,7 +602,10 @@ def _load(path: str) -> Bundle:
         raise _Invalid("malformed JSON: nested too deeply") from None
     if not isinstance(root, dict):
         raise _Invalid(f"top level must be an object, not {_describe(root)}")
+    return root
 
+
+def _load(path: str, root: dict[str, Any]) -> Bundle:
     f = _Fields(root)
     kernel = f.string("kernel", required=True)
     ptx = f.string("ptx", required=True)

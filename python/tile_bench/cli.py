@@ -35,7 +35,7 @@ import time
 from typing import Any, Callable, Optional, Sequence
 
 from . import stats
-from .bundle import ELEM_BYTES, Bundle, BundleError, load_bundle
+from .bundle import ELEM_BYTES, Bundle, BundleError, Dispatch, load_manifest
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
@@ -138,7 +138,7 @@ def write_json_atomically(path: str, doc: dict) -> None:
         raise HarnessError(f"cannot write --json file '{path}': {e.strerror or e}") from None
 
 
-def _bundle_names(bundles: Sequence[Bundle], taken: Sequence[str]) -> list[str]:
+def _bundle_names(bundles: Sequence[Bundle | Dispatch], taken: Sequence[str]) -> list[str]:
     """Rows are named by manifest folder; by the manifest's path where two
     folders share a name or a folder is named like a row in `taken`."""
     names = [b.name for b in bundles]
@@ -390,7 +390,11 @@ def _rows(shape: tuple[int, int, int], seed: int, impls: Sequence[Impl],
 
 
 def run(args: argparse.Namespace) -> int:
-    bundles = [load_bundle(path) for path in args.manifests]
+    # A dispatch manifest (config=auto) runs, per shape, the member its
+    # rules pick, under its own name.
+    entries = [load_manifest(path) for path in args.manifests]
+    bundles = [b for e in entries
+               for b in (e.members if isinstance(e, Dispatch) else (e,))]
     _check_bundles(bundles, args.dtype)
     if args.json:
         _check_json_target(args.json)
@@ -410,11 +414,11 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
     say(f"seed: {seed} (shape i uses seed + i)")
 
-    kernels = [(name, cuda_launch.LoadedKernel(bundle))
-               for name, bundle in zip(_bundle_names(bundles, ["cuBLAS", *args.anchor_names]),
-                                       bundles)]
-    for name, kernel in kernels:
+    loaded = {b.manifest_path: cuda_launch.LoadedKernel(b) for b in bundles}
+    names = _bundle_names(entries, ["cuBLAS", *args.anchor_names])
+    for kernel in loaded.values():
         bundle = kernel.bundle
+        name = bundle.manifest_path
         say(f"bundle {name}: {bundle.kernel}, {bundle.schedule} {bundle.block_m}x"
             f"{bundle.block_n}x{bundle.block_k}, mma {bundle.mma}, {kernel.regs} regs, "
             f"{kernel.spill_bytes} B spill, {kernel.smem} B smem, "
@@ -432,6 +436,13 @@ def run(args: argparse.Namespace) -> int:
         dtype = cuda_launch.TORCH_DTYPES[in_type]
         a = torch.rand((m, k), generator=gen, device="cuda", dtype=dtype).mul_(2).sub_(1)
         b = torch.rand((k, n), generator=gen, device="cuda", dtype=dtype).mul_(2).sub_(1)
+        kernels = []
+        for name, entry in zip(names, entries):
+            if isinstance(entry, Dispatch):
+                member, why = entry.pick(m, n)
+                say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
+                entry = member
+            kernels.append((name, loaded[entry.manifest_path]))
         impls, shape_skipped = _implementations(torch, anchors, cuda_launch, shape, a, b,
                                                 args.anchor_names, kernels)
         skipped += shape_skipped

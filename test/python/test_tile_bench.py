@@ -18,7 +18,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "python"))
 
 from tile_bench import stats  # noqa: E402
-from tile_bench.bundle import BundleError, load_bundle, pack_args  # noqa: E402
+from tile_bench.bundle import (  # noqa: E402
+    BundleError, Dispatch, load_bundle, load_manifest, pack_args)
 
 TILE_BENCH = os.path.join(ROOT, "python", "tile-bench")
 
@@ -39,6 +40,8 @@ BUNDLES = {
               "block-k=64 num-warps=8 num-stages=4", "matmul_f16.json"),
     "nt": ("examples/matmul_f16_nt.mlir", "schedule=tiled", "matmul_f16_nt.json"),
     "static": (None, "schedule=tiled", "st.json"),
+    # config=auto: a dispatch manifest over four compiled members.
+    "auto": ("examples/matmul_f16.mlir", "config=auto", "matmul_f16.json"),
 }
 
 
@@ -361,6 +364,59 @@ def test_hostile_manifest(tmp_path, doc, words):
     assert message.startswith(f"manifest {path}: ")
     assert "\n" not in message and "\r" not in message
     assert words in message
+
+
+def test_dispatch_picks_a_member_per_shape(manifests):
+    """tile-run's rule (test/tile-run/dispatch.test), first match wins."""
+    d = load_manifest(manifests["auto"])
+    assert isinstance(d, Dispatch) and d.kernel == "matmul_f16"
+    assert [os.path.basename(b.manifest_path) for b in d.members] == [
+        f"matmul_f16__{x}.json" for x in ("m64", "small", "mid", "big")]
+    picks = {shape: d.pick(*shape) for shape in
+             [(32, 8192), (256, 256), (2304, 2304), (1000, 1000), (4096, 4096)]}
+    assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
+        (32, 8192): "m64", (256, 256): "small", (2304, 2304): "mid",
+        (1000, 1000): "mid", (4096, 4096): "big"}
+    assert picks[(2304, 2304)][1].startswith("rule 2, 162 tiles of 128x256 < 264: ")
+    assert picks[(32, 8192)][1].startswith("rule 0, M 32 <= 64: ")
+    with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
+        load_bundle(manifests["auto"])
+
+
+def _dispatch_copy(manifests, tmp_path, change):
+    """The auto bundle's dispatch manifest after `change`, next to its members."""
+    folder = os.path.dirname(manifests["auto"])
+    with open(manifests["auto"]) as f:
+        doc = json.load(f)
+    change(doc)
+    path = os.path.join(folder, f"edited-{len(os.listdir(folder))}.json")
+    with open(path, "w") as f:
+        json.dump(doc, f)
+    return path
+
+
+@pytest.mark.parametrize("change, words", [
+    (lambda d: d.update(dispatch=[]), 'field "dispatch" must be a non-empty array of rules'),
+    (lambda d: d["dispatch"][0].update(bundle="../x.json"),
+     "dispatch[0]: \"bundle\" must name a manifest in the same directory"),
+    (lambda d: d["dispatch"][1].update(bundle="matmul_f16.json"),
+     "dispatch[1]: bundle 'matmul_f16.json' is itself a dispatch manifest"),
+    (lambda d: d["dispatch"][2].pop("why"), 'dispatch[2]: missing required field "why"'),
+    (lambda d: d["dispatch"][2].update(max_tiles=[128, 0, 1]),
+     'dispatch[2]: "max_tiles" must be'),
+    (lambda d: d["dispatch"][3].update(bundle="none.json"), "dispatch[3]: bundle 'none.json'"),
+], ids=["empty", "escape", "nested", "no-why", "tiles", "missing"])
+def test_hostile_dispatch(manifests, tmp_path, change, words):
+    path = _dispatch_copy(manifests, tmp_path, change)
+    with pytest.raises(BundleError) as e:
+        load_manifest(path)
+    assert str(e.value).startswith(f"manifest {path}: ") and words in str(e.value)
+
+
+def test_dispatch_without_a_matching_rule(manifests, tmp_path):
+    path = _dispatch_copy(manifests, tmp_path, lambda d: d.update(dispatch=d["dispatch"][:1]))
+    with pytest.raises(BundleError, match="no dispatch rule matches shape 4096x4096"):
+        load_manifest(path).pick(4096, 4096)
 
 
 def test_cluster_grid(tmp_path):
