@@ -59,6 +59,8 @@ constexpr int64_t kSwizzleAtom = 1024;
 /// A TMA box row with the 128-byte swizzle, in bytes.
 constexpr int64_t kSwizzleRowBytes = 128;
 constexpr int64_t kWarpgroupThreads = 128;
+/// Suspend-time hint of every mbarrier try_wait, in nanoseconds.
+constexpr int64_t kTryWaitTicks = 10000000;
 
 class WgmmaLowering : public IndexMath {
 public:
@@ -111,10 +113,7 @@ public:
     base = andi(arith::SubIOp::create(b, loc, cst(0), addr),
                 cst(kSwizzleAtom - 1));
 
-    auto barType = nvgpu::MBarrierGroupType::get(ctx, workgroup, stages);
-    bars = nvgpu::MBarrierCreateOp::create(b, loc, barType);
-    for (int64_t s = 0; s < stages; ++s)
-      nvgpu::MBarrierInitOp::create(b, loc, bars, cst(1), cst(s), isThread0);
+    bars = createBarriers(stages, 1);
     if (cfg.isWarpSpecialized() && clustered) {
       // One thread per consumer warpgroup and block of the cluster releases
       // a stage (the warpgroup's wgmma reads are complete for all of it).
@@ -129,19 +128,12 @@ public:
             isThread0);
     } else if (cfg.isWarpSpecialized()) {
       // Every consumer thread that read a stage releases it.
-      empty = nvgpu::MBarrierCreateOp::create(b, loc, barType);
-      for (int64_t s = 0; s < stages; ++s)
-        nvgpu::MBarrierInitOp::create(b, loc, empty, cst(cfg.tileThreads()),
-                                      cst(s), isThread0);
+      empty = createBarriers(stages, cfg.tileThreads());
     }
     if (cfg.isPingpong()) {
       // The consumers' turns: [mainloop WG0, mainloop WG1, epilogue WG0,
       // epilogue WG1], each passed by the other warpgroup's 128 threads.
-      order = nvgpu::MBarrierCreateOp::create(
-          b, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, 4));
-      for (int64_t s = 0; s < 4; ++s)
-        nvgpu::MBarrierInitOp::create(b, loc, order, cst(kWarpgroupThreads),
-                                      cst(s), isThread0);
+      order = createBarriers(4, kWarpgroupThreads);
     }
     // Makes the initialised barriers visible to TMA's complete_tx (the
     // async proxy) before the first copy.
@@ -177,8 +169,7 @@ public:
   /// Replaces the K loop and its store. `it0` counts the K steps of earlier
   /// tiles (barrier phases continue across tiles).
   void emitTile(KLoop kl, Value it0, Value numK) {
-    mRow0 = kl.loadA.getRow();
-    nCol0 = kl.loadB.getCol();
+    setTileOrigin(kl);
     for (int64_t p = 0; p + 1 < stages; ++p)
       emitIssue(cst(p), add(it0, p), numK);
 
@@ -239,8 +230,7 @@ public:
     if (cfg.isPingpong())
       return emitPingpongConsumer(tileLoop, kl, it0, numK);
     b.setInsertionPoint(kl.loop);
-    mRow0 = kl.loadA.getRow();
-    nCol0 = kl.loadB.getCol();
+    setTileOrigin(kl);
     Value acc = emitConsumerK(it0, numK);
     emitEpilogue(acc);
     b.setInsertionPointAfter(tileLoop);
@@ -294,8 +284,7 @@ private:
     Value phase = grown.getRegionIterArgs().back();
 
     b.setInsertionPoint(kl.loop);
-    mRow0 = kl.loadA.getRow();
-    nCol0 = kl.loadB.getCol();
+    setTileOrigin(kl);
     waitTurn(myMain, phase);
     Value acc = emitConsumerK(it0, numK, [&] { passTurn(otherMain); });
     waitTurn(myEpilogue, phase);
@@ -306,7 +295,8 @@ private:
   }
 
   void waitTurn(Value which, Value phase) {
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, order, phase, cst(10000000),
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, order, phase,
+                                           cst(kTryWaitTicks),
                                            which);
   }
   /// Every thread of the warpgroup arrives (the barrier counts 128).
@@ -317,8 +307,7 @@ private:
   /// Producer: for each K step, waits until the consumers released the
   /// stage, then arms it and loads it.
   void emitProducerTile(KLoop pk, Value it0, Value numK) {
-    mRow0 = pk.loadA.getRow();
-    nCol0 = pk.loadB.getCol();
+    setTileOrigin(pk);
     auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
@@ -335,10 +324,10 @@ private:
       NVVM::MBarrierTryWaitParityOp::create(
           b, loc, emptyPtr(stage),
           arith::ExtUIOp::create(b, loc, b.getI32Type(), evenRound),
-          i32(10000000));
+          i32(kTryWaitTicks));
     else
       nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, evenRound,
-                                             cst(10000000), stage);
+                                             cst(kTryWaitTicks), stage);
     emitLoads(k, stage, Value());
   }
 
@@ -355,6 +344,24 @@ private:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     emitRelease(add(add(it0, numK), stages - 1), ult(cst(0), numK));
     return loop.getResult(0);
+  }
+
+  /// `n` mbarriers counting `count` arrivals each, initialised by thread 0.
+  Value createBarriers(int64_t n, int64_t count) {
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    Value group = nvgpu::MBarrierCreateOp::create(
+        b, loc, nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, n));
+    for (int64_t i = 0; i < n; ++i)
+      nvgpu::MBarrierInitOp::create(b, loc, group, cst(count), cst(i),
+                                    isThread0);
+    return group;
+  }
+
+  /// The tile's first row and column, from the K loop's loads.
+  void setTileOrigin(KLoop kl) {
+    mRow0 = kl.loadA.getRow();
+    nCol0 = kl.loadB.getCol();
   }
 
   Value stageA(Value stage) { return add(base, mul(stage, aStageBytes)); }
@@ -430,7 +437,7 @@ private:
   Value emitMma(Value it, Value acc) {
     Value stage = rem(it, stages);
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, oddRound(it),
-                                           cst(10000000), stage);
+                                           cst(kTryWaitTicks), stage);
     Value aView = view(add(stageA(stage), mul(wgRow, 2 * kBoxCols)),
                        {wgTileM, kBoxCols}, elt);
     Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
