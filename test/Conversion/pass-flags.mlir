@@ -26,6 +26,7 @@
 // STAGES: error: tile-tiling: num-stages must be between 1 and 8, got 100
 // An enum option is parsed by LLVM's command line library.
 // CHIP: tile-opt: for the --chip option: Cannot find option named 'banana'!
+// CHIP-NOT: <unknown>:0: error
 // MAXBYTES: error: tile-allocate-shared: max-bytes must be between 0 (the chip's limit) and 232448 (227 KB, the most a block may use on any supported chip), got -1
 // MAXBYTES-BIG: error: tile-allocate-shared: max-bytes must be between 0 (the chip's limit) and 232448 {{.*}}, got 232449
 // NVVMBITS: error: tile-nvgpu-to-nvvm: index-bitwidth must be 32 or 64, got 7

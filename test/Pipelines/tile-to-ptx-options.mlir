@@ -31,8 +31,11 @@
 // RUN: not tile-opt %s --tile-to-ptx="chip=sm_86 block-m=32 block-n=64 block-k=128 num-warps=8 num-stages=7" 2>&1 | FileCheck %s --check-prefix=SM86
 
 // CHIP: for the --chip option: Cannot find option named 'sm_99'!
+// CHIP-NOT: <unknown>:0: error
 // SCHED: for the --schedule option: Cannot find option named 'streamk'!
+// SCHED-NOT: <unknown>:0: error
 // ORDER: for the --order option: Cannot find option named 'zigzag'!
+// ORDER-NOT: <unknown>:0: error
 // STAGES: error: tile-tiling: num-stages must be between 1 and 8, got 0
 // WG-CHIP: error: tile-tiling: wgmma and TMA need chip=sm_90a, got sm_90
 // WG-STAGES: error: tile-tiling: mma=wgmma needs num-stages of at least 2 (the TMA ring), got 1

@@ -48,13 +48,16 @@
 // HUGE: error: tile-tiling: block sizes above 256x256x128 are not supported
 // POW2: error: tile-tiling: mma=sync needs block sizes that are powers of two, got 48x64x32
 // ORDER: for the --order option: Cannot find option named 'spiral'!
+// ORDER-NOT: <unknown>:0: error
 // GROUP: error: tile-tiling: group-m must be between 1 and 16, got 0
 // GROUP17: error: tile-tiling: group-m must be between 1 and 16, got 17
 // STAGES0: error: tile-tiling: num-stages must be between 1 and 8, got 0
 // STAGES9: error: tile-tiling: num-stages must be between 1 and 8, got 9
 // PARSE: tile-opt: for the --block-m option: 'abc' value invalid for long argument!
 // MMA: for the --mma option: Cannot find option named 'tcgen05'!
+// MMA-NOT: <unknown>:0: error
 // CHIP: for the --chip option: Cannot find option named 'sm_99'!
+// CHIP-NOT: <unknown>:0: error
 // WG-K: error: tile-tiling: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
 // WG-W: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups), got 2
 // WG-N: error: tile-tiling: mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got 128x96
@@ -62,6 +65,7 @@
 // WS-SYNC: error: tile-tiling: warp-specialize=cooperative needs mma=wgmma and num-warps=8
 // PP-N: error: tile-tiling: warp-specialize=pingpong needs block-m = 128 and block-n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256
 // WS-BAD: for the --warp-specialize option: Cannot find option named 'spin'!
+// WS-BAD-NOT: <unknown>:0: error
 // WG-REGS: error: tile-tiling: a 128x256x64 block over 4 warps with num-stages=2 needs about 320 registers per thread, more than the 255 it may use; use more warps, fewer stages or a smaller block
 // WG-CHIP: error: tile-tiling: wgmma and TMA need chip=sm_90a, got sm_90
 // WG-STAGES: error: tile-tiling: mma=wgmma needs num-stages of at least 2 (the TMA ring), got 1

@@ -49,15 +49,20 @@ int main(int argc, char **argv) {
   auto [inputFile, outputFile] = registerAndParseCLIOptions(
       static_cast<int>(args.size()), args.data(), "tile-opt", registry);
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
-  if (!bundleDir.empty()) {
-    MlirOptMainConfig base = config;
-    config.setPassPipelineSetupFn([base](PassManager &pm) -> LogicalResult {
-      if (failed(base.setupPassPipeline(pm)))
-        return failure();
-      pm.addPass(tile::createTileWriteBundle({bundleDir}));
-      return success();
+  MlirOptMainConfig base = config;
+  config.setPassPipelineSetupFn([base](PassManager &pm) -> LogicalResult {
+    // A pass option that does not parse is explained by LLVM's option
+    // parser; MLIR then adds an error without text, which says nothing.
+    ScopedDiagnosticHandler quiet(pm.getContext(), [](Diagnostic &d) {
+      return success(d.getSeverity() == DiagnosticSeverity::Error &&
+                     d.str().empty());
     });
-  }
+    if (failed(base.setupPassPipeline(pm)))
+      return failure();
+    if (!bundleDir.empty())
+      pm.addPass(tile::createTileWriteBundle({bundleDir}));
+    return success();
+  });
 
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
