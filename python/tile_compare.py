@@ -65,8 +65,12 @@ ACHIEVED = "sm__warps_active.avg.pct_of_peak_sustained_active"
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*")
 
 
+# The program named in messages (tile-tune reuses these helpers).
+PROG = "tile-compare"
+
+
 def die(msg, code=1):
-    print(f"tile-compare: {msg}", file=sys.stderr)
+    print(f"{PROG}: {msg}", file=sys.stderr)
     sys.exit(code)
 
 

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Search a space of lowerings on the GPU for given shapes; write a cache.
+
+For every shape, the candidates that can serve it (a wgmma kernel needs N
+and K multiples of 8) run in ONE tile-run process next to cuBLAS; the
+fastest that passes its check wins. Progress and an estimate of the time
+left are printed per shape. Everything lands in OUT: the compiled bundles
+(OUT/bundles/NAME), each shape's tile-run JSON (OUT/runs/MxNxK.json) and the
+cache (OUT/cache.json). A run that is interrupted resumes where it stopped:
+bundles and shapes already in OUT are not redone.
+
+  tile-tune examples/matmul_f16.mlir --out tune --shape 2304x2304x8192 \\
+            --shape 32x8192x8192
+  tile-tune IN.mlir --out tune --shape ... --dry-run   # compile and plan only
+
+The cache has one entry per (chip, dtype, c_type, shape class), the class
+being each size's power-of-two bucket and whether N and K are multiples of
+8 (e.g. "m2^12-n2^12-k2^13"); an entry records the winning lowering's
+options, its time and % of cuBLAS, and the lowerings that tie with it.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import tile_compare  # noqa: E402
+from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
+                          parse_lowerings, run, write_json)
+
+# (name, --tile-to-ptx options): the config=auto family and its neighbours.
+_W = "mma=wgmma block-k=64 schedule=persistent"
+DEFAULT_SPACE = [
+    f"m64x128:{_W} block-m=64 block-n=128 num-warps=4 num-stages=8 order=grouped",
+    f"m64x256:{_W} block-m=64 block-n=256 num-warps=4 num-stages=5 order=grouped",
+    f"m64x64:{_W} block-m=64 block-n=64 num-warps=4 num-stages=8 order=grouped",
+    f"m128x128:{_W} block-m=128 block-n=128 num-warps=4 num-stages=6 order=grouped",
+    f"ws128x128:{_W} block-m=128 block-n=128 num-warps=8 num-stages=6 order=grouped "
+    "warp-specialize=cooperative",
+    f"ws128x256:{_W} block-m=128 block-n=256 num-warps=8 num-stages=3 order=serpentine "
+    "warp-specialize=cooperative",
+    f"pp128x192:{_W} block-m=128 block-n=192 num-warps=8 num-stages=3 order=grouped "
+    "warp-specialize=pingpong",
+    "sync128x128:schedule=tiled order=grouped block-m=128 block-n=128 block-k=32 "
+    "num-warps=8 num-stages=4",
+]
+SHAPE = re.compile(r"([1-9][0-9]{0,9})x([1-9][0-9]{0,9})x([1-9][0-9]{0,9})")
+
+
+def parse_shape(text):
+    m = SHAPE.fullmatch(text)
+    if not m:
+        die(f"bad --shape '{text}': expected MxNxK, three positive integers")
+    return tuple(int(v) for v in m.groups())
+
+
+def shape_class(m, n, k):
+    """Each size's power-of-two bucket, and whether TMA rows fit N and K."""
+    cls = "-".join(f"{d}2^{max(0, (v - 1).bit_length())}"
+                   for d, v in zip("mnk", (m, n, k)))
+    return cls if n % 8 == 0 and k % 8 == 0 else cls + "-unaligned"
+
+
+def compile_space(tile_opt, source, space, outdir):
+    """[(name, options, manifest or None, why)]; a bundle already in OUT is
+    kept, a lowering tile-opt refuses is reported and left out."""
+    out = []
+    for name, opts in space:
+        d = os.path.join(outdir, name)
+        if os.path.isdir(d) and any(f.endswith(".ptx") for f in os.listdir(d)):
+            out.append((name, opts, manifest_in(d), None))
+            continue
+        r = run([tile_opt, source, f"--tile-to-ptx={opts}", f"--tile-bundle={d}",
+                 "-o", os.devnull])
+        if r.returncode != 0:
+            lines = [l for l in r.stderr.splitlines() if l.strip()]
+            out.append((name, opts, None, lines[0] if lines else "failed"))
+            continue
+        out.append((name, opts, manifest_in(d), None))
+    return out
+
+
+def serves(manifest, shape):
+    """Whether the bundle takes this shape (its size multiples)."""
+    with open(manifest) as f:
+        doc = json.load(f)
+    return all(v % doc.get(f"{d}_multiple", 1) == 0 for d, v in zip("mnk", shape))
+
+
+def tie(a, b):
+    """Whether two results' interquartile ranges overlap."""
+    return a["ms_q25"] <= b["ms_q75"] and b["ms_q25"] <= a["ms_q75"]
+
+
+def best_of(result, names):
+    """(name, kernel) of the fastest passing kernel, and the names tying it."""
+    ranked = sorted((k["ms"], n, k) for n, k in zip(names, result["kernels"])
+                    if k.get("pass"))
+    if not ranked:
+        return None, None, []
+    _, name, kernel = ranked[0]
+    ties = [n for _, n, k in ranked[1:] if tie(kernel, k)]
+    return name, kernel, ties
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    tile_compare.PROG = "tile-tune"
+    p = Parser(description=__doc__,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("input", help="matmul .mlir")
+    p.add_argument("--shape", action="append", required=True, help="MxNxK (repeatable)")
+    p.add_argument("--out", required=True, help="folder for bundles, runs and cache")
+    p.add_argument("--lowering", action="append",
+                   help="NAME:OPTIONS to search instead of the default space")
+    p.add_argument("--rounds", type=int, help="tile-run timing rounds")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--dry-run", action="store_true",
+                   help="compile and print the plan; time nothing")
+    p.add_argument("--tile-opt", dest="tile_opt")
+    p.add_argument("--tile-run", dest="tile_run")
+    args = p.parse_args()
+
+    shapes = [parse_shape(s) for s in args.shape]
+    if not os.path.isfile(args.input):
+        die(f"input '{args.input}' is not a file")
+    space = parse_lowerings(args.lowering or DEFAULT_SPACE)
+    tile_opt = find_tool("tile-opt", args.tile_opt, here)
+    tile_run = None if args.dry_run else find_tool("tile-run", args.tile_run, here)
+    bundles, runs = os.path.join(args.out, "bundles"), os.path.join(args.out, "runs")
+    try:
+        os.makedirs(bundles, exist_ok=True)
+        os.makedirs(runs, exist_ok=True)
+    except OSError as e:
+        die(f"cannot create --out folder '{args.out}': {e.strerror}")
+
+    compiled = compile_space(tile_opt, args.input, space, bundles)
+    for name, _, manifest, why in compiled:
+        if manifest is None:
+            print(f"skip {name}: {why}")
+    usable = [(n, o, m) for n, o, m, _ in compiled if m]
+    if not usable:
+        die("no lowering of the space compiles")
+
+    entries, started, done = {}, time.monotonic(), 0
+    for i, shape in enumerate(shapes):
+        label = "x".join(map(str, shape))
+        cands = [(n, o, m) for n, o, m in usable if serves(m, shape)]
+        out = os.path.join(runs, f"{label}.json")
+        elapsed = time.monotonic() - started
+        left = (f", about {elapsed / done * (len(shapes) - i):.0f} s left" if done else "")
+        print(f"[{i + 1}/{len(shapes)}] {label}: {len(cands)} kernels "
+              f"({', '.join(n for n, _, _ in cands) or 'none'}); "
+              f"{elapsed:.0f} s elapsed{left}", flush=True)
+        if not cands:
+            print(f"  no lowering of the space serves {label}")
+            continue
+        if args.dry_run:
+            continue
+        if not os.path.exists(out):
+            cmd = [tile_run, *[m for _, _, m in cands], "--shape", label,
+                   "--seed", str(args.seed), "--json", out + ".partial"]
+            if args.rounds is not None:
+                cmd += ["--rounds", str(args.rounds)]
+            r = run(cmd)
+            if r.returncode not in (0, 3):
+                die(f"tile-run failed on {label} ({r.returncode}): "
+                    f"{(r.stderr.strip().splitlines() or ['?'])[-1]}")
+            os.replace(out + ".partial", out)
+            done += 1
+        else:
+            print("  (measured before; kept)")
+        try:
+            with open(out) as f:
+                result = json.load(f)["runs"][0]
+        except (OSError, ValueError, KeyError, IndexError) as e:
+            die(f"cannot read {out}: {e}")
+        name, kernel, ties = best_of(result, [n for n, _, _ in cands])
+        if name is None:
+            print(f"  no kernel passed its check on {label}")
+            continue
+        opts = dict((n, o) for n, o, _ in cands)[name]
+        print(f"  best: {name}, {kernel['ms']:.4f} ms, {kernel['pct_cublas']:.1f}% of "
+              f"cuBLAS" + (f" (ties: {', '.join(ties)})" if ties else ""))
+        key = (kernel.get("chip"), result["dtype"], result["c_type"], shape_class(*shape))
+        entries[key] = {"chip": key[0], "dtype": key[1], "c_type": key[2],
+                        "class": key[3], "shape": list(shape), "lowering": name,
+                        "options": opts, "ms": kernel["ms"],
+                        "pct_cublas": kernel["pct_cublas"], "ties": ties}
+    if args.dry_run:
+        return 0
+    cache = os.path.join(args.out, "cache.json")
+    old = []
+    if os.path.exists(cache):
+        try:
+            with open(cache) as f:
+                old = json.load(f)["entries"]
+        except (OSError, ValueError, KeyError) as e:
+            die(f"cannot read the cache {cache}: {e}")
+    merged = {(e["chip"], e["dtype"], e["c_type"], e["class"]): e for e in old}
+    merged.update(entries)
+    write_json(cache, {"version": 1, "entries": list(merged.values())})
+    print(f"cache: {cache} ({len(merged)} entries)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
