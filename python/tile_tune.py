@@ -28,6 +28,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tile_compare  # noqa: E402
+from tile_bench.bundle import shape_class  # noqa: E402
 from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
                           parse_lowerings, run, write_json)
 
@@ -47,6 +48,10 @@ DEFAULT_SPACE = [
     "sync128x128:schedule=tiled order=grouped block-m=128 block-n=128 block-k=32 "
     "num-warps=8 num-stages=4",
 ]
+# The winner's configuration, as its manifest states it (tile-opt's
+# config=auto tune-cache=FILE builds the kernel again from these).
+CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "schedule",
+               "order", "group_m", "mma", "warp_specialize", "cluster_m")
 SHAPE = re.compile(r"([1-9][0-9]{0,9})x([1-9][0-9]{0,9})x([1-9][0-9]{0,9})")
 
 
@@ -55,13 +60,6 @@ def parse_shape(text):
     if not m:
         die(f"bad --shape '{text}': expected MxNxK, three positive integers")
     return tuple(int(v) for v in m.groups())
-
-
-def shape_class(m, n, k):
-    """Each size's power-of-two bucket, and whether TMA rows fit N and K."""
-    cls = "-".join(f"{d}2^{max(0, (v - 1).bit_length())}"
-                   for d, v in zip("mnk", (m, n, k)))
-    return cls if n % 8 == 0 and k % 8 == 0 else cls + "-unaligned"
 
 
 def compile_space(tile_opt, source, space, outdir):
@@ -182,13 +180,17 @@ def main():
         if name is None:
             print(f"  no kernel passed its check on {label}")
             continue
-        opts = dict((n, o) for n, o, _ in cands)[name]
+        opts, manifest = {n: (o, m) for n, o, m in cands}[name]
+        with open(manifest) as f:
+            doc = json.load(f)
         print(f"  best: {name}, {kernel['ms']:.4f} ms, {kernel['pct_cublas']:.1f}% of "
               f"cuBLAS" + (f" (ties: {', '.join(ties)})" if ties else ""))
         key = (kernel.get("chip"), result["dtype"], result["c_type"], shape_class(*shape))
         entries[key] = {"chip": key[0], "dtype": key[1], "c_type": key[2],
                         "class": key[3], "shape": list(shape), "lowering": name,
-                        "options": opts, "ms": kernel["ms"],
+                        "options": opts,
+                        "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
+                        "ms": kernel["ms"],
                         "pct_cublas": kernel["pct_cublas"], "ties": ties}
     if args.dry_run:
         return 0

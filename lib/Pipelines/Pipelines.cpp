@@ -45,7 +45,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
                                      : KernelConfig::defaultChip(opts.mma);
   tiling.chip = chip;
   if (autoConfig) {
-    pm.addPass(createTileAutoConfig());
+    pm.addPass(createTileAutoConfig(TileAutoConfigOptions{opts.tuneCache}));
   } else {
     pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
     if (opts.schedule == Schedule::Persistent)

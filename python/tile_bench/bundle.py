@@ -256,14 +256,23 @@ def load_bundle(manifest_path: str) -> Bundle:
     return entry
 
 
+def shape_class(m: int, n: int, k: int) -> str:
+    """tile-tune's class of a shape: each size's power-of-two bucket, and
+    whether N and K are multiples of 8 (what TMA rows need)."""
+    cls = "-".join(f"{d}2^{max(0, (v - 1).bit_length())}" for d, v in zip("mnk", (m, n, k)))
+    return cls if n % 8 == 0 and k % 8 == 0 else cls + "-unaligned"
+
+
 @dataclass(frozen=True)
 class DispatchRule:
-    """Run `bundle` when every condition given holds: M <= max_m, and
-    ceil(M / bm) * ceil(N / bn) < tiles for max_tiles = (bm, bn, tiles)."""
+    """Run `bundle` when every condition given holds: M <= max_m;
+    ceil(M / bm) * ceil(N / bn) < tiles for max_tiles = (bm, bn, tiles);
+    shape_class(M, N, K) == shape_class (a tile-tune winner)."""
     bundle: Bundle
     max_m: Optional[int]
     max_tiles: Optional[tuple[int, int, int]]
     why: str
+    shape_class: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -283,12 +292,16 @@ class Dispatch:
     def members(self) -> tuple[Bundle, ...]:
         return tuple(r.bundle for r in self.rules)
 
-    def pick(self, m: int, n: int) -> tuple[Bundle, str]:
-        """The member for an M x N problem and why (rule and numbers)."""
+    def pick(self, m: int, n: int, k: int) -> tuple[Bundle, str]:
+        """The member for an M x N x K problem and why (rule and numbers)."""
         for i, r in enumerate(self.rules):
             if r.max_m is not None and m > r.max_m:
                 continue
+            if r.shape_class is not None and r.shape_class != shape_class(m, n, k):
+                continue
             why = f"rule {i}"
+            if r.shape_class is not None:
+                why += f", class {r.shape_class}"
             if r.max_m is not None:
                 why += f", M {m} <= {r.max_m}"
             if r.max_tiles is not None:
@@ -299,7 +312,7 @@ class Dispatch:
                 why += f", {tiles} tiles of {bm}x{bn} < {limit}"
             return r.bundle, f"{why}: {r.why}"
         raise BundleError(f"manifest {self.manifest_path}: no dispatch rule matches "
-                          f"shape {m}x{n}")
+                          f"shape {m}x{n}x{k}")
 
 
 def load_manifest(manifest_path: str) -> Bundle | Dispatch:
@@ -333,6 +346,7 @@ def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
             name = rf.string("bundle", required=True)
             why = rf.string("why", required=True)
             max_m = rf.integer("max_m", 1)
+            cls = rf.string("class")
         except _Invalid as e:
             raise _Invalid(f"{where}: {e}") from None
         if not name or "/" in name or name.startswith("."):
@@ -356,7 +370,7 @@ def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
         if out and (member.a_type, member.c_type) != (out[0].bundle.a_type,
                                                       out[0].bundle.c_type):
             raise _Invalid(f"{where}: bundle '{name}' has other types than the first rule's")
-        out.append(DispatchRule(member, max_m, max_tiles, why))
+        out.append(DispatchRule(member, max_m, max_tiles, why, cls))
     return Dispatch(path, kernel, tuple(out))
 
 

@@ -439,7 +439,7 @@ def run(args: argparse.Namespace) -> int:
         kernels = []
         for name, entry in zip(names, entries):
             if isinstance(entry, Dispatch):
-                member, why = entry.pick(m, n)
+                member, why = entry.pick(m, n, k)
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
                 entry = member
             kernels.append((name, loaded[entry.manifest_path]))

@@ -3,6 +3,28 @@
 // __big, and the module records the rule that picks one per shape (first
 // match wins). Other functions are left alone.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-auto-config | FileCheck %s
+// With tile-tune's cache: the winners for the kernel's types (TMA + wgmma)
+// come first, each for its shape class; a bf16 entry and an mma.sync one
+// are left out for this f16 kernel.
+// RUN: tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%S/Inputs/tune-cache.json" | FileCheck %s --check-prefix=TUNED
+// RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%t.none.json" 2>&1 | FileCheck %s --check-prefix=NOFILE
+// RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%S/Inputs/tune-cache-bad.json" 2>&1 | FileCheck %s --check-prefix=BADCFG
+// RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%S/Inputs/auto-config-f16.mlir" 2>&1 | FileCheck %s --check-prefix=NOTJSON
+
+// TUNED-LABEL: module attributes {tile.dispatch = {mm = [
+// TUNED-SAME: {class = "m2^12-n2^12-k2^12", kernel = "mm__tuned0", why = "tuned: w128x128, the fastest tile-tune measured for this class"},
+// TUNED-SAME: {class = "m2^5-n2^13-k2^13", kernel = "mm__tuned1", why = "tuned: m64x64, the fastest tile-tune measured for this class"},
+// TUNED-SAME: {kernel = "mm__m64", max_m = 64 : i64
+// TUNED-NOT: other-types
+// TUNED-NOT: tuned2
+// TUNED: func.func @mm__tuned0(
+// TUNED-SAME: #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 5, schedule = persistent, order = serpentine, group_m = 4, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>
+// A tiled winner stays tiled.
+// TUNED: func.func @mm__tuned1(
+// TUNED-SAME: schedule = tiled, order = linear
+// NOFILE: error: tile-auto-config: tune cache '{{.*}}none.json': No such file or directory
+// BADCFG: error: tile-auto-config: tune cache '{{.*}}tune-cache-bad.json': class m2^12-n2^12-k2^12: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
+// NOTJSON: error: tile-auto-config: tune cache '{{.*}}auto-config-f16.mlir': {{.*}}
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
 // CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},

@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 
 from tile_bench import stats  # noqa: E402
 from tile_bench.bundle import (  # noqa: E402
-    BundleError, Dispatch, load_bundle, load_manifest, pack_args)
+    BundleError, Dispatch, load_bundle, load_manifest, pack_args, shape_class)
 
 TILE_BENCH = os.path.join(ROOT, "python", "tile-bench")
 
@@ -373,12 +373,13 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     assert [os.path.basename(b.manifest_path) for b in d.members] == [
         f"matmul_f16__{x}.json" for x in ("m64", "small", "mid", "big")]
     picks = {shape: d.pick(*shape) for shape in
-             [(32, 8192), (256, 256), (2304, 2304), (1000, 1000), (4096, 4096)]}
-    assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
+             [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (1000, 1000, 1000),
+              (4096, 4096, 4096)]}
+    assert {s[:2]: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
         (32, 8192): "m64", (256, 256): "small", (2304, 2304): "mid",
         (1000, 1000): "mid", (4096, 4096): "big"}
-    assert picks[(2304, 2304)][1].startswith("rule 2, 162 tiles of 128x256 < 264: ")
-    assert picks[(32, 8192)][1].startswith("rule 0, M 32 <= 64: ")
+    assert picks[(2304, 2304, 8192)][1].startswith("rule 2, 162 tiles of 128x256 < 264: ")
+    assert picks[(32, 8192, 8192)][1].startswith("rule 0, M 32 <= 64: ")
     with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
         load_bundle(manifests["auto"])
 
@@ -415,8 +416,21 @@ def test_hostile_dispatch(manifests, tmp_path, change, words):
 
 def test_dispatch_without_a_matching_rule(manifests, tmp_path):
     path = _dispatch_copy(manifests, tmp_path, lambda d: d.update(dispatch=d["dispatch"][:1]))
-    with pytest.raises(BundleError, match="no dispatch rule matches shape 4096x4096"):
-        load_manifest(path).pick(4096, 4096)
+    with pytest.raises(BundleError, match="no dispatch rule matches shape 4096x4096x4096"):
+        load_manifest(path).pick(4096, 4096, 4096)
+
+
+def test_dispatch_by_shape_class(manifests, tmp_path):
+    """A tile-tune winner's rule matches its shape class only (tile-run's
+    shapeClass: power-of-two buckets, and N, K multiples of 8)."""
+    assert shape_class(4096, 4096, 4096) == "m2^12-n2^12-k2^12"
+    assert shape_class(3000, 1, 4097) == "m2^12-n2^0-k2^13-unaligned"
+    rule = {"bundle": "matmul_f16__mid.json", "class": "m2^12-n2^12-k2^12", "why": "tuned"}
+    d = load_manifest(_dispatch_copy(manifests, tmp_path,
+                                     lambda doc: doc["dispatch"].insert(0, rule)))
+    member, why = d.pick(3000, 4096, 2560)
+    assert member.kernel == "matmul_f16__mid" and why == "rule 0, class m2^12-n2^12-k2^12: tuned"
+    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__big"
 
 
 def test_cluster_grid(tmp_path):

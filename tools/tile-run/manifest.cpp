@@ -553,7 +553,8 @@ bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
     FieldReader f(r, error);
     if (!f.requireString("bundle", rule.bundle) ||
         !f.requireString("why", rule.why) ||
-        !f.optionalInt("max_m", 1, rule.maxM)) {
+        !f.optionalInt("max_m", 1, rule.maxM) ||
+        !f.optionalString("class", rule.shapeClass)) {
       error = where + ": " + error;
       return false;
     }
@@ -611,11 +612,27 @@ bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
 
 } // namespace
 
+std::string shapeClass(int64_t m, int64_t n, int64_t k) {
+  std::string out;
+  const char *names = "mnk";
+  int64_t sizes[3] = {m, n, k};
+  for (int i = 0; i < 3; ++i) {
+    int bits = 0; // ceil(log2(size))
+    while ((int64_t(1) << bits) < sizes[i])
+      ++bits;
+    out += std::string(i ? "-" : "") + names[i] + "2^" + std::to_string(bits);
+  }
+  return n % 8 == 0 && k % 8 == 0 ? out : out + "-unaligned";
+}
+
 const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
-                           std::string &why) {
+                           int64_t depth, std::string &why) {
   for (size_t i = 0; i < m.dispatch.size(); ++i) {
     const DispatchRule &r = m.dispatch[i];
     if (r.maxM && rows > r.maxM)
+      continue;
+    if (!r.shapeClass.empty() &&
+        r.shapeClass != shapeClass(rows, cols, depth))
       continue;
     int64_t tiles = 0;
     if (r.maxTiles) {
@@ -625,6 +642,8 @@ const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
         continue;
     }
     why = "rule " + std::to_string(i);
+    if (!r.shapeClass.empty())
+      why += ", class " + r.shapeClass;
     if (r.maxM)
       why += ", M " + std::to_string(rows) + " <= " + std::to_string(r.maxM);
     if (r.maxTiles)

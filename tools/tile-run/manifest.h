@@ -50,9 +50,14 @@ struct DispatchRule {
   std::string bundle; // a manifest in the same directory
   int64_t maxM = 0;   // M <= maxM
   int64_t tilesBlockM = 0, tilesBlockN = 0,
-          maxTiles = 0; // ceil(M / bm) * ceil(N / bn) < maxTiles
+          maxTiles = 0;     // ceil(M / bm) * ceil(N / bn) < maxTiles
+  std::string shapeClass; // shapeClass(M, N, K) is this (tile-tune's)
   std::string why;
 };
+
+// tile-tune's class of a shape: each size's power-of-two bucket and whether
+// N and K are multiples of 8 ("m2^12-n2^12-k2^13", "...-unaligned").
+std::string shapeClass(int64_t m, int64_t n, int64_t k);
 
 struct Manifest {
   std::string path;    // as given on the command line
@@ -113,10 +118,10 @@ struct Manifest {
 // `error` set to the text after "tile-run: manifest X: ".
 bool loadManifest(const std::string &path, Manifest &out, std::string &error);
 
-// The member of dispatch manifest `m` for an M x N problem (the first rule
-// that matches), or null; `why` says which rule and its numbers.
+// The member of dispatch manifest `m` for an M x N x K problem (the first
+// rule that matches), or null; `why` says which rule and its numbers.
 const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
-                           std::string &why);
+                           int64_t depth, std::string &why);
 
 } // namespace tilerun
 

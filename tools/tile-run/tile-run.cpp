@@ -272,7 +272,7 @@ std::vector<Manifest> resolveBundles(const std::vector<Manifest> &bundles,
       continue;
     }
     std::string why;
-    const Manifest *member = pickMember(m, p.m, p.n, why);
+    const Manifest *member = pickMember(m, p.m, p.n, p.k, why);
     if (!member)
       die(kExitError,
           "manifest %s: no dispatch rule matches shape %lldx%lldx%lld",

@@ -80,6 +80,10 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
           clEnumValN(ConfigChoice::Manual, "manual", "the options' block"),
           clEnumValN(ConfigChoice::Auto, "auto",
                      "one kernel per family member, and a dispatch rule"))};
+  PassOptions::Option<std::string> tuneCache{
+      *this, "tune-cache",
+      llvm::cl::desc("With config=auto: tile-tune's cache.json, whose "
+                     "winners join the family ahead of the wave model")};
   PassOptions::Option<int64_t> clusterM{
       *this, "cluster-m",
       llvm::cl::desc("Blocks per thread-block cluster along M, 1 or 2 (2: "

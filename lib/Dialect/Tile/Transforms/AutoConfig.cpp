@@ -12,6 +12,8 @@
 //                                 128x128 tiles: 128x256 would leave one
 //                                 partial wave of idle SMs;
 //   otherwise                     128x256, warp-specialized, serpentine.
+// A tile-tune cache adds its winners ahead of these, each for its own shape
+// class.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,8 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEAUTOCONFIG
@@ -37,13 +41,14 @@ namespace {
 constexpr int64_t kSMs = 132;
 
 struct Member {
-  StringRef suffix;
+  std::string suffix;
   KernelConfig cfg;
   bool persistent;
-  // The rule's condition; 0 for none.
+  // The rule's conditions; 0 or empty for none.
   int64_t maxM;
   int64_t tilesBlockM, tilesBlockN, maxTiles; // ceil(M/bm) ceil(N/bn) < max
-  StringRef why;
+  std::string why;
+  std::string shapeClass = {}; // tile-tune's class of (M, N, K)
 };
 
 KernelConfig wgmma(int64_t m, int64_t n, int64_t warps, int64_t stages,
@@ -86,9 +91,84 @@ SmallVector<Member> family(Type cElt) {
   };
 }
 
+/// "f16", "bf16" or "f32": the names manifests and tile-tune use.
+std::string typeName(Type t) {
+  if (t.isBF16())
+    return "bf16";
+  return t.isF16() ? "f16" : "f32";
+}
+
+/// tile-tune's winners (wgmma ones, for these types) as members, one per
+/// shape class, in the cache's order.
+FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
+                                            Type aElt, Type cElt) {
+  auto fail = [&](const Twine &why) {
+    return where->emitError("tile-auto-config: tune cache '")
+           << path << "': " << why;
+  };
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return fail(buffer.getError().message());
+  llvm::Expected<llvm::json::Value> doc =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!doc)
+    return fail(llvm::toString(doc.takeError()));
+  const llvm::json::Array *entries =
+      doc->getAsObject() ? doc->getAsObject()->getArray("entries") : nullptr;
+  if (!entries)
+    return fail("expected an object with an \"entries\" array");
+  SmallVector<Member> out;
+  for (const llvm::json::Value &v : *entries) {
+    const llvm::json::Object *e = v.getAsObject();
+    const llvm::json::Object *c = e ? e->getObject("config") : nullptr;
+    auto str = [](const llvm::json::Object *o, StringRef key) {
+      return o ? o->getString(key).value_or("") : StringRef();
+    };
+    if (!c || str(e, "class").empty())
+      return fail("every entry needs a \"class\" and a \"config\"");
+    if (str(e, "chip") != "sm_90a" || str(e, "dtype") != typeName(aElt) ||
+        str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma")
+      continue; // for another kernel, or not a TMA + wgmma one
+    KernelConfig cfg;
+    auto integer = [&](StringRef key, int64_t &out) {
+      if (std::optional<int64_t> i = c->getInteger(key))
+        out = *i;
+    };
+    integer("block_m", cfg.blockM);
+    integer("block_n", cfg.blockN);
+    integer("block_k", cfg.blockK);
+    integer("num_warps", cfg.numWarps);
+    integer("num_stages", cfg.numStages);
+    integer("group_m", cfg.groupM);
+    integer("cluster_m", cfg.clusterM);
+    cfg.mma = MmaKind::Wgmma;
+    cfg.chip = Chip::SM90a;
+    auto order = symbolizeTileOrder(str(c, "order"));
+    auto ws = symbolizeWarpSpecialize(str(c, "warp_specialize"));
+    auto schedule = symbolizeSchedule(str(c, "schedule"));
+    if (!order || !ws || !schedule)
+      return fail("an entry's \"config\" names no known order, "
+                  "warp_specialize or schedule");
+    cfg.order = *order;
+    cfg.warpSpecialize = *ws;
+    if (failed(cfg.verify([&] {
+          return where->emitError("tile-auto-config: tune cache '")
+                 << path << "': class " << str(e, "class") << ": ";
+        })))
+      return failure();
+    std::string why = ("tuned: " + str(e, "lowering") + ", the fastest " +
+                       "tile-tune measured for this class")
+                          .str();
+    out.push_back({"tuned" + std::to_string(out.size()), cfg,
+                   *schedule == Schedule::Persistent, 0, 0, 0, 0, why,
+                   str(e, "class").str()});
+  }
+  return out;
+}
+
 } // namespace
 
-LogicalResult mlir::tile::autoConfigure(ModuleOp module) {
+LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
   SmallVector<func::FuncOp> kernels;
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.getOps<MatmulOp>().empty() && !KernelConfig::fromOp(func))
@@ -97,14 +177,26 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module) {
   NamedAttrList dispatch(
       module->getAttrOfType<DictionaryAttr>(TileDialect::kDispatchAttrName));
   for (func::FuncOp func : kernels) {
+    bool three = func.getNumArguments() == 3;
+    auto aType = dyn_cast_if_present<MemRefType>(
+        three ? func.getArgumentTypes()[0] : Type());
     auto cType = dyn_cast_if_present<MemRefType>(
-        func.getNumArguments() == 3 ? func.getArgumentTypes()[2] : Type());
-    if (!cType)
+        three ? func.getArgumentTypes()[2] : Type());
+    if (!aType || !cType)
       return func.emitError("tile-auto-config: a kernel function takes the "
                             "memrefs A, B and C");
+    SmallVector<Member> members;
+    if (!tuneCache.empty()) {
+      FailureOr<SmallVector<Member>> tuned = tunedMembers(
+          module, tuneCache, aType.getElementType(), cType.getElementType());
+      if (failed(tuned))
+        return failure();
+      members = std::move(*tuned);
+    }
+    members.append(family(cType.getElementType()));
     SmallVector<Attribute> rules;
     OpBuilder ob(func);
-    for (const Member &m : family(cType.getElementType())) {
+    for (const Member &m : members) {
       auto clone = cast<func::FuncOp>(ob.clone(*func));
       std::string name = (func.getName() + "__" + m.suffix).str();
       clone.setName(name);
@@ -118,6 +210,8 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module) {
       if (m.maxTiles)
         rule.set("max_tiles", b.getI64ArrayAttr({m.tilesBlockM, m.tilesBlockN,
                                                  m.maxTiles}));
+      if (!m.shapeClass.empty())
+        rule.set("class", b.getStringAttr(m.shapeClass));
       rule.set("why", b.getStringAttr(m.why));
       rules.push_back(rule.getDictionary(b.getContext()));
     }
@@ -133,8 +227,10 @@ namespace {
 
 struct TileAutoConfigPass
     : tile::impl::TileAutoConfigBase<TileAutoConfigPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    if (failed(autoConfigure(getOperation())))
+    if (failed(autoConfigure(getOperation(), tuneCache)))
       signalPassFailure();
   }
 };

@@ -94,8 +94,15 @@ def TileAutoConfig : Pass<"tile-auto-config", "::mlir::ModuleOp"> {
     persistent, and the module's `tile.dispatch` attribute records, per
     kernel, the ordered rule (first match wins) over M and the tile counts
     that picks one for a problem shape. The bundle writer turns the rule
-    into `<name>.json`, which tile-run resolves per shape.
+    into `<name>.json`, which tile-run resolves per shape. With
+    `tune-cache`, tile-tune's winners for the kernel's types (TMA + wgmma
+    ones) become members `__tuned<i>` whose rules, tried first, match their
+    shape class.
   }];
+  let options = [
+    Option<"tuneCache", "tune-cache", "std::string", "\"\"",
+           "tile-tune's cache.json, whose winners join the family">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::memref::MemRefDialect",

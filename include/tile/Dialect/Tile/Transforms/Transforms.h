@@ -36,8 +36,9 @@ LogicalResult makePersistent(func::FuncOp func);
 
 /// tile-auto-config: replaces each untiled kernel function by one tiled
 /// (and persistent) copy per member of the config=auto family, named
-/// <kernel>__<member>, and records the dispatch rule.
-LogicalResult autoConfigure(ModuleOp module);
+/// <kernel>__<member>, and records the dispatch rule; with `tuneCache` (a
+/// tile-tune cache.json), its winners for the kernel's types come first.
+LogicalResult autoConfigure(ModuleOp module, StringRef tuneCache = "");
 
 /// tile-lower-to-cpu: runs the kernel's `numPrograms` programs (0: one per
 /// C tile) in a host loop, with tile ops as vector ops.
