@@ -46,14 +46,9 @@ DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
   auto setInt = [&](StringRef key, int64_t v) {
     attrs.set(key, b.getI64IntegerAttr(v));
   };
-  setInt("block_m", cfg.blockM);
-  setInt("block_n", cfg.blockN);
-  setInt("block_k", cfg.blockK);
-  setInt("num_warps", cfg.numWarps);
-  setInt("num_stages", cfg.numStages);
-  setInt("group_m", cfg.groupM);
-  // Blocks per cluster along M; the runner launches clusters of this size.
-  setInt("cluster_m", cfg.clusterM);
+  // cluster_m among them: the runner launches clusters of this size.
+  for (const KernelConfig::IntField &f : KernelConfig::intFields())
+    setInt(f.name, cfg.*f.member);
   setInt("dynamic_shared_memory_bytes", cfg.sharedBytes);
   attrs.set("schedule", b.getStringAttr(stringifySchedule(cfg.schedule)));
   attrs.set("order", b.getStringAttr(stringifyTileOrder(cfg.order)));

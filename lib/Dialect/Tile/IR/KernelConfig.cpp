@@ -186,6 +186,15 @@ KernelConfig::verify(function_ref<InFlightDiagnostic()> emitError,
   return diag << "; use more warps, fewer stages or a smaller block";
 }
 
+ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {
+  static const IntField fields[] = {
+      {"block_m", &KernelConfig::blockM},     {"block_n", &KernelConfig::blockN},
+      {"block_k", &KernelConfig::blockK},     {"num_warps", &KernelConfig::numWarps},
+      {"num_stages", &KernelConfig::numStages}, {"group_m", &KernelConfig::groupM},
+      {"cluster_m", &KernelConfig::clusterM}};
+  return fields;
+}
+
 KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelAttr::get(ctx, blockM, blockN, blockK, numWarps, numStages,
                          schedule, order, groupM, mma, warpSpecialize, clusterM,

@@ -6,7 +6,6 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -109,13 +108,11 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
       return p.emitError(loc, "#tile.kernel has no field '") << key << "'";
     if (!seen.insert(key).second)
       return p.emitError(loc, "#tile.kernel field '") << key << "' given twice";
-    llvm::StringMap<int64_t *> ints = {
-        {"block_m", &c.blockM},       {"block_n", &c.blockN},
-        {"block_k", &c.blockK},       {"num_warps", &c.numWarps},
-        {"num_stages", &c.numStages}, {"group_m", &c.groupM},
-        {"shared_bytes", &c.sharedBytes}, {"cluster_m", &c.clusterM}};
-    if (int64_t *v = ints.lookup(key))
-      return p.parseInteger(*v);
+    if (key == "shared_bytes")
+      return p.parseInteger(c.sharedBytes);
+    for (const KernelConfig::IntField &f : KernelConfig::intFields())
+      if (key == f.name)
+        return p.parseInteger(c.*f.member);
     if (key == "schedule")
       return parseEnum(p, key, c.schedule, symbolizeSchedule,
                        stringifySchedule, getMaxEnumValForSchedule());

@@ -130,17 +130,9 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
         str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma")
       continue; // for another kernel, or not a TMA + wgmma one
     KernelConfig cfg;
-    auto integer = [&](StringRef key, int64_t &out) {
-      if (std::optional<int64_t> i = c->getInteger(key))
-        out = *i;
-    };
-    integer("block_m", cfg.blockM);
-    integer("block_n", cfg.blockN);
-    integer("block_k", cfg.blockK);
-    integer("num_warps", cfg.numWarps);
-    integer("num_stages", cfg.numStages);
-    integer("group_m", cfg.groupM);
-    integer("cluster_m", cfg.clusterM);
+    for (const KernelConfig::IntField &f : KernelConfig::intFields())
+      if (std::optional<int64_t> i = c->getInteger(f.name))
+        cfg.*f.member = *i;
     cfg.mma = MmaKind::Wgmma;
     cfg.chip = Chip::SM90a;
     auto order = symbolizeTileOrder(str(c, "order"));

@@ -101,6 +101,16 @@ struct KernelConfig {
 
   KernelAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelAttr attr);
+
+  /// An integer field under its name in #tile.kernel, manifests and
+  /// tile-tune's cache.
+  struct IntField {
+    llvm::StringLiteral name;
+    int64_t KernelConfig::*member;
+  };
+  /// The block's integer fields (shared_bytes, named otherwise in a
+  /// manifest, is not one of them).
+  static llvm::ArrayRef<IntField> intFields();
   /// The configuration of a tile kernel; nullopt for any other operation.
   static std::optional<KernelConfig> fromOp(Operation *op);
   void attachTo(Operation *op) const {
