@@ -361,12 +361,16 @@ def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
             max_tiles = tuple(int(v) for v in max_tiles)
         member_path = os.path.join(os.path.dirname(path), name)
         try:
-            member = load_manifest(member_path)
-        except BundleError as e:
-            raise _Invalid(f"{where}: bundle '{name}': "
-                           f"{str(e).split(': ', 1)[1]}") from None
-        if isinstance(member, Dispatch):
-            raise _Invalid(f"{where}: bundle '{name}' is itself a dispatch manifest")
+            # Checked before loading it: dispatch manifests naming each other
+            # must not recurse.
+            member_root = _read_root(member_path)
+            if "dispatch" in member_root:
+                raise _Invalid(f"{where}: bundle '{name}' is itself a dispatch manifest")
+            member = _load(member_path, member_root)
+        except _Invalid as e:
+            if str(e).startswith(where):
+                raise
+            raise _Invalid(f"{where}: bundle '{name}': {e}") from None
         if out and (member.a_type, member.c_type) != (out[0].bundle.a_type,
                                                       out[0].bundle.c_type):
             raise _Invalid(f"{where}: bundle '{name}' has other types than the first rule's")

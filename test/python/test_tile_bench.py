@@ -414,6 +414,15 @@ def test_hostile_dispatch(manifests, tmp_path, change, words):
     assert str(e.value).startswith(f"manifest {path}: ") and words in str(e.value)
 
 
+def test_dispatch_manifests_naming_each_other(tmp_path):
+    """Refused, not followed (no recursion)."""
+    for me, other in (("a", "b"), ("b", "a")):
+        with open(tmp_path / f"{me}.json", "w") as f:
+            json.dump({"kernel": me, "dispatch": [{"bundle": f"{other}.json", "why": "x"}]}, f)
+    with pytest.raises(BundleError, match="bundle 'b.json' is itself a dispatch manifest"):
+        load_manifest(str(tmp_path / "a.json"))
+
+
 def test_dispatch_without_a_matching_rule(manifests, tmp_path):
     path = _dispatch_copy(manifests, tmp_path, lambda d: d.update(dispatch=d["dispatch"][:1]))
     with pytest.raises(BundleError, match="no dispatch rule matches shape 4096x4096x4096"):

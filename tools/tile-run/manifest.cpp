@@ -585,13 +585,17 @@ bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
     }
     Manifest member;
     std::string why;
-    if (!loadManifest(dir + rule.bundle, member, why)) {
-      error = where + ": bundle '" + rule.bundle + "': " + why;
-      return false;
-    }
-    if (member.isDispatch()) {
+    // Checked before loading it: dispatch manifests naming each other must
+    // not recurse.
+    Json memberRoot;
+    if (readRoot(dir + rule.bundle, memberRoot, why) &&
+        memberRoot.get("dispatch")) {
       error = where + ": bundle '" + rule.bundle +
               "' is itself a dispatch manifest";
+      return false;
+    }
+    if (!loadManifest(dir + rule.bundle, member, why)) {
+      error = where + ": bundle '" + rule.bundle + "': " + why;
       return false;
     }
     if (!m.members.empty() && (member.aType != m.members[0].aType ||
