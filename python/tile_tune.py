@@ -174,8 +174,8 @@ def main():
         try:
             with open(out) as f:
                 result = json.load(f)["runs"][0]
-        except (OSError, ValueError, KeyError, IndexError) as e:
-            die(f"cannot read {out}: {e}")
+        except (OSError, ValueError, KeyError, IndexError, TypeError, RecursionError) as e:
+            die(f"cannot read {out}: {type(e).__name__}: {e}")
         name, kernel, ties = best_of(result, [n for n, _, _ in cands])
         if name is None:
             print(f"  no kernel passed its check on {label}")
@@ -200,8 +200,8 @@ def main():
         try:
             with open(cache) as f:
                 old = json.load(f)["entries"]
-        except (OSError, ValueError, KeyError) as e:
-            die(f"cannot read the cache {cache}: {e}")
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as e:
+            die(f"cannot read the cache {cache}: {type(e).__name__}: {e}")
     merged = {(e["chip"], e["dtype"], e["c_type"], e["class"]): e for e in old}
     merged.update(entries)
     write_json(cache, {"version": 1, "entries": list(merged.values())})

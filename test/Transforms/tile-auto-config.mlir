@@ -10,6 +10,10 @@
 // RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%t.none.json" 2>&1 | FileCheck %s --check-prefix=NOFILE
 // RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%S/Inputs/tune-cache-bad.json" 2>&1 | FileCheck %s --check-prefix=BADCFG
 // RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%S/Inputs/auto-config-f16.mlir" 2>&1 | FileCheck %s --check-prefix=NOTJSON
+// RUN: %python -c "print('{\"entries\": ' + '[' * 100000 + ']' * 100000 + '}')" > %t.deep.json
+// RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%t.deep.json" 2>&1 | FileCheck %s --check-prefix=DEEP
+// RUN: echo '{"entries": [{"class": "x"}]}' > %t.noconfig.json
+// RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%t.noconfig.json" 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 
 // TUNED-LABEL: module attributes {tile.dispatch = {mm = [
 // TUNED-SAME: {class = "m2^12-n2^12-k2^12", kernel = "mm__tuned0", why = "tuned: w128x128, the fastest tile-tune measured for this class"},
@@ -25,6 +29,8 @@
 // NOFILE: error: tile-auto-config: tune cache '{{.*}}none.json': No such file or directory
 // BADCFG: error: tile-auto-config: tune cache '{{.*}}tune-cache-bad.json': class m2^12-n2^12-k2^12: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
 // NOTJSON: error: tile-auto-config: tune cache '{{.*}}auto-config-f16.mlir': {{.*}}
+// DEEP: error: tile-auto-config: tune cache '{{.*}}deep.json': brackets nested deeper than 512 levels
+// NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': every entry needs a "class" and a "config"
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
 // CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},

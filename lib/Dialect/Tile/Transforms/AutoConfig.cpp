@@ -21,6 +21,7 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Transforms.h"
+#include "tile/Support/FileUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -109,6 +110,10 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
     return fail(buffer.getError().message());
+  // The JSON parser recurses once per level.
+  if (std::optional<std::string> deep =
+          checkNestingDepth((*buffer)->getBuffer()))
+    return fail(*deep);
   llvm::Expected<llvm::json::Value> doc =
       llvm::json::parse((*buffer)->getBuffer());
   if (!doc)
