@@ -27,14 +27,14 @@ func.func @tiled(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) 
 // -----
 
 // The #tile.kernel verifier: two consumer warpgroups on wgmma.
-// expected-error @+1 {{warp-specialize=pingpong needs mma=wgmma and num-warps=8 (two consumer warpgroups; the producer warpgroup comes on top)}}
+// expected-error @+1 {{warp_specialize = pingpong needs mma = wgmma and num_warps = 8 (two consumer warpgroups; the producer warpgroup comes on top)}}
 func.func @four_warps() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{warp-specialize=pingpong needs mma=wgmma and num-warps=8}}
+// expected-error @+1 {{warp_specialize = pingpong needs mma = wgmma and num_warps = 8}}
 func.func @sync() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = sync, warp_specialize = pingpong, chip = sm_90, shared_bytes = 0>} {
   return
 }
@@ -42,7 +42,7 @@ func.func @sync() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n 
 // -----
 
 // A 128x256 accumulator in one warpgroup spills even at 232 registers.
-// expected-error @+1 {{warp-specialize=pingpong needs block-m = 128 and block-n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256}}
+// expected-error @+1 {{warp_specialize = pingpong needs block_m = 128 and block_n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256}}
 func.func @wide() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
   return
 }
@@ -50,7 +50,7 @@ func.func @wide() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n 
 // -----
 
 // Two warpgroups of 128 rows each would be a 256-row tile.
-// expected-error @+1 {{mma=wgmma with 8 warps needs block-m = 128}}
+// expected-error @+1 {{mma = wgmma with 8 warps needs block_m = 128}}
 func.func @tall() attributes {tile.kernel = #tile.kernel<block_m = 256, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
   return
 }

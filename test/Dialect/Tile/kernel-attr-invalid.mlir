@@ -1,5 +1,7 @@
 // #tile.kernel is checked when it is parsed: every field present, enum
 // values by name, and a block the chosen mma can lower on the chosen chip.
+// The messages name the fields as the attribute spells them (block_m,
+// mma = wgmma); tile-tiling's name its options (block-m, mma=wgmma).
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 
 // No group_m.
@@ -45,14 +47,14 @@ func.func @unknown_chip() attributes {tile.kernel = #tile.kernel<block_m = 128, 
 
 // -----
 
-// expected-error @+1 {{block-n must be a positive multiple of 16 (two MMA N), got 24}}
+// expected-error @+1 {{block_n must be a positive multiple of 16 (two MMA N), got 24}}
 func.func @block_n_24() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 24, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{mma=sync needs block sizes that are powers of two, got 48x64x32}}
+// expected-error @+1 {{mma = sync needs block sizes that are powers of two, got 48x64x32}}
 func.func @block_m_48() attributes {tile.kernel = #tile.kernel<block_m = 48, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
@@ -66,42 +68,42 @@ func.func @warp_split() attributes {tile.kernel = #tile.kernel<block_m = 16, blo
 
 // -----
 
-// expected-error @+1 {{wgmma and TMA need chip=sm_90a, got sm_90}}
+// expected-error @+1 {{wgmma and TMA need chip = sm_90a, got sm_90}}
 func.func @wgmma_on_sm_90() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{mma=wgmma needs num-stages of at least 2 (the TMA ring), got 1}}
+// expected-error @+1 {{mma = wgmma needs num_stages of at least 2 (the TMA ring), got 1}}
 func.func @wgmma_one_stage() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32}}
+// expected-error @+1 {{mma = wgmma needs block_k = 64 (one 128-byte swizzled row of f16/bf16), got 32}}
 func.func @wgmma_block_k() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{num-stages must be between 1 and 8, got 0}}
+// expected-error @+1 {{num_stages must be between 1 and 8, got 0}}
 func.func @no_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 0, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{num-stages must be between 1 and 8, got 9}}
+// expected-error @+1 {{num_stages must be between 1 and 8, got 9}}
 func.func @nine_stages() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 9, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{group-m must be between 1 and 16, got 17}}
+// expected-error @+1 {{group_m must be between 1 and 16, got 17}}
 func.func @group_m_17() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = grouped, group_m = 17, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }
@@ -115,14 +117,14 @@ func.func @negative_shared() attributes {tile.kernel = #tile.kernel<block_m = 12
 
 // -----
 
-// expected-error @+1 {{warp-specialize=cooperative needs mma=wgmma and num-warps=8}}
+// expected-error @+1 {{warp_specialize = cooperative needs mma = wgmma and num_warps = 8}}
 func.func @ws_sync() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 8, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, warp_specialize = cooperative, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{warp-specialize=cooperative needs mma=wgmma and num-warps=8}}
+// expected-error @+1 {{warp_specialize = cooperative needs mma = wgmma and num_warps = 8}}
 func.func @ws_one_consumer() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
   return
 }
@@ -158,7 +160,7 @@ func.func @unknown_field() attributes {tile.kernel = #tile.kernel<block = 128, b
 
 // -----
 
-// expected-error @+1 {{cluster-m must be 1 or 2, got 4}}
+// expected-error @+1 {{cluster_m must be 1 or 2, got 4}}
 func.func @cluster_of_four() attributes {tile.kernel = #tile.kernel<cluster_m = 4, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
   return
 }

@@ -3,6 +3,7 @@
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 
 #include "llvm/Support/MathExtras.h"
+#include <algorithm>
 #include <cstdlib>
 
 using namespace mlir;
@@ -64,81 +65,109 @@ Chip KernelConfig::defaultChip(MmaKind mma) {
   return mma == MmaKind::Wgmma ? Chip::SM90a : Chip::SM90;
 }
 
+namespace {
+
+/// Field names and settings in the spelling of what the user wrote.
+struct Names {
+  KernelConfig::Spelling spelling;
+  /// `block-m` or `block_m`.
+  std::string field(StringRef option) const {
+    std::string out = option.str();
+    if (spelling == KernelConfig::Spelling::Attribute)
+      std::replace(out.begin(), out.end(), '-', '_');
+    return out;
+  }
+  /// `mma=wgmma` or `mma = wgmma`.
+  std::string setting(StringRef option, StringRef value) const {
+    return field(option) +
+           (spelling == KernelConfig::Spelling::Attribute ? " = " : "=") +
+           value.str();
+  }
+};
+
 /// wgmma: one TMA box row is one 128-byte swizzle row (64 f16/bf16 of K), a
 /// warpgroup's instruction is 64 x N with N <= 256, and TMA boxes are at
 /// most 256 rows.
-static LogicalResult
-verifyWgmma(const KernelConfig &c,
-            function_ref<InFlightDiagnostic()> emitError) {
+LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
+                          function_ref<InFlightDiagnostic()> emitError) {
+  std::string wgmma = n.setting("mma", "wgmma");
   if (c.chip != Chip::SM90a)
-    return emitError() << "wgmma and TMA need chip=sm_90a, got "
-                       << stringifyChip(c.chip);
+    return emitError() << "wgmma and TMA need " << n.setting("chip", "sm_90a")
+                       << ", got " << stringifyChip(c.chip);
   if (c.blockK != 64)
-    return emitError() << "mma=wgmma needs block-k = 64 (one 128-byte "
-                          "swizzled row of f16/bf16), got "
+    return emitError() << wgmma << " needs " << n.field("block-k")
+                       << " = 64 (one 128-byte swizzled row of f16/bf16), got "
                        << c.blockK;
   if (c.numWarps != 4 && c.numWarps != 8)
-    return emitError()
-           << "mma=wgmma needs num-warps 4 or 8 (one or two warpgroups), got "
-           << c.numWarps;
+    return emitError() << wgmma << " needs " << n.field("num-warps")
+                       << " 4 or 8 (one or two warpgroups), got "
+                       << c.numWarps;
   if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 || c.blockN < 64 ||
       c.blockN % 64 || c.blockN > 256)
-    return emitError()
-           << "mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got "
-           << c.blockM << "x" << c.blockN;
+    return emitError() << wgmma << " needs " << n.field("block-m") << " and "
+                       << n.field("block-n")
+                       << " in {64, 128, 192, 256}, got " << c.blockM << "x"
+                       << c.blockN;
   // 8 warps: two warpgroups of 64 rows each, the shape the GPU runs cover
   // (pingpong: of 128 rows each, on alternate tiles).
   if (c.numWarps == 8 && c.blockM != 128)
-    return emitError() << "mma=wgmma with 8 warps needs block-m = 128 (two "
-                          "warpgroups of 64 rows), got "
+    return emitError() << wgmma << " with 8 warps needs " << n.field("block-m")
+                       << " = 128 (two warpgroups of 64 rows), got "
                        << c.blockM;
   if (c.numStages < 2)
-    return emitError() << "mma=wgmma needs num-stages of at least 2 (the TMA "
-                          "ring), got "
-                       << c.numStages;
+    return emitError() << wgmma << " needs " << n.field("num-stages")
+                       << " of at least 2 (the TMA ring), got " << c.numStages;
   return success();
 }
 
-LogicalResult KernelConfig::verifyBlock(
-    function_ref<InFlightDiagnostic()> emitError) const {
+} // namespace
+
+LogicalResult
+KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
+                          Spelling spelling) const {
+  Names n{spelling};
   // Two consumer warpgroups: of 64 rows each sharing every tile
   // (cooperative), or of a whole tile each (pingpong).
   if (isWarpSpecialized() && (!isWgmma() || numWarps != 8))
-    return emitError() << "warp-specialize="
-                       << stringifyWarpSpecialize(warpSpecialize)
-                       << " needs mma=wgmma and num-warps=8 (two consumer "
-                          "warpgroups; the producer warpgroup comes on top)";
-  if (isWgmma() && failed(verifyWgmma(*this, emitError)))
+    return emitError() << n.setting("warp-specialize",
+                                    stringifyWarpSpecialize(warpSpecialize))
+                       << " needs " << n.setting("mma", "wgmma") << " and "
+                       << n.setting("num-warps", "8")
+                       << " (two consumer warpgroups; the producer warpgroup "
+                          "comes on top)";
+  if (isWgmma() && failed(verifyWgmma(*this, n, emitError)))
     return failure();
   // A 128x256 accumulator in one warpgroup spills even at 232 registers.
   if (isPingpong() && (blockM != 128 || blockN > 192))
-    return emitError() << "warp-specialize=pingpong needs block-m = 128 and "
-                          "block-n <= 192 (one warpgroup holds the whole "
-                          "tile's accumulator), got "
+    return emitError() << n.setting("warp-specialize", "pingpong")
+                       << " needs " << n.field("block-m") << " = 128 and "
+                       << n.field("block-n")
+                       << " <= 192 (one warpgroup holds the whole tile's "
+                          "accumulator), got "
                        << blockM << "x" << blockN;
   if (blockM < 16 || blockM % 16)
-    return emitError()
-           << "block-m must be a positive multiple of 16 (the MMA M), got "
-           << blockM;
+    return emitError() << n.field("block-m")
+                       << " must be a positive multiple of 16 (the MMA M), got "
+                       << blockM;
   if (blockN < 16 || blockN % 16)
-    return emitError()
-           << "block-n must be a positive multiple of 16 (two MMA N), got "
-           << blockN;
+    return emitError() << n.field("block-n")
+                       << " must be a positive multiple of 16 (two MMA N), got "
+                       << blockN;
   if (blockK < 16 || blockK % 16)
-    return emitError()
-           << "block-k must be a positive multiple of 16 (the MMA K), got "
-           << blockK;
+    return emitError() << n.field("block-k")
+                       << " must be a positive multiple of 16 (the MMA K), got "
+                       << blockK;
   if (numWarps < 1 || numWarps > 16 || !llvm::isPowerOf2_64(numWarps))
-    return emitError() << "num-warps must be 1, 2, 4, 8 or 16, got "
-                       << numWarps;
+    return emitError() << n.field("num-warps")
+                       << " must be 1, 2, 4, 8 or 16, got " << numWarps;
   if (blockM > 256 || blockN > 256 || blockK > 128)
     return emitError() << "block sizes above 256x256x128 are not supported";
   // The sizes scripts/option-sweep.py checks for spills.
   if (!isWgmma() &&
       (!llvm::isPowerOf2_64(blockM) || !llvm::isPowerOf2_64(blockN) ||
        !llvm::isPowerOf2_64(blockK)))
-    return emitError() << "mma=sync needs block sizes that are powers of two, "
-                          "got "
+    return emitError() << n.setting("mma", "sync")
+                       << " needs block sizes that are powers of two, got "
                        << blockM << "x" << blockN << "x" << blockK;
   if (!isWgmma() && !warpGrid())
     return emitError() << numWarps << " warps cannot split a " << blockM
@@ -146,15 +175,17 @@ LogicalResult KernelConfig::verifyBlock(
   // group-m x (tiles along N) must not wrap in 32-bit index arithmetic:
   // N < 2^31 makes it at most 2^31 for group-m <= 16.
   if (groupM < 1 || groupM > 16)
-    return emitError() << "group-m must be between 1 and 16, got " << groupM;
+    return emitError() << n.field("group-m")
+                       << " must be between 1 and 16, got " << groupM;
   if (numStages < 1 || numStages > 8)
-    return emitError() << "num-stages must be between 1 and 8, got "
-                       << numStages;
+    return emitError() << n.field("num-stages")
+                       << " must be between 1 and 8, got " << numStages;
   if (sharedBytes < 0)
     return emitError() << "shared_bytes must not be negative, got "
                        << sharedBytes;
   if (clusterM != 1 && clusterM != 2)
-    return emitError() << "cluster-m must be 1 or 2, got " << clusterM;
+    return emitError() << n.field("cluster-m") << " must be 1 or 2, got "
+                       << clusterM;
   return success();
 }
 

@@ -54,7 +54,7 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   KernelConfig cfg{blockM, blockN, blockK, numWarps,       numStages,
                    schedule, order, groupM, mma, warpSpecialize, clusterM,
                    chip, sharedBytes};
-  return cfg.verifyBlock(emitError);
+  return cfg.verifyBlock(emitError, KernelConfig::Spelling::Attribute);
 }
 
 namespace {

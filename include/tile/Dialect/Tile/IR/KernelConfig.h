@@ -90,10 +90,14 @@ struct KernelConfig {
   /// every stage live across the K loop).
   int64_t registerEstimate() const;
 
+  /// How a message names the fields: as pass options (`block-m`,
+  /// `mma=wgmma`) or as #tile.kernel fields (`block_m`, `mma = wgmma`).
+  enum class Spelling { Option, Attribute };
+
   /// Fails (through `emitError`) when the block sizes, warps, stages or chip
   /// cannot be lowered with the chosen `mma`: the #tile.kernel verifier.
-  LogicalResult
-  verifyBlock(function_ref<InFlightDiagnostic()> emitError) const;
+  LogicalResult verifyBlock(function_ref<InFlightDiagnostic()> emitError,
+                            Spelling spelling = Spelling::Option) const;
   /// verifyBlock, and fails when the kernel would spill registers with
   /// `blocksPerSM` blocks per SM (nvvm.minctasm; 0: no cap).
   LogicalResult verify(function_ref<InFlightDiagnostic()> emitError,
