@@ -28,7 +28,8 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tile_compare  # noqa: E402
-from tile_bench.bundle import shape_class  # noqa: E402
+from tile_bench.bundle import BundleError, load_bundle, shape_class  # noqa: E402
+from tile_bench.stats import compare  # noqa: E402
 from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
                           parse_lowerings, run, write_json)
 
@@ -63,44 +64,43 @@ def parse_shape(text):
 
 
 def compile_space(tile_opt, source, space, outdir):
-    """[(name, options, manifest or None, why)]; a bundle already in OUT is
+    """[(name, options, bundle or None, why)]; a bundle already in OUT is
     kept, a lowering tile-opt refuses is reported and left out."""
     out = []
     for name, opts in space:
         d = os.path.join(outdir, name)
-        if os.path.isdir(d) and any(f.endswith(".ptx") for f in os.listdir(d)):
-            out.append((name, opts, manifest_in(d), None))
-            continue
-        r = run([tile_opt, source, f"--tile-to-ptx={opts}", f"--tile-bundle={d}",
-                 "-o", os.devnull])
-        if r.returncode != 0:
-            lines = [l for l in r.stderr.splitlines() if l.strip()]
-            out.append((name, opts, None, lines[0] if lines else "failed"))
-            continue
-        out.append((name, opts, manifest_in(d), None))
+        if not (os.path.isdir(d) and any(f.endswith(".ptx") for f in os.listdir(d))):
+            r = run([tile_opt, source, f"--tile-to-ptx={opts}", f"--tile-bundle={d}",
+                     "-o", os.devnull])
+            if r.returncode != 0:
+                lines = [l for l in r.stderr.splitlines() if l.strip()]
+                out.append((name, opts, None, lines[0] if lines else "failed"))
+                continue
+        try:
+            out.append((name, opts, load_bundle(manifest_in(d)), None))
+        except BundleError as e:
+            die(str(e))
     return out
 
 
-def serves(manifest, shape):
-    """Whether the bundle takes this shape (its size multiples)."""
-    with open(manifest) as f:
-        doc = json.load(f)
-    return all(v % doc.get(f"{d}_multiple", 1) == 0 for d, v in zip("mnk", shape))
-
-
-def tie(a, b):
-    """Whether two results' interquartile ranges overlap."""
-    return a["ms_q25"] <= b["ms_q75"] and b["ms_q25"] <= a["ms_q75"]
+def serves(bundle, shape):
+    """Whether the bundle takes this shape (tile-run's checks)."""
+    try:
+        bundle.check_shape(*shape)
+    except BundleError:
+        return False
+    return True
 
 
 def best_of(result, names):
-    """(name, kernel) of the fastest passing kernel, and the names tying it."""
+    """(name, kernel) of the fastest passing kernel, and the names whose
+    interquartile ranges overlap its own (ties)."""
     ranked = sorted((k["ms"], n, k) for n, k in zip(names, result["kernels"])
                     if k.get("pass"))
     if not ranked:
         return None, None, []
     _, name, kernel = ranked[0]
-    ties = [n for _, n, k in ranked[1:] if tie(kernel, k)]
+    ties = [n for _, n, k in ranked[1:] if compare(kernel, k)["verdict"] == "tie"]
     return name, kernel, ties
 
 
@@ -136,10 +136,10 @@ def main():
         die(f"cannot create --out folder '{args.out}': {e.strerror}")
 
     compiled = compile_space(tile_opt, args.input, space, bundles)
-    for name, _, manifest, why in compiled:
-        if manifest is None:
+    for name, _, bundle, why in compiled:
+        if bundle is None:
             print(f"skip {name}: {why}")
-    usable = [(n, o, m) for n, o, m, _ in compiled if m]
+    usable = [(n, o, b) for n, o, b, _ in compiled if b]
     if not usable:
         die("no lowering of the space compiles")
 
@@ -159,7 +159,7 @@ def main():
         if args.dry_run:
             continue
         if not os.path.exists(out):
-            cmd = [tile_run, *[m for _, _, m in cands], "--shape", label,
+            cmd = [tile_run, *[b.manifest_path for _, _, b in cands], "--shape", label,
                    "--seed", str(args.seed), "--json", out + ".partial"]
             if args.rounds is not None:
                 cmd += ["--rounds", str(args.rounds)]
@@ -180,8 +180,8 @@ def main():
         if name is None:
             print(f"  no kernel passed its check on {label}")
             continue
-        opts, manifest = {n: (o, m) for n, o, m in cands}[name]
-        with open(manifest) as f:
+        opts, bundle = {n: (o, b) for n, o, b in cands}[name]
+        with open(bundle.manifest_path) as f:
             doc = json.load(f)
         print(f"  best: {name}, {kernel['ms']:.4f} ms, {kernel['pct_cublas']:.1f}% of "
               f"cuBLAS" + (f" (ties: {', '.join(ties)})" if ties else ""))

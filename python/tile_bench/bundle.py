@@ -354,23 +354,21 @@ def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
                            f"directory, not '{name}'")
         max_tiles = r.get("max_tiles")
         if max_tiles is not None:
-            if (not isinstance(max_tiles, list) or len(max_tiles) != 3
-                    or not all(_is_int(v) and 1 <= v <= 10**9 for v in max_tiles)):
+            max_tiles = _sizes(max_tiles, 3, 10**9)
+            if max_tiles is None:
                 raise _Invalid(f'{where}: "max_tiles" must be [block_m, block_n, tiles], '
                                f"three integers from 1 to 1e9")
-            max_tiles = tuple(int(v) for v in max_tiles)
         member_path = os.path.join(os.path.dirname(path), name)
         try:
-            # Checked before loading it: dispatch manifests naming each other
-            # must not recurse.
             member_root = _read_root(member_path)
-            if "dispatch" in member_root:
-                raise _Invalid(f"{where}: bundle '{name}' is itself a dispatch manifest")
-            member = _load(member_path, member_root)
+            # Refused before it is followed: dispatch manifests naming each
+            # other must not recurse.
+            member = (None if "dispatch" in member_root
+                      else _load(member_path, member_root))
         except _Invalid as e:
-            if str(e).startswith(where):
-                raise
             raise _Invalid(f"{where}: bundle '{name}': {e}") from None
+        if member is None:
+            raise _Invalid(f"{where}: bundle '{name}' is itself a dispatch manifest")
         if out and (member.a_type, member.c_type) != (out[0].bundle.a_type,
                                                       out[0].bundle.c_type):
             raise _Invalid(f"{where}: bundle '{name}' has other types than the first rule's")
@@ -539,13 +537,20 @@ def _params(root: dict[str, Any]) -> tuple[Param, ...]:
     return tuple(params)
 
 
+def _sizes(v: Any, n: int, hi: int) -> Optional[tuple[int, ...]]:
+    """`v` as `n` integers from 1 to `hi`, or None when it is not that."""
+    if (not isinstance(v, list) or len(v) != n
+            or not all(_is_int(e) and 1 <= e <= hi for e in v)):
+        return None
+    return tuple(int(e) for e in v)
+
+
 def _box(root: dict[str, Any], field: str) -> tuple[int, int]:
     """Two sizes of 1 to 256 elements, TMA's box limit."""
-    v = root.get(field)
-    if (not isinstance(v, list) or len(v) != 2
-            or not all(_is_int(e) and 1 <= e <= 256 for e in v)):
+    box = _sizes(root.get(field), 2, 256)
+    if box is None:
         raise _Invalid(f'field "{field}" must be two sizes between 1 and 256')
-    return int(v[0]), int(v[1])
+    return box
 
 
 def _tma(root: dict[str, Any], fields: _Fields, params: tuple[Param, ...],

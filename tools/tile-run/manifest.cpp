@@ -335,18 +335,25 @@ bool parseStatic(const Json &root, Manifest &m, std::string &error) {
   return true;
 }
 
+// Whether `v` is an array of exactly `n` integers from 1 to `max`; if so
+// they are stored in `out`.
+bool readSizes(const Json *v, size_t n, double max, int64_t *out) {
+  if (!v || !v->isArray() || v->items().size() != n)
+    return false;
+  for (size_t i = 0; i < n; ++i) {
+    const Json &e = v->items()[i];
+    if (!e.isNumber() || e.asNumber() < 1 || e.asNumber() > max ||
+        e.asNumber() != std::floor(e.asNumber()))
+      return false;
+    out[i] = static_cast<int64_t>(e.asNumber());
+  }
+  return true;
+}
+
 // A box of two positive sizes of at most 256 elements (TMA's limit).
 bool parseBox(const Json &root, const char *field, int64_t (&box)[2],
               std::string &error) {
-  const Json *v = root.get(field);
-  bool ok = v && v->isArray() && v->items().size() == 2;
-  for (size_t i = 0; ok && i < 2; ++i) {
-    const Json &e = v->items()[i];
-    ok = e.isNumber() && e.asNumber() >= 1 && e.asNumber() <= 256 &&
-         e.asNumber() == std::floor(e.asNumber());
-    if (ok)
-      box[i] = static_cast<int64_t>(e.asNumber());
-  }
+  bool ok = readSizes(root.get(field), 2, 256, box);
   if (!ok)
     error = std::string("field \"") + field +
             "\" must be two sizes between 1 and 256";
@@ -529,6 +536,17 @@ bool readPtx(const std::string &path, Manifest &m, std::string &error) {
   return true;
 }
 
+// An ordinary manifest (one kernel) from its parsed root.
+bool loadKernelManifest(const std::string &path, const Json &root,
+                        Manifest &m, std::string &error) {
+  m = Manifest();
+  m.path = path;
+  return parseKernel(root, m, error) && parseLayouts(root, m, error) &&
+         parseMma(root, m, error) && parseParams(root, m, error) &&
+         parseStatic(root, m, error) && parseTma(root, m, error) &&
+         parseMultiples(root, m, error) && readPtx(path, m, error);
+}
+
 // A dispatch manifest's rules and members: bundles by plain file name next
 // to it, each an ordinary manifest of the same types.
 bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
@@ -565,16 +583,8 @@ bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
       return false;
     }
     if (const Json *t = r.get("max_tiles")) {
-      bool ok = t->isArray() && t->items().size() == 3;
       int64_t v[3] = {0, 0, 0};
-      for (size_t j = 0; ok && j < 3; ++j) {
-        const Json &e = t->items()[j];
-        ok = e.isNumber() && e.asNumber() >= 1 && e.asNumber() <= 1e9 &&
-             e.asNumber() == std::floor(e.asNumber());
-        if (ok)
-          v[j] = static_cast<int64_t>(e.asNumber());
-      }
-      if (!ok) {
+      if (!readSizes(t, 3, 1e9, v)) {
         error = where + ": \"max_tiles\" must be [block_m, block_n, tiles], "
                         "three integers from 1 to 1e9";
         return false;
@@ -585,17 +595,18 @@ bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
     }
     Manifest member;
     std::string why;
-    // Checked before loading it: dispatch manifests naming each other must
-    // not recurse.
     Json memberRoot;
-    if (readRoot(dir + rule.bundle, memberRoot, why) &&
-        memberRoot.get("dispatch")) {
-      error = where + ": bundle '" + rule.bundle +
-              "' is itself a dispatch manifest";
+    if (!readRoot(dir + rule.bundle, memberRoot, why) ||
+        // Refused before it is followed: dispatch manifests naming each
+        // other must not recurse.
+        (!memberRoot.get("dispatch") &&
+         !loadKernelManifest(dir + rule.bundle, memberRoot, member, why))) {
+      error = where + ": bundle '" + rule.bundle + "': " + why;
       return false;
     }
-    if (!loadManifest(dir + rule.bundle, member, why)) {
-      error = where + ": bundle '" + rule.bundle + "': " + why;
+    if (memberRoot.get("dispatch")) {
+      error = where + ": bundle '" + rule.bundle +
+              "' is itself a dispatch manifest";
       return false;
     }
     if (!m.members.empty() && (member.aType != m.members[0].aType ||
@@ -669,11 +680,7 @@ bool loadManifest(const std::string &path, Manifest &m, std::string &error) {
     return false;
   if (root.get("dispatch"))
     return loadDispatch(path, root, m, error);
-  return parseKernel(root, m, error) &&
-         parseLayouts(root, m, error) && parseMma(root, m, error) &&
-         parseParams(root, m, error) && parseStatic(root, m, error) &&
-         parseTma(root, m, error) && parseMultiples(root, m, error) &&
-         readPtx(path, m, error);
+  return loadKernelManifest(path, root, m, error);
 }
 
 } // namespace tilerun

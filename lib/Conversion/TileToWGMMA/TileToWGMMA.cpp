@@ -514,13 +514,9 @@ private:
       gpu::BarrierOp::create(b, loc);
       return;
     }
-    Type i32 = b.getI32Type();
-    auto i32Cst = [&](int64_t v) -> Value {
-      return arith::ConstantOp::create(b, loc, i32, b.getI32IntegerAttr(v));
-    };
     Value id = arith::AddIOp::create(
-        b, loc, i32Cst(1), arith::IndexCastOp::create(b, loc, i32, wg));
-    NVVM::BarrierOp::create(b, loc, Type(), id, i32Cst(kWarpgroupThreads), {},
+        b, loc, i32(1), arith::IndexCastOp::create(b, loc, b.getI32Type(), wg));
+    NVVM::BarrierOp::create(b, loc, Type(), id, i32(kWarpgroupThreads), {},
                             Value());
   }
 
