@@ -21,6 +21,10 @@
 // RUN: FileCheck %s --check-prefix=CLUSTER < %t/cluster/matmul_f16.ptx
 // RUN: FileCheck %s --check-prefix=CLJSON < %t/cluster/matmul_f16.json
 // RUN: %ptxas -arch=sm_90a -v %t/cluster/matmul_f16.ptx -o %t/cluster.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Pingpong in clusters too.
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong cluster-m=2 block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4" --tile-bundle=%t/ppcluster -o /dev/null
+// RUN: FileCheck %s --check-prefix=CLUSTER < %t/ppcluster/matmul_f16.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/ppcluster/matmul_f16.ptx -o %t/ppcluster.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // 8 MMA warps and a producer warpgroup; minnctapersm lets ptxas know the
 // registers at entry (without it: C7508).
