@@ -2,6 +2,7 @@
 
 #include "tile/Conversion/LoweringUtils.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Matchers.h"
 
@@ -28,6 +29,32 @@ FailureOr<std::optional<KLoop>> mlir::tile::matchKLoop(gpu::GPUFuncOp func,
                                    "(zero-initialised tile.dot over tile.loads)";
   auto store = cast<StoreOp>(*loop.getResult(0).getUsers().begin());
   return std::optional<KLoop>(KLoop{loop, loadA, loadB, dot, store});
+}
+
+Value mlir::tile::memrefFromPointer(OpBuilder &b, Location loc, MemRefType t,
+                                    Value ptr, ValueRange sizes,
+                                    ValueRange strides, unsigned bits) {
+  MLIRContext *ctx = b.getContext();
+  Type idx = b.getIntegerType(bits);
+  auto arr = LLVM::LLVMArrayType::get(idx, t.getRank());
+  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
+  auto descTy =
+      LLVM::LLVMStructType::getLiteral(ctx, {ptrTy, ptrTy, idx, arr, arr});
+  auto narrow = [&](Value v) -> Value {
+    return bits == 64 ? v : LLVM::TruncOp::create(b, loc, idx, v);
+  };
+  Value d = LLVM::PoisonOp::create(b, loc, descTy);
+  d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{0});
+  d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{1});
+  Value zero = LLVM::ConstantOp::create(b, loc, idx, b.getIntegerAttr(idx, 0));
+  d = LLVM::InsertValueOp::create(b, loc, d, zero, ArrayRef<int64_t>{2});
+  for (int64_t i = 0; i < t.getRank(); ++i) {
+    d = LLVM::InsertValueOp::create(b, loc, d, narrow(sizes[i]),
+                                    ArrayRef<int64_t>{3, i});
+    d = LLVM::InsertValueOp::create(b, loc, d, narrow(strides[i]),
+                                    ArrayRef<int64_t>{4, i});
+  }
+  return UnrealizedConversionCastOp::create(b, loc, t, d).getResult(0);
 }
 
 Value mlir::tile::isAlignedAtRuntime(OpBuilder &b, Location loc, Value memref,

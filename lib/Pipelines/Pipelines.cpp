@@ -35,6 +35,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.mma = opts.mma;
   tiling.warpSpecialize = opts.warpSpecialize;
   tiling.clusterM = opts.clusterM;
+  tiling.splitK = opts.splitK;
   bool autoConfig = opts.config == ConfigChoice::Auto;
   // The config=auto family is TMA + wgmma only.
   bool wgmma = autoConfig || opts.mma == MmaKind::Wgmma;

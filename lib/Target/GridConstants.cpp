@@ -16,8 +16,11 @@ using namespace mlir;
 using namespace mlir::tile;
 
 void mlir::tile::markGridConstants(gpu::GPUModuleOp module) {
-  ArrayRef<KernelParam> params = kernelParams(/*withTensorMaps=*/true);
   module.walk([&](LLVM::LLVMFuncOp func) {
+    // A wgmma kernel, with or without the split-K workspace.
+    ArrayRef<KernelParam> params = kernelParams(
+        /*withTensorMaps=*/true,
+        func.getNumArguments() == kernelParams(true, true).size());
     if (!func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()) ||
         func.getNumArguments() != params.size())
       return;

@@ -9,6 +9,9 @@
 // RUN: FileCheck %s --check-prefix=DISPATCH < %t/auto/matmul_f16.json
 // RUN: FileCheck %s --check-prefix=M64 < %t/auto/matmul_f16__m64.json
 // RUN: FileCheck %s --check-prefix=BIG < %t/auto/matmul_f16__big.json
+// RUN: FileCheck %s --check-prefix=SPLIT < %t/auto/matmul_f16__split.json
+// RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__split.ptx -o %t/split.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: FileCheck %s --check-prefix=SPLITPTX < %t/auto/matmul_f16__split.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__m64.ptx -o %t/m64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__small.ptx -o %t/small.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__mid.ptx -o %t/mid.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -23,9 +26,18 @@
 // FILES-NEXT: matmul_f16__mid.ptx
 // FILES-NEXT: matmul_f16__small.json
 // FILES-NEXT: matmul_f16__small.ptx
+// FILES-NEXT: matmul_f16__split.json
+// FILES-NEXT: matmul_f16__split.ptx
 // FILES-NOT: {{.}}
 
 // DISPATCH: "dispatch": [
+// DISPATCH: "bundle": "matmul_f16__split.json",
+// DISPATCH-NEXT: "max_tiles": [
+// DISPATCH-NEXT: 64,
+// DISPATCH-NEXT: 64,
+// DISPATCH-NEXT: 17
+// DISPATCH-NEXT: ],
+// DISPATCH-NEXT: "min_k": 4096,
 // DISPATCH: "bundle": "matmul_f16__m64.json",
 // DISPATCH-NEXT: "max_m": 64,
 // DISPATCH: "bundle": "matmul_f16__small.json",
@@ -45,6 +57,21 @@
 // BIG: "kernel": "matmul_f16__big",
 // BIG: "order": "serpentine",
 // BIG: "warp_specialize": "cooperative"
+// The split-K member takes the workspace: 8 slots of 64 x 64 f32 and a
+// 16-byte count per tile.
+// SPLIT: "name": "tma_c",
+// SPLIT: "name": "workspace",
+// SPLIT: "schedule": "tiled",
+// SPLIT: "split_k": 8,
+// SPLIT: "workspace_tile_bytes": 131088
+// The partial in 8-byte stores, a GPU-scope fence, one arrival per block;
+// the last block reads the slots 16 bytes at a time.
+// SPLITPTX: .param .u64 .ptr .align 1 matmul_f16__split_param_15
+// SPLITPTX: st.global.v2.b32
+// SPLITPTX: membar.gl;
+// SPLITPTX: atom.global.add.u32
+// SPLITPTX: membar.gl;
+// SPLITPTX: ld.global.v4.b32
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: warning

@@ -1,6 +1,6 @@
-// tile-auto-config (config=auto): each kernel function becomes one tiled,
-// persistent copy per member of the family, <name>__m64, __small, __mid and
-// __big, and the module records the rule that picks one per shape (first
+// tile-auto-config (config=auto): each kernel function becomes one tiled
+// copy per member of the family, <name>__split (split-K, tiled), then
+// __m64, __small, __mid and __big (persistent), and the module records the rule that picks one per shape (first
 // match wins). Other functions are left alone.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-auto-config | FileCheck %s
 // With tile-tune's cache: the winners for the kernel's types (TMA + wgmma)
@@ -18,6 +18,7 @@
 // TUNED-LABEL: module attributes {tile.dispatch = {mm = [
 // TUNED-SAME: {class = "m2^12-n2^12-k2^12", kernel = "mm__tuned0", why = "tuned: w128x128, the fastest tile-tune measured for this class"},
 // TUNED-SAME: {class = "m2^5-n2^13-k2^13", kernel = "mm__tuned1", why = "tuned: m64x64, the fastest tile-tune measured for this class"},
+// TUNED-SAME: {kernel = "mm__split", max_tiles = [64, 64, 17], min_k = 4096 : i64
 // TUNED-SAME: {kernel = "mm__m64", max_m = 64 : i64
 // TUNED-NOT: other-types
 // TUNED-NOT: tuned2
@@ -33,11 +34,16 @@
 // NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': every entry needs a "class" and a "config"
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
+// CHECK-SAME: {kernel = "mm__split", max_tiles = [64, 64, 17], min_k = 4096 : i64, why = "few tiles and a long K: 8 programs per tile share the K steps"},
 // CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},
 // CHECK-SAME: {kernel = "mm__small", max_tiles = [128, 128, 33], why = "the smallest tiles, for the most programs"},
 // CHECK-SAME: {kernel = "mm__mid", max_tiles = [128, 256, 264], why = "128x128 tiles fill the SMs better than a partial wave of 128x256"},
 // CHECK-SAME: {kernel = "mm__big", why = "two waves or more of 128x256 tiles: the fastest large-shape kernel"}]
-// CHECK-SAME: mm32 = [{kernel = "mm32__m64"
+// CHECK-SAME: mm32 = [{kernel = "mm32__split"
+// A tiled split-K member: 8 programs per tile.
+// CHECK: func.func @mm__split(
+// CHECK-SAME: #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8, chip = sm_90a, shared_bytes = 0>
+// CHECK: tile.store {{.*}} split %{{.*}} of tile %{{.*}}
 // CHECK: func.func @mm__m64(
 // CHECK-SAME: #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 // CHECK: tile.program_id

@@ -133,3 +133,65 @@ func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {ti
   tile.store %v, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
   return
 }
+
+// -----
+
+// Split-K: split_k programs per tile and a workspace the loop allocates, as
+// the GPU runner provides one: split_k slots of 16 x 16 f32 per tile and a
+// zeroed count per tile. Each program writes its slot and counts itself;
+// the one that brings the count to 2 adds the slots in split order, writes
+// C and resets the count.
+// CHECK-LABEL: func.func @split(
+// CHECK-SAME: %[[C:.*]]: memref<?x?xf16>
+// CHECK: %[[TILES:.*]] = arith.muli
+// CHECK: %[[NP:.*]] = arith.muli %[[TILES]], %c2
+// CHECK: %[[SLOTS:.*]] = arith.muli %[[TILES]], %c512
+// CHECK: %[[PARTS:.*]] = memref.alloc(%[[SLOTS]]) : memref<?xf32>
+// CHECK: %[[COUNTS:.*]] = memref.alloc(%[[TILES]]) : memref<?xi32>
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[TILES]]
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: memref.store %[[Z]], %[[COUNTS]][%[[T]]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[NP]] step
+// CHECK: %[[FIRST:.*]] = arith.muli %[[TILE:.*]], %c2
+// CHECK: %[[FLAT:.*]] = vector.shape_cast %{{.*}} : vector<16x16xf32> to vector<256xf32>
+// CHECK: %[[MINE:.*]] = arith.addi %[[FIRST]], %[[SPLIT:.*]] : index
+// CHECK: %[[AT:.*]] = arith.muli %[[MINE]], %c256
+// CHECK: vector.transfer_write %[[FLAT]], %[[PARTS]][%[[AT]]] {in_bounds = [true]}
+// CHECK: %[[OLD:.*]] = memref.load %[[COUNTS]][%[[TILE]]]
+// CHECK: %[[NEW:.*]] = arith.addi %[[OLD]], %c1_i32
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[NEW]], %c2_i32
+// CHECK: scf.if %[[LAST]] {
+// CHECK: %[[SUM:.*]] = scf.for %[[S:.*]] = %{{.*}} to %c2{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<256xf32>) {
+// CHECK: %[[SLOT:.*]] = arith.addi %[[FIRST]], %[[S]]
+// CHECK: %[[SAT:.*]] = arith.muli %[[SLOT]], %c256
+// CHECK: %[[P:.*]] = vector.transfer_read %[[PARTS]][%[[SAT]]]
+// CHECK: arith.addf %[[ACC]], %[[P]] : vector<256xf32>
+// CHECK: %[[TILEV:.*]] = vector.shape_cast %[[SUM]] : vector<256xf32> to vector<16x16xf32>
+// CHECK: %[[R:.*]] = arith.truncf %[[TILEV]] : vector<16x16xf32> to vector<16x16xf16>
+// CHECK: vector.transfer_write %[[R]], %[[C]]
+// CHECK: memref.store %{{.*}}, %[[COUNTS]][%[[TILE]]]
+// CHECK: } else {
+// CHECK: memref.store %[[NEW]], %[[COUNTS]][%[[TILE]]]
+// CHECK: memref.dealloc %[[PARTS]]
+// CHECK: memref.dealloc %[[COUNTS]]
+// CHECK-NOT: tile.
+#split = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, split_k = 2, chip = sm_90, shared_bytes = 0>
+func.func @split(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.kernel = #split} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %pid = tile.program_id
+  %tile = arith.divui %pid, %c2 : index
+  %split = arith.remui %pid, %c2 : index
+  tile.store %v, %C[%c0, %c0] split %split of tile %tile : vector<16x16xf32> -> memref<?x?xf16>
+  return
+}
+
+// -----
+
+#nosplit = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-lower-to-cpu: a split tile.store needs a kernel with split_k > 1, and such a kernel one}}
+func.func @split_store_without_split_k(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.kernel = #nosplit} {
+  %pid = tile.program_id
+  tile.store %v, %C[%pid, %pid] split %pid of tile %pid : vector<16x16xf32> -> memref<?x?xf16>
+  return
+}

@@ -183,3 +183,14 @@ func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {ti
   tile.store %v, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
   return
 }
+
+// -----
+
+// Split-K runs one program per split of each tile.
+#split = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, split_k = 2, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-persistent: a split-k=2 kernel runs one program per split of each tile; it needs schedule=tiled}}
+func.func @split(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #split} {
+  %pid = tile.program_id
+  tile.store %v, %C[%pid, %pid] split %pid of tile %pid : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}

@@ -4,6 +4,7 @@
 // RUN: tile-opt %s -split-input-file --tile-tiling="order=grouped group-m=4" | FileCheck %s --check-prefix=GROUPED
 // RUN: tile-opt %s -split-input-file --tile-tiling="order=serpentine group-m=4" | FileCheck %s --check-prefix=SERP
 // RUN: tile-opt %s -split-input-file --tile-tiling="cluster-m=2" | FileCheck %s --check-prefix=CLUSTER
+// RUN: tile-opt %s -split-input-file --tile-tiling="split-k=3" | FileCheck %s --check-prefix=SPLITK
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64" | FileCheck %s --check-prefix=WGMMA
 // RUN: tile-opt %s -split-input-file --tile-tiling="mma=wgmma block-m=128 block-n=192 block-k=64 num-warps=8 warp-specialize=pingpong" | FileCheck %s --check-prefix=WSPP
 
@@ -106,6 +107,29 @@
 // CLUSTER: %[[ROW:.*]] = arith.addi %[[ROW2]], %[[RANK]]
 // CLUSTER: arith.muli %[[ROW]], %c128
 // CLUSTER: arith.muli %[[COL]], %c64
+
+// split-k=3: program p takes split p / tiles of tile p % tiles; the split's
+// K range is its share of the ceil(K / 32) steps, [s * share, min(K, (s + 1)
+// * share)), empty past K; the store names the split and the tile.
+// SPLITK-LABEL: func.func @matmul
+// SPLITK-SAME: warp_specialize = none, split_k = 3, chip = sm_90,
+// SPLITK: %[[K:.*]] = memref.dim %{{.*}}, %c1
+// SPLITK: %[[TM:.*]] = arith.ceildivui %{{.*}}, %c128
+// SPLITK: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c64
+// SPLITK: %[[PID:.*]] = tile.program_id
+// SPLITK: %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]]
+// SPLITK: %[[TILE:.*]] = arith.remui %[[PID]], %[[TILES]]
+// SPLITK: %[[SPLIT:.*]] = arith.divui %[[PID]], %[[TILES]]
+// SPLITK: %[[STEPS:.*]] = arith.ceildivui %[[K]], %c32
+// SPLITK: %[[PER:.*]] = arith.ceildivui %[[STEPS]], %c3
+// SPLITK: %[[SHARE:.*]] = arith.muli %[[PER]], %c32
+// SPLITK: %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %[[SHARE]]
+// SPLITK: %[[NEXT:.*]] = arith.addi %[[BEGIN]], %[[SHARE]]
+// SPLITK: %[[END:.*]] = arith.minui %[[K]], %[[NEXT]]
+// SPLITK: %[[ROW:.*]] = arith.divui %[[TILE]], %[[TN]]
+// SPLITK: %[[COL:.*]] = arith.remui %[[TILE]], %[[TN]]
+// SPLITK: %[[ACC:.*]] = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c32
+// SPLITK: tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] split %[[SPLIT]] of tile %[[TILE]] : vector<128x64xf32> -> memref<?x?xf16>
 
 // mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
 // WGMMA-LABEL: func.func @matmul

@@ -34,13 +34,17 @@ constexpr int64_t kTensorMapBytes = 128;
 constexpr size_t kTensorMapParams = 3;
 
 /// The parameters of a kernel; wgmma kernels take the TMA descriptors of A,
-/// B and C after the others.
-inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps) {
+/// B and C after the others, and split-K kernels (wgmma only) the workspace
+/// after those.
+inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps,
+                                                bool withWorkspace = false) {
   static const KernelParam params[] = {
 #define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type, meaning},
 #include "tile/Conversion/KernelParams.def"
   };
-  return llvm::ArrayRef(params).drop_back(withTensorMaps ? 0 : kTensorMapParams);
+  if (withWorkspace)
+    return params;
+  return llvm::ArrayRef(params).drop_back(1 + (withTensorMaps ? 0 : kTensorMapParams));
 }
 
 /// The dimension of a 2-D memref type with a static unit stride (1: rows are

@@ -55,6 +55,12 @@ protected:
   Location loc;
 };
 
+/// A memref of type `t` over the LLVM pointer `ptr` with the given i64 sizes
+/// and strides (offset 0), through the descriptor of the memref lowering
+/// with `bits`-wide indices.
+Value memrefFromPointer(OpBuilder &b, Location loc, MemRefType t, Value ptr,
+                        ValueRange sizes, ValueRange strides, unsigned bits);
+
 /// Whether `bytes`-wide accesses along the unit-stride dimension of the 2-D
 /// memref are aligned at run time: the base address and the stride of
 /// dimension `strideDim` (between contiguous runs) are multiples of `bytes`.

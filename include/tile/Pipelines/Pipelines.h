@@ -90,6 +90,12 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "the pair shares each B tile through TMA multicast; "
                      "warp-specialized kernels)"),
       llvm::cl::init(KernelConfig{}.clusterM)};
+  PassOptions::Option<int64_t> splitK{
+      *this, "split-k",
+      llvm::cl::desc("Programs per C tile, 1 to 128, each over an equal "
+                     "share of the K steps, their partial sums added in "
+                     "split order through a workspace (tiled wgmma kernels)"),
+      llvm::cl::init(KernelConfig{}.splitK)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

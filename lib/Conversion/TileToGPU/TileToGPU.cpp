@@ -1,6 +1,7 @@
 //===- TileToGPU.cpp - Outline tile kernels into gpu.func -----------------===//
 
 #include "tile/Conversion/KernelABI.h"
+#include "tile/Conversion/LoweringUtils.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToGPU/TileToGPU.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
@@ -32,33 +33,6 @@ SmallVector<char> allowedLayouts(MemRefType t) {
       ShapedType::isDynamic(strides[0]) && ShapedType::isDynamic(strides[1]))
     return {'n', 't'};
   return {};
-}
-
-/// Builds a memref of type `t` over `ptr` with the given sizes and strides,
-/// through the LLVM descriptor the memref lowering uses.
-Value buildMemRef(OpBuilder &b, Location loc, MemRefType t, Value ptr,
-                  ValueRange sizes, ValueRange strides, unsigned bits) {
-  MLIRContext *ctx = b.getContext();
-  Type idx = b.getIntegerType(bits);
-  auto arr = LLVM::LLVMArrayType::get(idx, 2);
-  auto ptrTy = LLVM::LLVMPointerType::get(ctx);
-  auto descTy =
-      LLVM::LLVMStructType::getLiteral(ctx, {ptrTy, ptrTy, idx, arr, arr});
-  auto narrow = [&](Value v) -> Value {
-    return bits == 64 ? v : LLVM::TruncOp::create(b, loc, idx, v);
-  };
-  Value d = LLVM::PoisonOp::create(b, loc, descTy);
-  d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{0});
-  d = LLVM::InsertValueOp::create(b, loc, d, ptr, ArrayRef<int64_t>{1});
-  Value zero = LLVM::ConstantOp::create(b, loc, idx, b.getIntegerAttr(idx, 0));
-  d = LLVM::InsertValueOp::create(b, loc, d, zero, ArrayRef<int64_t>{2});
-  for (int i = 0; i < 2; ++i) {
-    d = LLVM::InsertValueOp::create(b, loc, d, narrow(sizes[i]),
-                                    ArrayRef<int64_t>{3, i});
-    d = LLVM::InsertValueOp::create(b, loc, d, narrow(strides[i]),
-                                    ArrayRef<int64_t>{4, i});
-  }
-  return UnrealizedConversionCastOp::create(b, loc, t, d).getResult(0);
 }
 
 /// The kernel reads static sizes, strides and offsets from its memref types,
@@ -137,6 +111,12 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
            << cfg.clusterM
            << " needs warp-specialize=cooperative or pingpong (the blocks of "
               "a cluster share loads through the producer's multicast)";
+  // The partial sums meet in the epilogue of the TMA + wgmma tile kernel.
+  if (cfg.isSplitK() && (!cfg.isWgmma() || cfg.isWarpSpecialized()))
+    return func.emitError("tile-to-gpu: split-k=")
+           << cfg.splitK
+           << " needs mma=wgmma and warp-specialize=none (the tiled TMA + "
+              "wgmma kernel adds the partial sums)";
   if (a == b)
     return func.emitError("tile-to-gpu: A and B are the same memref; the "
                           "kernel takes them as two parameters, so pass the "
@@ -163,7 +143,7 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   OpBuilder b2 = OpBuilder::atBlockBegin(gpuModule.getBody());
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   SmallVector<Type> argTypes;
-  for (const KernelParam &p : kernelParams(cfg.isWgmma()))
+  for (const KernelParam &p : kernelParams(cfg.isWgmma(), cfg.isSplitK()))
     argTypes.push_back(p.type == "i64" ? b2.getI64Type() : Type(ptrTy));
   auto kernel = gpu::GPUFuncOp::create(b2, loc, func.getSymName(),
                                        b2.getFunctionType(argTypes, {}));
@@ -211,12 +191,12 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   ValueRange args = body.getArguments();
   Value m = args[3], n = args[4], k = args[5];
   IRMapping map;
-  map.map(a,
-          buildMemRef(kb, loc, aTy, args[0], {m, k}, {args[6], args[7]}, bits));
-  map.map(b,
-          buildMemRef(kb, loc, bTy, args[1], {k, n}, {args[8], args[9]}, bits));
-  map.map(c, buildMemRef(kb, loc, cTy, args[2], {m, n}, {args[10], args[11]},
-                         bits));
+  map.map(a, memrefFromPointer(kb, loc, aTy, args[0], {m, k},
+                               {args[6], args[7]}, bits));
+  map.map(b, memrefFromPointer(kb, loc, bTy, args[1], {k, n},
+                               {args[8], args[9]}, bits));
+  map.map(c, memrefFromPointer(kb, loc, cTy, args[2], {m, n},
+                               {args[10], args[11]}, bits));
   for (Operation &op : entry.without_terminator())
     kb.clone(op, map);
   gpu::ReturnOp::create(kb, loc);

@@ -23,6 +23,13 @@
 // consumers of both blocks released it (remote arrives on the empty
 // barriers, which live in shared memory as raw mbarriers for mapa).
 //
+// Split-K (split_k = S, tiled): each program runs its split's share of the K
+// steps and writes its partial sum, in f32, to its slot of the tile's
+// workspace record [S slots of block_m x block_n | arrival count]. The
+// program whose arrival completes the count adds the S slots in split order
+// (so the sum does not depend on which program is last), writes C and
+// resets the count for the next launch.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/KernelABI.h"
@@ -36,7 +43,10 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -181,7 +191,18 @@ public:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     // The staging buffer overlaps stages other warpgroups may still read.
     gpu::BarrierOp::create(b, loc);
-    emitEpilogue(loop.getResult(0));
+    if (kl.store.isSplit())
+      emitSplitEpilogue(loop.getResult(0), kl.store);
+    else
+      emitEpilogue(loop.getResult(0));
+  }
+
+  /// Split-K: where the K range of this program starts (elements), and the
+  /// workspace parameter with the kernel's index width.
+  void setSplit(Value kBegin, Value workspacePtr, unsigned bits) {
+    kBase = kBegin;
+    workspace = workspacePtr;
+    indexBits = bits;
   }
 
   /// Warp-specialized: splits the persistent tile loop (holding `kl`) into
@@ -386,6 +407,8 @@ private:
   /// (if `pred`, when given).
   void emitLoads(Value k, Value stage, Value pred) {
     Value k0 = mul(k, kBoxCols);
+    if (kBase)
+      k0 = add(kBase, k0);
     nvgpu::MBarrierArriveExpectTxOp::create(
         b, loc, bars, cst(aStageBytes + bStageBytes), stage, pred);
     Value a = view(stageA(stage), {cfg.blockM, kBoxCols}, elt);
@@ -590,6 +613,123 @@ private:
                                            /*read=*/b.getUnitAttr());
   }
 
+  /// Split-K: the partial sum to the program's slot; the last program of
+  /// the tile adds the slots (see the file comment).
+  void emitSplitEpilogue(Value acc, StoreOp store) {
+    MLIRContext *ctx = b.getContext();
+    Type f32 = b.getF32Type(), i32Type = b.getI32Type();
+    int64_t slot = cfg.blockM * cfg.blockN;
+    // S slots, then the count padded to 16 bytes (slots stay aligned).
+    int64_t record = cfg.splitK * slot + 4;
+    Value c = store.getBase();
+    Value m = memref::DimOp::create(b, loc, c, 0);
+    Value n = memref::DimOp::create(b, loc, c, 1);
+    Value tiles = arith::MulIOp::create(
+        b, loc, arith::CeilDivUIOp::create(b, loc, m, cst(cfg.blockM)),
+        arith::CeilDivUIOp::create(b, loc, n, cst(cfg.blockN)));
+    auto i64 = [&](Value v) {
+      return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    };
+    auto flat = [&](Type elt, int64_t perRecord) {
+      return memrefFromPointer(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, elt), workspace,
+          {i64(mul(tiles, perRecord))},
+          {arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1))},
+          indexBits);
+    };
+    Value partials = flat(f32, record);
+    Value counts = flat(i32Type, record);
+    Value tileRecord = mul(store.getTile(), record);
+
+    // This warpgroup's rows of the program's slot.
+    auto rowsType = MemRefType::get(
+        {wgTileM, cfg.blockN}, f32,
+        StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {cfg.blockN, 1}));
+    OpFoldResult offset = add(add(tileRecord, mul(store.getSplit(), slot)),
+                              mul(wgRow, cfg.blockN));
+    Value rows = memref::ReinterpretCastOp::create(
+        b, loc, rowsType, partials, offset,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(wgTileM),
+                               b.getIndexAttr(cfg.blockN)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(cfg.blockN), b.getIndexAttr(1)});
+    nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);
+    // Each thread's partial is visible to the GPU before the block arrives.
+    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+    gpu::BarrierOp::create(b, loc);
+
+    // Thread 0 arrives; the block learns through shared memory (the ring,
+    // free once every wgmma is done) whether it was last.
+    Value countAt = add(tileRecord, cfg.splitK * slot);
+    Value flag = view(base, {1}, i32Type);
+    {
+      auto arrive = scf::IfOp::create(b, loc, isThread0);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(arrive.thenBlock());
+      Value before = memref::AtomicRMWOp::create(
+          b, loc, arith::AtomicRMWKind::addi, i32(1), counts, countAt);
+      Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         before, i32(cfg.splitK - 1));
+      memref::StoreOp::create(b, loc,
+                              arith::ExtUIOp::create(b, loc, i32Type, last),
+                              flag, cst(0));
+    }
+    gpu::BarrierOp::create(b, loc);
+    Value isLast = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(b, loc, flag, cst(0)), i32(0));
+    auto ifLast = scf::IfOp::create(b, loc, isLast);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifLast.thenBlock());
+    // The other programs' partials, seen after their arrivals.
+    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+
+    // Thread t adds 4 neighbouring columns at elements 4 (g T + t) of the
+    // tile, for g < G: one 16-byte load per slot.
+    int64_t threads = cfg.mmaThreads();
+    int64_t groups = slot / (4 * threads);
+    auto vec = VectorType::get({4}, f32);
+    SmallVector<Value> zeros(
+        groups, arith::ConstantOp::create(b, loc, vec,
+                                          DenseElementsAttr::get(vec, 0.0f)));
+    SmallVector<Value> at;
+    for (int64_t g = 0; g < groups; ++g)
+      at.push_back(mul(add(tid, g * threads), 4));
+    auto sum = scf::ForOp::create(
+        b, loc, cst(0), cst(cfg.splitK), cst(1), zeros,
+        [&](OpBuilder &lb, Location l, Value s, ValueRange sums) {
+          OpBuilder::InsertionGuard inner(b);
+          b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
+          Value first = add(tileRecord, mul(s, slot));
+          SmallVector<Value> next;
+          for (int64_t g = 0; g < groups; ++g) {
+            Value part = vector::LoadOp::create(
+                b, l, vec, partials, ValueRange{add(first, at[g])},
+                /*nontemporal=*/false, llvm::MaybeAlign(16));
+            next.push_back(arith::AddFOp::create(b, l, sums[g], part));
+          }
+          scf::YieldOp::create(b, l, next);
+        });
+    // Rows past M and column groups past N are dropped (N is a multiple
+    // of 8, so a group lies wholly inside or outside).
+    auto cVec = VectorType::get({4}, cElt);
+    int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
+    for (int64_t g = 0; g < groups; ++g) {
+      Value row = add(mRow0, div(at[g], cfg.blockN));
+      Value col = add(nCol0, rem(at[g], cfg.blockN));
+      auto inside = scf::IfOp::create(b, loc, andi(ult(row, m), ult(col, n)));
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(inside.thenBlock());
+      Value v = sum.getResult(g);
+      if (cElt != f32)
+        v = arith::TruncFOp::create(b, loc, cVec, v);
+      vector::StoreOp::create(b, loc, v, c, ValueRange{row, col},
+                              /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
+    }
+    auto reset = scf::IfOp::create(b, loc, isThread0);
+    b.setInsertionPointToStart(reset.thenBlock());
+    memref::StoreOp::create(b, loc, i32(0), counts, countAt);
+  }
+
   const KernelConfig &cfg;
   int64_t stages;
   bool clustered; // cluster_m > 1
@@ -604,6 +744,10 @@ private:
       order, tmaA, tmaB, tmaC;
   Value smemAddr, rank; // clusters: the buffer's address, the block's rank
   Value mRow0, nCol0; // the current tile's first row and column
+  // Split-K: the program's first K element, the workspace pointer and the
+  // kernel's index width.
+  Value kBase, workspace;
+  unsigned indexBits = 64;
 };
 
 LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
@@ -623,11 +767,17 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
       kl.loadB.getRow() != kl.loop.getInductionVar())
     return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
                           "B[k, n0]");
+  if (kl.store.isSplit() != cfg.isSplitK())
+    return func.emitError("tile-to-wgmma: a split tile.store needs a kernel "
+                          "with split_k > 1, and such a kernel one");
   unsigned numArgs = func.getNumArguments();
-  if (numArgs != kernelParams(true).size())
+  if (numArgs != kernelParams(true, cfg.isSplitK()).size())
     return func.emitError("tile-to-wgmma: the kernel lacks the TMA "
-                          "descriptor parameters (run tile-to-gpu on a "
-                          "kernel tiled with mma=wgmma)");
+                          "descriptor parameters")
+           << (cfg.isSplitK() ? " and the workspace" : "")
+           << " (run tile-to-gpu on a kernel tiled with mma=wgmma)";
+  // The descriptors follow the pointers and integers.
+  unsigned tmaArg = kernelParams(false).size();
 
   Location loc = kl.loop.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
@@ -639,16 +789,36 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   WgmmaLowering lw(
       b, loc, cfg, aType.getElementType(),
       cast<MemRefType>(kl.store.getBase().getType()).getElementType());
-  lw.emitSetup(func.getArgument(numArgs - 3), func.getArgument(numArgs - 2),
-               func.getArgument(numArgs - 1));
+  lw.emitSetup(func.getArgument(tmaArg), func.getArgument(tmaArg + 1),
+               func.getArgument(tmaArg + 2));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
 
   // K steps per tile, where K is defined (outside any tile loop).
   Value kDim = kl.loop.getUpperBound();
   OpBuilder kb(b.getContext());
   kb.setInsertionPointAfterValue(kDim);
-  Value numK = arith::CeilDivUIOp::create(
-      kb, loc, kDim, arith::ConstantIndexOp::create(kb, loc, kBoxCols));
+  Value numK;
+  if (cfg.isSplitK()) {
+    // The program's share [begin, end), empty when end < begin.
+    auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
+    auto bits = abi ? abi.getAs<IntegerAttr>("index_bitwidth") : nullptr;
+    if (!bits || isa<scf::ForOp>(kl.loop->getParentOp()))
+      return func.emitError("tile-to-wgmma: a split-k kernel must come from "
+                            "tile-to-gpu with schedule=tiled");
+    kb.setInsertionPoint(kl.loop);
+    Value kBegin = kl.loop.getLowerBound();
+    numK = arith::CeilDivUIOp::create(
+        kb, loc,
+        arith::SubIOp::create(
+            kb, loc, arith::MaxUIOp::create(kb, loc, kDim, kBegin), kBegin),
+        arith::ConstantIndexOp::create(kb, loc, kBoxCols));
+    lw.setSplit(kBegin, func.getArgument(tmaArg + 3), bits.getInt());
+  } else {
+    if (!matchPattern(kl.loop.getLowerBound(), m_Zero()))
+      return func.emitError("tile-to-wgmma: the K loop must start at 0");
+    numK = arith::CeilDivUIOp::create(
+        kb, loc, kDim, arith::ConstantIndexOp::create(kb, loc, kBoxCols));
+  }
 
   // A persistent tile loop carries the K-step count into the next tile.
   Value it0 = zero;
@@ -690,6 +860,10 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set("tma_box_c", ab.getI64ArrayAttr(
                              {lw.cBoxColumns(), cfg.rowsPerWarpgroup()}));
   attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
+  if (cfg.isSplitK())
+    attrs.set("workspace_tile_bytes",
+              ab.getI64IntegerAttr(4 * (cfg.splitK * cfg.blockM * cfg.blockN +
+                                        4)));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): A's rows hold K elements, B's N. The manifest states
   // what this asks of a shape; the runners enforce it.

@@ -85,3 +85,11 @@ func.func @dot_shapes(%a: vector<16x32xf16>, %b: vector<16x16xf16>, %acc: vector
   %d = tile.dot %a, %b, %acc : vector<16x32xf16>, vector<16x16xf16> -> vector<16x16xf32>
   return
 }
+
+// -----
+
+func.func @split_without_tile(%C: memref<?x?xf16>, %acc: vector<16x16xf32>, %i: index) {
+  // expected-error @+1 {{takes a split and a tile, or neither}}
+  "tile.store"(%acc, %C, %i, %i, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}> : (vector<16x16xf32>, memref<?x?xf16>, index, index, index) -> ()
+  return
+}

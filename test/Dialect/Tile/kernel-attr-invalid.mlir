@@ -171,3 +171,18 @@ func.func @cluster_of_four() attributes {tile.kernel = #tile.kernel<cluster_m = 
 func.func @cluster_twice() attributes {tile.kernel = #tile.kernel<cluster_m = 2, cluster_m = 2, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{split_k must be between 1 and 128, got 0}}
+func.func @split_zero() attributes {tile.kernel = #tile.kernel<split_k = 0, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// One program per split of each tile: not a persistent schedule.
+// expected-error @+1 {{split_k = 4 needs schedule = tiled and cluster_m = 1}}
+func.func @split_persistent() attributes {tile.kernel = #tile.kernel<split_k = 4, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

@@ -76,3 +76,17 @@ func.func @cluster() attributes {tile.kernel = #tile.kernel<cluster_m = 2, block
 func.func @no_cluster() attributes {tile.kernel = #tile.kernel<cluster_m = 1, block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// split_k is optional (1 when absent) and printed only when it is not 1.
+// CHECK-LABEL: func.func @split
+// CHECK-SAME: warp_specialize = none, split_k = 8, chip = sm_90a,
+// CHECK-LABEL: func.func @no_split
+// CHECK-SAME: warp_specialize = none, chip = sm_90a,
+func.func @split() attributes {tile.kernel = #tile.kernel<split_k = 8, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+func.func @no_split() attributes {tile.kernel = #tile.kernel<split_k = 1, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

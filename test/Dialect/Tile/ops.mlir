@@ -37,3 +37,10 @@ func.func @tile_level(%A: memref<?x?xf16>, %C: memref<?x?xbf16>, %acc: vector<16
   tile.store %d, %C[%pid, %np] : vector<16x16xf32> -> memref<?x?xbf16>
   return
 }
+
+// CHECK-LABEL: func.func @split_store
+// CHECK: tile.store %{{.*}}, %{{.*}}[%[[I:.*]], %[[I]]] split %[[S:.*]] of tile %[[T:.*]] : vector<16x16xf32> -> memref<?x?xf16>
+func.func @split_store(%C: memref<?x?xf16>, %acc: vector<16x16xf32>, %i: index, %s: index, %t: index) {
+  tile.store %acc, %C[%i, %i] split %s of tile %t : vector<16x16xf32> -> memref<?x?xf16>
+  return
+}

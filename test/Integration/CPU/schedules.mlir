@@ -31,6 +31,11 @@
 // RUN: tile-opt %s %{tiling} order=serpentine group-m=3 cluster-m=2" --tile-persistent --tile-lower-to-cpu=num-programs=6 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped" --tile-persistent --tile-lower-to-cpu=num-programs=132 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=1000 | %{lower} | %{run} | FileCheck %s
+// Split-K: 2 and 3 splits (the last one empty when K has few steps), more
+// splits than K steps (K = 1, K < block-k), and grouped order.
+// RUN: tile-opt %s %{tiling} split-k=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} split-k=3 order=grouped group-m=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} split-k=16" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 
 // CHECK: shape 67 45 93 bad 0
 // CHECK: shape 1 1 1 bad 0

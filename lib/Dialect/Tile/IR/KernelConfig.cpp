@@ -186,6 +186,14 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
   if (clusterM != 1 && clusterM != 2)
     return emitError() << n.field("cluster-m") << " must be 1 or 2, got "
                        << clusterM;
+  if (splitK < 1 || splitK > kMaxSplitK)
+    return emitError() << n.field("split-k") << " must be between 1 and "
+                       << kMaxSplitK << ", got " << splitK;
+  // One program per split of each tile.
+  if (isSplitK() && (schedule != Schedule::Tiled || clusterM != 1))
+    return emitError() << n.setting("split-k", std::to_string(splitK))
+                       << " needs " << n.setting("schedule", "tiled")
+                       << " and " << n.setting("cluster-m", "1");
   return success();
 }
 
@@ -222,21 +230,21 @@ ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {
       {"block_m", &KernelConfig::blockM},     {"block_n", &KernelConfig::blockN},
       {"block_k", &KernelConfig::blockK},     {"num_warps", &KernelConfig::numWarps},
       {"num_stages", &KernelConfig::numStages}, {"group_m", &KernelConfig::groupM},
-      {"cluster_m", &KernelConfig::clusterM}};
+      {"cluster_m", &KernelConfig::clusterM}, {"split_k", &KernelConfig::splitK}};
   return fields;
 }
 
 KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelAttr::get(ctx, blockM, blockN, blockK, numWarps, numStages,
                          schedule, order, groupM, mma, warpSpecialize, clusterM,
-                         chip, sharedBytes);
+                         splitK, chip, sharedBytes);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelAttr a) {
   return {a.getBlockM(),    a.getBlockN(),         a.getBlockK(),
           a.getNumWarps(),  a.getNumStages(),      a.getSchedule(),
           a.getOrder(),     a.getGroupM(),         a.getMma(),
-          a.getWarpSpecialize(), a.getClusterM(), a.getChip(),
+          a.getWarpSpecialize(), a.getClusterM(), a.getSplitK(), a.getChip(),
           a.getSharedBytes()};
 }
 

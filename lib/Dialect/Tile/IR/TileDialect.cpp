@@ -49,11 +49,11 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Schedule schedule, TileOrder order,
                                  int64_t groupM, MmaKind mma,
                                  WarpSpecialize warpSpecialize,
-                                 int64_t clusterM, Chip chip,
+                                 int64_t clusterM, int64_t splitK, Chip chip,
                                  int64_t sharedBytes) {
-  KernelConfig cfg{blockM, blockN, blockK, numWarps,       numStages,
-                   schedule, order, groupM, mma, warpSpecialize, clusterM,
-                   chip, sharedBytes};
+  KernelConfig cfg{blockM,   blockN, blockK, numWarps, numStages,
+                   schedule, order,  groupM, mma,      warpSpecialize,
+                   clusterM, splitK, chip,   sharedBytes};
   return cfg.verifyBlock(emitError, KernelConfig::Spelling::Attribute);
 }
 
@@ -90,8 +90,8 @@ constexpr StringLiteral kFields[] = {
     "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
     "schedule", "order",  "group_m",  "mma",             "warp_specialize",
     "chip",     "shared_bytes"};
-/// Defaults to 1 (no clusters) and is printed only when it is not.
-constexpr StringLiteral kOptionalClusterField = "cluster_m";
+/// Default to 1 (no clusters, no split) and are printed only when not 1.
+constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k"};
 
 } // namespace
 
@@ -104,7 +104,8 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
     StringRef key;
     if (p.parseKeyword(&key) || p.parseEqual())
       return failure();
-    if (!llvm::is_contained(kFields, key) && key != kOptionalClusterField)
+    if (!llvm::is_contained(kFields, key) &&
+        !llvm::is_contained(kOptionalFields, key))
       return p.emitError(loc, "#tile.kernel has no field '") << key << "'";
     if (!seen.insert(key).second)
       return p.emitError(loc, "#tile.kernel field '") << key << "' given twice";
@@ -139,7 +140,7 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
   return getChecked([&] { return p.emitError(start); }, p.getContext(),
                     c.blockM, c.blockN, c.blockK, c.numWarps, c.numStages,
                     c.schedule, c.order, c.groupM, c.mma, c.warpSpecialize,
-                    c.clusterM, c.chip, c.sharedBytes);
+                    c.clusterM, c.splitK, c.chip, c.sharedBytes);
 }
 
 void KernelAttr::print(AsmPrinter &p) const {
@@ -153,6 +154,8 @@ void KernelAttr::print(AsmPrinter &p) const {
     << ", warp_specialize = " << stringifyWarpSpecialize(getWarpSpecialize());
   if (getClusterM() != 1)
     p << ", cluster_m = " << getClusterM();
+  if (getSplitK() != 1)
+    p << ", split_k = " << getSplitK();
   p << ", chip = " << stringifyChip(getChip())
     << ", shared_bytes = " << getSharedBytes() << ">";
 }

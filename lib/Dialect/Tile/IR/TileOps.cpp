@@ -57,5 +57,12 @@ LogicalResult DotOp::verify() {
   return success();
 }
 
+LogicalResult StoreOp::verify() {
+  // The generic form can name one without the other.
+  if (static_cast<bool>(getSplit()) != static_cast<bool>(getTile()))
+    return emitOpError() << "takes a split and a tile, or neither";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "tile/Dialect/Tile/IR/TileOps.cpp.inc"

@@ -4,6 +4,9 @@
 // family of TMA + wgmma configurations and records, on the module, the rule
 // that picks one per problem shape (first match wins). The rule is a wave
 // model measured on the H200 (docs/results/shapes.md):
+//   at most 16 tiles of 64x64 and K >= 4096
+//                                 64x64 tiles, split-K 8: a few tiles alone
+//                                 would leave most SMs idle for all of K;
 //   M <= 64                       64x128 tiles, one warpgroup: a 128-row
 //                                 tile would waste half or more of each MMA;
 //   under a quarter wave of 128x128 tiles (C has fewer than SMs / 4 of them)
@@ -50,6 +53,7 @@ struct Member {
   int64_t tilesBlockM, tilesBlockN, maxTiles; // ceil(M/bm) ceil(N/bn) < max
   std::string why;
   std::string shapeClass = {}; // tile-tune's class of (M, N, K)
+  int64_t minK = 0;
 };
 
 KernelConfig wgmma(int64_t m, int64_t n, int64_t warps, int64_t stages,
@@ -75,7 +79,13 @@ SmallVector<Member> family(Type cElt) {
       wideC ? wgmma(128, 256, 8, 4, TileOrder::Grouped, WarpSpecialize::None)
             : wgmma(128, 256, 8, 3, TileOrder::Serpentine,
                     WarpSpecialize::Cooperative);
+  KernelConfig split =
+      wgmma(64, 64, 4, 6, TileOrder::Linear, WarpSpecialize::None);
+  split.splitK = 8;
   return {
+      {"split", split, false, 0, 64, 64, 17,
+       "few tiles and a long K: 8 programs per tile share the K steps",
+       {}, 4096},
       {"m64", wgmma(64, 128, 4, 8, TileOrder::Grouped, WarpSpecialize::None),
        true, 64, 0, 0, 0,
        "one 64-row warpgroup tile instead of a half-empty 128-row one"},
@@ -207,6 +217,8 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
       if (m.maxTiles)
         rule.set("max_tiles", b.getI64ArrayAttr({m.tilesBlockM, m.tilesBlockN,
                                                  m.maxTiles}));
+      if (m.minK)
+        rule.set("min_k", b.getI64IntegerAttr(m.minK));
       if (!m.shapeClass.empty())
         rule.set("class", b.getStringAttr(m.shapeClass));
       rule.set("why", b.getStringAttr(m.why));

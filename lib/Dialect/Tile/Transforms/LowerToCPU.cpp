@@ -58,9 +58,8 @@ void lowerDot(DotOp op) {
   op.erase();
 }
 
-void lowerStore(StoreOp op) {
-  OpBuilder b(op);
-  Value v = op.getValue();
+/// Rounds `v` to the memref's type and writes it at (row, col), masked.
+void writeTile(OpBuilder &b, StoreOp op, Value v) {
   Type elt = op.getBase().getType().getElementType();
   if (elt != cast<VectorType>(v.getType()).getElementType())
     v = arith::TruncFOp::create(b, op.getLoc(),
@@ -68,6 +67,75 @@ void lowerStore(StoreOp op) {
   vector::TransferWriteOp::create(b, op.getLoc(), v, op.getBase(),
                                   ValueRange{op.getRow(), op.getCol()},
                                   ArrayRef<bool>{false, false});
+}
+
+/// The launch's split-K workspace, as the GPU runner provides it: a slot of
+/// partial sums per (tile, split) and a zeroed arrival count per tile.
+struct Workspace {
+  Value partials, counts;
+  int64_t splits;
+};
+
+/// A split store: the partial goes to its slot; the program that brings a
+/// tile's count to split_k adds the slots in split order, writes C and
+/// resets the count.
+void lowerSplitStore(StoreOp op, const Workspace &ws) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  // Before the branch that uses them.
+  auto tileType = cast<VectorType>(op.getValue().getType());
+  int64_t slotSize = tileType.getNumElements();
+  Value zeroIdx = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value splits = arith::ConstantIndexOp::create(b, loc, ws.splits);
+  Value slotElems = arith::ConstantIndexOp::create(b, loc, slotSize);
+  auto flatType = VectorType::get({slotSize}, b.getF32Type());
+  Value first = arith::MulIOp::create(b, loc, op.getTile(), splits);
+  auto slot = [&](OpBuilder &sb, Value split) -> Value {
+    return arith::MulIOp::create(
+        sb, loc, arith::AddIOp::create(sb, loc, first, split), slotElems);
+  };
+  Value flat = vector::ShapeCastOp::create(b, loc, flatType, op.getValue());
+  vector::TransferWriteOp::create(b, loc, flat, ws.partials,
+                                  ValueRange{slot(b, op.getSplit())},
+                                  ArrayRef<bool>{true});
+  Value count = arith::AddIOp::create(
+      b, loc, memref::LoadOp::create(b, loc, ws.counts, op.getTile()),
+      arith::ConstantIntOp::create(b, loc, 1, 32));
+  Value last = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, count,
+      arith::ConstantIntOp::create(b, loc, ws.splits, 32));
+  auto ifLast = scf::IfOp::create(b, loc, last, /*withElseRegion=*/true);
+  {
+    OpBuilder tb = ifLast.getThenBodyBuilder();
+    Value zero = arith::ConstantOp::create(
+        tb, loc, flatType, DenseElementsAttr::get(flatType, 0.0f));
+    auto sum = scf::ForOp::create(
+        tb, loc, zeroIdx, splits, one, ValueRange{zero},
+        [&](OpBuilder &lb, Location l, Value s, ValueRange acc) {
+          Value pad = arith::ConstantOp::create(lb, l, lb.getF32FloatAttr(0));
+          Value part = vector::TransferReadOp::create(
+              lb, l, flatType, ws.partials, ValueRange{slot(lb, s)}, pad,
+              ArrayRef<bool>{true});
+          scf::YieldOp::create(lb, l,
+                               ValueRange{arith::AddFOp::create(lb, l, acc[0],
+                                                                part)});
+        });
+    writeTile(tb, op,
+              vector::ShapeCastOp::create(tb, loc, tileType, sum.getResult(0)));
+    memref::StoreOp::create(tb, loc, arith::ConstantIntOp::create(tb, loc, 0, 32),
+                            ws.counts, op.getTile());
+  }
+  OpBuilder eb = ifLast.getElseBodyBuilder();
+  memref::StoreOp::create(eb, loc, count, ws.counts, op.getTile());
+  op.erase();
+}
+
+void lowerStore(StoreOp op, const Workspace &ws) {
+  if (op.isSplit())
+    return lowerSplitStore(op, ws);
+  OpBuilder b(op);
+  writeTile(b, op, op.getValue());
   op.erase();
 }
 
@@ -89,12 +157,37 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
+  if (stores.front().isSplit() != cfg->isSplitK())
+    return func.emitError("tile-lower-to-cpu: a split tile.store needs a "
+                          "kernel with split_k > 1, and such a kernel one");
+  Value tiles = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
   Value programs;
   if (numPrograms > 0) {
     programs = cst(numPrograms);
   } else {
-    // One program per C tile, as the tiled schedule launches.
-    programs = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
+    // One program per C tile (and split), as the tiled schedule launches.
+    programs = cfg->isSplitK()
+                   ? arith::MulIOp::create(b, loc, tiles, cst(cfg->splitK))
+                         .getResult()
+                   : tiles;
+  }
+  Workspace ws{Value(), Value(), cfg->splitK};
+  if (cfg->isSplitK()) {
+    Value slots = arith::MulIOp::create(
+        b, loc, tiles, cst(cfg->splitK * cfg->blockM * cfg->blockN));
+    ws.partials = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
+        ValueRange{slots});
+    ws.counts = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
+        ValueRange{tiles});
+    scf::ForOp::create(
+        b, loc, cst(0), tiles, cst(1), ValueRange(),
+        [&](OpBuilder &zb, Location l, Value t, ValueRange) {
+          memref::StoreOp::create(
+              zb, l, arith::ConstantIntOp::create(zb, l, 0, 32), ws.counts, t);
+          scf::YieldOp::create(zb, l);
+        });
   }
 
   // Move the body into `for pid in [0, programs)`.
@@ -116,9 +209,14 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
     } else if (auto d = dyn_cast<DotOp>(op)) {
       lowerDot(d);
     } else if (auto s = dyn_cast<StoreOp>(op)) {
-      lowerStore(s);
+      lowerStore(s, ws);
     }
   });
+  if (cfg->isSplitK()) {
+    b.setInsertionPointAfter(loop);
+    memref::DeallocOp::create(b, loc, ws.partials);
+    memref::DeallocOp::create(b, loc, ws.counts);
+  }
   func->removeAttr(TileDialect::kKernelAttrName);
   return success();
 }

@@ -24,6 +24,11 @@ LogicalResult mlir::tile::makePersistent(func::FuncOp func) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
   if (!cfg || cfg->schedule == Schedule::Persistent)
     return success();
+  if (cfg->isSplitK())
+    return func.emitError("tile-persistent: a split-k=")
+           << cfg->splitK
+           << " kernel runs one program per split of each tile; it needs "
+              "schedule=tiled";
   SmallVector<ProgramIdOp> pids(func.getOps<ProgramIdOp>());
   SmallVector<StoreOp> stores(func.getOps<StoreOp>());
   if (pids.size() != 1 || stores.size() != 1)

@@ -21,7 +21,9 @@ using namespace mlir::tile;
 namespace {
 
 /// Emits the tile-level body of one program: C[m0:, n0:] = A[m0:, :] * B[:,
-/// n0:].
+/// n0:]. With split_k = S, program p takes split p / tiles of tile p % tiles
+/// (whole waves of one split: the last split's programs start last) and
+/// its K steps are the split's share of ceil(K / block_k).
 void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   OpBuilder b(mm);
   Location loc = mm.getLoc();
@@ -34,7 +36,23 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   Value n = memref::DimOp::create(b, loc, bMat, 1);
   auto [tilesM, tilesN] = buildTileCounts(b, loc, m, n, cfg);
   Value pid = ProgramIdOp::create(b, loc);
-  auto [tm, tn] = buildTileCoords(b, loc, pid, tilesM, tilesN, cfg);
+  Value tileId = pid, split, kBegin, kEnd = k;
+  if (!cfg.isSplitK()) {
+    kBegin = cst(0);
+  } else {
+    Value tiles = arith::MulIOp::create(b, loc, tilesM, tilesN);
+    tileId = arith::RemUIOp::create(b, loc, pid, tiles);
+    split = arith::DivUIOp::create(b, loc, pid, tiles);
+    Value steps = arith::CeilDivUIOp::create(b, loc, k, cst(cfg.blockK));
+    Value share = arith::MulIOp::create(
+        b, loc, arith::CeilDivUIOp::create(b, loc, steps, cst(cfg.splitK)),
+        cst(cfg.blockK));
+    // A split past K gets an empty range (a zero partial).
+    kBegin = arith::MulIOp::create(b, loc, split, share);
+    kEnd = arith::MinUIOp::create(
+        b, loc, k, arith::AddIOp::create(b, loc, kBegin, share));
+  }
+  auto [tm, tn] = buildTileCoords(b, loc, tileId, tilesM, tilesN, cfg);
   Value m0 = arith::MulIOp::create(b, loc, tm, cst(cfg.blockM));
   Value n0 = arith::MulIOp::create(b, loc, tn, cst(cfg.blockN));
 
@@ -43,7 +61,7 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   Value zero = arith::ConstantOp::create(
       b, loc, accType, DenseElementsAttr::get(accType, b.getF32FloatAttr(0)));
   auto loop = scf::ForOp::create(
-      b, loc, cst(0), k, cst(cfg.blockK), ValueRange{zero},
+      b, loc, kBegin, kEnd, cst(cfg.blockK), ValueRange{zero},
       [&](OpBuilder &lb, Location l, Value kIv, ValueRange iter) {
         Value at = LoadOp::create(
             lb, l, VectorType::get({cfg.blockM, cfg.blockK}, elt), a, m0, kIv);
@@ -53,7 +71,8 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
         Value d = DotOp::create(lb, l, accType, at, bt, iter[0]);
         scf::YieldOp::create(lb, l, d);
       });
-  StoreOp::create(b, loc, loop.getResult(0), c, m0, n0);
+  StoreOp::create(b, loc, loop.getResult(0), c, m0, n0, split,
+                  split ? tileId : Value());
   mm.erase();
 }
 
@@ -103,6 +122,7 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.mma = mma;
     cfg.warpSpecialize = warpSpecialize;
     cfg.clusterM = clusterM;
+    cfg.splitK = splitK;
     cfg.chip = chip.hasValue() ? chip : KernelConfig::defaultChip(mma);
     return cfg;
   }

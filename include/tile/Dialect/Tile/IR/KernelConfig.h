@@ -32,6 +32,10 @@ struct KernelConfig {
   /// Blocks per thread-block cluster along M (1 or 2); a cluster's blocks
   /// take neighbouring tile rows of one tile column.
   int64_t clusterM = 1;
+  /// Programs per C tile, each over an equal share of the K steps; their
+  /// partial sums meet in a workspace (split-K, tiled wgmma kernels).
+  int64_t splitK = 1;
+  static constexpr int64_t kMaxSplitK = 128;
   /// Without a chip named, defaultChip(mma).
   Chip chip = Chip::SM90;
   /// Set by tile-allocate-shared.
@@ -80,6 +84,7 @@ struct KernelConfig {
   std::optional<std::pair<int64_t, int64_t>> warpGrid() const;
 
   bool isWgmma() const { return mma == MmaKind::Wgmma; }
+  bool isSplitK() const { return splitK > 1; }
   /// wgmma: warpgroups of 4 warps, stacked along M.
   int64_t warpgroups() const { return numWarps / 4; }
 

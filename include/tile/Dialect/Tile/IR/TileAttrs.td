@@ -69,6 +69,9 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     `cluster_m = 2` (optional, printed only when not 1) pairs the blocks of
     neighbouring tile rows into thread-block clusters that share the B tile
     of each K step (each block loads half of it and multicasts it).
+    `split_k = S` (optional, printed only when not 1) runs S programs per C
+    tile, each over an equal share of the K steps; the last to finish adds
+    the partial sums, in split order, from the launch's workspace.
   }];
   let parameters = (ins
     "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,
@@ -77,7 +80,7 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     EnumParameter<Tile_TileOrder>:$order, "int64_t":$group_m,
     EnumParameter<Tile_MmaKind>:$mma,
     EnumParameter<Tile_WarpSpecialize>:$warp_specialize,
-    "int64_t":$cluster_m,
+    "int64_t":$cluster_m, "int64_t":$split_k,
     EnumParameter<Tile_Chip>:$chip,
     "int64_t":$shared_bytes);
   // Fields in any order, each once; a missing, repeated or unknown field is

@@ -102,7 +102,7 @@ def Tile_DotOp : Tile_Op<"dot", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let hasVerifier = 1;
 }
 
-def Tile_StoreOp : Tile_Op<"store"> {
+def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments]> {
   let summary = "Masked store of an f32 tile, rounded to the memref's type";
   let description = [{
     Writes the tile whose top-left element goes to `base[row, col]`;
@@ -111,15 +111,37 @@ def Tile_StoreOp : Tile_Op<"store"> {
     ```mlir
     tile.store %acc, %C[%m0, %n0] : vector<128x64xf32> -> memref<?x?xf16>
     ```
+
+    With `split %s of tile %t` the value is split `s` (of the kernel's
+    `split_k`) of the sum that tile `t` of C holds: each split's partial
+    goes to the launch's workspace, and the program that delivers the last
+    partial of the tile adds all of them in split order (0, 1, ...) and
+    writes the sum, rounded once. Which program is last does not change the
+    result.
+
+    ```mlir
+    tile.store %acc, %C[%m0, %n0] split %s of tile %t
+        : vector<128x64xf32> -> memref<?x?xf16>
+    ```
   }];
   let arguments = (ins VectorOfRankAndType<[2], [F32]>:$value,
                        Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "",
                            [MemWrite]>:$base,
-                       Index:$row, Index:$col);
+                       Index:$row, Index:$col, Optional<Index>:$split,
+                       Optional<Index>:$tile);
   let assemblyFormat = [{
-    $value `,` $base `[` $row `,` $col `]` attr-dict `:` type($value) `->`
+    $value `,` $base `[` $row `,` $col `]`
+    (`split` $split^ `of` `tile` $tile)? attr-dict `:` type($value) `->`
     type($base)
   }];
+  let builders = [OpBuilder<(ins "Value":$value, "Value":$base, "Value":$row,
+                                 "Value":$col), [{
+    build($_builder, $_state, value, base, row, col, Value(), Value());
+  }]>];
+  let extraClassDeclaration = [{
+    bool isSplit() { return static_cast<bool>(getSplit()); }
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TILE_DIALECT_TILE_IR_TILEOPS_TD

@@ -71,6 +71,11 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
            "Blocks per thread-block cluster along M, 1 or 2 (2: the pair "
            "shares each B tile through TMA multicast; warp-specialized "
            "wgmma kernels)">,
+    Option<"splitK", "split-k", "int64_t",
+           "::mlir::tile::KernelConfig{}.splitK",
+           "Programs per C tile, 1 to 128, each over an equal share of the "
+           "K steps, their partial sums added in split order through a "
+           "workspace (tiled wgmma kernels without warp specialization)">,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",

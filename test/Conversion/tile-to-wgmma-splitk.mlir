@@ -1,0 +1,174 @@
+// tile-to-wgmma on a split-K kernel (split_k = 4, tiled): the K loop starts
+// at the program's share, and the epilogue writes the partial sum to the
+// program's slot of the tile's workspace record [4 slots of 64 x 64 f32 |
+// count], counts the program with one atomic, and the block whose arrival
+// completes the count adds the four slots in split order, writes C with
+// masked 4-wide stores and resets the count.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
+
+// The workspace is the parameter after the TMA descriptors; its record size
+// goes to the manifest (4 x (4 x 64 x 64 + 4) bytes).
+// CHECK-LABEL: gpu.func @matmul(
+// CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr, %[[TC:arg14]]: !llvm.ptr, %[[WS:arg15]]: !llvm.ptr) kernel
+// CHECK-SAME: workspace_tile_bytes = 65552 : i64
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0{{[_0-9]*}} : index
+// CHECK: %[[TILES:.*]] = arith.muli
+// CHECK-NEXT: %[[TILE:.*]] = arith.remui %{{.*}}, %[[TILES]]
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.divui %{{.*}}, %[[TILES]]
+// CHECK: %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %{{.*}}
+// CHECK: %[[END:.*]] = arith.minui
+// K steps of the share, none when it starts past K.
+// CHECK: %[[HI:.*]] = arith.maxui %[[END]], %[[BEGIN]]
+// CHECK: %[[LEN:.*]] = arith.subi %[[HI]], %[[BEGIN]]
+// CHECK: %[[NUMK:.*]] = arith.ceildivui %[[LEN]], %c64
+// The copies start at the share's first K element.
+// CHECK: %[[K0:.*]] = arith.addi %[[BEGIN]], %{{.*}}
+// CHECK: nvgpu.tma.async.load %{{.*}}[%[[K0]], %{{.*}}]
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: gpu.barrier
+// CHECK: %[[PARTS:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xf32>
+// CHECK: %[[COUNTS:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xi32>
+// CHECK: %[[REC:.*]] = arith.muli %[[TILE]], %c16388
+// CHECK: %[[SLOT:.*]] = arith.muli %[[SPLIT]], %c4096
+// CHECK: %[[AT:.*]] = arith.addi %[[REC]], %[[SLOT]]
+// CHECK: %[[MINE:.*]] = memref.reinterpret_cast %[[PARTS]] to offset: [%{{.*}}], sizes: [64, 64], strides: [64, 1]
+// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[MINE]]
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[CAT:.*]] = arith.addi %[[REC]], %c16384
+// CHECK: %[[FLAG:.*]] = memref.view %{{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
+// CHECK: scf.if %[[T0]] {
+// CHECK: %[[BEFORE:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[CAT]]]
+// CHECK: arith.cmpi eq, %[[BEFORE]], %c3_i32
+// CHECK: memref.store %{{.*}}, %[[FLAG]]
+// CHECK: gpu.barrier
+// CHECK: %[[L:.*]] = memref.load %[[FLAG]]
+// CHECK: %[[LAST:.*]] = arith.cmpi ne, %[[L]]
+// CHECK: scf.if %[[LAST]] {
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: scf.for %[[S:.*]] = %{{.*}} to %c4{{.*}} step %{{.*}} iter_args(%[[S0:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK: %[[SAT:.*]] = arith.muli %[[S]], %c4096
+// CHECK: %[[FIRST:.*]] = arith.addi %[[REC]], %[[SAT]]
+// CHECK: %[[P0:.*]] = vector.load %[[PARTS]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK: arith.addf %[[S0]], %[[P0]] : vector<4xf32>
+// CHECK-COUNT-7: vector.load %[[PARTS]]
+// CHECK: arith.cmpi ult
+// CHECK: arith.cmpi ult
+// CHECK: scf.if
+// CHECK-NEXT: arith.truncf %{{.*}} : vector<4xf32> to vector<4xf16>
+// CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
+// CHECK-COUNT-7: vector.store
+// CHECK: scf.if %[[T0]] {
+// CHECK: memref.store %c0_i32{{.*}}, %[[COUNTS]][%[[CAT]]]
+// CHECK-NOT: tile.
+module attributes {gpu.container_module} {
+  gpu.module @matmul_kernels {
+    gpu.func @matmul(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %arg15: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c64 = arith.constant 64 : index
+      %42 = arith.ceildivui %dim, %c64 : index
+      %c64_3 = arith.constant 64 : index
+      %43 = arith.ceildivui %dim_2, %c64_3 : index
+      %block_id_x = gpu.block_id  x
+      %44 = arith.muli %42, %43 : index
+      %45 = arith.remui %block_id_x, %44 : index
+      %46 = arith.divui %block_id_x, %44 : index
+      %c64_4 = arith.constant 64 : index
+      %47 = arith.ceildivui %dim_0, %c64_4 : index
+      %c64_5 = arith.constant 64 : index
+      %c4 = arith.constant 4 : index
+      %48 = arith.ceildivui %47, %c4 : index
+      %49 = arith.muli %48, %c64_5 : index
+      %50 = arith.muli %46, %49 : index
+      %51 = arith.addi %50, %49 : index
+      %52 = arith.minui %dim_0, %51 : index
+      %53 = arith.divui %45, %43 : index
+      %54 = arith.remui %45, %43 : index
+      %c64_6 = arith.constant 64 : index
+      %55 = arith.muli %53, %c64_6 : index
+      %c64_7 = arith.constant 64 : index
+      %56 = arith.muli %54, %c64_7 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<64x64xf32>
+      %c64_8 = arith.constant 64 : index
+      %57 = scf.for %arg16 = %50 to %52 step %c64_8 iter_args(%arg17 = %cst) -> (vector<64x64xf32>) {
+        %58 = tile.load %13[%55, %arg16] : memref<?x?xf16> -> vector<64x64xf16>
+        %59 = tile.load %27[%arg16, %56] : memref<?x?xf16> -> vector<64x64xf16>
+        %60 = tile.dot %58, %59, %arg17 : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
+        scf.yield %60 : vector<64x64xf32>
+      }
+      tile.store %57, %41[%55, %56] split %46 of tile %45 : vector<64x64xf32> -> memref<?x?xf16>
+      gpu.return
+    }
+  }
+}
+
+
+// -----
+
+// A split store needs a split-K kernel.
+module attributes {gpu.container_module} {
+  gpu.module @k_kernels {
+    // expected-error @+1 {{tile-to-wgmma: a split tile.store needs a kernel with split_k > 1, and such a kernel one}}
+    gpu.func @k(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: !llvm.ptr, %a3: i64, %a4: i64, %a5: i64, %a6: i64, %a7: i64, %a8: i64, %a9: i64, %a10: i64, %a11: i64, %a12: !llvm.ptr, %a13: !llvm.ptr, %a14: !llvm.ptr, %A: memref<?x?xf16>, %C: memref<?x?xf16>, %i: index) kernel attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+      %c0 = arith.constant 0 : index
+      %c64 = arith.constant 64 : index
+      %zero = arith.constant dense<0.000000e+00> : vector<64x64xf32>
+      %acc = scf.for %k = %c0 to %i step %c64 iter_args(%c = %zero) -> (vector<64x64xf32>) {
+        %a = tile.load %A[%c0, %k] : memref<?x?xf16> -> vector<64x64xf16>
+        %b = tile.load %A[%k, %c0] : memref<?x?xf16> -> vector<64x64xf16>
+        %d = tile.dot %a, %b, %c : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
+        scf.yield %d : vector<64x64xf32>
+      }
+      tile.store %acc, %C[%c0, %c0] split %i of tile %i : vector<64x64xf32> -> memref<?x?xf16>
+      gpu.return
+    }
+  }
+}
