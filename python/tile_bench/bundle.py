@@ -19,12 +19,17 @@ import stat
 from dataclasses import dataclass
 from typing import Any, Mapping, Optional
 
-# Parameter names in the order tile-run lists them in its messages.
+# Parameter names in the order of the kernel ABI
+# (include/tile/Conversion/KernelParams.def): the TMA descriptors only for
+# mma=wgmma kernels, the workspace last and only for split_k > 1.
 PARAM_NAMES = ("A", "B", "C", "M", "N", "K", "stride_am", "stride_ak",
                "stride_bk", "stride_bn", "stride_cm", "stride_cn", "tma_a",
-               "tma_b", "tma_c")
+               "tma_b", "tma_c", "workspace")
 POINTERS = ("A", "B", "C")
 TENSOR_MAPS = ("tma_a", "tma_b", "tma_c")
+# A split-K kernel's device buffer of workspace_tile_bytes per tile of C.
+WORKSPACE = "workspace"
+MAX_SPLIT_K = 128  # tile-opt's largest split-k
 LAYOUTS = ("nn", "nt", "tn", "tt")
 ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 
@@ -40,7 +45,7 @@ MAX_MANIFEST_BYTES = 1 << 20
 MAX_PTX_BYTES = 64 << 20
 
 INT32_MAX = 2**31 - 1
-INT64_MAX = 2**63 - 1
+INT64_MAX = 2**63 - 1  # also the largest workspace, in bytes
 # tile-run reads JSON numbers as doubles; integers beyond this are refused.
 _MAX_JSON_INT = 9.0e15
 _MISSING = object()
@@ -121,6 +126,11 @@ class Bundle:
     # Blocks per thread-block cluster along M: the grid is launched in
     # clusters of this many blocks.
     cluster_m: int = 1
+    # Programs per tile of C (tiled wgmma kernels): each adds its share of
+    # K through a workspace of workspace_tile_bytes per tile (the parameter
+    # "workspace"), zero before the kernel's first launch.
+    split_k: int = 1
+    workspace_tile_bytes: int = 0
 
     @property
     def name(self) -> str:
@@ -141,15 +151,20 @@ class Bundle:
         rows = -(-m // self.block_m)
         return -(-rows // self.cluster_m) * self.cluster_m * -(-n // self.block_n)
 
+    def workspace_bytes(self, m: int, n: int) -> int:
+        """Bytes of split-K workspace an M x N output needs (0 without)."""
+        return self.tiles(m, n) * self.workspace_tile_bytes if self.split_k > 1 else 0
+
     def grid(self, m: int, n: int, k: int, sm_count: int, blocks_per_sm: int,
              max_clusters: Optional[int] = None) -> int:
-        """Programs to launch: one per tile, or for a persistent kernel one
-        per resident block slot (with clusters, per block of a resident
-        cluster), never more than there are tiles."""
+        """Programs to launch: one per tile (split_k per tile for a split-K
+        kernel), or for a persistent kernel one per resident block slot
+        (with clusters, per block of a resident cluster), never more than
+        there are tiles."""
         del k  # the grid covers C only
         tiles = self.tiles(m, n)
         if not self.persistent:
-            return tiles
+            return tiles * self.split_k
         slots = sm_count * blocks_per_sm
         if self.cluster_m > 1 and max_clusters is not None:
             slots = min(slots // self.cluster_m, max_clusters) * self.cluster_m
@@ -203,10 +218,24 @@ class Bundle:
             if size % multiple:
                 raise BundleError(f"{where} needs {dim} to be a multiple of {multiple} "
                                   f"(\"{dim.lower()}_multiple\"); the shape asks for {size}")
-        if self.tiles(m, n) > INT32_MAX:
-            raise BundleError(f"{where}: shape {m}x{n} needs {self.tiles(m, n)} tiles "
-                              f"of {self.block_m}x{self.block_n}, more than one grid "
-                              f"can hold")
+        # Neither the grid (split_k blocks per tile) nor the workspace
+        # (workspace_tile_bytes per tile) may overflow.
+        tiles = self.tiles(m, n)
+        splits = f" in {self.split_k} splits each" if self.split_k > 1 else ""
+        if tiles * self.split_k > INT32_MAX:
+            raise BundleError(f"{where}: shape {m}x{n} needs {tiles} tiles of "
+                              f"{self.block_m}x{self.block_n}{splits}, more than one "
+                              f"grid can hold")
+        if self.workspace_bytes(m, n) > INT64_MAX:
+            raise BundleError(f"{where}: shape {m}x{n} needs {tiles} tiles of "
+                              f"{self.workspace_tile_bytes} workspace bytes, more than "
+                              f"2^63 bytes")
+        # The kernel indexes the workspace as f32 elements, with its offsets.
+        if self.workspace_bytes(m, n) // 4 > limit:
+            raise BundleError(f"{where} indexes with {self.index_bitwidth}-bit offsets; "
+                              f"shape {m}x{n} needs a workspace of "
+                              f"{self.workspace_bytes(m, n)} B, more (recompile with "
+                              f"index-bitwidth=64)")
 
 
 def pack_args(bundle: Bundle, values: Mapping[str, int]) -> tuple[ctypes.Array, list]:
@@ -214,8 +243,9 @@ def pack_args(bundle: Bundle, values: Mapping[str, int]) -> tuple[ctypes.Array, 
     in the manifest's order, pointing at the value.
 
     `values` maps every parameter name to an integer: the device address of
-    a pointer, the value of an i64/i32, or for a tensormap the host address
-    of its 128 bytes, which are copied here into a 64-byte aligned buffer.
+    a pointer (A, B, C, the split-K workspace), the value of an i64/i32, or
+    for a tensormap the host address of its 128 bytes, which are copied here
+    into a 64-byte aligned buffer.
     The second result keeps that storage alive; hold it as long as the array.
     """
     array = (ctypes.c_void_p * len(bundle.params))()
@@ -267,12 +297,14 @@ def shape_class(m: int, n: int, k: int) -> str:
 class DispatchRule:
     """Run `bundle` when every condition given holds: M <= max_m;
     ceil(M / bm) * ceil(N / bn) < tiles for max_tiles = (bm, bn, tiles);
+    K >= min_k;
     shape_class(M, N, K) == shape_class (a tile-tune winner)."""
     bundle: Bundle
     max_m: Optional[int]
     max_tiles: Optional[tuple[int, int, int]]
     why: str
     shape_class: Optional[str] = None
+    min_k: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -297,6 +329,8 @@ class Dispatch:
         for i, r in enumerate(self.rules):
             if r.max_m is not None and m > r.max_m:
                 continue
+            if r.min_k is not None and k < r.min_k:
+                continue
             if r.shape_class is not None and r.shape_class != shape_class(m, n, k):
                 continue
             why = f"rule {i}"
@@ -310,6 +344,8 @@ class Dispatch:
                 if tiles >= limit:
                     continue
                 why += f", {tiles} tiles of {bm}x{bn} < {limit}"
+            if r.min_k is not None:
+                why += f", K {k} >= {r.min_k}"
             return r.bundle, f"{why}: {r.why}"
         raise BundleError(f"manifest {self.manifest_path}: no dispatch rule matches "
                           f"shape {m}x{n}x{k}")
@@ -346,6 +382,7 @@ def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
             name = rf.string("bundle", required=True)
             why = rf.string("why", required=True)
             max_m = rf.integer("max_m", 1)
+            min_k = rf.integer("min_k", 1)
             cls = rf.string("class")
         except _Invalid as e:
             raise _Invalid(f"{where}: {e}") from None
@@ -372,7 +409,7 @@ def _load_dispatch(path: str, root: dict[str, Any]) -> Dispatch:
         if out and (member.a_type, member.c_type) != (out[0].bundle.a_type,
                                                       out[0].bundle.c_type):
             raise _Invalid(f"{where}: bundle '{name}' has other types than the first rule's")
-        out.append(DispatchRule(member, max_m, max_tiles, why, cls))
+        out.append(DispatchRule(member, max_m, max_tiles, why, cls, min_k))
     return Dispatch(path, kernel, tuple(out))
 
 
@@ -523,7 +560,7 @@ def _params(root: dict[str, Any]) -> tuple[Param, ...]:
         if ptype not in PARAM_BYTES:
             raise _Invalid(f"parameter '{name}' has unknown type '{ptype}' "
                            f"(expected ptr, i64, i32 or tensormap)")
-        expected = ("ptr" if name in POINTERS else
+        expected = ("ptr" if name in POINTERS or name == WORKSPACE else
                     "tensormap" if name in TENSOR_MAPS else "i64 or i32")
         if ptype not in expected.split(" or "):
             raise _Invalid(f"parameter '{name}' must have type {expected}, not {ptype}")
@@ -535,6 +572,30 @@ def _params(root: dict[str, Any]) -> tuple[Param, ...]:
         if not any(p.name == needed for p in params):
             raise _Invalid(f"\"params\" lacks the pointer parameter '{needed}'")
     return tuple(params)
+
+
+def _split_k(fields: _Fields, schedule: str, mma: str,
+             params: tuple[Param, ...]) -> tuple[int, int]:
+    """split_k (1 when absent) and workspace_tile_bytes (0 unless split_k >
+    1), with tile-run's rules: only tiled wgmma kernels split, and exactly
+    they take the workspace, as their last parameter."""
+    split_k = fields.integer("split_k", 1) or 1
+    if split_k == 1:
+        if any(p.name == WORKSPACE for p in params):
+            raise _Invalid(f"parameter '{WORKSPACE}' needs \"split_k\" above 1 (only "
+                           f"split-K kernels take it)")
+        return 1, 0
+    field = f'field "split_k" is {split_k}'
+    if split_k > MAX_SPLIT_K:
+        raise _Invalid(f"{field}; expected 1 to {MAX_SPLIT_K}")
+    if schedule != "tiled":
+        raise _Invalid(f"{field}; split-K kernels are tiled, not {schedule}")
+    if mma != "wgmma":
+        raise _Invalid(f"{field}; split-K kernels are mma=wgmma, not mma={mma}")
+    if params[-1].name != WORKSPACE:
+        raise _Invalid(f"a split_k={split_k} kernel needs the parameter {WORKSPACE}, "
+                       f"after the others")
+    return split_k, fields.integer("workspace_tile_bytes", 1, required=True)
 
 
 def _sizes(v: Any, n: int, hi: int) -> Optional[tuple[int, ...]]:
@@ -678,6 +739,7 @@ def _load(path: str, root: dict[str, Any]) -> Bundle:
     params = _params(root)
     mma, boxes = _tma(root, f, params, layouts, c_type)
     box_a, box_b, box_c = boxes or (None, None, None)
+    split_k, workspace_tile_bytes = _split_k(f, schedule, mma, params)
     multiples = [f.integer(f"{d}_multiple", 1) or 1 for d in "mnk"]
 
     # Relative to the manifest, not to the working directory (as tile-run).
@@ -703,4 +765,5 @@ def _load(path: str, root: dict[str, Any]) -> Bundle:
         static_strides=strides, static_offsets=offsets, m_multiple=multiples[0],
         n_multiple=multiples[1], k_multiple=multiples[2],
         tma_box_a=box_a, tma_box_b=box_b, tma_box_c=box_c, chip=chip, order=order, group_m=group_m,
-        num_warps=num_warps, num_stages=num_stages, cluster_m=cluster_m or 1)
+        num_warps=num_warps, num_stages=num_stages, cluster_m=cluster_m or 1,
+        split_k=split_k, workspace_tile_bytes=workspace_tile_bytes)

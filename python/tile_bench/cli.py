@@ -419,8 +419,10 @@ def run(args: argparse.Namespace) -> int:
     for kernel in loaded.values():
         bundle = kernel.bundle
         name = bundle.manifest_path
+        split = (f", split_k {bundle.split_k} (workspace {bundle.workspace_tile_bytes} B "
+                 f"per tile)" if bundle.split_k > 1 else "")
         say(f"bundle {name}: {bundle.kernel}, {bundle.schedule} {bundle.block_m}x"
-            f"{bundle.block_n}x{bundle.block_k}, mma {bundle.mma}, {kernel.regs} regs, "
+            f"{bundle.block_n}x{bundle.block_k}, mma {bundle.mma}{split}, {kernel.regs} regs, "
             f"{kernel.spill_bytes} B spill, {kernel.smem} B smem, "
             f"{kernel.blocks_per_sm} block(s)/SM")
     nvml = Nvml(info["pci_bus_id"])

@@ -1,8 +1,9 @@
 """Launches tile-opt bundles on PyTorch CUDA tensors through the CUDA driver
 API (cuda-python's `cuda.bindings.driver`), the way tile-run does: module
 from the PTX, dynamic shared memory opt-in, occupancy-sized persistent grids,
-TMA descriptors encoded like tile-run's encodeTensorMap, launches on torch's
-current stream in torch's (primary) context.
+TMA descriptors encoded like tile-run's encodeTensorMap, a split-K
+workspace per kernel zeroed once, launches on torch's current stream in
+torch's (primary) context.
 """
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from typing import Any
 import torch
 from cuda.bindings import driver
 
-from .bundle import ELEM_BYTES, TENSOR_MAPS, Bundle, BundleError, pack_args
+from .bundle import (ELEM_BYTES, TENSOR_MAPS, WORKSPACE, Bundle, BundleError,
+                     pack_args)
 
 TORCH_DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
@@ -120,6 +122,27 @@ def encode_tensor_map(bundle: Bundle, dtype: str, base: int, rows: int, cols: in
                         f"{box[1]}x{box[0]}: {e}") from None
 
 
+class Workspaces:
+    """One split-K kernel's workspaces, one per device. The workspace must be
+    zero before the kernel's first launch, and the kernel leaves it ready
+    for its next (it resets its per-tile counters), so one buffer zeroed
+    once serves all its launches that fit; a larger shape gets a larger one
+    (launches prepared earlier keep theirs alive). Kernels do not share
+    one: the partial sums one leaves behind, another kernel's tile layout
+    would misread."""
+
+    def __init__(self) -> None:
+        self._buffers: dict[torch.device, torch.Tensor] = {}
+
+    def get(self, device: torch.device, nbytes: int) -> torch.Tensor:
+        """A uint8 buffer of at least `nbytes` on `device`, zero when new."""
+        buf = self._buffers.get(device)
+        if buf is None or buf.numel() < nbytes:
+            buf = self._buffers[device] = torch.zeros(nbytes, dtype=torch.uint8,
+                                                      device=device)
+        return buf
+
+
 class LoadedKernel:
     """A bundle's kernel loaded into torch's context, callable on tensors.
 
@@ -177,6 +200,7 @@ class LoadedKernel:
                 raise CudaError(f"{where} cannot run: not one cluster of "
                                 f"{bundle.cluster_m} blocks fits on the GPU")
         self._launches: dict[tuple, tuple[int, ctypes.Array, list]] = {}
+        self.workspaces = Workspaces()
 
     def _launch_config(self, grid: int, stream) -> driver.CUlaunchConfig:
         """cuLaunchKernelEx's configuration: `grid` blocks in clusters of
@@ -224,7 +248,12 @@ class LoadedKernel:
                                       bundle.tma_box_c)]
             for name, tensor_map in zip(TENSOR_MAPS, maps):
                 values[name] = tensor_map.getPtr()
+        held = []
+        if bundle.split_k > 1:
+            held.append(self.workspaces.get(c.device, bundle.workspace_bytes(m, n)))
+            values[WORKSPACE] = held[0].data_ptr()
         array, keepalive = pack_args(bundle, values)
+        keepalive += held  # the workspace lives as long as these arguments
         grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm,
                            self.max_clusters)
         if bundle.cluster_m > 1:

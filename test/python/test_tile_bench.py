@@ -9,6 +9,7 @@ TILE_BENCH_BUNDLES at bundles compiled elsewhere with
 import ctypes
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -119,6 +120,7 @@ def test_fields_of_a_wgmma_persistent_bundle(manifests):
                                                           ("tma_b", "tensormap"),
                                                           ("tma_c", "tensormap")]
     assert b.chip == "sm_90a" and b.num_stages == 4 and b.num_warps == 8
+    assert b.split_k == 1 and b.workspace_bytes(4096, 4096) == 0
 
 
 def test_fields_of_an_nt_and_a_static_bundle(manifests):
@@ -371,15 +373,21 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     d = load_manifest(manifests["auto"])
     assert isinstance(d, Dispatch) and d.kernel == "matmul_f16"
     assert [os.path.basename(b.manifest_path) for b in d.members] == [
-        f"matmul_f16__{x}.json" for x in ("m64", "small", "mid", "big")]
+        f"matmul_f16__{x}.json" for x in ("split", "m64", "small", "mid", "big")]
     picks = {shape: d.pick(*shape) for shape in
-             [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (1000, 1000, 1000),
-              (4096, 4096, 4096)]}
-    assert {s[:2]: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
-        (32, 8192): "m64", (256, 256): "small", (2304, 2304): "mid",
-        (1000, 1000): "mid", (4096, 4096): "big"}
-    assert picks[(2304, 2304, 8192)][1].startswith("rule 2, 162 tiles of 128x256 < 264: ")
-    assert picks[(32, 8192, 8192)][1].startswith("rule 0, M 32 <= 64: ")
+             [(32, 8192, 8192), (256, 256, 16384), (256, 256, 4088), (2304, 2304, 8192),
+              (1000, 1000, 1000), (4096, 4096, 4096)]}
+    assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
+        (32, 8192, 8192): "m64", (256, 256, 16384): "split", (256, 256, 4088): "small",
+        (2304, 2304, 8192): "mid", (1000, 1000, 1000): "mid", (4096, 4096, 4096): "big"}
+    assert picks[(256, 256, 16384)][1] == ("rule 0, 16 tiles of 64x64 < 17, K 16384 >= 4096: "
+                                           "few tiles and a long K: 8 programs per tile "
+                                           "share the K steps")
+    assert picks[(2304, 2304, 8192)][1].startswith("rule 3, 162 tiles of 128x256 < 264: ")
+    assert picks[(32, 8192, 8192)][1].startswith("rule 1, M 32 <= 64: ")
+    split = picks[(256, 256, 16384)][0]
+    assert (split.split_k, split.workspace_tile_bytes) == (8, 131088)
+    assert split.workspace_bytes(256, 256) == 16 * 131088
     with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
         load_bundle(manifests["auto"])
 
@@ -403,10 +411,12 @@ def _dispatch_copy(manifests, tmp_path, change):
     (lambda d: d["dispatch"][1].update(bundle="matmul_f16.json"),
      "dispatch[1]: bundle 'matmul_f16.json' is itself a dispatch manifest"),
     (lambda d: d["dispatch"][2].pop("why"), 'dispatch[2]: missing required field "why"'),
+    (lambda d: d["dispatch"][0].update(min_k=0),
+     'dispatch[0]: field "min_k" must be at least 1, not 0'),
     (lambda d: d["dispatch"][2].update(max_tiles=[128, 0, 1]),
      'dispatch[2]: "max_tiles" must be'),
     (lambda d: d["dispatch"][3].update(bundle="none.json"), "dispatch[3]: bundle 'none.json'"),
-], ids=["empty", "escape", "nested", "no-why", "tiles", "missing"])
+], ids=["empty", "escape", "nested", "no-why", "min-k", "tiles", "missing"])
 def test_hostile_dispatch(manifests, tmp_path, change, words):
     path = _dispatch_copy(manifests, tmp_path, change)
     with pytest.raises(BundleError) as e:
@@ -462,6 +472,142 @@ def test_cluster_grid(tmp_path):
 def test_cluster_m_out_of_range(tmp_path, value, words):
     with pytest.raises(BundleError, match=words):
         load_bundle(_write(tmp_path, {**_base_manifest(), "cluster_m": value}))
+
+
+# ---------------------------------------------------------------------------
+# Split-K manifests (tile-run's rules: test/tile-run/split-k.test)
+
+SPLIT_NAMES = ["A", "B", "C", *NN, "tma_a", "tma_b", "tma_c", "workspace"]
+SPLIT_TYPES = ["ptr"] * 3 + ["i64"] * 9 + ["tensormap"] * 3 + ["ptr"]
+
+
+def _split_ptx(types) -> str:
+    """An .entry k whose parameters have the sizes of `types`."""
+    decl = {"ptr": ".u64", "i64": ".u64", "tensormap": ".align 64 .b8"}
+    params = ",\n".join(f"\t.param {decl[t]} k_param_{i}{'[128]' if t == 'tensormap' else ''}"
+                         for i, t in enumerate(types))
+    return FAKE_PTX.split(".visible")[0] + f".visible .entry k(\n{params}\n)\n{{\n\tret;\n}}\n"
+
+
+def _split_manifest(**changes) -> dict:
+    """A tiled wgmma kernel of 128x128 tiles in 4 splits."""
+    doc = {**_base_manifest(), "mma": "wgmma", "split_k": 4, "workspace_tile_bytes": 65792,
+           "block_m": 128, "block_n": 128, "block_k": 64, "c_type": "f16",
+           "layouts": ["nn"], "n_multiple": 8, "k_multiple": 8, "tma_swizzle_bytes": 128,
+           "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [64, 64],
+           "params": [{"name": n, "type": t} for n, t in zip(SPLIT_NAMES, SPLIT_TYPES)]}
+    doc.update(changes)
+    return doc
+
+
+def _write_split(tmp_path, doc) -> str:
+    """The manifest next to a PTX kernel of its parameters' sizes."""
+    return _write(tmp_path, doc, ptx=_split_ptx([p["type"] for p in doc["params"]]))
+
+
+def _drop_workspace(doc):
+    doc["params"].pop()
+    return doc
+
+
+def test_split_k_grid_workspace_and_arguments(tmp_path):
+    b = load_bundle(_write_split(tmp_path, _split_manifest()))
+    assert (b.split_k, b.workspace_tile_bytes) == (4, 65792)
+    assert [(p.name, p.type) for p in b.params[-2:]] == [("tma_c", "tensormap"),
+                                                          ("workspace", "ptr")]
+    # 1000x1000 has 8 x 8 tiles: 4 blocks and 65792 bytes each.
+    assert b.tiles(1000, 1000) == 64
+    assert b.grid(1000, 1000, 4096, sm_count=132, blocks_per_sm=1) == 256
+    assert b.workspace_bytes(1000, 1000) == 64 * 65792 == 4210688
+    assert b.grid(1, 1, 8, sm_count=132, blocks_per_sm=1) == 4
+    maps = (ctypes.c_ubyte * 128)()
+    values = {"A": 1, "B": 2, "C": 3, **b.scalar_args(1000, 1000, 4096),
+              "tma_a": ctypes.addressof(maps), "tma_b": ctypes.addressof(maps),
+              "tma_c": ctypes.addressof(maps), "workspace": 0x7F0000200000}
+    array, _ = pack_args(b, values)
+    assert len(array) == 16
+    assert ctypes.c_uint64.from_address(array[15]).value == 0x7F0000200000
+    with pytest.raises(BundleError, match="no value for parameter 'workspace'"):
+        pack_args(b, {k: v for k, v in values.items() if k != "workspace"})
+
+
+@pytest.mark.parametrize("change", [_with(split_k=1), _without("split_k")],
+                         ids=["one", "absent"])
+def test_split_k_one_or_absent_takes_no_workspace(tmp_path, change):
+    doc = _drop_workspace(change(_split_manifest()))
+    del doc["workspace_tile_bytes"]
+    b = load_bundle(_write_split(tmp_path, doc))
+    assert b.split_k == 1 and b.workspace_bytes(1000, 1000) == 0
+    assert b.grid(1000, 1000, 4096, sm_count=132, blocks_per_sm=1) == 64
+
+
+def _workspace_first(doc):
+    doc["params"].insert(12, doc["params"].pop())
+    return doc
+
+
+def _sync_split(doc):
+    doc["params"] = doc["params"][:12] + doc["params"][15:]
+    doc["mma"] = "sync"
+    return doc
+
+
+SPLIT_REFUSALS = [
+    # (id, change to the split-K manifest, the error after "manifest PATH: ")
+    ("zero", _with(split_k=0), 'field "split_k" must be at least 1, not 0'),
+    ("129", _with(split_k=129), 'field "split_k" is 129; expected 1 to 128'),
+    ("fraction", _with(split_k=2.5), 'field "split_k" must be an integer, not a number'),
+    ("persistent", _with(schedule="persistent"),
+     'field "split_k" is 4; split-K kernels are tiled, not persistent'),
+    ("sync", _sync_split, 'field "split_k" is 4; split-K kernels are mma=wgmma, not mma=sync'),
+    ("no-workspace", _drop_workspace,
+     "a split_k=4 kernel needs the parameter workspace, after the others"),
+    ("workspace-first", _workspace_first,
+     "a split_k=4 kernel needs the parameter workspace, after the others"),
+    ("workspace-i64", _param_type(15, "i64"), "parameter 'workspace' must have type ptr, not i64"),
+    ("workspace-unsplit", _with(split_k=1),
+     "parameter 'workspace' needs \"split_k\" above 1 (only split-K kernels take it)"),
+    ("workspace-old", _without("split_k"),
+     "parameter 'workspace' needs \"split_k\" above 1 (only split-K kernels take it)"),
+    ("no-bytes", _without("workspace_tile_bytes"),
+     'missing required field "workspace_tile_bytes"'),
+    ("zero-bytes", _with(workspace_tile_bytes=0),
+     'field "workspace_tile_bytes" must be at least 1, not 0'),
+    ("string-bytes", _with(workspace_tile_bytes="64K"),
+     'field "workspace_tile_bytes" must be an integer, not a string'),
+]
+
+
+@pytest.mark.parametrize("change, words", [pytest.param(c, w, id=i)
+                                           for i, c, w in SPLIT_REFUSALS])
+def test_split_k_refusals(tmp_path, change, words):
+    path = _write_split(tmp_path, change(_split_manifest()))
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    assert str(e.value) == f"manifest {path}: {words}"
+
+
+def test_split_k_products_that_overflow(tmp_path):
+    """A grid holds at most 2^31 - 1 blocks, a workspace 2^63 - 1 bytes."""
+    b = load_bundle(_write_split(tmp_path, _split_manifest(split_k=128)))
+    b.check_shape(524288, 524160, 8)  # 4096 x 4095 tiles: 2146959360 blocks
+    assert b.grid(524288, 524160, 8, 132, 1) == 2146959360
+    assert _refusal(b, 524288, 524288, 8) == (
+        f"bundle {b.manifest_path}: shape 524288x524288 needs 16777216 tiles of 128x128 "
+        f"in 128 splits each, more than one grid can hold")
+    b = load_bundle(_write_split(tmp_path, _split_manifest(workspace_tile_bytes=2**50)))
+    b.check_shape(1048448, 128, 8)  # 8191 tiles
+    assert b.workspace_bytes(1048448, 128) == 9222246136947933184
+    assert _refusal(b, 1048576, 128, 8) == (
+        f"bundle {b.manifest_path}: shape 1048576x128 needs 8192 tiles of "
+        f"1125899906842624 workspace bytes, more than 2^63 bytes")
+    # A 32-bit kernel addresses at most 2^31 f32 elements of workspace.
+    b = load_bundle(_write_split(tmp_path, _split_manifest(index_bitwidth=32,
+                                                           workspace_tile_bytes=2**20)))
+    b.check_shape(1048576, 128, 8)  # 8192 tiles: 2^33 bytes
+    assert _refusal(b, 1048704, 128, 8) == (
+        f"bundle {b.manifest_path} indexes with 32-bit offsets; shape 1048704x128 needs "
+        f"a workspace of 8590983168 B, more (recompile with index-bitwidth=64)")
 
 
 @pytest.mark.parametrize("box_c", [[32, 64], [128, 64]], ids=["half-row", "two-rows"])
@@ -665,6 +811,63 @@ def test_loaded_kernel_refuses_wrong_tensors(manifests):
     with pytest.raises(BundleError, match="contiguous 2-D CUDA tensor"):
         kernel(a, b.t().contiguous().t(), torch.zeros((64, 16), device="cuda",
                                                       dtype=torch.float16))
+
+
+@needs_gpu
+def test_workspaces_are_zeroed_kept_and_grown():
+    import torch
+    from tile_bench.cuda_launch import Workspaces
+    device = torch.device("cuda", torch.cuda.current_device())
+    workspaces = Workspaces()
+    first = workspaces.get(device, 1000)
+    assert first.dtype == torch.uint8 and first.numel() == 1000 and not first.any()
+    first.fill_(1)  # a kernel's leftovers stay: the buffer is zeroed once
+    assert workspaces.get(device, 10) is first
+    bigger = workspaces.get(device, 1001)
+    assert bigger.numel() == 1001 and not bigger.any()
+    assert workspaces.get(device, 1000) is bigger
+    assert Workspaces().get(device, 10) is not bigger  # one per kernel
+
+
+@needs_gpu
+def test_loaded_split_k_kernels(tmp_path):
+    """Plain split-K kernels (test/Integration/GPU/Inputs/split_k.cu) write
+    C only when launched with split_k blocks per tile on their own
+    workspace, zero before their first launch (they leave partial sums
+    behind that the other's layout would misread): alternating launches
+    over shapes that grow and shrink the workspaces all match torch."""
+    import torch
+    from tile_bench.cuda_launch import LoadedKernel
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if not os.access(nvcc, os.X_OK):
+        pytest.skip("needs nvcc")
+    source = os.path.join(ROOT, "test", "Integration", "GPU", "Inputs", "split_k.cu")
+    subprocess.run([nvcc, "-arch=sm_80", "-ptx", source, "-o", str(tmp_path / "k.ptx")],
+                   check=True)
+    kernels = []
+    for split_k in (4, 7):
+        doc = _split_manifest(kernel=f"split{split_k}_f16", split_k=split_k,
+                              workspace_tile_bytes=split_k * 1024 + 16,
+                              block_m=16, block_n=16, block_k=16, threads_per_block=256,
+                              tma_box_a=[64, 16], tma_box_b=[64, 16], tma_box_c=[64, 16])
+        path = tmp_path / f"split{split_k}.json"
+        path.write_text(json.dumps(doc))
+        kernels.append(LoadedKernel(load_bundle(str(path))))
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    for m, n, k in [(300, 200, 4096), (64, 64, 1000), (1000, 1000, 2048), (300, 200, 4096)]:
+        a = torch.rand((m, k), generator=gen, device="cuda", dtype=torch.float16) * 2 - 1
+        b = torch.rand((k, n), generator=gen, device="cuda", dtype=torch.float16) * 2 - 1
+        c = torch.full((m, n), float("nan"), device="cuda", dtype=torch.float16)
+        ref = a.float() @ b.float()
+        for kernel in kernels * 2:  # the later calls reuse arguments and workspaces
+            split_k = kernel.bundle.split_k
+            assert kernel.bundle.grid(m, n, k, kernel.sm_count, 1) == \
+                split_k * -(-m // 16) * -(-n // 16)
+            kernel(a, b, c)
+            torch.cuda.synchronize()
+            assert torch.isfinite(c).all()
+            assert ((c.float() - ref).norm() / ref.norm()).item() < 2e-3
+            c.fill_(float("nan"))
 
 
 @needs_gpu

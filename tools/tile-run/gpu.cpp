@@ -75,6 +75,22 @@ CUdeviceptr allocDevice(size_t bytes, const char *what) {
   return ptr;
 }
 
+void reserveZeroed(ZeroedBuffer &buf, size_t bytes, const char *what) {
+  if (bytes <= buf.bytes)
+    return;
+  freeZeroed(buf);
+  buf.ptr = allocDevice(bytes, what);
+  buf.bytes = bytes;
+  // On the legacy default stream, which the run's blocking stream waits for.
+  CU_CHECK(cuMemsetD8, buf.ptr, 0, bytes);
+}
+
+void freeZeroed(ZeroedBuffer &buf) {
+  if (buf.ptr)
+    CU_CHECK(cuMemFree, buf.ptr);
+  buf = ZeroedBuffer();
+}
+
 void releaseGpu(Gpu &gpu) {
   CU_CHECK(cuStreamDestroy, gpu.stream);
   CU_CHECK(cuDevicePrimaryCtxRelease, gpu.device);

@@ -45,6 +45,20 @@ CUdeviceptr allocDevice(size_t bytes, const char *what);
 // Fills C with NaN so a kernel that skips some outputs cannot pass.
 void poison(CUdeviceptr ptr, ElemType type, size_t count);
 
+// A device buffer, zeroed when allocated, that only grows: a split-K
+// kernel's workspace, which must be zero before the kernel's first launch
+// and which the kernel leaves ready for its next launch, so one buffer
+// serves all its launches that fit in it.
+struct ZeroedBuffer {
+  CUdeviceptr ptr = 0;
+  size_t bytes = 0;
+};
+
+// Makes `buf` hold at least `bytes` zeros, reallocating it when it is
+// smaller (no launch may still use the old one).
+void reserveZeroed(ZeroedBuffer &buf, size_t bytes, const char *what);
+void freeZeroed(ZeroedBuffer &buf);
+
 } // namespace tilerun
 
 #endif // TILE_RUN_GPU_H

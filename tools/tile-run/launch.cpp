@@ -112,6 +112,9 @@ std::string manifestSummary(const Manifest &m) {
     s += ", group_m " + std::to_string(m.groupM);
   if (m.clusterM > 1)
     s += ", clusters of " + std::to_string(m.clusterM);
+  if (m.splitK > 1)
+    s += ", split_k " + std::to_string(m.splitK) + " (workspace " +
+         std::to_string(m.workspaceTileBytes) + " B per tile)";
   s += ", tile " + std::to_string(m.blockM) + "x" + std::to_string(m.blockN) +
        "x" + std::to_string(m.blockK);
   if (m.numWarps > 0)
@@ -134,7 +137,7 @@ struct LaunchArgs {
 
 std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
                                      CUdeviceptr a, CUdeviceptr b,
-                                     CUdeviceptr c) {
+                                     CUdeviceptr c, CUdeviceptr workspace) {
   auto storage = std::make_shared<LaunchArgs>();
   std::vector<uint64_t> &slots = storage->slots;
   std::vector<CUtensorMap> &tensorMaps = storage->tensorMaps;
@@ -172,6 +175,9 @@ std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
       std::memcpy(&slots[i], &ptr, sizeof(ptr));
       break;
     }
+    case ParamRole::Workspace:
+      std::memcpy(&slots[i], &workspace, sizeof(workspace));
+      break;
     default: {
       int64_t v = scalarValue(role, p);
       std::memcpy(&slots[i], &v, sizeof(v));
@@ -209,6 +215,7 @@ int64_t scalarValue(ParamRole role, const Problem &p) {
   case ParamRole::TmaA:
   case ParamRole::TmaB:
   case ParamRole::TmaC:
+  case ParamRole::Workspace:
     break;
   }
   return 0;
@@ -219,6 +226,20 @@ int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 int64_t tileCount(const Manifest &m, const Problem &p) {
   return ceilDiv(ceilDiv(p.m, m.blockM), m.clusterM) * m.clusterM *
          ceilDiv(p.n, m.blockN);
+}
+
+int64_t workspaceBytes(const Manifest &m, const Problem &p) {
+  return m.splitK > 1 ? tileCount(m, p) * m.workspaceTileBytes : 0;
+}
+
+std::string splitKSummary(const Manifest &m, const Problem &p) {
+  int64_t tiles = tileCount(m, p);
+  return std::to_string(m.splitK) + " x " + std::to_string(tiles) + " = " +
+         std::to_string(m.splitK * tiles) +
+         " blocks (split_k x tiles), workspace " + std::to_string(tiles) +
+         " x " + std::to_string(m.workspaceTileBytes) + " = " +
+         std::to_string(workspaceBytes(m, p)) +
+         " B (tiles x workspace_tile_bytes)";
 }
 
 namespace {
@@ -349,22 +370,26 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
     res.tilesPerProgramMin = res.tiles / res.grid;
     res.tilesPerProgramMax = ceilDiv(res.tiles, res.grid);
   } else {
-    res.grid = res.tiles;
+    // A split-K kernel runs one program per split of each tile.
+    res.grid = res.tiles * m.splitK;
+    res.workspaceBytes = workspaceBytes(m, p);
   }
   res.wavesPerSM =
       double(res.grid) / (double(dev.smCount) * double(res.driverBlocks));
-  std::printf("launch: grid %lld x %lld threads, %lld B dynamic shared; "
-              "%lld tiles, ",
+  std::printf("launch: grid %lld x %lld threads, %lld B dynamic shared; ",
               static_cast<long long>(res.grid),
               static_cast<long long>(m.threadsPerBlock),
-              static_cast<long long>(m.dynamicSharedBytes),
-              static_cast<long long>(res.tiles));
-  if (m.persistent && res.tilesPerProgramMin != res.tilesPerProgramMax)
-    std::printf("%lld-%lld per program",
+              static_cast<long long>(m.dynamicSharedBytes));
+  if (m.splitK > 1)
+    std::printf("%s", splitKSummary(m, p).c_str());
+  else if (m.persistent && res.tilesPerProgramMin != res.tilesPerProgramMax)
+    std::printf("%lld tiles, %lld-%lld per program",
+                static_cast<long long>(res.tiles),
                 static_cast<long long>(res.tilesPerProgramMin),
                 static_cast<long long>(res.tilesPerProgramMax));
   else
-    std::printf("%lld per program",
+    std::printf("%lld tiles, %lld per program",
+                static_cast<long long>(res.tiles),
                 static_cast<long long>(res.tilesPerProgramMax));
   if (m.persistent)
     std::printf(" (%lld programs/SM%s)",
@@ -379,8 +404,8 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
 std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
                                  const Manifest &m, CUfunction func,
                                  int64_t grid, CUdeviceptr a, CUdeviceptr b,
-                                 CUdeviceptr c) {
-  std::shared_ptr<LaunchArgs> storage = packArgs(p, m, a, b, c);
+                                 CUdeviceptr c, CUdeviceptr workspace) {
+  std::shared_ptr<LaunchArgs> storage = packArgs(p, m, a, b, c, workspace);
   // Outlives this function: every round times it again.
   std::function<void()> launch = [storage, func, grid, &m,
                                   stream = gpu.stream]() {

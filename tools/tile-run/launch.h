@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <string>
 
 namespace tilerun {
 
@@ -34,6 +35,14 @@ int64_t ceilDiv(int64_t a, int64_t b);
 // whole clusters.
 int64_t tileCount(const Manifest &m, const Problem &p);
 
+// Bytes of split-K workspace the problem needs: workspace_tile_bytes per
+// tile, 0 for a kernel that does not split K.
+int64_t workspaceBytes(const Manifest &m, const Problem &p);
+
+// A split-K kernel's grid and workspace for the problem: "4 x 64 = 256
+// blocks (split_k x tiles), workspace 64 x 8192 = 524288 B (...)".
+std::string splitKSummary(const Manifest &m, const Problem &p);
+
 // What one bundle gave: resources, occupancy, grid, check and, once every
 // round ran, its timing.
 struct KernelResult {
@@ -44,7 +53,7 @@ struct KernelResult {
   Occupancy occ;
   int driverBlocks = 0;
   int maxClusters = 0; // co-resident clusters (cluster_m > 1)
-  int64_t tiles = 0, grid = 0, programsPerSM = 0;
+  int64_t tiles = 0, grid = 0, programsPerSM = 0, workspaceBytes = 0;
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
   double wavesPerSM = 0;
   Check check;
@@ -72,12 +81,14 @@ void reportOccupancy(const Gpu &gpu, const Manifest &m, CUfunction func,
 void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
               const Manifest &m, KernelResult &res);
 
-// The kernel's launch on A, B and C for this problem; it keeps its own
-// arguments and outlives the caller (every round times it again).
+// The kernel's launch on A, B and C (and, for a split-K kernel, its own
+// workspace of workspaceBytes(m, p) or more, zero before its first launch)
+// for this problem; it keeps its own arguments and outlives the caller
+// (every round times it again).
 std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
                                  const Manifest &m, CUfunction func,
                                  int64_t grid, CUdeviceptr a, CUdeviceptr b,
-                                 CUdeviceptr c);
+                                 CUdeviceptr c, CUdeviceptr workspace);
 
 } // namespace tilerun
 

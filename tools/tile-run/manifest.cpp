@@ -28,13 +28,19 @@ struct AbiParam {
   const char *name, *type;
 };
 
-// The kernel ABI; only mma=wgmma kernels take the last kTmaParams (the TMA
-// descriptors of A, B and C).
+// The kernel ABI; only mma=wgmma kernels take the kTmaParams TMA descriptors
+// of A, B and C, and only split-K kernels the workspace after them.
 const AbiParam kAbi[] = {
 #define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
 #include "tile/Conversion/KernelParams.def"
 };
 constexpr size_t kTmaParams = 3;
+static_assert(size_t(ParamRole::TmaA) + kTmaParams ==
+                  size_t(ParamRole::Workspace) &&
+              size_t(ParamRole::Workspace) + 1 == std::size(kAbi));
+
+// tile-opt's largest split-k (KernelConfig::kMaxSplitK).
+constexpr int64_t kMaxSplitK = 128;
 
 } // namespace
 
@@ -255,7 +261,8 @@ bool parseElemType(const std::string &field, const std::string &text,
 // "params" must be the kernel ABI itself: a manifest listing other
 // parameters (fewer, reordered, retyped, or TMA descriptors on an mma=sync
 // kernel) would launch the kernel with wrong arguments. The schedule does not
-// change the parameters; mma=wgmma adds the TMA descriptors.
+// change the parameters; mma=wgmma adds the TMA descriptors, split_k > 1 the
+// workspace.
 bool parseParams(const Json &root, Manifest &m, std::string &error) {
   const Json *params = root.get("params");
   if (!params) {
@@ -267,8 +274,11 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
             Json::describe(params->kind());
     return false;
   }
-  size_t expected = std::size(kAbi) - (m.mma == "wgmma" ? 0 : kTmaParams);
-  std::string kernel = "an mma=" + m.mma + " kernel";
+  size_t expected = size_t(ParamRole::TmaA) +
+                    (m.mma == "wgmma" ? kTmaParams : 0) + (m.splitK > 1);
+  std::string kernel =
+      "an mma=" + m.mma +
+      (m.splitK > 1 ? " split_k=" + std::to_string(m.splitK) : "") + " kernel";
   auto describe = [](const std::string &name, const std::string &type) {
     return "'" + name + "' (" + type + ")";
   };
@@ -294,6 +304,8 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
     if (i >= expected) {
       error = where + " is " + describe(n, t) + ", but " + kernel +
               " takes " + std::to_string(expected) + " parameters";
+      if (n == paramName(ParamRole::Workspace))
+        error += "; only split-K kernels (\"split_k\" above 1) take it";
       return false;
     }
     if (n != kAbi[i].name || t != kAbi[i].type) {
@@ -317,10 +329,8 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
 // "static_offset_<a|b|c>" for their offsets; absent where dynamic.
 bool parseStatic(const Json &root, Manifest &m, std::string &error) {
   FieldReader f(root, error);
-  for (size_t i = 0; i < std::size(kAbi); ++i) {
+  for (size_t i = 0; i < size_t(ParamRole::TmaA); ++i) {
     std::string type = kAbi[i].type, key = kAbi[i].name;
-    if (type == "tensormap")
-      continue;
     for (char &c : key)
       c = char(std::tolower(static_cast<unsigned char>(c)));
     key = (type == "ptr" ? "static_offset_" : "static_") + key;
@@ -369,6 +379,32 @@ bool parseMma(const Json &root, Manifest &m, std::string &error) {
     return false;
   }
   return true;
+}
+
+// "split_k" (1 when absent) and, when above 1, the workspace each tile needs.
+// Read before "params", which it changes.
+bool parseSplitK(const Json &root, Manifest &m, std::string &error) {
+  FieldReader f(root, error);
+  if (!f.optionalInt("split_k", 1, m.splitK))
+    return false;
+  std::string field = "field \"split_k\" is " + std::to_string(m.splitK);
+  if (m.splitK > kMaxSplitK) {
+    error = field + "; expected 1 to " + std::to_string(kMaxSplitK);
+    return false;
+  }
+  if (m.splitK == 1)
+    return true;
+  // The grid holds one program per split of each tile, which a persistent
+  // grid does not; the workspace follows the TMA descriptors.
+  if (m.persistent) {
+    error = field + "; split-K kernels are tiled, not persistent";
+    return false;
+  }
+  if (m.mma != "wgmma") {
+    error = field + "; split-K kernels are mma=wgmma, not mma=" + m.mma;
+    return false;
+  }
+  return f.requireInt("workspace_tile_bytes", 1, m.workspaceTileBytes);
 }
 
 // wgmma kernels: the descriptors' boxes, the swizzle tile-run encodes, and
@@ -542,9 +578,10 @@ bool loadKernelManifest(const std::string &path, const Json &root,
   m = Manifest();
   m.path = path;
   return parseKernel(root, m, error) && parseLayouts(root, m, error) &&
-         parseMma(root, m, error) && parseParams(root, m, error) &&
-         parseStatic(root, m, error) && parseTma(root, m, error) &&
-         parseMultiples(root, m, error) && readPtx(path, m, error);
+         parseMma(root, m, error) && parseSplitK(root, m, error) &&
+         parseParams(root, m, error) && parseStatic(root, m, error) &&
+         parseTma(root, m, error) && parseMultiples(root, m, error) &&
+         readPtx(path, m, error);
 }
 
 // A dispatch manifest's rules and members: bundles by plain file name next
@@ -572,6 +609,7 @@ bool loadDispatch(const std::string &path, const Json &root, Manifest &m,
     if (!f.requireString("bundle", rule.bundle) ||
         !f.requireString("why", rule.why) ||
         !f.optionalInt("max_m", 1, rule.maxM) ||
+        !f.optionalInt("min_k", 1, rule.minK) ||
         !f.optionalString("class", rule.shapeClass)) {
       error = where + ": " + error;
       return false;
@@ -646,6 +684,8 @@ const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
     const DispatchRule &r = m.dispatch[i];
     if (r.maxM && rows > r.maxM)
       continue;
+    if (r.minK && depth < r.minK)
+      continue;
     if (!r.shapeClass.empty() &&
         r.shapeClass != shapeClass(rows, cols, depth))
       continue;
@@ -666,6 +706,8 @@ const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
              std::to_string(r.tilesBlockM) + "x" +
              std::to_string(r.tilesBlockN) + " < " +
              std::to_string(r.maxTiles);
+    if (r.minK)
+      why += ", K " + std::to_string(depth) + " >= " + std::to_string(r.minK);
     why += ": " + r.why;
     return &m.members[i];
   }

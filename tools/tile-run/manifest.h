@@ -49,6 +49,7 @@ struct Manifest;
 struct DispatchRule {
   std::string bundle; // a manifest in the same directory
   int64_t maxM = 0;   // M <= maxM
+  int64_t minK = 0;   // K >= minK
   int64_t tilesBlockM = 0, tilesBlockN = 0,
           maxTiles = 0;     // ceil(M / bm) * ceil(N / bn) < maxTiles
   std::string shapeClass; // shapeClass(M, N, K) is this (tile-tune's)
@@ -81,6 +82,12 @@ struct Manifest {
   // Blocks per thread-block cluster along M ("cluster_m"; 1 or 2): the grid
   // is launched in clusters of this many blocks.
   int64_t clusterM = 1;
+  // Programs per tile of C ("split_k", 1 to 128; tiled wgmma kernels only):
+  // each adds the partial sum of its share of K through a workspace of
+  // "workspace_tile_bytes" per tile, the kernel's last parameter, zero
+  // before the kernel's first launch.
+  int64_t splitK = 1;
+  int64_t workspaceTileBytes = 0; // 0 unless splitK > 1
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;
   // What the kernel's memref types fix, by parameter ("static_<name>" in the

@@ -236,6 +236,8 @@ Json kernelJson(const KernelResult &r, const Timed *base, const Problem &p) {
   k.set("occupancy", occupancyJson(r));
   k.set("grid", Json::integer(r.grid));
   k.set("cluster_m", Json::integer(m.clusterM));
+  k.set("split_k", Json::integer(m.splitK));
+  k.set("workspace_bytes", Json::integer(r.workspaceBytes));
   k.set("tiles", Json::integer(r.tiles));
   k.set("programs_per_sm",
         m.persistent ? Json::integer(r.programsPerSM) : Json());

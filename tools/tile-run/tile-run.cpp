@@ -36,6 +36,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <new>
 #include <string>
@@ -123,13 +124,34 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
             "asks for %lld",
             m.path.c_str(), dim, static_cast<long long>(multiple), key,
             static_cast<long long>(given));
-    if (tileCount(m, p) > INT32_MAX)
+    // A split-K kernel launches split_k blocks per tile and needs
+    // workspace_tile_bytes per tile; neither product may overflow.
+    int64_t tiles = tileCount(m, p);
+    std::string splits =
+        m.splitK > 1 ? " in " + std::to_string(m.splitK) + " splits each" : "";
+    if (tiles > INT32_MAX / m.splitK)
       die(kExitError,
-          "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld, more "
+          "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld%s, more "
           "than one grid can hold",
           m.path.c_str(), static_cast<long long>(p.m),
-          static_cast<long long>(p.n), static_cast<long long>(tileCount(m, p)),
-          static_cast<long long>(m.blockM), static_cast<long long>(m.blockN));
+          static_cast<long long>(p.n), static_cast<long long>(tiles),
+          static_cast<long long>(m.blockM), static_cast<long long>(m.blockN),
+          splits.c_str());
+    if (m.splitK > 1 && tiles > INT64_MAX / m.workspaceTileBytes)
+      die(kExitError,
+          "manifest %s: shape %lldx%lld needs %lld tiles of %lld workspace "
+          "bytes, more than 2^63 bytes",
+          m.path.c_str(), static_cast<long long>(p.m),
+          static_cast<long long>(p.n), static_cast<long long>(tiles),
+          static_cast<long long>(m.workspaceTileBytes));
+    // The kernel indexes the workspace as f32 elements, with its offsets.
+    if (workspaceBytes(m, p) / 4 > limit)
+      die(kExitError,
+          "bundle %s indexes with %lld-bit offsets; shape %lldx%lld needs a "
+          "workspace of %lld B, more (recompile with index-bitwidth=64)",
+          m.path.c_str(), static_cast<long long>(m.indexBitwidth),
+          static_cast<long long>(p.m), static_cast<long long>(p.n),
+          static_cast<long long>(workspaceBytes(m, p)));
   }
 }
 
@@ -245,7 +267,7 @@ std::vector<Timed> makeBaselines(const Gpu &gpu, const Options &opts,
 // Loads, describes and checks one kernel; timing comes later, for all.
 KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
                        const Manifest &m, const ProblemBuffers &buf,
-                       const Reference &reference) {
+                       CUdeviceptr workspace, const Reference &reference) {
   KernelResult res;
   res.manifest = &m;
   printBundle(gpu, m);
@@ -253,7 +275,7 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   reportOccupancy(gpu, m, func, res);
   planGrid(gpu, opts, p, m, res);
   std::function<void()> launch =
-      makeLaunch(gpu, p, m, func, res.grid, buf.a, buf.b, buf.c);
+      makeLaunch(gpu, p, m, func, res.grid, buf.a, buf.b, buf.c, workspace);
   res.check = checkLaunch(launch, m, p, buf.c, reference);
   res.timed.name = m.path;
   res.timed.launch = std::move(launch);
@@ -288,12 +310,18 @@ std::vector<Manifest> resolveBundles(const std::vector<Manifest> &bundles,
   return out;
 }
 
+// Split-K workspaces by kernel (manifest path), kept from one problem to
+// the next. A kernel leaves its workspace ready for its own next launch (it
+// resets its per-tile counters), not all zero, and another kernel lays out
+// its tiles differently, so kernels do not share one.
+using Workspaces = std::map<std::string, ZeroedBuffer>;
+
 // One problem on fresh inputs: reference, optional cuBLAS timing, every
 // bundle checked (and timed); with --json its document goes to `doc`.
 // Returns whether every bundle passed.
 bool runProblem(Gpu &gpu, const Options &opts,
                 const std::vector<Manifest> &given, const Problem &p,
-                uint64_t seed, Json *doc) {
+                uint64_t seed, Workspaces &workspaces, Json *doc) {
   // Launches keep references to these until every round is timed.
   const std::vector<Manifest> bundles = resolveBundles(given, p, false);
   if (opts.shapes.size() > 1)
@@ -314,8 +342,16 @@ bool runProblem(Gpu &gpu, const Options &opts,
   std::unique_ptr<LtGemm> lt;
   std::vector<Timed> baselines = makeBaselines(gpu, opts, p, blas, buf, lt);
   std::vector<KernelResult> results;
-  for (const Manifest &m : bundles)
-    results.push_back(runBundle(gpu, opts, p, m, buf, reference));
+  for (const Manifest &m : bundles) {
+    CUdeviceptr workspace = 0;
+    if (m.splitK > 1) {
+      // Grown before this problem's launches hold its address.
+      ZeroedBuffer &w = workspaces[m.path];
+      reserveZeroed(w, size_t(workspaceBytes(m, p)), "the split-K workspace");
+      workspace = w.ptr;
+    }
+    results.push_back(runBundle(gpu, opts, p, m, buf, workspace, reference));
+  }
 
   L2Flush flush = allocFlush(gpu, opts);
   std::vector<Timed *> timed;
@@ -368,7 +404,14 @@ std::vector<Problem> makeProblems(const Options &opts,
     p.layout = opts.layout;
     p.inType = bundles.front().aType;
     p.outType = bundles.front().cType;
-    validateBundles(opts, resolveBundles(bundles, p, true), p);
+    std::vector<Manifest> resolved = resolveBundles(bundles, p, true);
+    validateBundles(opts, resolved, p);
+    for (const Manifest &m : resolved)
+      if (m.splitK > 1)
+        std::printf("split-K: %lldx%lldx%lld on %s: %s\n",
+                    static_cast<long long>(p.m), static_cast<long long>(p.n),
+                    static_cast<long long>(p.k), m.path.c_str(),
+                    splitKSummary(m, p).c_str());
     problems.push_back(p);
   }
   return problems;
@@ -405,10 +448,13 @@ int run(int argc, char **argv) {
 
   bool pass = true;
   std::vector<Json> docs(opts.jsonPath.empty() ? 0 : problems.size());
+  Workspaces workspaces;
   for (size_t i = 0; i < problems.size(); ++i)
-    pass = runProblem(gpu, opts, bundles, problems[i], seed + i,
+    pass = runProblem(gpu, opts, bundles, problems[i], seed + i, workspaces,
                       docs.empty() ? nullptr : &docs[i]) &&
            pass;
+  for (auto &entry : workspaces)
+    freeZeroed(entry.second);
   if (!docs.empty())
     writeJson(opts.jsonPath, docs);
 
