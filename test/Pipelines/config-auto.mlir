@@ -64,8 +64,8 @@
 // SPLIT: "schedule": "tiled",
 // SPLIT: "split_k": 8,
 // SPLIT: "workspace_tile_bytes": 131088
-// The partial in 8-byte stores, a GPU-scope fence, one arrival per block;
-// the last block reads the slots 16 bytes at a time.
+// The partial in 8-byte stores, one arrival per block between GPU-scope
+// fences; the last block reads the slots 16 bytes at a time.
 // SPLITPTX: .param .u64 .ptr .align 1 matmul_f16__split_param_15
 // SPLITPTX: st.global.v2.b32
 // SPLITPTX: membar.gl;

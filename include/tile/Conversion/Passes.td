@@ -61,10 +61,13 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
     one mbarrier per stage; each warpgroup runs `nvgpu.warpgroup.mma` over a
     stage while the copies of later steps are in flight. Persistent tile
     loops carry the K-step count so barrier phases continue across tiles.
-    The accumulator is staged in shared memory and stored with masks. The
-    kernel must take the TMA descriptors (tile-to-gpu adds them for
-    `mma=wgmma`); the runner builds them with `cuTensorMapEncodeTiled`
-    from the boxes recorded in `tile.abi`.
+    The accumulator is staged in shared memory in C's type and stored with
+    TMA, which clips it to C. A split-K kernel (`split_k` > 1) instead
+    writes its partial sum to the workspace and the last program of each
+    tile adds the partials in split order and stores C. The kernel must
+    take the TMA descriptors (tile-to-gpu adds them for `mma=wgmma`, and the
+    workspace for split-K); the runner builds them with
+    `cuTensorMapEncodeTiled` from the boxes recorded in `tile.abi`.
   }];
   let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
                            "::mlir::NVVM::NVVMDialect",

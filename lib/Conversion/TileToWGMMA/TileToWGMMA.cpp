@@ -653,20 +653,24 @@ private:
                                b.getIndexAttr(cfg.blockN)},
         ArrayRef<OpFoldResult>{b.getIndexAttr(cfg.blockN), b.getIndexAttr(1)});
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);
-    // Each thread's partial is visible to the GPU before the block arrives.
-    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
     gpu::BarrierOp::create(b, loc);
 
-    // Thread 0 arrives; the block learns through shared memory (the ring,
-    // free once every wgmma is done) whether it was last.
+    // Thread 0 arrives for the block, between fences at GPU scope: the
+    // first releases every thread's partial (ordered before it by the
+    // block barrier), the second acquires the other programs' partials for
+    // the whole block (the next barrier orders its reads after it), as
+    // CUTLASS's split-K semaphore does. The block learns through shared
+    // memory (the ring, free once every wgmma is done) whether it was last.
     Value countAt = add(tileRecord, cfg.splitK * slot);
     Value flag = view(base, {1}, i32Type);
     {
       auto arrive = scf::IfOp::create(b, loc, isThread0);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(arrive.thenBlock());
+      NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
       Value before = memref::AtomicRMWOp::create(
           b, loc, arith::AtomicRMWKind::addi, i32(1), counts, countAt);
+      NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
       Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                          before, i32(cfg.splitK - 1));
       memref::StoreOp::create(b, loc,
@@ -680,8 +684,6 @@ private:
     auto ifLast = scf::IfOp::create(b, loc, isLast);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifLast.thenBlock());
-    // The other programs' partials, seen after their arrivals.
-    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
 
     // Thread t adds 4 neighbouring columns at elements 4 (g T + t) of the
     // tile, for g < G: one 16-byte load per slot.
