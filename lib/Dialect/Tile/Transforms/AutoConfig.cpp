@@ -80,7 +80,7 @@ SmallVector<Member> family(Type cElt) {
             : wgmma(128, 256, 8, 3, TileOrder::Serpentine,
                     WarpSpecialize::Cooperative);
   KernelConfig split =
-      wgmma(64, 64, 4, 6, TileOrder::Linear, WarpSpecialize::None);
+      wgmma(64, 64, 4, 8, TileOrder::Linear, WarpSpecialize::None);
   split.splitK = 8;
   return {
       {"split", split, false, 0, 64, 64, 17,
