@@ -305,6 +305,10 @@ def print_table(names, result):
               f"{k['spill_bytes']:6d}{smem:8d}{lims:>19}"
               f"{occ['driver_blocks_per_sm']:7d}{k['grid']:7d}"
               f"{k['waves_per_sm']:7.2f}{rel['pct'] / 100:12.3f}x {rel['verdict']:>6}")
+    staged = [name for name, k in zip(names, ks) if k.get("staged")]
+    if staged:
+        print(f"staged (run on padded copies of A, B and C, which their times include): "
+              f"{', '.join(staged)}")
 
 
 def args_shape(result):

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Search a space of lowerings on the GPU for given shapes; write a cache.
 
-For every shape, the candidates that can serve it (a wgmma kernel needs N
-and K multiples of 8) run in ONE tile-run process next to cuBLAS; the
+For every shape, the candidates that can serve it (tile-run's checks; a
+wgmma kernel runs an N or K that is not a multiple of 8 on padded copies,
+which its time includes) run in ONE tile-run process next to cuBLAS; the
 fastest that passes its check wins. Progress and an estimate of the time
 left are printed per shape. Everything lands in OUT: the compiled bundles
 (OUT/bundles/NAME), each shape's tile-run JSON (OUT/runs/MxNxK.json) and the

@@ -14,9 +14,9 @@ mkdir -p "$out"
 run=$("$here/scripts/build-tile-run.sh" 2>/dev/null) || { echo "tile-run build failed"; exit 1; }
 status=0
 # The manifests that can run SHAPE, as tile-run says: --dry-run checks a
-# bundle against the shape (what its manifest asks, e.g. the multiples of N
-# and K that TMA's 16-byte rows need) without a GPU. Each bundle left out is
-# listed in OUT/skipped.txt with tile-run's reason.
+# bundle against the shape (what its manifest asks, e.g. a static size or
+# the index width) without a GPU. Each bundle left out is listed in
+# OUT/skipped.txt with tile-run's reason.
 serving() {
   local shape=$1 m why; shift
   for m in "$@"; do

@@ -16,7 +16,7 @@ import math
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Mapping, Optional
 
 # Parameter names in the order of the kernel ABI
@@ -69,17 +69,85 @@ class Param:
 STRIDES = ("stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm", "stride_cn")
 
 
-def _dense_values(m: int, n: int, k: int, layout: str) -> dict[str, int]:
-    """Sizes and strides of dense operands: A is M x K, stored row-major ('n')
-    or as its K x M transpose ('t'); B likewise K x N or N x K; C is always
-    row-major M x N."""
+@dataclass(frozen=True)
+class Staging:
+    """How a kernel's operands are laid out for an M x N x K problem
+    (tile-run's Staging): as the problem stores them (dense), unless a TMA
+    kernel is asked for an N or K that is not a multiple of its n_multiple or
+    k_multiple, whose rows TMA cannot address (they must start on 16 bytes).
+    The problem is then staged: the kernel runs on copies of A (M x kp),
+    B (K x np) and C (M x np) whose rows are padded to those multiples, with
+    sizes still M, N and K, so TMA zero-fills and clips at K and N and the
+    pad columns are never read or written. Every launch copies A and B in
+    and C back."""
+    m: int
+    n: int
+    k: int
+    kp: int  # the rows of A: K unless staged
+    np: int  # the rows of B and C: N unless staged
+    n_multiple: int = 1
+    k_multiple: int = 1
+
+    @property
+    def staged(self) -> bool:
+        return (self.kp, self.np) != (self.k, self.n)
+
+    def elements(self) -> dict[str, int]:
+        """Elements of the buffers the kernel reads and writes."""
+        return {"A": self.m * self.kp, "B": self.k * self.np, "C": self.m * self.np}
+
+    def line(self, manifest_path: str) -> str:
+        """What tile-run prints for it: "staging: MxNxK on PATH: why; how"."""
+        off = [(d, size, padded, mult) for d, size, padded, mult in
+               (("N", self.n, self.np, self.n_multiple), ("K", self.k, self.kp, self.k_multiple))
+               if size != padded]
+        if len(off) == 2 and off[0][3] == off[1][3]:
+            why = f"N={self.n} and K={self.k} are not multiples of {off[0][3]}"
+        else:
+            why = " and ".join(f"{d}={size} is not a multiple of {mult}"
+                               for d, size, _, mult in off)
+        # K first: A's rows, then B's and C's.
+        pads = ", ".join(f"{d} {size} -> {padded}" for d, size, padded, _ in reversed(off))
+        return (f"staging: {self.m}x{self.n}x{self.k} on {manifest_path}: {why}; A, B and C "
+                f"go through 16-byte-aligned copies ({pads}), which every timed launch "
+                f"includes")
+
+
+def _values(s: Staging, layout: str) -> dict[str, int]:
+    """Sizes and strides the kernel is passed: A is M x K, stored row-major
+    ('n') or as its K x M transpose ('t'); B likewise K x N or N x K; C is
+    always row-major M x N. Rows are dense, or the padded copies' when
+    staged."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout '{layout}'")
     a_t, b_t = layout[0] == "t", layout[1] == "t"
-    return {"M": m, "N": n, "K": k,
-            "stride_am": 1 if a_t else k, "stride_ak": m if a_t else 1,
-            "stride_bk": 1 if b_t else n, "stride_bn": k if b_t else 1,
-            "stride_cm": n, "stride_cn": 1}
+    return {"M": s.m, "N": s.n, "K": s.k,
+            "stride_am": 1 if a_t else s.kp, "stride_ak": s.m if a_t else 1,
+            "stride_bk": 1 if b_t else s.np, "stride_bn": s.k if b_t else 1,
+            "stride_cm": s.np, "stride_cn": 1}
+
+
+@dataclass(frozen=True)
+class TmaView:
+    """What one TMA descriptor describes: a row-major rows x cols matrix of
+    `dtype` whose rows lie `pitch` elements apart, moved in boxes of `box`
+    ((inner, outer) elements)."""
+    operand: str  # A, B or C
+    dtype: str
+    rows: int
+    cols: int
+    pitch: int
+    box: tuple[int, int]
+
+    @property
+    def dims(self) -> tuple[int, int]:
+        """cuTensorMapEncodeTiled's globalDim: innermost first."""
+        return self.cols, self.rows
+
+    @property
+    def row_bytes(self) -> int:
+        """cuTensorMapEncodeTiled's globalStrides[0]."""
+        return self.pitch * ELEM_BYTES[self.dtype]
 
 
 @dataclass(frozen=True)
@@ -111,7 +179,7 @@ class Bundle:
     static_offsets: tuple[tuple[str, int], ...] = ()
     # What the kernel needs M, N and K to be multiples of (the manifest's
     # m_multiple, n_multiple, k_multiple; mma=wgmma manifests state N's and
-    # K's, which give TMA its 16-byte rows).
+    # K's, which give TMA its 16-byte rows, and run other N and K staged).
     m_multiple: int = 1
     n_multiple: int = 1
     k_multiple: int = 1
@@ -170,14 +238,42 @@ class Bundle:
             slots = min(slots // self.cluster_m, max_clusters) * self.cluster_m
         return min(slots, tiles)
 
+    def staging(self, m: int, n: int, k: int, layout: str = "nn") -> Staging:
+        """How the kernel's operands are laid out for the problem: staged
+        through padded copies when a TMA kernel's N or K misses its multiple.
+        A manifest that pins a row stride (static_stride_am, _bk, _cm) to
+        another value than the padded one is not staged, and its multiples
+        refuse the shape as before."""
+        dense = Staging(m, n, k, k, n, self.n_multiple, self.k_multiple)
+        # TMA kernels serve layout nn only; M never matters (C's rows are N long).
+        if (not self.uses_tma or layout != "nn"
+                or (n % self.n_multiple == 0 and k % self.k_multiple == 0)):
+            return dense
+        padded = replace(dense, kp=-(-k // self.k_multiple) * self.k_multiple,
+                         np=-(-n // self.n_multiple) * self.n_multiple)
+        values = _values(padded, layout)
+        if any(values[name] != fixed for name, fixed in self.static_strides
+               if name in ("stride_am", "stride_bk", "stride_cm")):
+            return dense
+        return padded
+
     def scalar_args(self, m: int, n: int, k: int, layout: str = "nn") -> dict[str, int]:
         """Values of the manifest's integer parameters, in its order.
 
         A is M x K, stored row-major ('n') or as its K x M transpose ('t');
-        B likewise K x N or N x K; C is always row-major M x N.
+        B likewise K x N or N x K; C is always row-major M x N. The row
+        strides are those of the padded copies when the problem is staged.
         """
-        value = _dense_values(m, n, k, layout)
+        value = _values(self.staging(m, n, k, layout), layout)
         return {p.name: value[p.name] for p in self.params if p.name in value}
+
+    def tma_views(self, m: int, n: int, k: int) -> tuple[TmaView, TmaView, TmaView]:
+        """What tma_a, tma_b and tma_c describe for the problem (layout nn):
+        A, B and C, or their padded copies when staged."""
+        s = self.staging(m, n, k, "nn")
+        return (TmaView("A", self.a_type, m, k, s.kp, self.tma_box_a),
+                TmaView("B", self.a_type, k, n, s.np, self.tma_box_b),
+                TmaView("C", self.c_type, m, n, s.np, self.tma_box_c))
 
     def check_shape(self, m: int, n: int, k: int, layout: str = "nn") -> None:
         """Raises BundleError when this bundle cannot run the problem."""
@@ -192,11 +288,12 @@ class Bundle:
             if fixed is not None and fixed != given:
                 raise BundleError(f"{where} was compiled for {dim}={fixed}; "
                                   f"the shape asks for {given}")
-        dense = _dense_values(m, n, k, layout)
+        staging = self.staging(m, n, k, layout)
+        passed = _values(staging, layout)
         for name, fixed in self.static_strides:
-            if fixed != dense[name]:
+            if fixed != passed[name]:
                 raise BundleError(f"{where} was compiled for {name}={fixed}; dense "
-                                  f"operands give {dense[name]} for {m}x{n}x{k} {layout}")
+                                  f"operands give {passed[name]} for {m}x{n}x{k} {layout}")
         for operand, offset in self.static_offsets:
             if offset:
                 raise BundleError(f"{where} reads {operand.upper()} {offset} elements "
@@ -207,14 +304,18 @@ class Bundle:
             if p.type == "i32" and scalars[p.name] > INT32_MAX:
                 raise BundleError(f"{where}: parameter '{p.name}' is i32 but this "
                                   f"shape needs {scalars[p.name]}")
-        # Operands are dense, so the largest offset is an element count - 1.
+        # Operands are dense or padded copies, so the largest offset is an
+        # element count - 1.
         limit = INT64_MAX if self.index_bitwidth >= 64 else 1 << (self.index_bitwidth - 1)
-        if max(m * k, k * n, m * n) > limit:
+        if max(staging.elements().values()) > limit:
             raise BundleError(f"{where} indexes with {self.index_bitwidth}-bit offsets; "
-                              f"shape {m}x{n}x{k} needs more (recompile with "
-                              f"index-bitwidth=64)")
-        for dim, multiple, size in (("M", self.m_multiple, m), ("N", self.n_multiple, n),
-                                    ("K", self.k_multiple, k)):
+                              f"shape {m}x{n}x{k} needs more"
+                              f"{' in its padded copies' if staging.staged else ''} "
+                              f"(recompile with index-bitwidth=64)")
+        # A staged kernel sees N and K only through the padded rows.
+        multiples = (("M", self.m_multiple, m),) + (() if staging.staged else (
+            ("N", self.n_multiple, n), ("K", self.k_multiple, k)))
+        for dim, multiple, size in multiples:
             if size % multiple:
                 raise BundleError(f"{where} needs {dim} to be a multiple of {multiple} "
                                   f"(\"{dim.lower()}_multiple\"); the shape asks for {size}")

@@ -12,7 +12,10 @@ triton.testing.do_bench (L2 flushed before every sample) that visit the
 implementations in rotated order, all samples pooled into a median and an
 interquartile range, each compared with cuBLAS ("tie" when the ranges
 overlap). Bundles run layout nn: A is M x K, B is K x N, C is M x N, all
-row-major.
+row-major. A TMA bundle whose N or K is not a multiple of its n_multiple or
+k_multiple runs on padded copies of A, B and C, copied in and out around
+every launch, timed with it (a "staging:" line per shape; "staged" in the
+JSON), as in tile-run.
 
 A result passes when it has no NaN/Inf, its relative Frobenius error is
 within the bound for its types (tile-run's), and every element satisfies
@@ -249,6 +252,7 @@ class Impl:
     c_type: str
     resources: Optional[dict] = None  # regs, spill_bytes, smem
     manifest: Optional[str] = None
+    staged: bool = False  # runs on padded copies of A, B and C
 
 
 def check_output(out: Any, ref: Any, abs_prod: Any, in_type: str, out_type: str) -> dict:
@@ -332,16 +336,21 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
         impls.append(Impl(name, "triton", functools.partial(anchors.ANCHORS[name], a, b, c),
                           c, in_type))
     for name, kernel in kernels:
+        bundle = kernel.bundle
         try:
-            kernel.bundle.check_shape(m, n, k, "nn")
+            bundle.check_shape(m, n, k, "nn")
         except BundleError as e:
             skip(name, str(e))
             continue
-        c = output(kernel.bundle.c_type)
+        staging = bundle.staging(m, n, k, "nn")
+        if staging.staged:
+            say(staging.line(bundle.manifest_path))
+        c = output(bundle.c_type)
         impls.append(Impl(name, "tile-opt", functools.partial(kernel, a, b, c), c,
-                          kernel.bundle.c_type,
+                          bundle.c_type,
                           {"regs": kernel.regs, "spill_bytes": kernel.spill_bytes,
-                           "smem": kernel.smem}, kernel.bundle.manifest_path))
+                           "smem": kernel.smem}, bundle.manifest_path,
+                          staging.staged))
     return impls, skipped
 
 
@@ -385,7 +394,7 @@ def _rows(shape: tuple[int, int, int], seed: int, impls: Sequence[Impl],
                      "pct_cublas_hi": vs["pct_hi"], "vs_cublas": vs["verdict"],
                      **check, "regs": res.get("regs"),
                      "spill_bytes": res.get("spill_bytes"), "smem": res.get("smem"),
-                     "manifest": impl.manifest})
+                     "manifest": impl.manifest, "staged": impl.staged})
     return rows
 
 

@@ -2,20 +2,22 @@
 API (cuda-python's `cuda.bindings.driver`), the way tile-run does: module
 from the PTX, dynamic shared memory opt-in, occupancy-sized persistent grids,
 TMA descriptors encoded like tile-run's encodeTensorMap, a split-K
-workspace per kernel zeroed once, launches on torch's current stream in
-torch's (primary) context.
+workspace per kernel zeroed once, staged problems run on padded copies of
+A, B and C (cuMemcpy2DAsync in and out around every launch), launches on
+torch's current stream in torch's (primary) context.
 """
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import functools
-from typing import Any
+from typing import Any, Optional
 
 import torch
 from cuda.bindings import driver
 
 from .bundle import (ELEM_BYTES, TENSOR_MAPS, WORKSPACE, Bundle, BundleError,
-                     pack_args)
+                     Staging, TmaView, pack_args)
 
 TORCH_DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
@@ -97,50 +99,77 @@ def function_resources(func: driver.CUfunction) -> dict:
             "max_threads": get(attr.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)}
 
 
-def encode_tensor_map(bundle: Bundle, dtype: str, base: int, rows: int, cols: int,
-                      box: tuple[int, int]) -> driver.CUtensorMap:
-    """The TMA descriptor of a dense row-major rows x cols matrix of `dtype` at
-    `base`: dimensions innermost first, 128-byte swizzle as the wgmma
-    descriptors and the C staging expect, 256-byte L2 promotion, zero fill
-    outside the matrix (OOB fill "none" writes zeros; stores there are
-    dropped). Same arguments as tile-run's encodeTensorMap."""
+def encode_tensor_map(bundle: Bundle, view: TmaView, base: int) -> driver.CUtensorMap:
+    """The TMA descriptor of `view` (a row-major matrix whose rows lie
+    view.pitch elements apart) at `base`: dimensions innermost first,
+    128-byte swizzle as the wgmma descriptors and the C staging expect,
+    256-byte L2 promotion, zero fill outside the matrix (OOB fill "none"
+    writes zeros; stores there are dropped). Same arguments as tile-run's
+    encodeTensorMap."""
     types = driver.CUtensorMapDataType
     u64, u32 = driver.cuuint64_t, driver.cuuint32_t
     data_type = {"f16": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
                  "bf16": types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-                 "f32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32}[dtype]
+                 "f32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32}[view.dtype]
     try:
         return cu("cuTensorMapEncodeTiled", data_type,
-                  2, base, [u64(cols), u64(rows)], [u64(cols * ELEM_BYTES[dtype])],
-                  [u32(box[0]), u32(box[1])], [u32(1), u32(1)],
+                  2, base, [u64(d) for d in view.dims], [u64(view.row_bytes)],
+                  [u32(view.box[0]), u32(view.box[1])], [u32(1), u32(1)],
                   driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
                   driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
                   driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
                   driver.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
     except CudaError as e:
-        raise CudaError(f"kernel '{bundle.kernel}': {rows}x{cols} operand, box "
-                        f"{box[1]}x{box[0]}: {e}") from None
+        raise CudaError(f"kernel '{bundle.kernel}': {view.rows}x{view.cols} operand "
+                        f"{view.operand}, box {view.box[1]}x{view.box[0]}: {e}") from None
 
 
-class Workspaces:
-    """One split-K kernel's workspaces, one per device. The workspace must be
-    zero before the kernel's first launch, and the kernel leaves it ready
-    for its next (it resets its per-tile counters), so one buffer zeroed
-    once serves all its launches that fit; a larger shape gets a larger one
-    (launches prepared earlier keep theirs alive). Kernels do not share
-    one: the partial sums one leaves behind, another kernel's tile layout
-    would misread."""
+class KernelBuffers:
+    """One kernel's own device buffers, by name and device, zeroed when new
+    and reallocated only when a shape needs more (launches prepared earlier
+    keep theirs alive): its split-K workspace, which must be zero before the
+    kernel's first launch and which the kernel leaves ready for its next (it
+    resets its per-tile counters), so one buffer zeroed once serves all its
+    launches that fit, and which another kernel's tile layout would misread
+    (kernels do not share one); and the padded copies of A, B and C that a
+    staged problem runs on."""
 
     def __init__(self) -> None:
-        self._buffers: dict[torch.device, torch.Tensor] = {}
+        self._buffers: dict[tuple[torch.device, str], torch.Tensor] = {}
 
-    def get(self, device: torch.device, nbytes: int) -> torch.Tensor:
+    def get(self, device: torch.device, name: str, nbytes: int) -> torch.Tensor:
         """A uint8 buffer of at least `nbytes` on `device`, zero when new."""
-        buf = self._buffers.get(device)
+        buf = self._buffers.get((device, name))
         if buf is None or buf.numel() < nbytes:
-            buf = self._buffers[device] = torch.zeros(nbytes, dtype=torch.uint8,
-                                                      device=device)
+            buf = self._buffers[device, name] = torch.zeros(nbytes, dtype=torch.uint8,
+                                                            device=device)
         return buf
+
+
+def row_copy(src: int, src_pitch: int, dst: int, dst_pitch: int, rows: int, cols: int,
+             elem_bytes: int) -> driver.CUDA_MEMCPY2D:
+    """cuMemcpy2DAsync's copy of a rows x cols device matrix whose rows lie
+    `src_pitch` elements apart into one whose rows lie `dst_pitch` apart
+    (tile-run's rowCopy)."""
+    copy = driver.CUDA_MEMCPY2D()
+    copy.srcMemoryType = copy.dstMemoryType = driver.CUmemorytype.CU_MEMORYTYPE_DEVICE
+    copy.srcDevice, copy.srcPitch = src, src_pitch * elem_bytes
+    copy.dstDevice, copy.dstPitch = dst, dst_pitch * elem_bytes
+    copy.WidthInBytes, copy.Height = cols * elem_bytes, rows
+    return copy
+
+
+@dataclasses.dataclass
+class _Launch:
+    """A prepared launch: its grid, packed arguments (and what they point
+    into), cluster configuration, and the copies around the kernel of a
+    staged problem."""
+    grid: int
+    array: ctypes.Array
+    keepalive: list
+    config: Optional[driver.CUlaunchConfig] = None
+    before: tuple = ()
+    after: tuple = ()
 
 
 class LoadedKernel:
@@ -199,8 +228,8 @@ class LoadedKernel:
             if self.max_clusters < 1:
                 raise CudaError(f"{where} cannot run: not one cluster of "
                                 f"{bundle.cluster_m} blocks fits on the GPU")
-        self._launches: dict[tuple, tuple[int, ctypes.Array, list]] = {}
-        self.workspaces = Workspaces()
+        self._launches: dict[tuple, _Launch] = {}
+        self.buffers = KernelBuffers()
 
     def _launch_config(self, grid: int, stream) -> driver.CUlaunchConfig:
         """cuLaunchKernelEx's configuration: `grid` blocks in clusters of
@@ -220,8 +249,24 @@ class LoadedKernel:
         config.numAttrs = 1
         return config
 
-    def _prepare(self, a: torch.Tensor, b: torch.Tensor,
-                 c: torch.Tensor) -> tuple[int, ctypes.Array, list]:
+    def _staged(self, staging: Staging, a: torch.Tensor, b: torch.Tensor,
+                c: torch.Tensor) -> tuple[dict[str, int], tuple, tuple, list]:
+        """The padded copies of a staged problem: their addresses, the copies
+        of A and B into them before the kernel and of C back after it, and
+        the buffers to keep alive. C's copy is filled with NaN, so that an
+        output the kernel skips cannot pass with a value left there."""
+        m, n, k, kp, np = staging.m, staging.n, staging.k, staging.kp, staging.np
+        ein, eout = ELEM_BYTES[self.bundle.a_type], ELEM_BYTES[self.bundle.c_type]
+        bufs = {name: self.buffers.get(c.device, name, count * (eout if name == "C" else ein))
+                for name, count in staging.elements().items()}
+        bufs["C"][:m * np * eout].view(c.dtype).fill_(float("nan"))
+        ptr = {name: t.data_ptr() for name, t in bufs.items()}
+        before = (row_copy(a.data_ptr(), k, ptr["A"], kp, m, k, ein),
+                  row_copy(b.data_ptr(), n, ptr["B"], np, k, n, ein))
+        after = (row_copy(ptr["C"], np, c.data_ptr(), n, m, n, eout),)
+        return ptr, before, after, list(bufs.values())
+
+    def _prepare(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> _Launch:
         bundle = self.bundle
         want = {"a": (a, bundle.a_type), "b": (b, bundle.a_type), "c": (c, bundle.c_type)}
         for label, (t, type_name) in want.items():
@@ -236,29 +281,29 @@ class LoadedKernel:
             raise BundleError(f"{bundle.manifest_path}: shapes {tuple(a.shape)} @ "
                               f"{tuple(b.shape)} -> {tuple(c.shape)} do not agree")
         bundle.check_shape(m, n, k, "nn")
-        values = {"A": a.data_ptr(), "B": b.data_ptr(), "C": c.data_ptr(),
-                  **bundle.scalar_args(m, n, k, "nn")}
+        staging = bundle.staging(m, n, k, "nn")
+        # The buffers the kernel reads and writes: the tensors, or their
+        # padded copies when staged.
+        ptr = {"A": a.data_ptr(), "B": b.data_ptr(), "C": c.data_ptr()}
+        before, after, held = (), (), []
+        if staging.staged:
+            ptr, before, after, held = self._staged(staging, a, b, c)
+        values = {**ptr, **bundle.scalar_args(m, n, k, "nn")}
         if bundle.uses_tma:
             # pack_args copies each descriptor's 128 bytes out of these objects.
-            maps = [encode_tensor_map(bundle, bundle.a_type, a.data_ptr(), m, k,
-                                      bundle.tma_box_a),
-                    encode_tensor_map(bundle, bundle.a_type, b.data_ptr(), k, n,
-                                      bundle.tma_box_b),
-                    encode_tensor_map(bundle, bundle.c_type, c.data_ptr(), m, n,
-                                      bundle.tma_box_c)]
-            for name, tensor_map in zip(TENSOR_MAPS, maps):
+            for name, view in zip(TENSOR_MAPS, bundle.tma_views(m, n, k)):
+                tensor_map = encode_tensor_map(bundle, view, ptr[view.operand])
+                held.append(tensor_map)
                 values[name] = tensor_map.getPtr()
-        held = []
         if bundle.split_k > 1:
-            held.append(self.workspaces.get(c.device, bundle.workspace_bytes(m, n)))
-            values[WORKSPACE] = held[0].data_ptr()
+            held.append(self.buffers.get(c.device, WORKSPACE, bundle.workspace_bytes(m, n)))
+            values[WORKSPACE] = held[-1].data_ptr()
         array, keepalive = pack_args(bundle, values)
-        keepalive += held  # the workspace lives as long as these arguments
+        keepalive += held  # the buffers live as long as these arguments
         grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm,
                            self.max_clusters)
-        if bundle.cluster_m > 1:
-            keepalive.append(self._launch_config(grid, None))
-        return grid, array, keepalive
+        config = self._launch_config(grid, None) if bundle.cluster_m > 1 else None
+        return _Launch(grid, array, keepalive, config, before, after)
 
     def __call__(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
         key = tuple((t.data_ptr(), tuple(t.shape), t.stride(), t.dtype, t.device)
@@ -266,12 +311,16 @@ class LoadedKernel:
         launch = self._launches.get(key)
         if launch is None:
             launch = self._launches[key] = self._prepare(a, b, c)
-        grid, array, keepalive = launch
         stream = driver.CUstream(torch.cuda.current_stream().cuda_stream)
-        if self.bundle.cluster_m > 1:
-            config = keepalive[-1]
-            config.hStream = stream
-            cu("cuLaunchKernelEx", config, self.function, ctypes.addressof(array), 0)
-            return
-        cu("cuLaunchKernel", self.function, grid, 1, 1, self.bundle.threads_per_block,
-           1, 1, self.bundle.dynamic_smem, stream, ctypes.addressof(array), 0)
+        for copy in launch.before:
+            cu("cuMemcpy2DAsync", copy, stream)
+        if launch.config is not None:
+            launch.config.hStream = stream
+            cu("cuLaunchKernelEx", launch.config, self.function,
+               ctypes.addressof(launch.array), 0)
+        else:
+            cu("cuLaunchKernel", self.function, launch.grid, 1, 1,
+               self.bundle.threads_per_block, 1, 1, self.bundle.dynamic_smem, stream,
+               ctypes.addressof(launch.array), 0)
+        for copy in launch.after:
+            cu("cuMemcpy2DAsync", copy, stream)

@@ -161,9 +161,7 @@ def _refusal(bundle, *shape) -> str:
 def test_check_shape_refusals(manifests):
     w = load_bundle(manifests["wgmma"])
     w.check_shape(4096, 4104, 4096)  # rows of 8208 bytes: fine
-    assert 'needs N to be a multiple of 8 ("n_multiple"); the shape asks for 4100' in \
-        _refusal(w, 4096, 4100, 4096)
-    assert 'needs K to be a multiple of 8 ("k_multiple")' in _refusal(w, 4096, 4096, 4100)
+    w.check_shape(4096, 4100, 4100)  # staged (test_staging_* below)
     nt = load_bundle(manifests["nt"])
     nt.check_shape(8, 8, 8, "nt")
     assert "cannot serve layout nn (it serves: nt)" in _refusal(nt, 8, 8, 8, "nn")
@@ -610,6 +608,129 @@ def test_split_k_products_that_overflow(tmp_path):
         f"a workspace of 8590983168 B, more (recompile with index-bitwidth=64)")
 
 
+# ---------------------------------------------------------------------------
+# Unaligned N and K on TMA kernels: staged through padded copies (tile-run's
+# rules: test/tile-run/staging.test)
+
+
+def _tma_manifest(**changes) -> dict:
+    """The split-K manifest's kernel without split-K: 128x128 tiles."""
+    doc = _drop_workspace(_split_manifest(**changes))
+    del doc["split_k"], doc["workspace_tile_bytes"]
+    return doc
+
+
+def test_staging_pads_unaligned_n_and_k(manifests):
+    w = load_bundle(manifests["wgmma"])
+    aligned = w.staging(4096, 4104, 4096)
+    assert not aligned.staged and (aligned.kp, aligned.np) == (4096, 4104)
+    for shape, padded in {(4095, 4097, 4103): (4104, 4104), (128, 100, 128): (128, 104),
+                          (128, 128, 100): (104, 128), (1, 1, 1): (8, 8)}.items():
+        s = w.staging(*shape)
+        assert s.staged and (s.kp, s.np) == padded, shape
+        w.check_shape(*shape)
+    assert w.staging(4095, 4097, 4103).elements() == {"A": 4095 * 4104, "B": 4103 * 4104,
+                                                      "C": 4095 * 4104}
+    # The kernel gets the problem's sizes and the copies' row strides.
+    assert w.scalar_args(4095, 4097, 4103) == {
+        "M": 4095, "N": 4097, "K": 4103, "stride_am": 4104, "stride_ak": 1,
+        "stride_bk": 4104, "stride_bn": 1, "stride_cm": 4104, "stride_cn": 1}
+    assert w.scalar_args(128, 128, 100) == {
+        "M": 128, "N": 128, "K": 100, "stride_am": 104, "stride_ak": 1,
+        "stride_bk": 128, "stride_bn": 1, "stride_cm": 128, "stride_cn": 1}
+    assert w.scalar_args(128, 100, 128)["stride_am"] == 128
+    assert w.scalar_args(128, 100, 128)["stride_bk"] == w.scalar_args(128, 100, 128)[
+        "stride_cm"] == 104
+
+
+def test_staged_tma_descriptors(manifests, tmp_path):
+    """The descriptors span the problem (TMA zero-fills and clips at K and
+    N) over the copies' padded rows."""
+    w = load_bundle(manifests["wgmma"])
+    a, b, c = w.tma_views(4095, 4097, 4103)
+    assert (a.operand, a.dtype, a.dims, a.row_bytes, a.box) == ("A", "f16", (4103, 4095),
+                                                                8208, (64, 128))
+    assert (b.operand, b.dims, b.row_bytes, b.box) == ("B", (4097, 4103), 8208, (64, 64))
+    assert (c.operand, c.dims, c.row_bytes, c.box) == ("C", (4097, 4095), 8208, (64, 64))
+    assert [v.row_bytes for v in w.tma_views(4096, 4104, 4096)] == [8192, 8208, 8208]
+    f32 = load_bundle(_write_split(tmp_path, _tma_manifest(c_type="f32", tma_box_c=[32, 64])))
+    c = f32.tma_views(64, 100, 64)[2]
+    assert (c.dtype, c.dims, c.row_bytes) == ("f32", (100, 64), 104 * 4)
+
+
+def test_staging_line(manifests, tmp_path):
+    w = load_bundle(manifests["wgmma"])
+    path = w.manifest_path
+    tail = "which every timed launch includes"
+    assert w.staging(4095, 4097, 4103).line(path) == (
+        f"staging: 4095x4097x4103 on {path}: N=4097 and K=4103 are not multiples of 8; "
+        f"A, B and C go through 16-byte-aligned copies (K 4103 -> 4104, N 4097 -> 4104), "
+        f"{tail}")
+    assert w.staging(128, 100, 128).line(path) == (
+        f"staging: 128x100x128 on {path}: N=100 is not a multiple of 8; A, B and C go "
+        f"through 16-byte-aligned copies (N 100 -> 104), {tail}")
+    assert w.staging(128, 128, 100).line(path) == (
+        f"staging: 128x128x100 on {path}: K=100 is not a multiple of 8; A, B and C go "
+        f"through 16-byte-aligned copies (K 100 -> 104), {tail}")
+    k16 = load_bundle(_write_split(tmp_path, _tma_manifest(k_multiple=16)))
+    assert k16.staging(64, 100, 136).line("x.json") == (
+        f"staging: 64x100x136 on x.json: N=100 is not a multiple of 8 and K=136 is not a "
+        f"multiple of 16; A, B and C go through 16-byte-aligned copies (K 136 -> 144, "
+        f"N 100 -> 104), {tail}")
+
+
+def test_what_is_not_staged(manifests, tmp_path):
+    # mma=sync kernels keep their rule.
+    sync = load_bundle(_write(tmp_path, {**_base_manifest(), "n_multiple": 8, "k_multiple": 8}))
+    assert not sync.staging(64, 100, 60).staged
+    assert _refusal(sync, 64, 100, 64) == (f'bundle {sync.manifest_path} needs N to be a '
+                                           f'multiple of 8 ("n_multiple"); the shape asks '
+                                           f'for 100')
+    # M is never staged: C's rows are N long.
+    m3 = load_bundle(_write_split(tmp_path, _tma_manifest(m_multiple=3)))
+    assert 'needs M to be a multiple of 3 ("m_multiple")' in _refusal(m3, 128, 100, 64)
+    # TMA kernels serve layout nn only.
+    assert not load_bundle(manifests["wgmma"]).staging(64, 100, 60, "nt").staged
+
+
+@pytest.mark.parametrize("pinned, shape, words", [
+    ({"static_stride_am": 4103}, (4095, 4096, 4103), 'K to be a multiple of 8 ("k_multiple")'),
+    ({"static_stride_cm": 100}, (64, 100, 64), 'N to be a multiple of 8 ("n_multiple")'),
+    ({"static_stride_bk": 100}, (64, 100, 64), 'N to be a multiple of 8 ("n_multiple")'),
+], ids=["am", "cm", "bk"])
+def test_a_pinned_row_stride_is_not_staged(tmp_path, pinned, shape, words):
+    """A kernel compiled for the unpadded row stride cannot run on the
+    copies: refused as before."""
+    b = load_bundle(_write_split(tmp_path, _tma_manifest(**pinned)))
+    assert not b.staging(*shape).staged
+    assert _refusal(b, *shape) == f"bundle {b.manifest_path} needs {words}; the shape asks " \
+                                  f"for {shape[2] if 'K' in words else shape[1]}"
+
+
+def test_a_row_stride_pinned_to_the_padded_one_is_staged(tmp_path):
+    b = load_bundle(_write_split(tmp_path, _tma_manifest(
+        static_stride_am=4104, static_stride_bk=4104, static_stride_cm=4104)))
+    assert b.staging(4095, 4097, 4103).staged
+    b.check_shape(4095, 4097, 4103)
+    # For a shape whose padded rows differ, the pinned stride refuses it.
+    assert "compiled for stride_am=4104; dense operands give 4096" in \
+        _refusal(b, 4095, 4104, 4096)
+
+
+def test_staged_copies_count_against_32_bit_offsets(tmp_path):
+    """65537 x 32761 elements fit below 2^31, 65537 x 32768 (A's copy) do
+    not; 65536 x 32768 is exactly 2^31."""
+    b = load_bundle(_write_split(tmp_path, _tma_manifest(index_bitwidth=32)))
+    b.check_shape(65536, 8, 32761)
+    assert b.staging(65536, 8, 32761).elements()["A"] == 2**31
+    assert _refusal(b, 65537, 8, 32761) == (
+        f"bundle {b.manifest_path} indexes with 32-bit offsets; shape 65537x8x32761 needs "
+        f"more in its padded copies (recompile with index-bitwidth=64)")
+    assert _refusal(b, 65537, 8, 32768) == (
+        f"bundle {b.manifest_path} indexes with 32-bit offsets; shape 65537x8x32768 needs "
+        f"more (recompile with index-bitwidth=64)")
+
+
 @pytest.mark.parametrize("box_c", [[32, 64], [128, 64]], ids=["half-row", "two-rows"])
 def test_wgmma_manifest_with_a_c_box_that_is_not_128_bytes(manifests, tmp_path, box_c):
     """C's box rows are 128 bytes of C's type, what the kernel stages."""
@@ -777,7 +898,11 @@ def test_cli_says_what_is_missing(manifests):
 @needs_gpu
 @pytest.mark.parametrize("name, shape", [("tiled", (257, 129, 71)),
                                          ("wgmma", (300, 264, 136)),
-                                         ("wgmma", (128, 256, 64))])
+                                         ("wgmma", (128, 256, 64)),
+                                         # staged: N, K, both unaligned
+                                         ("wgmma", (300, 261, 136)),
+                                         ("wgmma", (129, 256, 71)),
+                                         ("wgmma", (257, 129, 71))])
 def test_loaded_kernel_matches_torch(manifests, name, shape):
     import torch
     from tile_bench.cuda_launch import LoadedKernel
@@ -814,19 +939,20 @@ def test_loaded_kernel_refuses_wrong_tensors(manifests):
 
 
 @needs_gpu
-def test_workspaces_are_zeroed_kept_and_grown():
+def test_kernel_buffers_are_zeroed_kept_and_grown():
     import torch
-    from tile_bench.cuda_launch import Workspaces
+    from tile_bench.cuda_launch import KernelBuffers
     device = torch.device("cuda", torch.cuda.current_device())
-    workspaces = Workspaces()
-    first = workspaces.get(device, 1000)
+    buffers = KernelBuffers()
+    first = buffers.get(device, "workspace", 1000)
     assert first.dtype == torch.uint8 and first.numel() == 1000 and not first.any()
     first.fill_(1)  # a kernel's leftovers stay: the buffer is zeroed once
-    assert workspaces.get(device, 10) is first
-    bigger = workspaces.get(device, 1001)
+    assert buffers.get(device, "workspace", 10) is first
+    assert buffers.get(device, "A", 10) is not first  # one per name
+    bigger = buffers.get(device, "workspace", 1001)
     assert bigger.numel() == 1001 and not bigger.any()
-    assert workspaces.get(device, 1000) is bigger
-    assert Workspaces().get(device, 10) is not bigger  # one per kernel
+    assert buffers.get(device, "workspace", 1000) is bigger
+    assert KernelBuffers().get(device, "workspace", 10) is not bigger  # one per kernel
 
 
 @needs_gpu
@@ -922,9 +1048,14 @@ def test_cli_end_to_end(tmp_path, manifests):
     assert set(rows) == {("256x512x128", "cuBLAS"), ("256x512x128", "tuned-tiled"),
                          ("256x512x128", "tma-persistent"), ("256x512x128", "tiled"),
                          ("256x512x128", "wgmma"), ("200x4100x72", "cuBLAS"),
-                         ("200x4100x72", "tuned-tiled"), ("200x4100x72", "tiled")}
+                         ("200x4100x72", "tuned-tiled"), ("200x4100x72", "tiled"),
+                         ("200x4100x72", "wgmma")}
     assert {(s["shape"], s["impl"]) for s in doc["skipped"]} == {
-        ("200x4100x72", "tma-persistent"), ("200x4100x72", "wgmma")}
+        ("200x4100x72", "tma-persistent")}
+    # The wgmma kernel runs N = 4100 on padded copies, checked after the copy back.
+    assert [key for key, row in rows.items() if row["staged"]] == [("200x4100x72", "wgmma")]
+    assert f"staging: 200x4100x72 on {manifests['wgmma']}: N=4100 is not a multiple" \
+        in r.stdout
     for row in doc["results"]:
         assert row["pass"] and row["max_err_over_tol"] <= 1
         assert row["ms_q25"] <= row["ms"] <= row["ms_q75"] and row["samples"] >= 2

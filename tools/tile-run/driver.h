@@ -45,6 +45,7 @@ namespace tilerun {
   X(cuMemFree)                                                                 \
   X(cuMemcpyHtoD)                                                              \
   X(cuMemcpyDtoH)                                                              \
+  X(cuMemcpy2DAsync)                                                           \
   X(cuMemsetD8)                                                                \
   X(cuMemsetD16)                                                               \
   X(cuMemsetD32)                                                               \

@@ -48,7 +48,8 @@ void poison(CUdeviceptr ptr, ElemType type, size_t count);
 // A device buffer, zeroed when allocated, that only grows: a split-K
 // kernel's workspace, which must be zero before the kernel's first launch
 // and which the kernel leaves ready for its next launch, so one buffer
-// serves all its launches that fit in it.
+// serves all its launches that fit in it; also a staged kernel's padded
+// copies of A, B and C.
 struct ZeroedBuffer {
   CUdeviceptr ptr = 0;
   size_t bytes = 0;

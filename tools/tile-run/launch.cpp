@@ -14,17 +14,18 @@ namespace tilerun {
 
 namespace {
 
-// The TMA descriptor of a dense row-major rows x cols operand: dimensions
-// innermost first, 128-byte swizzle as the wgmma descriptors expect, zero
-// fill outside the operand (TMA's OOB fill "none" writes zeros). The base
-// comes from cuMemAlloc (256-byte aligned); the row stride's 16-byte
-// multiple is the manifest's k_multiple/n_multiple, checked before.
+// The TMA descriptor of a row-major rows x cols operand whose rows lie
+// `pitch` elements apart: dimensions innermost first, 128-byte swizzle as
+// the wgmma descriptors expect, zero fill outside the operand (TMA's OOB
+// fill "none" writes zeros; stores there are dropped). The base comes from
+// cuMemAlloc (256-byte aligned); the pitch is a multiple of 16 bytes, by the
+// manifest's k_multiple/n_multiple, checked before, or by staging.
 void encodeTensorMap(CUtensorMap &out, const Manifest &m, ElemType type,
                      CUdeviceptr base, int64_t rows, int64_t cols,
-                     const int64_t (&box)[2]) {
+                     int64_t pitch, const int64_t (&box)[2]) {
   size_t esize = elemTypeBytes(type);
   cuuint64_t dims[2] = {cuuint64_t(cols), cuuint64_t(rows)};
-  cuuint64_t strides[1] = {cuuint64_t(cols) * esize};
+  cuuint64_t strides[1] = {cuuint64_t(pitch) * esize};
   cuuint32_t boxDims[2] = {cuuint32_t(box[0]), cuuint32_t(box[1])};
   cuuint32_t elementStrides[2] = {1, 1};
   CUtensorMapDataType dataType = type == ElemType::BF16
@@ -127,6 +128,23 @@ std::string manifestSummary(const Manifest &m) {
   return s;
 }
 
+// The device-to-device copy of a rows x cols matrix of `bytes`-byte
+// elements whose rows lie `srcPitch` elements apart into one whose rows lie
+// `dstPitch` elements apart.
+CUDA_MEMCPY2D rowCopy(CUdeviceptr src, int64_t srcPitch, CUdeviceptr dst,
+                      int64_t dstPitch, int64_t rows, int64_t cols,
+                      size_t bytes) {
+  CUDA_MEMCPY2D copy{};
+  copy.srcMemoryType = copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.srcDevice = src;
+  copy.srcPitch = size_t(srcPitch) * bytes;
+  copy.dstDevice = dst;
+  copy.dstPitch = size_t(dstPitch) * bytes;
+  copy.WidthInBytes = size_t(cols) * bytes;
+  copy.Height = size_t(rows);
+  return copy;
+}
+
 // Arguments in the ABI's order; each slot is 8 bytes, a pointer or an
 // i64. A tensor map is passed as its 128 bytes.
 struct LaunchArgs {
@@ -135,9 +153,11 @@ struct LaunchArgs {
   std::vector<void *> args;
 };
 
+// `ops` are the buffers the kernel reads and writes: the problem's, or its
+// padded copies when `s` is staged.
 std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
-                                     CUdeviceptr a, CUdeviceptr b,
-                                     CUdeviceptr c, CUdeviceptr workspace) {
+                                     const Staging &s, const Operands &ops,
+                                     CUdeviceptr workspace) {
   auto storage = std::make_shared<LaunchArgs>();
   std::vector<uint64_t> &slots = storage->slots;
   std::vector<CUtensorMap> &tensorMaps = storage->tensorMaps;
@@ -150,16 +170,19 @@ std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
     args[i] = &slots[i];
     switch (role) {
     case ParamRole::TmaA:
-      encodeTensorMap(tensorMaps[i], m, m.aType, a, p.m, p.k, m.tmaBoxA);
+      encodeTensorMap(tensorMaps[i], m, m.aType, ops.a, p.m, p.k, s.kp,
+                      m.tmaBoxA);
       args[i] = &tensorMaps[i];
       break;
     case ParamRole::TmaB:
-      encodeTensorMap(tensorMaps[i], m, m.bType, b, p.k, p.n, m.tmaBoxB);
+      encodeTensorMap(tensorMaps[i], m, m.bType, ops.b, p.k, p.n, s.np,
+                      m.tmaBoxB);
       args[i] = &tensorMaps[i];
       break;
     case ParamRole::TmaC:
-      // C's rows (stride N) are where the kernel's TMA stores land.
-      encodeTensorMap(tensorMaps[i], m, m.cType, c, p.m, p.n, m.tmaBoxC);
+      // C's rows are where the kernel's TMA stores land.
+      encodeTensorMap(tensorMaps[i], m, m.cType, ops.c, p.m, p.n, s.np,
+                      m.tmaBoxC);
       args[i] = &tensorMaps[i];
       break;
     case ParamRole::A:
@@ -167,9 +190,9 @@ std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
     case ParamRole::C: {
       // The kernel finds element (0, 0) its static offset past the pointer
       // (modulo 2^64, as the kernel's own address arithmetic wraps).
-      CUdeviceptr data = role == ParamRole::A   ? a
-                         : role == ParamRole::B ? b
-                                                : c;
+      CUdeviceptr data = role == ParamRole::A   ? ops.a
+                         : role == ParamRole::B ? ops.b
+                                                : ops.c;
       size_t bytes = elemTypeBytes(role == ParamRole::C ? m.cType : m.aType);
       CUdeviceptr ptr = data - CUdeviceptr(m.offset(role)) * bytes;
       std::memcpy(&slots[i], &ptr, sizeof(ptr));
@@ -179,7 +202,7 @@ std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
       std::memcpy(&slots[i], &workspace, sizeof(workspace));
       break;
     default: {
-      int64_t v = scalarValue(role, p);
+      int64_t v = scalarValue(role, p, s);
       std::memcpy(&slots[i], &v, sizeof(v));
     }
     }
@@ -189,7 +212,55 @@ std::shared_ptr<LaunchArgs> packArgs(const Problem &p, const Manifest &m,
 
 } // namespace
 
-int64_t scalarValue(ParamRole role, const Problem &p) {
+Staging planStaging(const Manifest &m, const Problem &p) {
+  Staging s{false, p.k, p.n};
+  // TMA kernels serve layout nn only; M never matters (C's rows are N long).
+  if (!m.usesTma() || p.layout != "nn" ||
+      (p.k % m.multiple[2] == 0 && p.n % m.multiple[1] == 0))
+    return s;
+  Staging padded{true, ceilDiv(p.k, m.multiple[2]) * m.multiple[2],
+                 ceilDiv(p.n, m.multiple[1]) * m.multiple[1]};
+  for (ParamRole role :
+       {ParamRole::StrideAM, ParamRole::StrideBK, ParamRole::StrideCM}) {
+    const std::optional<int64_t> &fixed = m.fixed[size_t(role)];
+    if (fixed && *fixed != scalarValue(role, p, padded))
+      return s;
+  }
+  return padded;
+}
+
+std::string stagingSummary(const Manifest &m, const Problem &p,
+                           const Staging &s) {
+  struct Dim {
+    const char *name;
+    int64_t size, padded, multiple;
+  };
+  std::vector<Dim> off;
+  for (Dim d :
+       {Dim{"N", p.n, s.np, m.multiple[1]}, Dim{"K", p.k, s.kp, m.multiple[2]}})
+    if (d.size != d.padded)
+      off.push_back(d);
+  auto is = [](const Dim &d) {
+    return std::string(d.name) + "=" + std::to_string(d.size);
+  };
+  std::string why;
+  if (off.size() == 2 && off[0].multiple == off[1].multiple)
+    why = is(off[0]) + " and " + is(off[1]) + " are not multiples of " +
+          std::to_string(off[0].multiple);
+  else
+    for (const Dim &d : off)
+      why += (why.empty() ? "" : " and ") + is(d) + " is not a multiple of " +
+             std::to_string(d.multiple);
+  // K first: A's rows, then B's and C's.
+  std::string pads;
+  for (auto it = off.rbegin(); it != off.rend(); ++it)
+    pads += (pads.empty() ? "" : ", ") + std::string(it->name) + " " +
+            std::to_string(it->size) + " -> " + std::to_string(it->padded);
+  return why + "; A, B and C go through 16-byte-aligned copies (" + pads +
+         "), which every timed launch includes";
+}
+
+int64_t scalarValue(ParamRole role, const Problem &p, const Staging &s) {
   switch (role) {
   case ParamRole::M:
     return p.m;
@@ -198,15 +269,15 @@ int64_t scalarValue(ParamRole role, const Problem &p) {
   case ParamRole::K:
     return p.k;
   case ParamRole::StrideAM:
-    return p.aTransposed() ? 1 : p.k;
+    return p.aTransposed() ? 1 : s.kp;
   case ParamRole::StrideAK:
     return p.aTransposed() ? p.m : 1;
   case ParamRole::StrideBK:
-    return p.bTransposed() ? 1 : p.n;
+    return p.bTransposed() ? 1 : s.np;
   case ParamRole::StrideBN:
     return p.bTransposed() ? p.k : 1;
   case ParamRole::StrideCM:
-    return p.n;
+    return s.np;
   case ParamRole::StrideCN:
     return 1;
   case ParamRole::A:
@@ -403,12 +474,25 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
 
 std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
                                  const Manifest &m, CUfunction func,
-                                 int64_t grid, CUdeviceptr a, CUdeviceptr b,
-                                 CUdeviceptr c, CUdeviceptr workspace) {
-  std::shared_ptr<LaunchArgs> storage = packArgs(p, m, a, b, c, workspace);
+                                 int64_t grid, const Operands &problem,
+                                 const Staging &s, const Operands &copies,
+                                 CUdeviceptr workspace) {
+  std::shared_ptr<LaunchArgs> storage =
+      packArgs(p, m, s, s.staged ? copies : problem, workspace);
+  // A and B into their copies' first K and N columns before the kernel, C's
+  // first N columns back after it.
+  std::vector<CUDA_MEMCPY2D> before, after;
+  if (s.staged) {
+    size_t in = elemTypeBytes(m.aType), out = elemTypeBytes(m.cType);
+    before = {rowCopy(problem.a, p.k, copies.a, s.kp, p.m, p.k, in),
+              rowCopy(problem.b, p.n, copies.b, s.np, p.k, p.n, in)};
+    after = {rowCopy(copies.c, s.np, problem.c, p.n, p.m, p.n, out)};
+  }
   // Outlives this function: every round times it again.
-  std::function<void()> launch = [storage, func, grid, &m,
+  std::function<void()> launch = [storage, before, after, func, grid, &m,
                                   stream = gpu.stream]() {
+    for (const CUDA_MEMCPY2D &copy : before)
+      CU_CHECK(cuMemcpy2DAsync, &copy, stream);
     CUresult r;
     if (m.clusterM > 1) {
       ClusterLaunch cl(m, func, grid, stream);
@@ -423,6 +507,8 @@ std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
     if (r != CUDA_SUCCESS)
       die(kExitError, "launching kernel '%s' failed: %s", m.kernel.c_str(),
           cuErrorText(r).c_str());
+    for (const CUDA_MEMCPY2D &copy : after)
+      CU_CHECK(cuMemcpy2DAsync, &copy, stream);
   };
   return launch;
 }

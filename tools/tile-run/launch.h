@@ -24,10 +24,34 @@
 
 namespace tilerun {
 
+// How a kernel's operands are laid out for one problem: as the problem
+// stores them (dense), unless a TMA kernel is asked for an N or K that is not
+// a multiple of its n_multiple or k_multiple, whose rows TMA cannot address
+// (they must start on 16 bytes). The problem is then staged: the kernel runs
+// on copies of A (M x kp), B (K x np) and C (M x np) whose rows are padded to
+// those multiples, with sizes still M, N and K, so TMA zero-fills and clips
+// at K and N and the pad columns are never read or written.
+struct Staging {
+  bool staged = false;
+  // The rows of A and of B and C: K and N unless staged.
+  int64_t kp = 0, np = 0;
+};
+
+// The staging of problem `p` for kernel `m`. A manifest that pins a row
+// stride (static_stride_am, _bk, _cm) to another value than the padded one
+// is not staged, and its multiples refuse the shape as before.
+Staging planStaging(const Manifest &m, const Problem &p);
+
+// Why and how a staged problem is staged: "N=4097 and K=4103 are not
+// multiples of 8; A, B and C go through 16-byte-aligned copies (...)".
+std::string stagingSummary(const Manifest &m, const Problem &p,
+                           const Staging &s);
+
 // Value of a scalar parameter for this problem. A is M x K, stored
 // row-major (n) or as its K x M transpose (t); B likewise K x N or N x K;
-// C is always row-major M x N.
-int64_t scalarValue(ParamRole role, const Problem &p);
+// C is always row-major M x N. The row strides are those of the buffers the
+// kernel reads: the padded copies when `s` is staged.
+int64_t scalarValue(ParamRole role, const Problem &p, const Staging &s);
 
 int64_t ceilDiv(int64_t a, int64_t b);
 
@@ -56,6 +80,7 @@ struct KernelResult {
   int64_t tiles = 0, grid = 0, programsPerSM = 0, workspaceBytes = 0;
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
   double wavesPerSM = 0;
+  Staging staging;
   Check check;
   // Its launch is kept, with the module, until every round is timed.
   Timed timed;
@@ -81,14 +106,23 @@ void reportOccupancy(const Gpu &gpu, const Manifest &m, CUfunction func,
 void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
               const Manifest &m, KernelResult &res);
 
-// The kernel's launch on A, B and C (and, for a split-K kernel, its own
-// workspace of workspaceBytes(m, p) or more, zero before its first launch)
-// for this problem; it keeps its own arguments and outlives the caller
-// (every round times it again).
+// A, B and C on the device.
+struct Operands {
+  CUdeviceptr a = 0, b = 0, c = 0;
+};
+
+// The kernel's launch on the problem's A, B and C (and, for a split-K
+// kernel, its own workspace of workspaceBytes(m, p) or more, zero before its
+// first launch); it keeps its own arguments and outlives the caller (every
+// round times it again). A staged launch (`s`) runs the kernel on `copies`
+// (M x kp, K x np and M x np elements or more): it copies A and B into them,
+// launches, and copies C back, all on the run's stream, so every timed
+// launch pays for the copies.
 std::function<void()> makeLaunch(const Gpu &gpu, const Problem &p,
                                  const Manifest &m, CUfunction func,
-                                 int64_t grid, CUdeviceptr a, CUdeviceptr b,
-                                 CUdeviceptr c, CUdeviceptr workspace);
+                                 int64_t grid, const Operands &problem,
+                                 const Staging &s, const Operands &copies,
+                                 CUdeviceptr workspace);
 
 } // namespace tilerun
 

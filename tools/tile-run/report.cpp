@@ -238,6 +238,7 @@ Json kernelJson(const KernelResult &r, const Timed *base, const Problem &p) {
   k.set("cluster_m", Json::integer(m.clusterM));
   k.set("split_k", Json::integer(m.splitK));
   k.set("workspace_bytes", Json::integer(r.workspaceBytes));
+  k.set("staged", Json::boolean(r.staging.staged));
   k.set("tiles", Json::integer(r.tiles));
   k.set("programs_per_sm",
         m.persistent ? Json::integer(r.programsPerSM) : Json());

@@ -53,8 +53,9 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 // Sizes and strides that the kernel's memref types fix. tile-run stores
-// every operand densely, so a stride follows from the shape and layout.
-void validateStatic(const Manifest &m, const Problem &p) {
+// every operand densely, or stages it through padded copies (`s`), so a
+// stride follows from the shape, the layout and the staging.
+void validateStatic(const Manifest &m, const Problem &p, const Staging &s) {
   for (size_t i = 0; i < kParamCount; ++i) {
     auto role = ParamRole(i);
     bool isSize =
@@ -62,7 +63,7 @@ void validateStatic(const Manifest &m, const Problem &p) {
     bool isStride = role >= ParamRole::StrideAM && role <= ParamRole::StrideCN;
     if (!m.fixed[i] || (!isSize && !isStride))
       continue;
-    long long fixed = *m.fixed[i], given = scalarValue(role, p);
+    long long fixed = *m.fixed[i], given = scalarValue(role, p, s);
     if (fixed == given)
       continue;
     if (isSize)
@@ -96,28 +97,34 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
     if (!m.servesLayout(p.layout))
       die(kExitError, "bundle %s cannot serve layout %s (it serves: %s)",
           m.path.c_str(), p.layout.c_str(), m.layoutList().c_str());
-    validateStatic(m, p);
-    // Every operand is dense (its strides follow from the shape), so the
-    // largest element offset is its static offset plus its element count
-    // minus one.
+    Staging s = planStaging(m, p);
+    validateStatic(m, p, s);
+    // Every operand the kernel sees is dense or a padded copy (rows of kp
+    // and np), so the largest element offset is its static offset plus its
+    // element count minus one.
     int64_t limit = m.indexBitwidth >= 64
                         ? INT64_MAX
                         : (int64_t(1) << (m.indexBitwidth - 1));
-    for (auto [elems, operand] : {std::pair{p.m * p.k, ParamRole::A},
-                                  std::pair{p.k * p.n, ParamRole::B},
-                                  std::pair{p.m * p.n, ParamRole::C}})
-      if (elems + std::abs(m.offset(operand)) > limit)
+    for (auto [rows, cols, operand] : {std::tuple{p.m, s.kp, ParamRole::A},
+                                       std::tuple{p.k, s.np, ParamRole::B},
+                                       std::tuple{p.m, s.np, ParamRole::C}}) {
+      int64_t elems;
+      if (__builtin_mul_overflow(rows, cols, &elems) ||
+          elems > limit - std::abs(m.offset(operand)))
         die(kExitError,
             "bundle %s indexes with %lld-bit offsets; shape %lldx%lldx%lld "
-            "needs more (recompile with index-bitwidth=64)",
+            "needs more%s (recompile with index-bitwidth=64)",
             m.path.c_str(), static_cast<long long>(m.indexBitwidth),
             static_cast<long long>(p.m), static_cast<long long>(p.n),
-            static_cast<long long>(p.k));
-    // What the manifest asks each size to be a multiple of.
+            static_cast<long long>(p.k),
+            s.staged ? " in its padded copies" : "");
+    }
+    // What the manifest asks each size to be a multiple of; a staged
+    // kernel sees N and K only through the padded rows, so only M is left.
     for (auto [dim, key, given, multiple] :
          {std::tuple{"M", "m_multiple", p.m, m.multiple[0]},
-          std::tuple{"N", "n_multiple", p.n, m.multiple[1]},
-          std::tuple{"K", "k_multiple", p.k, m.multiple[2]}})
+          std::tuple{"N", "n_multiple", p.n, s.staged ? 1 : m.multiple[1]},
+          std::tuple{"K", "k_multiple", p.k, s.staged ? 1 : m.multiple[2]}})
       if (given % multiple)
         die(kExitError,
             "bundle %s needs %s to be a multiple of %lld (\"%s\"); --shape "
@@ -264,18 +271,49 @@ std::vector<Timed> makeBaselines(const Gpu &gpu, const Options &opts,
   return baselines;
 }
 
+// What each kernel (by manifest path) keeps from one problem to the next,
+// reallocated only when a problem needs more: its split-K workspace, which
+// it leaves ready for its own next launch (it resets its per-tile
+// counters), not all zero, and which another kernel, laying out its tiles
+// differently, would misread; and the padded copies of A, B and C that a
+// staged problem runs on.
+struct KernelBuffers {
+  ZeroedBuffer workspace, a, b, c;
+};
+using KernelBuffersByPath = std::map<std::string, KernelBuffers>;
+
 // Loads, describes and checks one kernel; timing comes later, for all.
 KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
                        const Manifest &m, const ProblemBuffers &buf,
-                       CUdeviceptr workspace, const Reference &reference) {
+                       KernelBuffers &own, const Reference &reference) {
   KernelResult res;
   res.manifest = &m;
+  res.staging = planStaging(m, p);
+  const Staging &s = res.staging;
+  // Grown before this problem's launches hold their addresses.
+  if (m.splitK > 1)
+    reserveZeroed(own.workspace, size_t(workspaceBytes(m, p)),
+                  "the split-K workspace");
+  Operands copies;
+  if (s.staged) {
+    size_t in = elemTypeBytes(m.aType), out = elemTypeBytes(m.cType);
+    reserveZeroed(own.a, size_t(p.m) * size_t(s.kp) * in, "the copy of A");
+    reserveZeroed(own.b, size_t(p.k) * size_t(s.np) * in, "the copy of B");
+    reserveZeroed(own.c, size_t(p.m) * size_t(s.np) * out, "the copy of C");
+    copies = {own.a.ptr, own.b.ptr, own.c.ptr};
+  }
   printBundle(gpu, m);
   CUfunction func = loadKernel(gpu, m, res);
   reportOccupancy(gpu, m, func, res);
   planGrid(gpu, opts, p, m, res);
   std::function<void()> launch =
-      makeLaunch(gpu, p, m, func, res.grid, buf.a, buf.b, buf.c, workspace);
+      makeLaunch(gpu, p, m, func, res.grid, {buf.a, buf.b, buf.c}, s, copies,
+                 own.workspace.ptr);
+  // A staged kernel writes C's copy, which the launch copies into C: poison
+  // it too, so that an output the kernel skips cannot pass with a value an
+  // earlier launch left there.
+  if (s.staged)
+    poison(copies.c, m.cType, size_t(p.m) * size_t(s.np));
   res.check = checkLaunch(launch, m, p, buf.c, reference);
   res.timed.name = m.path;
   res.timed.launch = std::move(launch);
@@ -310,18 +348,12 @@ std::vector<Manifest> resolveBundles(const std::vector<Manifest> &bundles,
   return out;
 }
 
-// Split-K workspaces by kernel (manifest path), kept from one problem to
-// the next. A kernel leaves its workspace ready for its own next launch (it
-// resets its per-tile counters), not all zero, and another kernel lays out
-// its tiles differently, so kernels do not share one.
-using Workspaces = std::map<std::string, ZeroedBuffer>;
-
 // One problem on fresh inputs: reference, optional cuBLAS timing, every
 // bundle checked (and timed); with --json its document goes to `doc`.
 // Returns whether every bundle passed.
 bool runProblem(Gpu &gpu, const Options &opts,
                 const std::vector<Manifest> &given, const Problem &p,
-                uint64_t seed, Workspaces &workspaces, Json *doc) {
+                uint64_t seed, KernelBuffersByPath &kernelBuffers, Json *doc) {
   // Launches keep references to these until every round is timed.
   const std::vector<Manifest> bundles = resolveBundles(given, p, false);
   if (opts.shapes.size() > 1)
@@ -342,16 +374,9 @@ bool runProblem(Gpu &gpu, const Options &opts,
   std::unique_ptr<LtGemm> lt;
   std::vector<Timed> baselines = makeBaselines(gpu, opts, p, blas, buf, lt);
   std::vector<KernelResult> results;
-  for (const Manifest &m : bundles) {
-    CUdeviceptr workspace = 0;
-    if (m.splitK > 1) {
-      // Grown before this problem's launches hold its address.
-      ZeroedBuffer &w = workspaces[m.path];
-      reserveZeroed(w, size_t(workspaceBytes(m, p)), "the split-K workspace");
-      workspace = w.ptr;
-    }
-    results.push_back(runBundle(gpu, opts, p, m, buf, workspace, reference));
-  }
+  for (const Manifest &m : bundles)
+    results.push_back(
+        runBundle(gpu, opts, p, m, buf, kernelBuffers[m.path], reference));
 
   L2Flush flush = allocFlush(gpu, opts);
   std::vector<Timed *> timed;
@@ -406,12 +431,17 @@ std::vector<Problem> makeProblems(const Options &opts,
     p.outType = bundles.front().cType;
     std::vector<Manifest> resolved = resolveBundles(bundles, p, true);
     validateBundles(opts, resolved, p);
-    for (const Manifest &m : resolved)
+    std::string shape = std::to_string(p.m) + "x" + std::to_string(p.n) + "x" +
+                        std::to_string(p.k);
+    for (const Manifest &m : resolved) {
+      Staging s = planStaging(m, p);
+      if (s.staged)
+        std::printf("staging: %s on %s: %s\n", shape.c_str(), m.path.c_str(),
+                    stagingSummary(m, p, s).c_str());
       if (m.splitK > 1)
-        std::printf("split-K: %lldx%lldx%lld on %s: %s\n",
-                    static_cast<long long>(p.m), static_cast<long long>(p.n),
-                    static_cast<long long>(p.k), m.path.c_str(),
+        std::printf("split-K: %s on %s: %s\n", shape.c_str(), m.path.c_str(),
                     splitKSummary(m, p).c_str());
+    }
     problems.push_back(p);
   }
   return problems;
@@ -448,13 +478,15 @@ int run(int argc, char **argv) {
 
   bool pass = true;
   std::vector<Json> docs(opts.jsonPath.empty() ? 0 : problems.size());
-  Workspaces workspaces;
+  KernelBuffersByPath kernelBuffers;
   for (size_t i = 0; i < problems.size(); ++i)
-    pass = runProblem(gpu, opts, bundles, problems[i], seed + i, workspaces,
+    pass = runProblem(gpu, opts, bundles, problems[i], seed + i, kernelBuffers,
                       docs.empty() ? nullptr : &docs[i]) &&
            pass;
-  for (auto &entry : workspaces)
-    freeZeroed(entry.second);
+  for (auto &entry : kernelBuffers)
+    for (ZeroedBuffer *b : {&entry.second.workspace, &entry.second.a,
+                            &entry.second.b, &entry.second.c})
+      freeZeroed(*b);
   if (!docs.empty())
     writeJson(opts.jsonPath, docs);
 
