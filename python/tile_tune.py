@@ -47,13 +47,15 @@ DEFAULT_SPACE = [
     "warp-specialize=cooperative",
     f"pp128x192:{_W} block-m=128 block-n=192 num-warps=8 num-stages=3 order=grouped "
     "warp-specialize=pingpong",
+    "sk64x64:mma=wgmma block-k=64 schedule=tiled block-m=64 block-n=64 num-warps=4 "
+    "num-stages=8 split-k=8",
     "sync128x128:schedule=tiled order=grouped block-m=128 block-n=128 block-k=32 "
     "num-warps=8 num-stages=4",
 ]
 # The winner's configuration, as its manifest states it (tile-opt's
 # config=auto tune-cache=FILE builds the kernel again from these).
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "schedule",
-               "order", "group_m", "mma", "warp_specialize", "cluster_m")
+               "order", "group_m", "mma", "warp_specialize", "cluster_m", "split_k")
 SHAPE = re.compile(r"([1-9][0-9]{0,9})x([1-9][0-9]{0,9})x([1-9][0-9]{0,9})")
 
 
