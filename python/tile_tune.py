@@ -29,6 +29,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tile_compare  # noqa: E402
+from results_table import documents  # noqa: E402
 from tile_bench.bundle import BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
 from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
@@ -176,7 +177,8 @@ def main():
             print("  (measured before; kept)")
         try:
             with open(out) as f:
-                result = json.load(f)["runs"][0]
+                # One shape: tile-run writes its document, not {"runs": [...]}.
+                result = documents(json.load(f))[0]
         except (OSError, ValueError, KeyError, IndexError, TypeError, RecursionError) as e:
             die(f"cannot read {out}: {type(e).__name__}: {e}")
         name, kernel, ties = best_of(result, [n for n, _, _ in cands])
