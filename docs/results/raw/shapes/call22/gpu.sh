@@ -1,0 +1,1 @@
+run=$(scripts/build-tile-run.sh); for b in bundles/rc/s8/matmul_f16.json bundles/auto2/f16/matmul_f16__small.json; do compute-sanitizer --tool racecheck --error-exitcode 99 $run $b --shape 129x72x40 --shape 257x256x136 --shape 1x8x4096 --reps 1 --rounds 1 --warmup 0 --no-cublas-timing; done
