@@ -51,6 +51,8 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
     pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
     if (opts.schedule == Schedule::Persistent)
       pm.addNestedPass<func::FuncOp>(createTilePersistent());
+    if (opts.schedule == Schedule::StreamK)
+      pm.addNestedPass<func::FuncOp>(createTileStreamK());
   }
   pm.addPass(createTileToGPU(
       TileToGPUOptions{opts.indexBitwidth, opts.minBlocksPerSM}));

@@ -36,7 +36,7 @@ DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
       if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t))
         chip = nvvm.getChip().str();
   SmallVector<Attribute> params;
-  for (const KernelParam &p : kernelParams(cfg.isWgmma(), cfg.isSplitK()))
+  for (const KernelParam &p : kernelParams(cfg.isWgmma(), cfg.usesWorkspace()))
     params.push_back(b.getDictionaryAttr({
         b.getNamedAttr("name", b.getStringAttr(p.name)),
         b.getNamedAttr("type", b.getStringAttr(p.type)),

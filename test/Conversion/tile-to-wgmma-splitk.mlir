@@ -42,7 +42,10 @@
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK: %[[BEFORE:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[CAT]]]
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
-// CHECK: arith.cmpi eq, %[[BEFORE]], %c3_i32
+// The block before it was number parts - 1 = 3.
+// CHECK: %[[N1:.*]] = arith.subi %c4{{[_0-9]*}}, %c1{{[_0-9]*}} : index
+// CHECK: %[[N1I:.*]] = arith.index_cast %[[N1]] : index to i32
+// CHECK: arith.cmpi eq, %[[BEFORE]], %[[N1I]] : i32
 // CHECK: memref.store %{{.*}}, %[[FLAG]]
 // CHECK: gpu.barrier
 // CHECK: %[[L:.*]] = memref.load %[[FLAG]]
@@ -146,7 +149,8 @@ module attributes {gpu.container_module} {
         %60 = tile.dot %58, %59, %arg17 : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
         scf.yield %60 : vector<64x64xf32>
       }
-      tile.store %57, %41[%55, %56] split %46 of tile %45 : vector<64x64xf32> -> memref<?x?xf16>
+      %c4_9 = arith.constant 4 : index
+      tile.store %57, %41[%55, %56] split %46 of %c4_9 in tile %45 : vector<64x64xf32> -> memref<?x?xf16>
       gpu.return
     }
   }
@@ -158,7 +162,7 @@ module attributes {gpu.container_module} {
 // A split store needs a split-K kernel.
 module attributes {gpu.container_module} {
   gpu.module @k_kernels {
-    // expected-error @+1 {{tile-to-wgmma: a split tile.store needs a kernel with split_k > 1, and such a kernel one}}
+    // expected-error @+1 {{tile-to-wgmma: a split tile.store needs a split-K or Stream-K kernel, and such a kernel one}}
     gpu.func @k(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: !llvm.ptr, %a3: i64, %a4: i64, %a5: i64, %a6: i64, %a7: i64, %a8: i64, %a9: i64, %a10: i64, %a11: i64, %a12: !llvm.ptr, %a13: !llvm.ptr, %a14: !llvm.ptr, %A: memref<?x?xf16>, %C: memref<?x?xf16>, %i: index) kernel attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %c0 = arith.constant 0 : index
       %c64 = arith.constant 64 : index
@@ -169,7 +173,7 @@ module attributes {gpu.container_module} {
         %d = tile.dot %a, %b, %c : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
         scf.yield %d : vector<64x64xf32>
       }
-      tile.store %acc, %C[%c0, %c0] split %i of tile %i : vector<64x64xf32> -> memref<?x?xf16>
+      tile.store %acc, %C[%c0, %c0] split %i of %i in tile %i : vector<64x64xf32> -> memref<?x?xf16>
       gpu.return
     }
   }

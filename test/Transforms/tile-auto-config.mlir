@@ -43,7 +43,7 @@
 // A tiled split-K member: 8 programs per tile.
 // CHECK: func.func @mm__split(
 // CHECK-SAME: #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8, chip = sm_90a, shared_bytes = 0>
-// CHECK: tile.store {{.*}} split %{{.*}} of tile %{{.*}}
+// CHECK: tile.store {{.*}} split %{{.*}} of %c8{{[_0-9]*}} in tile %{{.*}}
 // CHECK: func.func @mm__m64(
 // CHECK-SAME: #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 // CHECK: tile.program_id

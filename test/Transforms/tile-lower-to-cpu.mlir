@@ -159,7 +159,8 @@ func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {ti
 // CHECK: vector.transfer_write %[[FLAT]], %[[PARTS]][%[[AT]]] {in_bounds = [true]}
 // CHECK: %[[OLD:.*]] = memref.load %[[COUNTS]][%[[TILE]]]
 // CHECK: %[[NEW:.*]] = arith.addi %[[OLD]], %c1_i32
-// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[NEW]], %c2_i32
+// CHECK: %[[N:.*]] = arith.index_cast %c2{{[_0-9]*}} : index to i32
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[NEW]], %[[N]]
 // CHECK: scf.if %[[LAST]] {
 // CHECK: %[[SUM:.*]] = scf.for %[[S:.*]] = %{{.*}} to %c2{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<256xf32>) {
 // CHECK: %[[SLOT:.*]] = arith.addi %[[FIRST]], %[[S]]
@@ -182,16 +183,16 @@ func.func @split(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.ke
   %pid = tile.program_id
   %tile = arith.divui %pid, %c2 : index
   %split = arith.remui %pid, %c2 : index
-  tile.store %v, %C[%c0, %c0] split %split of tile %tile : vector<16x16xf32> -> memref<?x?xf16>
+  tile.store %v, %C[%c0, %c0] split %split of %c2 in tile %tile : vector<16x16xf32> -> memref<?x?xf16>
   return
 }
 
 // -----
 
 #nosplit = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
-// expected-error @+1 {{tile-lower-to-cpu: a split tile.store needs a kernel with split_k > 1, and such a kernel one}}
+// expected-error @+1 {{tile-lower-to-cpu: a split tile.store needs a split-K or Stream-K kernel, and such a kernel one}}
 func.func @split_store_without_split_k(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.kernel = #nosplit} {
   %pid = tile.program_id
-  tile.store %v, %C[%pid, %pid] split %pid of tile %pid : vector<16x16xf32> -> memref<?x?xf16>
+  tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
   return
 }

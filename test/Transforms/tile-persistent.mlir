@@ -191,6 +191,6 @@ func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {ti
 // expected-error @+1 {{tile-persistent: a split-k=2 kernel runs one program per split of each tile; it needs schedule=tiled}}
 func.func @split(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #split} {
   %pid = tile.program_id
-  tile.store %v, %C[%pid, %pid] split %pid of tile %pid : vector<16x16xf32> -> memref<?x?xf32>
+  tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
   return
 }

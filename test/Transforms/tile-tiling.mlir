@@ -129,7 +129,7 @@
 // SPLITK: %[[ROW:.*]] = arith.divui %[[TILE]], %[[TN]]
 // SPLITK: %[[COL:.*]] = arith.remui %[[TILE]], %[[TN]]
 // SPLITK: %[[ACC:.*]] = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c32
-// SPLITK: tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] split %[[SPLIT]] of tile %[[TILE]] : vector<128x64xf32> -> memref<?x?xf16>
+// SPLITK: tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] split %[[SPLIT]] of %c3{{[_0-9]*}} in tile %[[TILE]] : vector<128x64xf32> -> memref<?x?xf16>
 
 // mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
 // WGMMA-LABEL: func.func @matmul

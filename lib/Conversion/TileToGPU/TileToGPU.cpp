@@ -111,12 +111,13 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
            << cfg.clusterM
            << " needs warp-specialize=cooperative or pingpong (the blocks of "
               "a cluster share loads through the producer's multicast)";
-  // The partial sums meet in the epilogue of the TMA + wgmma tile kernel.
-  if (cfg.isSplitK() && (!cfg.isWgmma() || cfg.isWarpSpecialized()))
-    return func.emitError("tile-to-gpu: split-k=")
-           << cfg.splitK
-           << " needs mma=wgmma and warp-specialize=none (the tiled TMA + "
-              "wgmma kernel adds the partial sums)";
+  // The partial sums meet in the epilogue of the TMA + wgmma kernel.
+  if (cfg.usesWorkspace() && (!cfg.isWgmma() || cfg.isWarpSpecialized()))
+    return func.emitError("tile-to-gpu: ")
+           << (cfg.isStreamK() ? "schedule=stream-k"
+                               : "split-k=" + std::to_string(cfg.splitK))
+           << " needs mma=wgmma and warp-specialize=none (the TMA + wgmma "
+              "kernel adds the partial sums)";
   if (a == b)
     return func.emitError("tile-to-gpu: A and B are the same memref; the "
                           "kernel takes them as two parameters, so pass the "
@@ -143,7 +144,7 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   OpBuilder b2 = OpBuilder::atBlockBegin(gpuModule.getBody());
   auto ptrTy = LLVM::LLVMPointerType::get(ctx);
   SmallVector<Type> argTypes;
-  for (const KernelParam &p : kernelParams(cfg.isWgmma(), cfg.isSplitK()))
+  for (const KernelParam &p : kernelParams(cfg.isWgmma(), cfg.usesWorkspace()))
     argTypes.push_back(p.type == "i64" ? b2.getI64Type() : Type(ptrTy));
   auto kernel = gpu::GPUFuncOp::create(b2, loc, func.getSymName(),
                                        b2.getFunctionType(argTypes, {}));

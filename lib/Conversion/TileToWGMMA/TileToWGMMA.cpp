@@ -95,6 +95,12 @@ public:
     sharedBytes = (cfg.isWarpSpecialized() ? emptyOffset
                                            : std::max(ring, stagingBytes)) +
                   (clustered ? 8 * stages : 0) + kSwizzleAtom;
+    if (cfg.usesWorkspace()) {
+      // The last-arrival flag, past the ring: a persistent (Stream-K) loop
+      // refills the ring while slower threads may still read the flag.
+      flagOffset = std::max(ring, stagingBytes);
+      sharedBytes = flagOffset + 16 + kSwizzleAtom;
+    }
   }
 
   /// C elements per row of a C box (128 bytes).
@@ -191,10 +197,24 @@ public:
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
     // The staging buffer overlaps stages other warpgroups may still read.
     gpu::BarrierOp::create(b, loc);
-    if (kl.store.isSplit())
-      emitSplitEpilogue(loop.getResult(0), kl.store);
-    else
-      emitEpilogue(loop.getResult(0));
+    Value acc = loop.getResult(0);
+    StoreOp store = kl.store;
+    if (!store.isSplit())
+      return emitEpilogue(acc);
+    std::optional<int64_t> parts = getConstantIntValue(store.getParts());
+    if (parts && *parts > 1)
+      return emitSplitEpilogue(acc, store);
+    // Stream-K: a tile one program holds whole is stored as usual.
+    auto whole = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                              store.getParts(), cst(1)),
+        /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(whole.thenBlock());
+    emitEpilogue(acc);
+    b.setInsertionPointToStart(whole.elseBlock());
+    emitSplitEpilogue(acc, store);
   }
 
   /// Split-K: where the K range of this program starts (elements), and the
@@ -620,7 +640,10 @@ private:
     Type f32 = b.getF32Type(), i32Type = b.getI32Type();
     int64_t slot = cfg.blockM * cfg.blockN;
     // S slots, then the count padded to 16 bytes (slots stay aligned).
-    int64_t record = cfg.splitK * slot + 4;
+    int64_t record = cfg.workspaceSlots() * slot + 4;
+    // split-K's constant may sit after the K loop this code replaces.
+    std::optional<int64_t> constParts = getConstantIntValue(store.getParts());
+    Value parts = constParts ? cst(*constParts) : store.getParts();
     Value c = store.getBase();
     Value m = memref::DimOp::create(b, loc, c, 0);
     Value n = memref::DimOp::create(b, loc, c, 1);
@@ -660,9 +683,9 @@ private:
     // block barrier), the second acquires the other programs' partials for
     // the whole block (the next barrier orders its reads after it), as
     // CUTLASS's split-K semaphore does. The block learns through shared
-    // memory (the ring, free once every wgmma is done) whether it was last.
-    Value countAt = add(tileRecord, cfg.splitK * slot);
-    Value flag = view(base, {1}, i32Type);
+    // memory whether it was last.
+    Value countAt = add(tileRecord, cfg.workspaceSlots() * slot);
+    Value flag = view(add(base, flagOffset), {1}, i32Type);
     {
       auto arrive = scf::IfOp::create(b, loc, isThread0);
       OpBuilder::InsertionGuard guard(b);
@@ -671,8 +694,11 @@ private:
       Value before = memref::AtomicRMWOp::create(
           b, loc, arith::AtomicRMWKind::addi, i32(1), counts, countAt);
       NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
-      Value last = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                         before, i32(cfg.splitK - 1));
+      Value last = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq, before,
+          arith::IndexCastOp::create(b, loc, i32Type,
+                                     arith::SubIOp::create(
+                                         b, loc, parts, cst(1))));
       memref::StoreOp::create(b, loc,
                               arith::ExtUIOp::create(b, loc, i32Type, last),
                               flag, cst(0));
@@ -686,24 +712,36 @@ private:
     b.setInsertionPointToStart(ifLast.thenBlock());
 
     // Thread t adds 4 neighbouring columns at elements 4 (g T + t) of the
-    // tile, for g < G: one 16-byte load per slot.
+    // tile, for g < G: one 16-byte load per slot; G in chunks of at most 8
+    // groups (32 accumulator registers beside the tile's accumulator).
     int64_t threads = cfg.mmaThreads();
     int64_t groups = slot / (4 * threads);
+    int64_t perChunk = 8;
+    while (groups % perChunk)
+      perChunk /= 2;
     auto vec = VectorType::get({4}, f32);
+    auto cVec = VectorType::get({4}, cElt);
+    int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
+    auto chunks =
+        scf::ForOp::create(b, loc, cst(0), cst(groups / perChunk), cst(1));
+    b.setInsertionPointToStart(chunks.getBody());
     SmallVector<Value> zeros(
-        groups, arith::ConstantOp::create(b, loc, vec,
-                                          DenseElementsAttr::get(vec, 0.0f)));
+        perChunk, arith::ConstantOp::create(
+                      b, loc, vec, DenseElementsAttr::get(vec, 0.0f)));
     SmallVector<Value> at;
-    for (int64_t g = 0; g < groups; ++g)
-      at.push_back(mul(add(tid, g * threads), 4));
+    for (int64_t g = 0; g < perChunk; ++g)
+      at.push_back(mul(
+          add(add(mul(chunks.getInductionVar(), perChunk * threads), tid),
+              g * threads),
+          4));
     auto sum = scf::ForOp::create(
-        b, loc, cst(0), cst(cfg.splitK), cst(1), zeros,
+        b, loc, cst(0), parts, cst(1), zeros,
         [&](OpBuilder &lb, Location l, Value s, ValueRange sums) {
           OpBuilder::InsertionGuard inner(b);
           b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
           Value first = add(tileRecord, mul(s, slot));
           SmallVector<Value> next;
-          for (int64_t g = 0; g < groups; ++g) {
+          for (int64_t g = 0; g < perChunk; ++g) {
             Value part = vector::LoadOp::create(
                 b, l, vec, partials, ValueRange{add(first, at[g])},
                 /*nontemporal=*/false, llvm::MaybeAlign(16));
@@ -713,9 +751,7 @@ private:
         });
     // Rows past M and column groups past N are dropped (N is a multiple
     // of 8, so a group lies wholly inside or outside).
-    auto cVec = VectorType::get({4}, cElt);
-    int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
-    for (int64_t g = 0; g < groups; ++g) {
+    for (int64_t g = 0; g < perChunk; ++g) {
       Value row = add(mRow0, div(at[g], cfg.blockN));
       Value col = add(nCol0, rem(at[g], cfg.blockN));
       auto inside = scf::IfOp::create(b, loc, andi(ult(row, m), ult(col, n)));
@@ -727,6 +763,7 @@ private:
       vector::StoreOp::create(b, loc, v, c, ValueRange{row, col},
                               /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
     }
+    b.setInsertionPointAfter(chunks);
     auto reset = scf::IfOp::create(b, loc, isThread0);
     b.setInsertionPointToStart(reset.thenBlock());
     memref::StoreOp::create(b, loc, i32(0), counts, countAt);
@@ -750,6 +787,7 @@ private:
   // kernel's index width.
   Value kBase, workspace;
   unsigned indexBits = 64;
+  int64_t flagOffset = 0; // from base: the last-arrival flag
 };
 
 LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
@@ -769,14 +807,14 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
       kl.loadB.getRow() != kl.loop.getInductionVar())
     return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
                           "B[k, n0]");
-  if (kl.store.isSplit() != cfg.isSplitK())
-    return func.emitError("tile-to-wgmma: a split tile.store needs a kernel "
-                          "with split_k > 1, and such a kernel one");
+  if (kl.store.isSplit() != cfg.usesWorkspace())
+    return func.emitError("tile-to-wgmma: a split tile.store needs a split-K "
+                          "or Stream-K kernel, and such a kernel one");
   unsigned numArgs = func.getNumArguments();
-  if (numArgs != kernelParams(true, cfg.isSplitK()).size())
+  if (numArgs != kernelParams(true, cfg.usesWorkspace()).size())
     return func.emitError("tile-to-wgmma: the kernel lacks the TMA "
                           "descriptor parameters")
-           << (cfg.isSplitK() ? " and the workspace" : "")
+           << (cfg.usesWorkspace() ? " and the workspace" : "")
            << " (run tile-to-gpu on a kernel tiled with mma=wgmma)";
   // The descriptors follow the pointers and integers.
   unsigned tmaArg = kernelParams(false).size();
@@ -800,13 +838,14 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   OpBuilder kb(b.getContext());
   kb.setInsertionPointAfterValue(kDim);
   Value numK;
-  if (cfg.isSplitK()) {
+  if (cfg.usesWorkspace()) {
     // The program's share [begin, end), empty when end < begin.
     auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
     auto bits = abi ? abi.getAs<IntegerAttr>("index_bitwidth") : nullptr;
-    if (!bits || isa<scf::ForOp>(kl.loop->getParentOp()))
+    if (!bits || isa<scf::ForOp>(kl.loop->getParentOp()) != cfg.isStreamK())
       return func.emitError("tile-to-wgmma: a split-k kernel must come from "
-                            "tile-to-gpu with schedule=tiled");
+                            "tile-to-gpu with schedule=tiled, a stream-k "
+                            "kernel from tile-stream-k");
     kb.setInsertionPoint(kl.loop);
     Value kBegin = kl.loop.getLowerBound();
     numK = arith::CeilDivUIOp::create(
@@ -826,7 +865,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   Value it0 = zero;
   auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp());
   if (tileLoop) {
-    if (!tileLoop.isDefinedOutsideOfLoop(kDim))
+    // Stream-K counts each tile's own steps, computed in the loop.
+    if (!cfg.isStreamK() && !tileLoop.isDefinedOutsideOfLoop(kDim))
       return func.emitError("tile-to-wgmma: K must be defined outside the "
                             "tile loop");
     IRRewriter rewriter(b.getContext());
@@ -862,10 +902,10 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set("tma_box_c", ab.getI64ArrayAttr(
                              {lw.cBoxColumns(), cfg.rowsPerWarpgroup()}));
   attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
-  if (cfg.isSplitK())
+  if (cfg.usesWorkspace())
     attrs.set("workspace_tile_bytes",
-              ab.getI64IntegerAttr(4 * (cfg.splitK * cfg.blockM * cfg.blockN +
-                                        4)));
+              ab.getI64IntegerAttr(
+                  4 * (cfg.workspaceSlots() * cfg.blockM * cfg.blockN + 4)));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): A's rows hold K elements, B's N. The manifest states
   // what this asks of a shape; the runners enforce it.

@@ -89,7 +89,7 @@ func.func @dot_shapes(%a: vector<16x32xf16>, %b: vector<16x16xf16>, %acc: vector
 // -----
 
 func.func @split_without_tile(%C: memref<?x?xf16>, %acc: vector<16x16xf32>, %i: index) {
-  // expected-error @+1 {{takes a split and a tile, or neither}}
-  "tile.store"(%acc, %C, %i, %i, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0>}> : (vector<16x16xf32>, memref<?x?xf16>, index, index, index) -> ()
+  // expected-error @+1 {{takes a split, its number of parts and a tile, or none of them}}
+  "tile.store"(%acc, %C, %i, %i, %i, %i) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 1, 0, 1>}> : (vector<16x16xf32>, memref<?x?xf16>, index, index, index, index) -> ()
   return
 }

@@ -39,8 +39,8 @@ func.func @tile_level(%A: memref<?x?xf16>, %C: memref<?x?xbf16>, %acc: vector<16
 }
 
 // CHECK-LABEL: func.func @split_store
-// CHECK: tile.store %{{.*}}, %{{.*}}[%[[I:.*]], %[[I]]] split %[[S:.*]] of tile %[[T:.*]] : vector<16x16xf32> -> memref<?x?xf16>
-func.func @split_store(%C: memref<?x?xf16>, %acc: vector<16x16xf32>, %i: index, %s: index, %t: index) {
-  tile.store %acc, %C[%i, %i] split %s of tile %t : vector<16x16xf32> -> memref<?x?xf16>
+// CHECK: tile.store %{{.*}}, %{{.*}}[%[[I:.*]], %[[I]]] split %[[S:.*]] of %[[N:.*]] in tile %[[T:.*]] : vector<16x16xf32> -> memref<?x?xf16>
+func.func @split_store(%C: memref<?x?xf16>, %acc: vector<16x16xf32>, %i: index, %s: index, %n: index, %t: index) {
+  tile.store %acc, %C[%i, %i] split %s of %n in tile %t : vector<16x16xf32> -> memref<?x?xf16>
   return
 }

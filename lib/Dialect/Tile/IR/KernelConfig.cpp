@@ -189,6 +189,9 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
   if (splitK < 1 || splitK > kMaxSplitK)
     return emitError() << n.field("split-k") << " must be between 1 and "
                        << kMaxSplitK << ", got " << splitK;
+  if (isStreamK() && clusterM != 1)
+    return emitError() << n.setting("schedule", "stream-k") << " needs "
+                       << n.setting("cluster-m", "1");
   // One program per split of each tile.
   if (isSplitK() && (schedule != Schedule::Tiled || clusterM != 1))
     return emitError() << n.setting("split-k", std::to_string(splitK))

@@ -59,8 +59,10 @@ LogicalResult DotOp::verify() {
 
 LogicalResult StoreOp::verify() {
   // The generic form can name one without the other.
-  if (static_cast<bool>(getSplit()) != static_cast<bool>(getTile()))
-    return emitOpError() << "takes a split and a tile, or neither";
+  if (static_cast<bool>(getSplit()) != static_cast<bool>(getTile()) ||
+      static_cast<bool>(getSplit()) != static_cast<bool>(getParts()))
+    return emitOpError() << "takes a split, its number of parts and a tile, "
+                            "or none of them";
   return success();
 }
 

@@ -69,16 +69,16 @@ void writeTile(OpBuilder &b, StoreOp op, Value v) {
                                   ArrayRef<bool>{false, false});
 }
 
-/// The launch's split-K workspace, as the GPU runner provides it: a slot of
-/// partial sums per (tile, split) and a zeroed arrival count per tile.
+/// The launch's workspace, as the GPU runner provides it: `slots` slots of
+/// partial sums per tile and a zeroed arrival count per tile.
 struct Workspace {
   Value partials, counts;
-  int64_t splits;
+  int64_t slots;
 };
 
-/// A split store: the partial goes to its slot; the program that brings a
-/// tile's count to split_k adds the slots in split order, writes C and
-/// resets the count.
+/// A split store: the part goes to its slot; the program that brings the
+/// tile's count to the number of parts adds the slots in part order, writes
+/// C and resets the count.
 void lowerSplitStore(StoreOp op, const Workspace &ws) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -87,10 +87,10 @@ void lowerSplitStore(StoreOp op, const Workspace &ws) {
   int64_t slotSize = tileType.getNumElements();
   Value zeroIdx = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value splits = arith::ConstantIndexOp::create(b, loc, ws.splits);
+  Value slots = arith::ConstantIndexOp::create(b, loc, ws.slots);
   Value slotElems = arith::ConstantIndexOp::create(b, loc, slotSize);
   auto flatType = VectorType::get({slotSize}, b.getF32Type());
-  Value first = arith::MulIOp::create(b, loc, op.getTile(), splits);
+  Value first = arith::MulIOp::create(b, loc, op.getTile(), slots);
   auto slot = [&](OpBuilder &sb, Value split) -> Value {
     return arith::MulIOp::create(
         sb, loc, arith::AddIOp::create(sb, loc, first, split), slotElems);
@@ -104,14 +104,14 @@ void lowerSplitStore(StoreOp op, const Workspace &ws) {
       arith::ConstantIntOp::create(b, loc, 1, 32));
   Value last = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq, count,
-      arith::ConstantIntOp::create(b, loc, ws.splits, 32));
+      arith::IndexCastOp::create(b, loc, b.getI32Type(), op.getParts()));
   auto ifLast = scf::IfOp::create(b, loc, last, /*withElseRegion=*/true);
   {
     OpBuilder tb = ifLast.getThenBodyBuilder();
     Value zero = arith::ConstantOp::create(
         tb, loc, flatType, DenseElementsAttr::get(flatType, 0.0f));
     auto sum = scf::ForOp::create(
-        tb, loc, zeroIdx, splits, one, ValueRange{zero},
+        tb, loc, zeroIdx, op.getParts(), one, ValueRange{zero},
         [&](OpBuilder &lb, Location l, Value s, ValueRange acc) {
           Value pad = arith::ConstantOp::create(lb, l, lb.getF32FloatAttr(0));
           Value part = vector::TransferReadOp::create(
@@ -157,9 +157,9 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  if (stores.front().isSplit() != cfg->isSplitK())
+  if (stores.front().isSplit() != cfg->usesWorkspace())
     return func.emitError("tile-lower-to-cpu: a split tile.store needs a "
-                          "kernel with split_k > 1, and such a kernel one");
+                          "split-K or Stream-K kernel, and such a kernel one");
   Value tiles = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
   Value programs;
   if (numPrograms > 0) {
@@ -171,10 +171,11 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
                          .getResult()
                    : tiles;
   }
-  Workspace ws{Value(), Value(), cfg->splitK};
-  if (cfg->isSplitK()) {
+  Workspace ws{Value(), Value(), cfg->workspaceSlots()};
+  if (cfg->usesWorkspace()) {
     Value slots = arith::MulIOp::create(
-        b, loc, tiles, cst(cfg->splitK * cfg->blockM * cfg->blockN));
+        b, loc, tiles,
+        cst(cfg->workspaceSlots() * cfg->blockM * cfg->blockN));
     ws.partials = memref::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, b.getF32Type()),
         ValueRange{slots});
@@ -212,7 +213,7 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
       lowerStore(s, ws);
     }
   });
-  if (cfg->isSplitK()) {
+  if (cfg->usesWorkspace()) {
     b.setInsertionPointAfter(loop);
     memref::DeallocOp::create(b, loc, ws.partials);
     memref::DeallocOp::create(b, loc, ws.counts);

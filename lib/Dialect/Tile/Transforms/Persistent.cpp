@@ -1,4 +1,4 @@
-//===- Persistent.cpp - One program per SM slot, striding over tiles ------===//
+//===- Persistent.cpp - Grids sized to the GPU: persistent, Stream-K ------===//
 
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
@@ -9,16 +9,49 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEPERSISTENT
+#define GEN_PASS_DEF_TILESTREAMK
 #include "tile/Dialect/Tile/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;
 using namespace mlir::tile;
+
+namespace {
+
+/// The program id and the store of a kernel as tile-tiling leaves it.
+FailureOr<std::pair<ProgramIdOp, StoreOp>> matchTiled(func::FuncOp func,
+                                                      StringRef pass) {
+  SmallVector<ProgramIdOp> pids(func.getOps<ProgramIdOp>());
+  SmallVector<StoreOp> stores(func.getOps<StoreOp>());
+  if (pids.size() != 1 || stores.size() != 1)
+    return func.emitError(pass) << ": expected the output of tile-tiling (one "
+                                   "tile.program_id and one tile.store)";
+  return std::make_pair(pids.front(), stores.front());
+}
+
+/// Moves the kernel's body after `pid` into `for t = lb; t < ub; t += step`
+/// (built at `b`), the tile id inside being `t`.
+scf::ForOp wrapInTileLoop(func::FuncOp func, ProgramIdOp pid, OpBuilder &b,
+                          Value lb, Value ub, Value step) {
+  auto loop = scf::ForOp::create(b, pid.getLoc(), lb, ub, step);
+  Block &entry = func.getBody().front();
+  Block *body = loop.getBody();
+  body->getOperations().splice(std::prev(body->end()), entry.getOperations(),
+                               std::next(Block::iterator(loop)),
+                               Block::iterator(entry.getTerminator()));
+  pid.getResult().replaceUsesWithIf(
+      loop.getInductionVar(),
+      [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });
+  return loop;
+}
+
+} // namespace
 
 LogicalResult mlir::tile::makePersistent(func::FuncOp func) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
@@ -29,31 +62,108 @@ LogicalResult mlir::tile::makePersistent(func::FuncOp func) {
            << cfg->splitK
            << " kernel runs one program per split of each tile; it needs "
               "schedule=tiled";
-  SmallVector<ProgramIdOp> pids(func.getOps<ProgramIdOp>());
-  SmallVector<StoreOp> stores(func.getOps<StoreOp>());
-  if (pids.size() != 1 || stores.size() != 1)
-    return func.emitError("tile-persistent: expected the output of "
-                          "tile-tiling (one tile.program_id and one "
-                          "tile.store)");
-  ProgramIdOp pid = pids.front();
+  if (cfg->isStreamK())
+    return func.emitError("tile-persistent: the kernel is already scheduled "
+                          "(stream-k)");
+  FailureOr<std::pair<ProgramIdOp, StoreOp>> matched =
+      matchTiled(func, "tile-persistent");
+  if (failed(matched))
+    return failure();
+  auto [pid, store] = *matched;
   Location loc = pid.getLoc();
   OpBuilder b(pid->getContext());
   b.setInsertionPointAfter(pid);
-  Value numTiles = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
+  Value numTiles = buildNumTiles(b, loc, store.getBase(), *cfg);
   Value numPrograms = NumProgramsOp::create(b, loc);
-  auto loop = scf::ForOp::create(b, loc, pid, numTiles, numPrograms);
-
-  Block &entry = func.getBody().front();
-  Block *body = loop.getBody();
-  body->getOperations().splice(std::prev(body->end()), entry.getOperations(),
-                               std::next(Block::iterator(loop)),
-                               Block::iterator(entry.getTerminator()));
-  pid.getResult().replaceUsesWithIf(
-      loop.getInductionVar(),
-      [&](OpOperand &use) { return loop->isProperAncestor(use.getOwner()); });
+  scf::ForOp loop = wrapInTileLoop(func, pid, b, pid, numTiles, numPrograms);
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
 
   cfg->schedule = Schedule::Persistent;
+  cfg->attachTo(func);
+  return success();
+}
+
+LogicalResult mlir::tile::makeStreamK(func::FuncOp func) {
+  std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
+  if (!cfg || cfg->isStreamK())
+    return success();
+  if (cfg->schedule != Schedule::Tiled || cfg->isSplitK() ||
+      cfg->clusterM != 1)
+    return func.emitError("tile-stream-k: expected a tiled kernel without "
+                          "split-k or clusters");
+  FailureOr<std::pair<ProgramIdOp, StoreOp>> matched =
+      matchTiled(func, "tile-stream-k");
+  if (failed(matched))
+    return failure();
+  auto [pid, store] = *matched;
+  auto kLoop = store.getValue().getDefiningOp<scf::ForOp>();
+  if (!kLoop || !matchPattern(kLoop.getLowerBound(), m_Zero()))
+    return func.emitError("tile-stream-k: expected the K loop of tile-tiling "
+                          "(from 0 to K) to produce the stored tile");
+  Location loc = pid.getLoc();
+  OpBuilder b(pid->getContext());
+  b.setInsertionPointAfter(pid);
+  auto cst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto mul = [&](Value x, Value y) -> Value {
+    return arith::MulIOp::create(b, loc, x, y);
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  auto sub = [&](Value x, Value y) -> Value {
+    return arith::SubIOp::create(b, loc, x, y);
+  };
+  auto minu = [&](Value x, Value y) -> Value {
+    return arith::MinUIOp::create(b, loc, x, y);
+  };
+  auto maxu = [&](Value x, Value y) -> Value {
+    return arith::MaxUIOp::create(b, loc, x, y);
+  };
+  auto divu = [&](Value x, Value y) -> Value {
+    return arith::DivUIOp::create(b, loc, x, y);
+  };
+  auto ceilDiv = [&](Value x, Value y) -> Value {
+    return arith::CeilDivUIOp::create(b, loc, x, y);
+  };
+  // The flattened (tile, K step) space; program p takes steps [p share,
+  // (p + 1) share). A share of at least one tile's steps keeps every tile
+  // within two programs (two workspace slots); programs past the end idle.
+  Value k = kLoop.getUpperBound();
+  Value steps = maxu(ceilDiv(k, cst(cfg->blockK)), cst(1));
+  Value total = mul(buildNumTiles(b, loc, store.getBase(), *cfg), steps);
+  Value share = maxu(steps, ceilDiv(total, NumProgramsOp::create(b, loc)));
+  Value start = minu(total, mul(pid, share));
+  Value end = minu(total, add(start, share));
+  scf::ForOp loop = wrapInTileLoop(func, pid, b, divu(start, steps),
+                                   ceilDiv(end, steps), cst(1));
+
+  // Per tile t: this program's steps of it, and the programs that share it
+  // (those holding its first and its last step).
+  b.setInsertionPointToStart(loop.getBody());
+  Value t = loop.getInductionVar();
+  Value first = mul(t, steps);
+  Value from = sub(maxu(start, first), first);
+  Value to = sub(minu(end, add(first, steps)), first);
+  Value firstProgram = divu(first, share);
+  Value parts = add(sub(divu(sub(add(first, steps), cst(1)), share),
+                        firstProgram),
+                    cst(1));
+  Value part = sub(pid, firstProgram);
+  kLoop.getLowerBoundMutable().assign(mul(from, cst(cfg->blockK)));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(kLoop);
+    kLoop.getUpperBoundMutable().assign(minu(k, mul(to, cst(cfg->blockK))));
+  }
+  b.setInsertionPoint(store);
+  StoreOp::create(b, store.getLoc(), store.getValue(), store.getBase(),
+                  store.getRow(), store.getCol(), part, parts, t);
+  store.erase();
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+
+  cfg->schedule = Schedule::StreamK;
   cfg->attachTo(func);
   return success();
 }
@@ -63,6 +173,13 @@ namespace {
 struct TilePersistentPass : tile::impl::TilePersistentBase<TilePersistentPass> {
   void runOnOperation() override {
     if (failed(makePersistent(getOperation())))
+      signalPassFailure();
+  }
+};
+
+struct TileStreamKPass : tile::impl::TileStreamKBase<TileStreamKPass> {
+  void runOnOperation() override {
+    if (failed(makeStreamK(getOperation())))
       signalPassFailure();
   }
 };

@@ -72,6 +72,7 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
         scf::YieldOp::create(lb, l, d);
       });
   StoreOp::create(b, loc, loop.getResult(0), c, m0, n0, split,
+                  split ? cst(cfg.splitK) : Value(),
                   split ? tileId : Value());
   mm.erase();
 }

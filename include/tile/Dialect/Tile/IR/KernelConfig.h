@@ -85,6 +85,13 @@ struct KernelConfig {
 
   bool isWgmma() const { return mma == MmaKind::Wgmma; }
   bool isSplitK() const { return splitK > 1; }
+  bool isStreamK() const { return schedule == Schedule::StreamK; }
+  /// Whether partial sums of a tile meet in the launch's workspace.
+  bool usesWorkspace() const { return isSplitK() || isStreamK(); }
+  /// Partial-sum slots per tile in the workspace: split_k, or two for
+  /// Stream-K (each program covers at least one tile's K steps, so at most
+  /// two programs share a tile).
+  int64_t workspaceSlots() const { return isStreamK() ? 2 : splitK; }
   /// wgmma: warpgroups of 4 warps, stacked along M.
   int64_t warpgroups() const { return numWarps / 4; }
 

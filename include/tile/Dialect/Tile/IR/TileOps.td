@@ -112,15 +112,16 @@ def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments]> {
     tile.store %acc, %C[%m0, %n0] : vector<128x64xf32> -> memref<?x?xf16>
     ```
 
-    With `split %s of tile %t` the value is split `s` (of the kernel's
-    `split_k`) of the sum that tile `t` of C holds: each split's partial
-    goes to the launch's workspace, and the program that delivers the last
-    partial of the tile adds all of them in split order (0, 1, ...) and
-    writes the sum, rounded once. Which program is last does not change the
-    result.
+    With `split %s of %n in tile %t` the value is part `s` of the `n` parts
+    whose sum tile `t` of C holds (split-K: `n` is `split_k`; Stream-K: the
+    programs that share the tile's K steps). With `n` = 1 it is a plain
+    store. Otherwise each part goes to its slot of the launch's workspace,
+    and the program that delivers the last part of the tile adds all of
+    them in part order (0, 1, ...) and writes the sum, rounded once. Which
+    program is last does not change the result.
 
     ```mlir
-    tile.store %acc, %C[%m0, %n0] split %s of tile %t
+    tile.store %acc, %C[%m0, %n0] split %s of %n in tile %t
         : vector<128x64xf32> -> memref<?x?xf16>
     ```
   }];
@@ -128,15 +129,16 @@ def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments]> {
                        Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "",
                            [MemWrite]>:$base,
                        Index:$row, Index:$col, Optional<Index>:$split,
-                       Optional<Index>:$tile);
+                       Optional<Index>:$parts, Optional<Index>:$tile);
   let assemblyFormat = [{
     $value `,` $base `[` $row `,` $col `]`
-    (`split` $split^ `of` `tile` $tile)? attr-dict `:` type($value) `->`
-    type($base)
+    (`split` $split^ `of` $parts `in` `tile` $tile)? attr-dict `:`
+    type($value) `->` type($base)
   }];
   let builders = [OpBuilder<(ins "Value":$value, "Value":$base, "Value":$row,
                                  "Value":$col), [{
-    build($_builder, $_state, value, base, row, col, Value(), Value());
+    build($_builder, $_state, value, base, row, col, Value(), Value(),
+          Value());
   }]>];
   let extraClassDeclaration = [{
     bool isSplit() { return static_cast<bool>(getSplit()); }

@@ -125,6 +125,21 @@ def TilePersistent : Pass<"tile-persistent", "::mlir::func::FuncOp"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileStreamK : Pass<"tile-stream-k", "::mlir::func::FuncOp"> {
+  let summary = "Give each program an equal share of all K steps (Stream-K)";
+  let description = [{
+    Osama et al., "Stream-K" (PPoPP 2023). The K steps of all tiles form one
+    range; program p of `num_programs` takes steps [p s, (p + 1) s) with s =
+    max(steps per tile, ceil(total / num_programs)), in a loop over the tiles
+    they touch. A tile whose steps two programs share is stored as two parts
+    (`tile.store ... split %part of %parts in tile %t`) that meet in the
+    launch's workspace; a whole tile is stored as is. With s at least one
+    tile, no tile has more than two parts; programs past the end idle.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileLowerToCPU : Pass<"tile-lower-to-cpu", "::mlir::func::FuncOp"> {
   let summary = "Run a tile kernel's programs as a CPU loop";
   let description = [{

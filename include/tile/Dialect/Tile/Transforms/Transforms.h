@@ -34,6 +34,12 @@ LogicalResult tileKernel(func::FuncOp func, const KernelConfig &cfg);
 /// id over all tiles, striding by the number of programs.
 LogicalResult makePersistent(func::FuncOp func);
 
+/// tile-stream-k: makes each program of a tiled kernel take an equal share
+/// (at least one tile's worth) of all tiles' K steps, in a loop over the
+/// tiles its share touches; a tile shared by two programs is stored as two
+/// parts that meet in the workspace.
+LogicalResult makeStreamK(func::FuncOp func);
+
 /// tile-auto-config: replaces each untiled kernel function by one tiled
 /// (and persistent) copy per member of the config=auto family, named
 /// <kernel>__<member>, and records the dispatch rule; with `tuneCache` (a
