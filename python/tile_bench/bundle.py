@@ -21,7 +21,7 @@ from typing import Any, Mapping, Optional
 
 # Parameter names in the order of the kernel ABI
 # (include/tile/Conversion/KernelParams.def): the TMA descriptors only for
-# mma=wgmma kernels, the workspace last and only for split_k > 1.
+# mma=wgmma kernels, the workspace last and only for split-K and Stream-K.
 PARAM_NAMES = ("A", "B", "C", "M", "N", "K", "stride_am", "stride_ak",
                "stride_bk", "stride_bn", "stride_cm", "stride_cn", "tma_a",
                "tma_b", "tma_c", "workspace")
@@ -207,7 +207,13 @@ class Bundle:
 
     @property
     def persistent(self) -> bool:
-        return self.schedule == "persistent"
+        """Whether the grid is sized to the GPU (Stream-K's is too)."""
+        return self.schedule in ("persistent", "stream_k")
+
+    @property
+    def uses_workspace(self) -> bool:
+        """Split-K and Stream-K kernels take the workspace."""
+        return self.split_k > 1 or self.schedule == "stream_k"
 
     @property
     def uses_tma(self) -> bool:
@@ -220,8 +226,8 @@ class Bundle:
         return -(-rows // self.cluster_m) * self.cluster_m * -(-n // self.block_n)
 
     def workspace_bytes(self, m: int, n: int) -> int:
-        """Bytes of split-K workspace an M x N output needs (0 without)."""
-        return self.tiles(m, n) * self.workspace_tile_bytes if self.split_k > 1 else 0
+        """Bytes of workspace an M x N output needs (0 without)."""
+        return self.tiles(m, n) * self.workspace_tile_bytes if self.uses_workspace else 0
 
     def grid(self, m: int, n: int, k: int, sm_count: int, blocks_per_sm: int,
              max_clusters: Optional[int] = None) -> int:
@@ -681,10 +687,15 @@ def _split_k(fields: _Fields, schedule: str, mma: str,
     1), with tile-run's rules: only tiled wgmma kernels split, and exactly
     they take the workspace, as their last parameter."""
     split_k = fields.integer("split_k", 1) or 1
+    if split_k == 1 and schedule == "stream_k":
+        if params[-1].name != WORKSPACE:
+            raise _Invalid(f"a stream_k kernel needs the parameter {WORKSPACE}, "
+                           f"after the others")
+        return 1, fields.integer("workspace_tile_bytes", 1, required=True)
     if split_k == 1:
         if any(p.name == WORKSPACE for p in params):
             raise _Invalid(f"parameter '{WORKSPACE}' needs \"split_k\" above 1 (only "
-                           f"split-K kernels take it)")
+                           f"split-K and Stream-K kernels take it)")
         return 1, 0
     field = f'field "split_k" is {split_k}'
     if split_k > MAX_SPLIT_K:
@@ -822,8 +833,9 @@ def _load(path: str, root: dict[str, Any]) -> Bundle:
         index_bitwidth = 64
     if index_bitwidth not in (32, 64):
         raise _Invalid(f'field "index_bitwidth" is {index_bitwidth}; expected 32 or 64')
-    if schedule not in ("tiled", "persistent"):
-        raise _Invalid(f"field \"schedule\" is '{schedule}'; expected tiled or persistent")
+    if schedule not in ("tiled", "persistent", "stream_k"):
+        raise _Invalid(f"field \"schedule\" is '{schedule}'; expected tiled, persistent "
+                       f"or stream_k")
     if threads > 1024:
         raise _Invalid(f'field "threads_per_block" is {threads}; a block holds at most 1024')
     # cuFuncSetAttribute takes the dynamic shared memory size as an int.

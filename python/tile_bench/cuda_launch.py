@@ -295,7 +295,7 @@ class LoadedKernel:
                 tensor_map = encode_tensor_map(bundle, view, ptr[view.operand])
                 held.append(tensor_map)
                 values[name] = tensor_map.getPtr()
-        if bundle.split_k > 1:
+        if bundle.uses_workspace:
             held.append(self.buffers.get(c.device, WORKSPACE, bundle.workspace_bytes(m, n)))
             values[WORKSPACE] = held[-1].data_ptr()
         array, keepalive = pack_args(bundle, values)

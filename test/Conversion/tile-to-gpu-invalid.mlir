@@ -135,10 +135,24 @@ func.func @cluster_without_roles(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: m
 
 // -----
 
-// The partial sums meet in the TMA + wgmma tile kernel's epilogue.
+// The partial sums meet in the TMA + wgmma kernel's epilogue.
 #k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, split_k = 2, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: split-k=2 needs mma=wgmma and warp-specialize=none (the TMA + wgmma kernel adds the partial sums)}}
 func.func @split_sync(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
+  return
+}
+
+// -----
+
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = stream_k, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: schedule=stream-k needs mma=wgmma and warp-specialize=none (the TMA + wgmma kernel adds the partial sums)}}
+func.func @stream_k_sync(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
   %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>

@@ -10,6 +10,20 @@
 // RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=4" --tile-bundle=%t/w8 -o /dev/null
 // RUN: FileCheck %s --check-prefix=BF16 < %t/w8/matmul_bf16.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/w8/matmul_bf16.ptx -o %t/w8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Stream-K: the workspace parameter, a whole tile through the TMA store, a
+// shared one through the workspace.
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=stream-k order=grouped block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=4" --tile-bundle=%t/sk -o /dev/null
+// RUN: FileCheck %s --check-prefix=SK < %t/sk/matmul_f16.ptx
+// RUN: FileCheck %s --check-prefix=SKJSON < %t/sk/matmul_f16.json
+// RUN: %ptxas -arch=sm_90a -v %t/sk/matmul_f16.ptx -o %t/sk.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// SK: .param .u64 .ptr .align 1 matmul_f16_param_15
+// SK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+// SK: atom.global.add.u32
+// SK: ld.global.v4.b32
+// SKJSON: "name": "workspace",
+// SKJSON: "schedule": "stream_k",
+// SKJSON: "workspace_tile_bytes": 262160
 
 // PTX: .target sm_90a
 // PTX: .entry matmul_f16(

@@ -331,7 +331,7 @@ HOSTILE = [
     ("huge-smem", _with(dynamic_shared_memory_bytes=2**31),
      'field "dynamic_shared_memory_bytes" is 2147483648'),
     ("threads", _with(threads_per_block=2048), "a block holds at most 1024"),
-    ("schedule", _with(schedule="stream-k"), "expected tiled or persistent"),
+    ("schedule", _with(schedule="stream-k"), "expected tiled, persistent or stream_k"),
     ("c-type", _with(c_type="f64"), "expected f32, f16 or bf16"),
     ("mixed-inputs", _with(b_type="bf16"), "a_type (f16) and b_type (bf16) differ"),
     ("index-bitwidth", _with(index_bitwidth=48), 'field "index_bitwidth" is 48'),
@@ -564,9 +564,9 @@ SPLIT_REFUSALS = [
      "a split_k=4 kernel needs the parameter workspace, after the others"),
     ("workspace-i64", _param_type(15, "i64"), "parameter 'workspace' must have type ptr, not i64"),
     ("workspace-unsplit", _with(split_k=1),
-     "parameter 'workspace' needs \"split_k\" above 1 (only split-K kernels take it)"),
+     "parameter 'workspace' needs \"split_k\" above 1 (only split-K and Stream-K kernels take it)"),
     ("workspace-old", _without("split_k"),
-     "parameter 'workspace' needs \"split_k\" above 1 (only split-K kernels take it)"),
+     "parameter 'workspace' needs \"split_k\" above 1 (only split-K and Stream-K kernels take it)"),
     ("no-bytes", _without("workspace_tile_bytes"),
      'missing required field "workspace_tile_bytes"'),
     ("zero-bytes", _with(workspace_tile_bytes=0),
@@ -1069,3 +1069,20 @@ if __name__ == "__main__":
     if len(sys.argv) != 2 or not os.environ.get("TILE_OPT"):
         sys.exit("usage: TILE_OPT=build/bin/tile-opt test_tile_bench.py OUTDIR")
     compile_bundles(os.environ["TILE_OPT"], sys.argv[1])
+
+
+def test_stream_k_manifest(tmp_path):
+    """A Stream-K kernel: a grid sized to the GPU (capped at the tile count)
+    and the workspace of split-K; without the workspace, refused."""
+    b = load_bundle(_write_split(tmp_path, _split_manifest(schedule="stream_k", split_k=1)))
+    assert b.persistent and b.uses_workspace
+    assert b.grid(1000, 1000, 4096, 132, 1) == 64  # 8 x 8 tiles
+    assert b.grid(4096, 4096, 4096, 132, 1) == 132
+    assert b.workspace_bytes(1000, 1000) == 64 * 65792
+    doc = _split_manifest(schedule="stream_k", split_k=1)
+    doc["params"] = doc["params"][:-1]
+    path = _write_split(tmp_path, doc)
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    assert str(e.value) == (f"manifest {path}: a stream_k kernel needs the parameter "
+                            f"workspace, after the others")

@@ -300,17 +300,21 @@ int64_t tileCount(const Manifest &m, const Problem &p) {
 }
 
 int64_t workspaceBytes(const Manifest &m, const Problem &p) {
-  return m.splitK > 1 ? tileCount(m, p) * m.workspaceTileBytes : 0;
+  return m.usesWorkspace() ? tileCount(m, p) * m.workspaceTileBytes : 0;
 }
 
-std::string splitKSummary(const Manifest &m, const Problem &p) {
+std::string workspaceSummary(const Manifest &m, const Problem &p) {
   int64_t tiles = tileCount(m, p);
+  std::string workspace =
+      "workspace " + std::to_string(tiles) + " x " +
+      std::to_string(m.workspaceTileBytes) + " = " +
+      std::to_string(workspaceBytes(m, p)) +
+      " B (tiles x workspace_tile_bytes)";
+  if (m.splitK == 1)
+    return workspace;
   return std::to_string(m.splitK) + " x " + std::to_string(tiles) + " = " +
-         std::to_string(m.splitK * tiles) +
-         " blocks (split_k x tiles), workspace " + std::to_string(tiles) +
-         " x " + std::to_string(m.workspaceTileBytes) + " = " +
-         std::to_string(workspaceBytes(m, p)) +
-         " B (tiles x workspace_tile_bytes)";
+         std::to_string(m.splitK * tiles) + " blocks (split_k x tiles), " +
+         workspace;
 }
 
 namespace {
@@ -443,8 +447,8 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
   } else {
     // A split-K kernel runs one program per split of each tile.
     res.grid = res.tiles * m.splitK;
-    res.workspaceBytes = workspaceBytes(m, p);
   }
+  res.workspaceBytes = workspaceBytes(m, p);
   res.wavesPerSM =
       double(res.grid) / (double(dev.smCount) * double(res.driverBlocks));
   std::printf("launch: grid %lld x %lld threads, %lld B dynamic shared; ",
@@ -452,7 +456,7 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
               static_cast<long long>(m.threadsPerBlock),
               static_cast<long long>(m.dynamicSharedBytes));
   if (m.splitK > 1)
-    std::printf("%s", splitKSummary(m, p).c_str());
+    std::printf("%s", workspaceSummary(m, p).c_str());
   else if (m.persistent && res.tilesPerProgramMin != res.tilesPerProgramMax)
     std::printf("%lld tiles, %lld-%lld per program",
                 static_cast<long long>(res.tiles),
@@ -466,6 +470,8 @@ void planGrid(const Gpu &gpu, const Options &opts, const Problem &p,
     std::printf(" (%lld programs/SM%s)",
                 static_cast<long long>(res.programsPerSM),
                 opts.programsPerSM ? "" : ", auto");
+  if (m.streamK)
+    std::printf(", Stream-K %s", workspaceSummary(m, p).c_str());
   std::printf("; ");
   std::printf("%.2f waves per SM (%lld / (%d SMs x %d blocks))\n",
               res.wavesPerSM, static_cast<long long>(res.grid), dev.smCount,

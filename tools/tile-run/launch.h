@@ -59,13 +59,14 @@ int64_t ceilDiv(int64_t a, int64_t b);
 // whole clusters.
 int64_t tileCount(const Manifest &m, const Problem &p);
 
-// Bytes of split-K workspace the problem needs: workspace_tile_bytes per
-// tile, 0 for a kernel that does not split K.
+// Bytes of workspace the problem needs: workspace_tile_bytes per tile, 0 for
+// a kernel that takes none (neither split-K nor Stream-K).
 int64_t workspaceBytes(const Manifest &m, const Problem &p);
 
 // A split-K kernel's grid and workspace for the problem: "4 x 64 = 256
-// blocks (split_k x tiles), workspace 64 x 8192 = 524288 B (...)".
-std::string splitKSummary(const Manifest &m, const Problem &p);
+// blocks (split_k x tiles), workspace 64 x 8192 = 524288 B (...)"; a
+// Stream-K kernel's workspace.
+std::string workspaceSummary(const Manifest &m, const Problem &p);
 
 // What one bundle gave: resources, occupancy, grid, check and, once every
 // round ran, its timing.

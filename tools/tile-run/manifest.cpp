@@ -275,10 +275,11 @@ bool parseParams(const Json &root, Manifest &m, std::string &error) {
     return false;
   }
   size_t expected = size_t(ParamRole::TmaA) +
-                    (m.mma == "wgmma" ? kTmaParams : 0) + (m.splitK > 1);
+                    (m.mma == "wgmma" ? kTmaParams : 0) + m.usesWorkspace();
   std::string kernel =
       "an mma=" + m.mma +
-      (m.splitK > 1 ? " split_k=" + std::to_string(m.splitK) : "") + " kernel";
+      (m.splitK > 1 ? " split_k=" + std::to_string(m.splitK) : "") +
+      (m.streamK ? " stream_k" : "") + " kernel";
   auto describe = [](const std::string &name, const std::string &type) {
     return "'" + name + "' (" + type + ")";
   };
@@ -381,8 +382,8 @@ bool parseMma(const Json &root, Manifest &m, std::string &error) {
   return true;
 }
 
-// "split_k" (1 when absent) and, when above 1, the workspace each tile needs.
-// Read before "params", which it changes.
+// "split_k" (1 when absent) and, when above 1 or for Stream-K, the workspace
+// each tile needs. Read before "params", which it changes.
 bool parseSplitK(const Json &root, Manifest &m, std::string &error) {
   FieldReader f(root, error);
   if (!f.optionalInt("split_k", 1, m.splitK))
@@ -393,7 +394,8 @@ bool parseSplitK(const Json &root, Manifest &m, std::string &error) {
     return false;
   }
   if (m.splitK == 1)
-    return true;
+    return !m.streamK ||
+           f.requireInt("workspace_tile_bytes", 1, m.workspaceTileBytes);
   // The grid holds one program per split of each tile, which a persistent
   // grid does not; the workspace follows the TMA descriptors.
   if (m.persistent) {
@@ -523,13 +525,16 @@ bool parseKernel(const Json &root, Manifest &m, std::string &error) {
             "; expected 32 or 64";
     return false;
   }
-  if (schedule != "tiled" && schedule != "persistent") {
+  if (schedule != "tiled" && schedule != "persistent" &&
+      schedule != "stream_k") {
     error = "field \"schedule\" is '" + schedule +
-            "'; expected tiled or persistent";
+            "'; expected tiled, persistent or stream_k";
     return false;
   }
   m.schedule = schedule;
-  m.persistent = schedule == "persistent";
+  // Stream-K launches a persistent grid too.
+  m.streamK = schedule == "stream_k";
+  m.persistent = schedule == "persistent" || m.streamK;
 
   if (m.threadsPerBlock > 1024) {
     error = "field \"threads_per_block\" is " +

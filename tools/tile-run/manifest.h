@@ -87,6 +87,10 @@ struct Manifest {
   // "workspace_tile_bytes" per tile, the kernel's last parameter, zero
   // before the kernel's first launch.
   int64_t splitK = 1;
+  // schedule "stream_k": a persistent grid whose programs share tiles
+  // through the workspace (two slots per tile).
+  bool streamK = false;
+  bool usesWorkspace() const { return splitK > 1 || streamK; }
   int64_t workspaceTileBytes = 0; // 0 unless splitK > 1
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;

@@ -144,7 +144,7 @@ void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
           static_cast<long long>(p.n), static_cast<long long>(tiles),
           static_cast<long long>(m.blockM), static_cast<long long>(m.blockN),
           splits.c_str());
-    if (m.splitK > 1 && tiles > INT64_MAX / m.workspaceTileBytes)
+    if (m.usesWorkspace() && tiles > INT64_MAX / m.workspaceTileBytes)
       die(kExitError,
           "manifest %s: shape %lldx%lld needs %lld tiles of %lld workspace "
           "bytes, more than 2^63 bytes",
@@ -291,9 +291,9 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   res.staging = planStaging(m, p);
   const Staging &s = res.staging;
   // Grown before this problem's launches hold their addresses.
-  if (m.splitK > 1)
+  if (m.usesWorkspace())
     reserveZeroed(own.workspace, size_t(workspaceBytes(m, p)),
-                  "the split-K workspace");
+                  "the workspace");
   Operands copies;
   if (s.staged) {
     size_t in = elemTypeBytes(m.aType), out = elemTypeBytes(m.cType);
@@ -438,9 +438,10 @@ std::vector<Problem> makeProblems(const Options &opts,
       if (s.staged)
         std::printf("staging: %s on %s: %s\n", shape.c_str(), m.path.c_str(),
                     stagingSummary(m, p, s).c_str());
-      if (m.splitK > 1)
-        std::printf("split-K: %s on %s: %s\n", shape.c_str(), m.path.c_str(),
-                    splitKSummary(m, p).c_str());
+      if (m.usesWorkspace())
+        std::printf("%s: %s on %s: %s\n", m.streamK ? "stream-K" : "split-K",
+                    shape.c_str(), m.path.c_str(),
+                    workspaceSummary(m, p).c_str());
     }
     problems.push_back(p);
   }

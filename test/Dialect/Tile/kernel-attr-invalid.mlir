@@ -19,7 +19,7 @@ func.func @duplicate_field() attributes {tile.kernel = #tile.kernel<block_m = 12
 
 // -----
 
-// expected-error @+1 {{#tile.kernel field 'schedule' must be tiled, persistent or stream-k, got 'streamk'}}
+// expected-error @+1 {{#tile.kernel field 'schedule' must be tiled, persistent or stream_k, got 'streamk'}}
 func.func @unknown_schedule() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = streamk, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   return
 }

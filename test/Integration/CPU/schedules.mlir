@@ -36,6 +36,14 @@
 // RUN: tile-opt %s %{tiling} split-k=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} split-k=3 order=grouped group-m=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} split-k=16" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
+// Stream-K: one program (no tile shared), 3 and 7 (tiles shared by two
+// programs, shares not aligned to tiles), one per SM of an H200 and 1000
+// (a share of one tile each, most programs idle), grouped order.
+// RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=1 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=3 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} order=grouped group-m=3" --tile-stream-k --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=132 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=1000 | %{lower} | %{run} | FileCheck %s
 
 // CHECK: shape 67 45 93 bad 0
 // CHECK: shape 1 1 1 bad 0

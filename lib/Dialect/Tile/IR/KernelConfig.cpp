@@ -190,7 +190,8 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << n.field("split-k") << " must be between 1 and "
                        << kMaxSplitK << ", got " << splitK;
   if (isStreamK() && clusterM != 1)
-    return emitError() << n.setting("schedule", "stream-k") << " needs "
+    return emitError() << n.setting("schedule", n.field("stream-k"))
+                       << " needs "
                        << n.setting("cluster-m", "1");
   // One program per split of each tile.
   if (isSplitK() && (schedule != Schedule::Tiled || clusterM != 1))

@@ -178,3 +178,150 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Stream-K (tile-stream-k's loop over the tiles of the program's share):
+// the K-step count of each tile, computed in the loop, carries the ring
+// position into the next tile; a tile the program holds whole (one part)
+// is stored with TMA as usual, a shared one through the workspace.
+// CHECK-LABEL: gpu.func @matmul(
+// CHECK-SAME: %[[WS:arg15]]: !llvm.ptr) kernel
+// CHECK-SAME: workspace_tile_bytes = 131088 : i64
+// CHECK: %[[END:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[IT:.*]] = %c0{{[_0-9]*}}) -> (index) {
+// CHECK: %[[PARTS:.*]] = arith.addi %{{.*}}, %c1{{[_0-9]*}} : index
+// CHECK: %[[HI:.*]] = arith.maxui
+// CHECK: %[[LEN:.*]] = arith.subi %[[HI]]
+// CHECK: %[[NUMK:.*]] = arith.ceildivui %[[LEN]], %c64
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %[[NUMK]] step
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[PARTS]], %c1{{[_0-9]*}} : index
+// CHECK: scf.if %[[WHOLE]] {
+// CHECK: nvgpu.tma.async.store
+// CHECK: } else {
+// CHECK: memref.atomic_rmw addi
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[PARTS]] step %{{.*}} iter_args
+// CHECK: %[[NEXT:.*]] = arith.addi %[[IT]], %[[NUMK]] : index
+// CHECK-NEXT: scf.yield %[[NEXT]] : index
+module attributes {gpu.container_module} {
+  gpu.module @matmul_kernels {
+    gpu.func @matmul(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %arg15: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 4, schedule = stream_k, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c128 = arith.constant 128 : index
+      %42 = arith.ceildivui %dim, %c128 : index
+      %c128_3 = arith.constant 128 : index
+      %43 = arith.ceildivui %dim_2, %c128_3 : index
+      %block_id_x = gpu.block_id  x
+      %c1_4 = arith.constant 1 : index
+      %c64 = arith.constant 64 : index
+      %44 = arith.ceildivui %dim_0, %c64 : index
+      %45 = arith.maxui %44, %c1_4 : index
+      %c0_5 = arith.constant 0 : index
+      %dim_6 = memref.dim %41, %c0_5 : memref<?x?xf16>
+      %c1_7 = arith.constant 1 : index
+      %dim_8 = memref.dim %41, %c1_7 : memref<?x?xf16>
+      %c128_9 = arith.constant 128 : index
+      %46 = arith.ceildivui %dim_6, %c128_9 : index
+      %c128_10 = arith.constant 128 : index
+      %47 = arith.ceildivui %dim_8, %c128_10 : index
+      %48 = arith.muli %46, %47 : index
+      %49 = arith.muli %48, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %50 = arith.ceildivui %49, %grid_dim_x : index
+      %51 = arith.maxui %45, %50 : index
+      %52 = arith.muli %block_id_x, %51 : index
+      %53 = arith.minui %49, %52 : index
+      %54 = arith.addi %53, %51 : index
+      %55 = arith.minui %49, %54 : index
+      %c1_11 = arith.constant 1 : index
+      %56 = arith.ceildivui %55, %45 : index
+      %57 = arith.divui %53, %45 : index
+      %c1_12 = arith.constant 1 : index
+      %c1_13 = arith.constant 1 : index
+      %c64_14 = arith.constant 64 : index
+      %c0_15 = arith.constant 0 : index
+      %c128_16 = arith.constant 128 : index
+      %c128_17 = arith.constant 128 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<128x128xf32>
+      %c64_18 = arith.constant 64 : index
+      %c64_19 = arith.constant 64 : index
+      scf.for %arg16 = %57 to %56 step %c1_11 {
+        %58 = arith.muli %arg16, %45 : index
+        %59 = arith.maxui %53, %58 : index
+        %60 = arith.subi %59, %58 : index
+        %61 = arith.addi %58, %45 : index
+        %62 = arith.minui %55, %61 : index
+        %63 = arith.subi %62, %58 : index
+        %64 = arith.divui %58, %51 : index
+        %65 = arith.addi %58, %45 : index
+        %66 = arith.subi %65, %c1_13 : index
+        %67 = arith.divui %66, %51 : index
+        %68 = arith.subi %67, %64 : index
+        %69 = arith.addi %68, %c1_12 : index
+        %70 = arith.subi %block_id_x, %64 : index
+        %71 = arith.muli %60, %c64_14 : index
+        %72 = arith.divui %arg16, %43 : index
+        %73 = arith.remui %arg16, %43 : index
+        %74 = arith.muli %72, %c128_16 : index
+        %75 = arith.muli %73, %c128_17 : index
+        %76 = arith.muli %63, %c64_19 : index
+        %77 = arith.minui %dim_0, %76 : index
+        %78 = scf.for %arg17 = %71 to %77 step %c64_18 iter_args(%arg18 = %cst) -> (vector<128x128xf32>) {
+          %79 = tile.load %13[%74, %arg17] : memref<?x?xf16> -> vector<128x64xf16>
+          %80 = tile.load %27[%arg17, %75] : memref<?x?xf16> -> vector<64x128xf16>
+          %81 = tile.dot %79, %80, %arg18 : vector<128x64xf16>, vector<64x128xf16> -> vector<128x128xf32>
+          scf.yield %81 : vector<128x128xf32>
+        }
+        tile.store %78, %41[%74, %75] split %70 of %69 in tile %arg16 : vector<128x128xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}
+

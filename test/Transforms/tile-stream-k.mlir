@@ -1,0 +1,124 @@
+// tile-stream-k on tile-tiling's output: the K steps of all tiles form one
+// range, program p takes [p s, (p + 1) s) with s = max(steps per tile,
+// ceil(total / num_programs)), in a loop over the tiles it touches; each
+// tile's store names this program's part and the tile's number of parts.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-stream-k | FileCheck %s
+
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME: %[[A:.*]]: memref<?x?xf16>, %[[B:.*]]: memref<?x?xf16>, %[[C:.*]]: memref<?x?xf16>)
+// CHECK-SAME: schedule = stream_k,
+// CHECK: %[[K:.*]] = memref.dim %[[A]], %c1
+// CHECK: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c32
+// CHECK: %[[PID:.*]] = tile.program_id
+// Steps per tile (at least one, for K = 0), all steps, the share.
+// CHECK: %[[KS:.*]] = arith.ceildivui %[[K]], %c16
+// CHECK: %[[STEPS:.*]] = arith.maxui %[[KS]], %c1
+// CHECK: %[[TILES:.*]] = arith.muli
+// CHECK: %[[TOTAL:.*]] = arith.muli %[[TILES]], %[[STEPS]]
+// CHECK: %[[NP:.*]] = tile.num_programs
+// CHECK: %[[EVEN:.*]] = arith.ceildivui %[[TOTAL]], %[[NP]]
+// CHECK: %[[SHARE:.*]] = arith.maxui %[[STEPS]], %[[EVEN]]
+// CHECK: %[[AT:.*]] = arith.muli %[[PID]], %[[SHARE]]
+// CHECK: %[[START:.*]] = arith.minui %[[TOTAL]], %[[AT]]
+// CHECK: %[[AFTER:.*]] = arith.addi %[[START]], %[[SHARE]]
+// CHECK: %[[END:.*]] = arith.minui %[[TOTAL]], %[[AFTER]]
+// CHECK: %[[TEND:.*]] = arith.ceildivui %[[END]], %[[STEPS]]
+// CHECK: %[[TFIRST:.*]] = arith.divui %[[START]], %[[STEPS]]
+// CHECK: scf.for %[[T:.*]] = %[[TFIRST]] to %[[TEND]] step %c1
+// This program's steps of tile t: [from, to).
+// CHECK: %[[FIRST:.*]] = arith.muli %[[T]], %[[STEPS]]
+// CHECK: %[[LO:.*]] = arith.maxui %[[START]], %[[FIRST]]
+// CHECK: %[[FROM:.*]] = arith.subi %[[LO]], %[[FIRST]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[FIRST]], %[[STEPS]]
+// CHECK: %[[HI:.*]] = arith.minui %[[END]], %[[NEXT]]
+// CHECK: %[[TO:.*]] = arith.subi %[[HI]], %[[FIRST]]
+// The programs holding the tile's first and last steps share it.
+// CHECK: %[[P0:.*]] = arith.divui %[[FIRST]], %[[SHARE]]
+// CHECK: %[[LASTSTEP:.*]] = arith.subi %{{.*}}, %c1
+// CHECK: %[[P1:.*]] = arith.divui %[[LASTSTEP]], %[[SHARE]]
+// CHECK: %[[D:.*]] = arith.subi %[[P1]], %[[P0]]
+// CHECK: %[[PARTS:.*]] = arith.addi %[[D]], %c1
+// CHECK: %[[PART:.*]] = arith.subi %[[PID]], %[[P0]]
+// CHECK: %[[KLO:.*]] = arith.muli %[[FROM]], %c16
+// The tile's coordinates come from t, not the program id.
+// CHECK: arith.divui %[[T]], %[[TN]]
+// CHECK: arith.remui %[[T]], %[[TN]]
+// CHECK: %[[KHI0:.*]] = arith.muli %[[TO]], %c16
+// CHECK: %[[KHI:.*]] = arith.minui %[[K]], %[[KHI0]]
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %[[KLO]] to %[[KHI]] step %c16
+// CHECK: tile.store %[[ACC]], %[[C]][%{{.*}}, %{{.*}}] split %[[PART]] of %[[PARTS]] in tile %[[T]]
+  func.func @matmul(%arg0: memref<?x?xf16>, %arg1: memref<?x?xf16>, %arg2: memref<?x?xf16>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 32, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+    %c0 = arith.constant 0 : index
+    %dim = memref.dim %arg0, %c0 : memref<?x?xf16>
+    %c1 = arith.constant 1 : index
+    %dim_0 = memref.dim %arg0, %c1 : memref<?x?xf16>
+    %c1_1 = arith.constant 1 : index
+    %dim_2 = memref.dim %arg1, %c1_1 : memref<?x?xf16>
+    %c16 = arith.constant 16 : index
+    %0 = arith.ceildivui %dim, %c16 : index
+    %c32 = arith.constant 32 : index
+    %1 = arith.ceildivui %dim_2, %c32 : index
+    %2 = tile.program_id
+    %c0_3 = arith.constant 0 : index
+    %3 = arith.divui %2, %1 : index
+    %4 = arith.remui %2, %1 : index
+    %c16_4 = arith.constant 16 : index
+    %5 = arith.muli %3, %c16_4 : index
+    %c32_5 = arith.constant 32 : index
+    %6 = arith.muli %4, %c32_5 : index
+    %cst = arith.constant dense<0.000000e+00> : vector<16x32xf32>
+    %c16_6 = arith.constant 16 : index
+    %7 = scf.for %arg3 = %c0_3 to %dim_0 step %c16_6 iter_args(%arg4 = %cst) -> (vector<16x32xf32>) {
+      %8 = tile.load %arg0[%5, %arg3] : memref<?x?xf16> -> vector<16x16xf16>
+      %9 = tile.load %arg1[%arg3, %6] : memref<?x?xf16> -> vector<16x32xf16>
+      %10 = tile.dot %8, %9, %arg4 : vector<16x16xf16>, vector<16x32xf16> -> vector<16x32xf32>
+      scf.yield %10 : vector<16x32xf32>
+    }
+    tile.store %7, %arg2[%5, %6] : vector<16x32xf32> -> memref<?x?xf16>
+    return
+  }
+
+// -----
+
+// A split-K kernel has its own programs per tile.
+#split = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, split_k = 2, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-stream-k: expected a tiled kernel without split-k or clusters}}
+func.func @split(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #split} {
+  %pid = tile.program_id
+  %c2 = arith.constant 2 : index
+  tile.store %v, %C[%pid, %pid] split %pid of %c2 in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+// The stored tile must come from tile-tiling's K loop.
+#tiled = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-stream-k: expected the K loop of tile-tiling (from 0 to K) to produce the stored tile}}
+func.func @no_k_loop(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #tiled} {
+  %pid = tile.program_id
+  tile.store %v, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+// Two program ids: not tile-tiling's output.
+// expected-error @+1 {{tile-stream-k: expected the output of tile-tiling (one tile.program_id and one tile.store)}}
+func.func @two_pids(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  %pid = tile.program_id
+  %pid2 = tile.program_id
+  tile.store %v, %C[%pid, %pid2] : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
+
+// -----
+
+// Already scheduled: left alone.
+// CHECK-LABEL: func.func @done(
+// CHECK-NEXT: tile.program_id
+func.func @done(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = stream_k, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  %pid = tile.program_id
+  tile.store %v, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}
