@@ -1,0 +1,182 @@
+"""Launching, on top of tile_bench.cuda_launch (the project's one CUDA driver
+launch path): its LoadedKernel loads the module, sizes grids, encodes TMA
+descriptors, stages unaligned shapes and keeps the split-K workspace; this
+module adds what a library call needs around it:
+
+* layouts other than nn for the mma.sync kernels that serve them;
+* a bounded cache of prepared launches (TMA descriptors and packed
+  arguments per data pointers and shape) in place of an unbounded dict;
+* a launch from that cache without rebuilding its key from the tensors,
+  on torch's current stream read as a raw handle;
+* buffers (workspace, staging copies) kept for the kernel's lifetime, so a
+  CUDA graph that captured a launch never points into freed memory, and
+  never allocated during capture;
+* torch's context made current once per thread.
+
+Importing this module imports torch and cuda-python; tile_opt imports it
+only to launch.
+"""
+from __future__ import annotations
+
+import collections
+import ctypes
+import threading
+from typing import Any, Optional
+
+import torch
+from cuda.bindings import driver
+from tile_bench import cuda_launch
+from tile_bench.bundle import Bundle, BundleError, pack_args
+
+from .errors import CaptureError, CudaError, InputError, TileOptError, UnsupportedShapeError
+
+Tensor = torch.Tensor
+TORCH_DTYPES = cuda_launch.TORCH_DTYPES
+DriverError = cuda_launch.CudaError
+# Prepared launches kept per kernel (each holds 3 descriptors and ~200 B).
+MAX_LAUNCHES = 64
+
+_raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+
+
+def current_stream(device: int) -> int:
+    """The handle of torch's current stream on `device`."""
+    if _raw_stream is not None:  # what Triton uses: no Stream object per call
+        return _raw_stream(device)
+    return torch.cuda.current_stream(device).cuda_stream
+
+
+def capturing() -> bool:
+    return torch.cuda.is_current_stream_capturing()
+
+
+_lock = threading.Lock()
+_device: Optional[int] = None
+_context: Any = None
+_thread = threading.local()
+
+
+def ready(device: int) -> None:
+    """torch's primary context of `device` current in this thread.
+
+    The driver's current context is per thread; tile_bench sets it once per
+    process, in the thread of the first launch. tile_opt runs on the device
+    of its first call (its modules live in that context).
+    """
+    if getattr(_thread, "device", None) == device:
+        return
+    global _device, _context
+    with _lock:
+        try:
+            if _device is None:
+                if not torch.cuda.is_available():
+                    raise CudaError("no CUDA GPU visible to PyTorch (no GPU, or no "
+                                    "driver)")
+                with torch.cuda.device(device):
+                    dev = cuda_launch.ensure_context()
+                if int(dev) != device:  # tile_bench chose its device earlier
+                    raise InputError(f"tile_opt runs on cuda:{int(dev)}, where this "
+                                     f"process launched first; these tensors are on "
+                                     f"cuda:{device}")
+                _context = cuda_launch.cu("cuDevicePrimaryCtxRetain", dev)
+                _device = device
+            elif device != _device:
+                raise InputError(f"tile_opt runs on one GPU per process, cuda:{_device} "
+                                 f"(its first call's); these tensors are on cuda:{device}")
+            cuda_launch.cu("cuCtxSetCurrent", _context)
+        except TileOptError:
+            raise
+        except (DriverError, RuntimeError) as e:
+            raise CudaError(" ".join(str(e).split())) from None
+    _thread.device = device
+
+
+class _LastingBuffers(cuda_launch.KernelBuffers):
+    """KernelBuffers that keep every buffer they hand out, and allocate none
+    during CUDA graph capture (a captured zero-fill would run only at replay,
+    and the memory would come from the graph's pool)."""
+
+    def __init__(self, kernel: str) -> None:
+        super().__init__()
+        self._kernel = kernel
+        self._held: dict[tuple[torch.device, str], torch.Tensor] = {}
+        self._retired: list[torch.Tensor] = []
+
+    def get(self, device: torch.device, name: str, nbytes: int) -> torch.Tensor:
+        held = self._held.get((device, name))
+        if (held is None or held.numel() < nbytes) and capturing():
+            raise CaptureError(f"kernel '{self._kernel}' needs a new {nbytes}-byte "
+                               f"{name} buffer, which cannot be allocated during CUDA "
+                               f"graph capture: call it once with this shape before "
+                               f"capturing")
+        buf = super().get(device, name, nbytes)
+        if buf is not held:
+            if held is not None:
+                self._retired.append(held)
+            self._held[device, name] = buf
+        return buf
+
+
+class Launcher(cuda_launch.LoadedKernel):
+    """One bundle's kernel, loaded, launched for tensors already checked."""
+
+    def __init__(self, bundle: Bundle, layout: str) -> None:
+        if capturing():
+            raise CaptureError(f"kernel '{bundle.kernel}' is loaded on its first call, "
+                               f"which cannot happen during CUDA graph capture: call it "
+                               f"once before capturing")
+        try:
+            super().__init__(bundle)
+        except DriverError as e:
+            raise CudaError(str(e)) from None
+        self.buffers = _LastingBuffers(bundle.kernel)
+        self.layout = layout
+        self._lru: collections.OrderedDict[tuple, tuple[Any, int]] = collections.OrderedDict()
+        self._streams: dict[int, driver.CUstream] = {}
+
+    def _prepare(self, a: Tensor, b: Tensor, c: Tensor) -> Any:
+        if self.layout == "nn":
+            return super()._prepare(a, b, c)
+        # Other layouts are mma.sync kernels: no TMA, staging or workspace.
+        bundle = self.bundle
+        (m, k), n = a.shape, b.shape[1]
+        bundle.check_shape(m, n, k, self.layout)
+        values = {"A": a.data_ptr(), "B": b.data_ptr(), "C": c.data_ptr(),
+                  **bundle.scalar_args(m, n, k, self.layout)}
+        array, keepalive = pack_args(bundle, values)
+        grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm, self.max_clusters)
+        config = self._launch_config(grid, None) if bundle.cluster_m > 1 else None
+        return cuda_launch._Launch(grid, array, keepalive, config)
+
+    def launch(self, key: tuple, a: Tensor, b: Tensor, c: Tensor, stream: int) -> None:
+        """Launches c = a @ b on `stream`; `key` is (a, b, c pointers, M, N, K)."""
+        entry = self._lru.get(key)
+        try:
+            if entry is None:
+                prepared = self._prepare(a, b, c)
+                entry = self._lru[key] = (prepared, ctypes.addressof(prepared.array))
+                if len(self._lru) > MAX_LAUNCHES:
+                    self._lru.popitem(last=False)
+            else:
+                self._lru.move_to_end(key)
+            prepared, params = entry
+            handle = self._streams.get(stream)
+            if handle is None:
+                handle = self._streams[stream] = driver.CUstream(stream)
+            # As LoadedKernel.__call__ launches a prepared launch.
+            cu = cuda_launch.cu
+            for copy in prepared.before:
+                cu("cuMemcpy2DAsync", copy, handle)
+            if prepared.config is not None:
+                prepared.config.hStream = handle
+                cu("cuLaunchKernelEx", prepared.config, self.function, params, 0)
+            else:
+                cu("cuLaunchKernel", self.function, prepared.grid, 1, 1,
+                   self.bundle.threads_per_block, 1, 1, self.bundle.dynamic_smem, handle,
+                   params, 0)
+            for copy in prepared.after:
+                cu("cuMemcpy2DAsync", copy, handle)
+        except DriverError as e:
+            raise CudaError(str(e)) from None
+        except BundleError as e:  # the manifest refuses the shape
+            raise UnsupportedShapeError(str(e)) from None

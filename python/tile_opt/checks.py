@@ -1,0 +1,157 @@
+"""What a kernel takes, checked without torch or a GPU.
+
+An `Operand` is what a call needs to know of a tensor: shape, strides in
+elements, element type, device and data pointer. It is read from a PyTorch
+tensor, from any object with `__cuda_array_interface__` (CUDA memory) or
+`__array_interface__` (host memory, e.g. numpy), so the same checks, and
+their messages, serve every caller and every test.
+"""
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Optional
+
+from .errors import InputError
+
+__all__ = ["Operand", "operand", "dense_strides", "check_operands", "check_alignment",
+           "TMA_ALIGN"]
+
+# TMA reads and writes global memory from 16-byte aligned addresses.
+TMA_ALIGN = 16
+ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
+_TORCH_TYPES = {"torch.float16": "f16", "torch.bfloat16": "bf16", "torch.float32": "f32"}
+_TYPESTRS = {"<f2": "f16", "<f4": "f32"}  # array-interface type strings (no bf16 one)
+
+
+class Operand(NamedTuple):
+    name: str  # a, b or out
+    shape: tuple[int, ...]
+    strides: tuple[int, ...]  # elements
+    dtype: str  # f16, bf16, f32, or the type's own name
+    device: str  # cpu, cuda, cuda:N, meta, ...
+    ptr: int
+
+
+def _from_interface(name: str, iface: dict, device: str) -> Operand:
+    shape = tuple(int(s) for s in iface["shape"])
+    typestr = str(iface["typestr"])
+    itemsize = int(typestr[2:]) if typestr[2:].isdigit() else 1
+    strides = iface.get("strides")
+    if strides is None:  # C-contiguous
+        strides, step = [], 1
+        for size in reversed(shape):
+            strides.insert(0, step)
+            step *= max(size, 1)
+    elif any(s % itemsize for s in strides):
+        raise InputError(f"{name} has strides of {tuple(strides)} bytes, not whole elements")
+    else:
+        strides = [s // itemsize for s in strides]
+    return Operand(name, shape, tuple(int(s) for s in strides),
+                   _TYPESTRS.get(typestr, typestr), device, int(iface["data"][0]))
+
+
+def operand(name: str, x: Any) -> Operand:
+    """The Operand of a torch tensor or an array-interface object."""
+    if hasattr(x, "data_ptr") and hasattr(x, "stride") and hasattr(x, "device"):
+        device = x.device
+        text = str(device)
+        if getattr(device, "type", None) == "cuda" and device.index is None:
+            text = "cuda:0"
+        return Operand(name, tuple(int(s) for s in x.shape), tuple(x.stride()),
+                       _TORCH_TYPES.get(str(x.dtype), str(x.dtype)), text, int(x.data_ptr()))
+    cai = getattr(x, "__cuda_array_interface__", None)
+    if cai is not None:
+        return _from_interface(name, cai, "cuda")
+    host = getattr(x, "__array_interface__", None)
+    if host is not None:
+        return _from_interface(name, host, "cpu")
+    raise InputError(f"{name} is a {type(x).__name__}, not a tensor")
+
+
+def dense_strides(rows: int, cols: int, transposed: bool) -> tuple[int, int]:
+    """Strides of a rows x cols matrix stored row-major, or as its transpose."""
+    return (1, rows) if transposed else (cols, 1)
+
+
+def _strides_fit(op: Operand, want: tuple[int, ...]) -> bool:
+    # A size-1 dimension's stride never multiplies a nonzero index.
+    return all(s == w or size == 1 for s, w, size in zip(op.strides, want, op.shape))
+
+
+def _span(op: Operand) -> tuple[int, int]:
+    """[first, last) bytes the operand's elements occupy."""
+    last = sum((size - 1) * stride for size, stride in zip(op.shape, op.strides))
+    return op.ptr, op.ptr + (last + 1) * ELEM_BYTES.get(op.dtype, 1)
+
+
+def _describe_layout(op: Operand, rows: int, cols: int) -> str:
+    if _strides_fit(op, dense_strides(rows, cols, False)):
+        return "row-major"
+    if _strides_fit(op, dense_strides(rows, cols, True)):
+        return "stored transposed"
+    return "not contiguous"
+
+
+def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
+                   c_dtype: str, layout: str) -> tuple[int, int, int]:
+    """M, N and K of C = A . B, or InputError saying what does not fit a
+    kernel of these types and layout (layout[0] for A, layout[1] for B; C is
+    row-major)."""
+    ops = [a, b] if out is None else [a, b, out]
+    for op in ops:
+        if not op.device.startswith("cuda"):
+            where = "the CPU" if op.device == "cpu" else op.device
+            raise InputError(f"{op.name} is on {where}; tile_opt kernels take CUDA tensors")
+    for op in ops[1:]:
+        if op.device != a.device and "cuda" not in (a.device, op.device):
+            raise InputError(f"a is on {a.device} but {op.name} is on {op.device}; "
+                             f"all operands must be on one GPU")
+    for op in ops:
+        if len(op.shape) != 2:
+            raise InputError(f"{op.name} has {len(op.shape)} dimensions (shape "
+                             f"{op.shape}); tile_opt multiplies 2-D matrices")
+    if a.dtype != b.dtype:
+        raise InputError(f"a is {a.dtype} but b is {b.dtype}; A and B must have one type")
+    if a.dtype != dtype:
+        raise InputError(f"a and b are {a.dtype}; this kernel takes {dtype}")
+    (m, k), (kb, n) = a.shape, b.shape
+    if k != kb:
+        raise InputError(f"a is {m}x{k} but b is {kb}x{n}: a's columns must equal b's rows")
+    if out is not None:
+        if out.shape != (m, n):
+            raise InputError(f"out is {'x'.join(map(str, out.shape))}; a @ b is {m}x{n}")
+        if out.dtype != c_dtype:
+            raise InputError(f"out is {out.dtype}; this kernel writes {c_dtype}")
+    layouts: tuple[tuple[Optional[Operand], int, int], ...] = ((a, m, k), (b, k, n), (out, m, n))
+    for i, (x, rows, cols) in enumerate(layouts):
+        transposed = i < 2 and layout[i] == "t"
+        want = dense_strides(rows, cols, transposed)
+        # An empty operand has no elements to lay out.
+        if x is None or 0 in x.shape or _strides_fit(x, want):
+            continue
+        hint = ""
+        if i < 2 and _strides_fit(x, dense_strides(rows, cols, not transposed)):
+            flipped = layout[:i] + ("n" if transposed else "t") + layout[i + 1:]
+            hint = f", or compile with layout='{flipped}'"
+        raise InputError(
+            f"{x.name} has strides {x.strides} ({_describe_layout(x, rows, cols)}); "
+            f"this kernel (layout {layout}) takes {x.name} "
+            f"{'stored transposed' if transposed else 'row-major'} and contiguous, "
+            f"strides {want} (use .contiguous(){hint})")
+    if out is not None and m and n and k:
+        lo, hi = _span(out)
+        for op in (a, b):
+            op_lo, op_hi = _span(op)
+            if lo < op_hi and op_lo < hi:
+                raise InputError(f"out overlaps {op.name}; C must not share memory with "
+                                 f"A or B")
+    return m, n, k
+
+
+def check_alignment(ops: tuple[Operand, ...]) -> None:
+    """TMA kernels read A and B and write C through descriptors whose base
+    addresses must be 16-byte aligned."""
+    for op in ops:
+        if op.ptr % TMA_ALIGN:
+            raise InputError(f"{op.name}'s data pointer {op.ptr:#x} is not {TMA_ALIGN}-byte "
+                             f"aligned, which this TMA kernel needs (a view into another "
+                             f"tensor? use .clone())")

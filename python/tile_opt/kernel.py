@@ -1,0 +1,344 @@
+"""`compile()` and `Kernel`: a compiled bundle, callable on PyTorch tensors."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from tile_bench.bundle import Bundle, BundleError, Dispatch, Staging, TmaView, load_manifest
+
+from . import checks, compiler
+from .errors import CacheError, DependencyError, OptionError, TileOptError
+from .errors import UnsupportedShapeError
+from .ir import IN_TYPES, LAYOUTS, OUT_TYPES, kernel_name, matmul_ir, type_name
+
+if TYPE_CHECKING:
+    import torch
+
+__all__ = ["compile", "Kernel", "LaunchPlan"]
+
+# Per kernel: shapes whose member is remembered (dynamic shapes can be many).
+MAX_SHAPES = 4096
+
+
+def _runtime() -> Any:
+    """tile_opt._launch, or DependencyError naming what is missing."""
+    try:
+        from . import _launch
+    except ImportError as e:
+        name = (e.name or "").split(".")[0]
+        what = {"torch": "PyTorch (pip install torch)",
+                "cuda": "cuda-python (pip install cuda-python)"}.get(name)
+        if what is None:
+            raise DependencyError(f"cannot launch: {e}") from None
+        raise DependencyError(f"launching tile_opt kernels needs {what}; compiling "
+                              f"does not") from None
+    return _launch
+
+
+@dataclass(frozen=True)
+class LaunchPlan:
+    """How a kernel runs an M x N x K problem: the member bundle the rule
+    picks (and why), each kernel parameter's value in the manifest's order,
+    the staging, the grid and the split-K workspace.
+
+    A parameter's value is an int (sizes, strides, workspace bytes), the
+    operand a pointer points at ('a', 'b', 'out', or 'padded a' ... when
+    staged), or for a TMA descriptor the TmaView it encodes.
+    """
+    bundle: Bundle = field(repr=False)
+    kernel: str  # the member's PTX entry
+    why: str
+    params: tuple[tuple[str, str, Union[int, str, TmaView]], ...]
+    staging: Staging
+    grid: int
+    workspace_bytes: int
+
+    def value(self, name: str) -> Union[int, str, TmaView]:
+        return next(v for n, _, v in self.params if n == name)
+
+
+@dataclass(frozen=True)
+class _Member:
+    """The bundle serving one shape, and what a call must check for it."""
+    bundle: Bundle
+    why: str
+    tma_aligned: bool  # TMA on the caller's own tensors: 16-byte pointers
+
+
+class Kernel:
+    """A compiled tile-opt bundle (one kernel, or a config=auto family with
+    its dispatch rule), callable on PyTorch CUDA tensors:
+
+        c = kernel(a, b)            # a: M x K, b: K x N -> c: M x N
+        kernel(a, b, out=c)
+
+    A and B are of `dtype`, C of `c_dtype`; `layout` says how A and B are
+    stored ('n' row-major, 't' transposed), C is row-major; all contiguous.
+    Launches go to torch's current stream. Made by `compile()`, or from a
+    bundle's manifest: Kernel(path, dtype, c_dtype, layout).
+    """
+
+    def __init__(self, manifest: Union[str, os.PathLike], dtype: Any, c_dtype: Any,
+                 layout: str = "nn", options: str = "", key: str = "",
+                 cached: bool = False, folder: Optional[Union[str, os.PathLike]] = None) -> None:
+        """A Kernel of the bundle whose manifest is `manifest` (compile()
+        makes them; a bundle compiled elsewhere works too), for A and B of
+        `dtype`, C of `c_dtype`, in `layout`."""
+        self.manifest_path = str(manifest)
+        self.options, self.key, self.cached = options, key, cached
+        self.folder = Path(folder) if folder else Path(self.manifest_path).parent
+        try:
+            self.dtype = type_name(dtype, "dtype", IN_TYPES)
+            self.c_dtype = type_name(c_dtype, "c_dtype", OUT_TYPES)
+            if layout not in LAYOUTS:
+                raise OptionError(f"layout is {layout!r}; expected one of {', '.join(LAYOUTS)}")
+            self.layout = layout
+            self.entry: Union[Bundle, Dispatch] = self._load()
+        except TileOptError as e:
+            raise e.with_traceback(None) from None
+        self._members: dict[tuple[int, int, int], _Member] = {}
+        self._launchers: dict[str, Any] = {}
+        self._rt: Any = None  # tile_opt._launch once loaded
+        self._torch_dtypes: tuple[Any, Any] = (None, None)
+
+    def _load(self) -> Union[Bundle, Dispatch]:
+        try:
+            entry = load_manifest(self.manifest_path)
+        except BundleError as e:
+            hint = f" (delete {self.folder} to recompile)" if self.key else ""
+            raise CacheError(f"{e}{hint}") from None
+        members = entry.members if isinstance(entry, Dispatch) else (entry,)
+        for b in members:
+            if (b.a_type, b.c_type) != (self.dtype, self.c_dtype) or self.layout not in b.layouts:
+                raise CacheError(f"bundle {b.manifest_path} is {b.a_type} -> {b.c_type}, "
+                                 f"layouts {', '.join(b.layouts)}; expected {self.dtype} -> "
+                                 f"{self.c_dtype}, layout {self.layout}")
+        return entry
+
+    @property
+    def members(self) -> tuple[Bundle, ...]:
+        """The kernels: one, or the config=auto family."""
+        return self.entry.members if isinstance(self.entry, Dispatch) else (self.entry,)
+
+    def __repr__(self) -> str:
+        return (f"<tile_opt.Kernel {self.dtype}->{self.c_dtype} {self.layout} "
+                f"\"{self.options}\": {len(self.members)} kernel(s) in {self.folder}>")
+
+    # -- what runs a shape (pure Python) -----------------------------------
+
+    def _member(self, m: int, n: int, k: int) -> _Member:
+        member = self._members.get((m, n, k))
+        if member is None:
+            try:
+                if isinstance(self.entry, Dispatch):
+                    bundle, why = self.entry.pick(m, n, k)
+                else:
+                    bundle, why = self.entry, "the only kernel"
+                bundle.check_shape(m, n, k, self.layout)
+            except BundleError as e:
+                raise UnsupportedShapeError(str(e)) from None
+            staged = bundle.staging(m, n, k, self.layout).staged
+            member = _Member(bundle, why, bundle.uses_tma and not staged)
+            if len(self._members) >= MAX_SHAPES:
+                self._members.clear()
+            self._members[m, n, k] = member
+        return member
+
+    def pick(self, m: int, n: int, k: int) -> tuple[Bundle, str]:
+        """The bundle that runs M x N x K and why (the dispatch rule)."""
+        try:
+            member = self._member(m, n, k)
+        except TileOptError as e:
+            raise e.with_traceback(None) from None
+        return member.bundle, member.why
+
+    def plan(self, m: int, n: int, k: int, sm_count: int = 132,
+             blocks_per_sm: int = 1) -> LaunchPlan:
+        """How an M x N x K call is launched (no GPU needed). A persistent
+        kernel's grid depends on the GPU: given here for `sm_count` SMs with
+        `blocks_per_sm` resident blocks."""
+        try:
+            member = self._member(m, n, k)
+        except TileOptError as e:
+            raise e.with_traceback(None) from None
+        bundle, why = member.bundle, member.why
+        staging = bundle.staging(m, n, k, self.layout)
+        scalars = bundle.scalar_args(m, n, k, self.layout)
+        views = dict(zip(("tma_a", "tma_b", "tma_c"), bundle.tma_views(m, n, k))) \
+            if bundle.uses_tma else {}
+        prefix = "padded " if staging.staged else ""
+        params: list[tuple[str, str, Union[int, str, TmaView]]] = []
+        for p in bundle.params:
+            value: Union[int, str, TmaView]
+            if p.name in ("A", "B", "C"):
+                value = prefix + {"A": "a", "B": "b", "C": "out"}[p.name]
+            elif p.name in views:
+                value = views[p.name]
+            elif p.name == "workspace":
+                value = bundle.workspace_bytes(m, n)
+            else:
+                value = scalars[p.name]
+            params.append((p.name, p.type, value))
+        return LaunchPlan(bundle, bundle.kernel, why, tuple(params), staging,
+                          bundle.grid(m, n, k, sm_count, blocks_per_sm),
+                          bundle.workspace_bytes(m, n))
+
+    # -- calls ---------------------------------------------------------------
+
+    def __call__(self, a: "torch.Tensor", b: "torch.Tensor",
+                 out: Optional["torch.Tensor"] = None) -> "torch.Tensor":
+        """C = A . B on torch's current stream; returns `out` (allocated when
+        None). Raises InputError (and its UnsupportedShapeError),
+        DependencyError, CudaError or CaptureError, each one line."""
+        try:
+            return self._call(a, b, out)
+        except TileOptError as e:
+            raise e.with_traceback(None) from None
+
+    def _fast_shape(self, a: Any, b: Any, out: Any) -> Optional[tuple[int, int, int]]:
+        """M, N, K when a, b (and out) are plain torch tensors that fit the
+        kernel as they usually do; None sends the call to the full checks,
+        which accept everything this does and name what is wrong."""
+        tensor = self._rt.Tensor
+        in_t, out_t = self._torch_dtypes
+        if not (type(a) is tensor and type(b) is tensor and a.is_cuda and b.is_cuda
+                and a.dtype is in_t and b.dtype is in_t and a.dim() == 2 and b.dim() == 2):
+            return None
+        (m, k), (kb, n) = a.shape, b.shape
+        if k != kb or a.get_device() != b.get_device():
+            return None
+        if self.layout == "nn":
+            if a.stride() != (k, 1) or b.stride() != (n, 1):
+                return None
+        elif (a.stride() != checks.dense_strides(m, k, self.layout[0] == "t")
+              or b.stride() != checks.dense_strides(k, n, self.layout[1] == "t")):
+            return None
+        if out is not None:
+            if not (type(out) is tensor and out.is_cuda and out.dtype is out_t
+                    and out.shape == (m, n) and out.stride() == (n, 1)
+                    and out.get_device() == a.get_device()):
+                return None
+            # Disjoint from A and B (dense, so spans are sizes).
+            pc, c_end = out.data_ptr(), out.data_ptr() + m * n * out.element_size()
+            for t, size in ((a, m * k), (b, k * n)):
+                p = t.data_ptr()
+                if pc < p + size * t.element_size() and p < c_end:
+                    return None
+        return m, n, k
+
+    @staticmethod
+    def _operands(a: Any, b: Any, out: Any) -> tuple[checks.Operand, ...]:
+        return (checks.operand("a", a), checks.operand("b", b),
+                *(() if out is None else (checks.operand("out", out),)))
+
+    def _load_runtime(self) -> Any:
+        rt = _runtime()
+        self._torch_dtypes = (rt.TORCH_DTYPES[self.dtype], rt.TORCH_DTYPES[self.c_dtype])
+        self._rt = rt
+        return rt
+
+    def _launcher(self, bundle: Bundle) -> Any:
+        launcher = self._launchers.get(bundle.manifest_path)
+        if launcher is None:
+            launcher = self._launchers[bundle.manifest_path] = self._rt.Launcher(
+                bundle, self.layout)
+        return launcher
+
+    def _checked(self, a: Any, b: Any, out: Any) -> tuple[Any, Any, Any, tuple[int, int, int]]:
+        """Every check, on any tensor-like objects, then the objects as
+        tensors: the path of a first call, of anything unusual and of
+        every error."""
+        ops = self._operands(a, b, out)
+        shape = checks.check_operands(ops[0], ops[1], ops[2] if out is not None else None,
+                                      self.dtype, self.c_dtype, self.layout)
+        if 0 not in shape and self._member(*shape).tma_aligned:
+            checks.check_alignment(ops)
+        rt = self._rt or self._load_runtime()
+        # __cuda_array_interface__ objects, viewed as tensors in place.
+        a, b, out = (x if x is None or isinstance(x, rt.Tensor)
+                     else rt.torch.as_tensor(x, device="cuda") for x in (a, b, out))
+        return a, b, out, shape
+
+    def _call(self, a: Any, b: Any, out: Any) -> Any:
+        rt = self._rt
+        shape = None if rt is None else self._fast_shape(a, b, out)
+        if shape is None:
+            a, b, out, shape = self._checked(a, b, out)
+            rt = self._rt
+        m, n, k = shape
+        device = a.get_device()
+        rt.ready(device)
+        if 0 in shape:  # an empty product: C is zero, or empty
+            if out is None:
+                out = rt.torch.empty((m, n), dtype=self._torch_dtypes[1], device=a.device)
+            return out.zero_()
+        member = self._members.get(shape) or self._member(m, n, k)
+        pa, pb = a.data_ptr(), b.data_ptr()
+        if out is None:
+            out = rt.torch.empty((m, n), dtype=self._torch_dtypes[1], device=a.device)
+        elif member.tma_aligned and (pa | pb | out.data_ptr()) % checks.TMA_ALIGN:
+            checks.check_alignment(self._operands(a, b, out))
+        if member.tma_aligned and (pa | pb) % checks.TMA_ALIGN:
+            checks.check_alignment(self._operands(a, b, None))
+        launcher = self._launchers.get(member.bundle.manifest_path) \
+            or self._launcher(member.bundle)
+        launcher.launch((pa, pb, out.data_ptr(), m, n, k), a, b, out,
+                        rt.current_stream(device))
+        return out
+
+
+def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
+            config: Optional[str] = None, *, cache_dir: Optional[Union[str, os.PathLike]] = None,
+            tool: Optional[str] = None, **options: Any) -> Kernel:
+    """Compiles C = A . B with tile-opt (or takes it from the cache) and
+    returns the Kernel.
+
+    dtype: A's and B's type, 'f16' or 'bf16' (or torch.float16/bfloat16).
+    c_dtype: C's type, 'f16', 'bf16' or 'f32'; default: dtype.
+    layout: 'nn', 'nt', 'tn' or 'tt' (A's and B's storage, 't' = transposed);
+        the TMA + wgmma kernels, config='auto' among them, serve only 'nn'.
+    config: 'auto' (a family of TMA + wgmma kernels and a rule that picks
+        one per shape), 'manual' (the options, tile-opt's defaults for the
+        rest), or None: 'auto' for layout 'nn' without block options,
+        'manual' otherwise.
+    cache_dir: the cache folder; default $TILE_OPT_CACHE, else ~/.cache/tile_opt.
+    tool: the tile-opt binary; default $TILE_OPT, the repository's
+        build/bin/tile-opt, then PATH.
+    options: --tile-to-ptx options as keywords, e.g. block_m=128 for
+        block-m=128 (see the README's list).
+    """
+    try:
+        return _compile(dtype, c_dtype, layout, config, cache_dir, tool, options)
+    except TileOptError as e:
+        raise e.with_traceback(None) from None
+
+
+def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
+             cache_dir: Optional[Union[str, os.PathLike]], tool: Optional[str],
+             options: dict[str, Any]) -> Kernel:
+    dtype = type_name(dtype, "dtype", IN_TYPES)
+    c_dtype = dtype if c_dtype is None else type_name(c_dtype, "c_dtype", OUT_TYPES)
+    if layout not in LAYOUTS:
+        raise OptionError(f"layout is {layout!r}; expected one of {', '.join(LAYOUTS)}")
+    if "config" in options or "layout" in options:
+        raise OptionError("pass config and layout as compile()'s own arguments")
+    block = sorted(compiler.BLOCK_OPTIONS & options.keys())
+    if config is None:
+        config = "auto" if layout == "nn" and not block else "manual"
+    if config not in ("auto", "manual"):
+        raise OptionError(f"config is {config!r}; expected 'auto', 'manual' or None")
+    if config == "auto" and block:
+        raise OptionError(f"config='auto' picks the block itself and would ignore "
+                          f"{', '.join(block)}; pass config='manual' to set them")
+    if config == "auto" and layout != "nn":
+        raise OptionError(f"config='auto' compiles TMA + wgmma kernels, which serve only "
+                          f"layout 'nn'; layout '{layout}' needs config='manual' (mma=sync)")
+    text = compiler.format_options(config, options)
+    files = {k: str(options[k]) for k in compiler.FILE_OPTIONS & options.keys()}
+    name = kernel_name(dtype, c_dtype, layout)
+    done = compiler.compile_bundle(matmul_ir(dtype, c_dtype, layout), name, text,
+                                   compiler.find_tile_opt(tool),
+                                   compiler.cache_dir(cache_dir), files)
+    return Kernel(done.manifest, dtype, c_dtype, layout, text, done.key, done.hit, done.folder)

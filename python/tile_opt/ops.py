@@ -1,0 +1,136 @@
+"""`tile_opt.matmul` and the `tile_opt::matmul` PyTorch custom op."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from . import checks
+from .errors import InputError, OptionError, TileOptError
+from .ir import IN_TYPES, OUT_TYPES, type_name
+from .kernel import Kernel, compile
+
+if TYPE_CHECKING:
+    import torch
+
+__all__ = ["matmul", "register_custom_op", "family", "OP_SCHEMA"]
+
+OP_NAME = "tile_opt::matmul"
+OP_SCHEMA = "(Tensor a, Tensor b, str config=\"auto\", ScalarType? out_dtype=None) -> Tensor"
+
+# (A's dtype, out_dtype, config) -> Kernel, as the caller spelled them.
+_families: dict[tuple[Any, Any, str], Kernel] = {}
+_torch: Any = None  # torch, once tile_opt::matmul is registered
+registration_error: Optional[str] = None  # why it is not, when it is not
+
+
+def _config_args(config: str) -> tuple[Optional[str], dict[str, str]]:
+    """compile()'s config and options for matmul's `config`: 'auto', or
+    tile-opt options as text ('mma=wgmma block-m=128 ...')."""
+    if not isinstance(config, str):
+        raise OptionError(f"config is {config!r}; expected 'auto' or tile-opt options "
+                          f"as text, e.g. 'mma=wgmma block-m=128 block-n=256'")
+    if config.strip() == "auto":
+        return "auto", {}
+    options: dict[str, str] = {}
+    for token in config.split():
+        key, sep, value = token.partition("=")
+        if not (sep and key and value):
+            raise OptionError(f"config {config!r}: {token!r} is not key=value")
+        options[key.replace("-", "_")] = value
+    mode = options.pop("config", None)
+    return mode, options
+
+
+def family(dtype: Any, out_dtype: Any = None, config: str = "auto") -> Kernel:
+    """The Kernel tile_opt.matmul uses for A and B of `dtype` (compiled once
+    per process and cached on disk)."""
+    try:
+        return _family(dtype, out_dtype, config)
+    except TileOptError as e:
+        raise e.with_traceback(None) from None
+
+
+def _family(dtype: Any, out_dtype: Any, config: str) -> Kernel:
+    key = (dtype, out_dtype, config)
+    kernel = _families.get(key)
+    if kernel is None:
+        a_type = type_name(dtype, "dtype", IN_TYPES)
+        c_type = a_type if out_dtype is None else type_name(out_dtype, "out_dtype", OUT_TYPES)
+        mode, options = _config_args(config)
+        kernel = _families[key] = compile(a_type, c_type, "nn", mode, **options)
+    return kernel
+
+
+def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
+    dtype = getattr(a, "dtype", None)
+    kernel = _families.get((dtype, out_dtype, config))
+    if kernel is None:
+        name = checks.operand("a", a).dtype
+        if name not in IN_TYPES:
+            raise InputError(f"a is {name}; tile_opt.matmul takes f16 or bf16")
+        kernel = _family(dtype if dtype is not None else name, out_dtype, config)
+        _families[(dtype, out_dtype, config)] = kernel
+    return kernel(a, b)
+
+
+def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
+           out_dtype: Optional["torch.dtype"] = None) -> "torch.Tensor":
+    """C = A . B for row-major CUDA tensors A (M x K) and B (K x N) of float16
+    or bfloat16; C (M x N) is of `out_dtype` (default: A's; float32 too).
+
+    config: 'auto' (the default): tile-opt's config=auto family of TMA +
+        wgmma kernels (Hopper, sm_90a) and its rule, which picks one per
+        shape (split-K for few tiles and a long K, 64-row tiles for small M,
+        128x128 or 128x256 tiles by the waves they fill); or tile-opt options
+        as text, e.g. 'mma=sync block-m=128 block-n=128 num-warps=8'.
+
+    Compiled on first use (cached on disk), launched on torch's current
+    stream. Under torch.compile it is the custom op tile_opt::matmul.
+    """
+    if _torch is not None and _torch.compiler.is_compiling():
+        return _torch.ops.tile_opt.matmul(a, b, config, out_dtype)
+    try:
+        return _matmul(a, b, config, out_dtype)
+    except TileOptError as e:
+        raise e.with_traceback(None) from None
+
+
+def register_custom_op() -> bool:
+    """Registers tile_opt::matmul with torch.library, once: its
+    implementation is tile_opt.matmul, its fake (meta) implementation an
+    empty M x N tensor, so torch.compile traces it (fullgraph too) without
+    running it. False, with `registration_error` saying why, when torch
+    (2.4 or later) cannot be imported."""
+    global _torch, registration_error
+    if _torch is not None:
+        return True
+    try:
+        import torch
+        if not hasattr(torch.library, "custom_op"):
+            raise ImportError(f"torch {torch.__version__} has no torch.library.custom_op "
+                              f"(2.4 or later)")
+        if not hasattr(torch.ops.tile_opt, "matmul"):
+            op = torch.library.custom_op(OP_NAME, _op, mutates_args=(), schema=OP_SCHEMA)
+            op.register_fake(_fake)
+    except Exception as e:  # a broken torch must not break compiling
+        registration_error = " ".join(f"{type(e).__name__}: {e}".split())
+        return False
+    _torch, registration_error = torch, None
+    return True
+
+
+def _op(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
+        out_dtype: Optional["torch.dtype"] = None) -> "torch.Tensor":
+    try:
+        return _matmul(a, b, config, out_dtype)
+    except TileOptError as e:
+        raise e.with_traceback(None) from None
+
+
+def _fake(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
+          out_dtype: Optional["torch.dtype"] = None) -> "torch.Tensor":
+    import torch
+    torch._check(a.dim() == 2 and b.dim() == 2, lambda: "tile_opt::matmul takes 2-D a and b")
+    torch._check(a.shape[1] == b.shape[0],
+                 lambda: f"tile_opt::matmul: a is {tuple(a.shape)}, b is {tuple(b.shape)}")
+    return a.new_empty((a.shape[0], b.shape[1]),
+                       dtype=a.dtype if out_dtype is None else out_dtype)

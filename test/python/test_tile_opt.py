@@ -1,0 +1,804 @@
+"""Tests of the tile_opt package (python/tile_opt) that need no GPU.
+
+Compiling, the cache, the manifest/ABI mapping and every argument check run
+on a CPU without torch: kernels are compiled with the real tile-opt (TILE_OPT,
+else build/bin/tile-opt; skipped without one) or with a stand-in script that
+writes a small valid bundle and logs its runs; tensors are stand-ins that
+have what tile_opt reads of a tensor. The tests that need torch skip
+without it. test_tile_opt_gpu.py has the GPU tests.
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+import traceback
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+PYTHON_DIR = os.path.join(ROOT, "python")
+sys.path.insert(0, PYTHON_DIR)
+
+import tile_opt  # noqa: E402
+from tile_opt import checks, compiler, kernel as kernel_module, ops  # noqa: E402
+from tile_opt.ir import matmul_ir  # noqa: E402
+from tile_bench.bundle import PARAM_NAMES, Dispatch, load_manifest  # noqa: E402
+
+
+def _real_tile_opt():
+    for path in (os.environ.get("TILE_OPT"), os.path.join(ROOT, "build", "bin", "tile-opt")):
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return os.path.abspath(path)
+    return None
+
+
+REAL_TILE_OPT = _real_tile_opt()
+needs_tile_opt = pytest.mark.skipif(REAL_TILE_OPT is None,
+                                    reason="needs tile-opt: set TILE_OPT or build build/bin/tile-opt")
+
+try:
+    import torch
+except ImportError:
+    torch = None
+needs_torch = pytest.mark.skipif(torch is None, reason="needs torch")
+
+# ---------------------------------------------------------------------------
+# A stand-in tile-opt: prints a version ($STANDIN_VERSION), logs each compile
+# to $STANDIN_LOG, waits $STANDIN_DELAY seconds, fails with $STANDIN_FAIL,
+# and otherwise writes a small mma.sync bundle whose PTX declares the
+# manifest's parameters (which is all tile_bench checks of it).
+
+STANDIN = f"#!{sys.executable}\n" + r'''
+import json, os, re, sys, time
+args = sys.argv[1:]
+if args == ["--version"]:
+    print(os.environ.get("STANDIN_VERSION", "stand-in tile-opt 1"))
+    sys.exit(0)
+log = os.environ.get("STANDIN_LOG")
+if log:
+    with open(log, "a") as f:
+        f.write(json.dumps({"argv": args, "cwd": os.getcwd()}) + "\n")
+time.sleep(float(os.environ.get("STANDIN_DELAY", "0")))
+if os.environ.get("STANDIN_FAIL"):
+    print(args[0] + ":3:1: error: " + os.environ["STANDIN_FAIL"], file=sys.stderr)
+    print("note: a second line", file=sys.stderr)
+    sys.exit(1)
+text = open(args[0]).read()
+name = re.search(r"func\.func @(\w+)", text).group(1)
+types = re.findall(r"%[ABC]: memref<\?x\?x(\w+)(, strided<\[1, \?\]>)?>", text)
+layout = "".join("t" if t[1] else "n" for t in types[:2])
+out = next(a.split("=", 1)[1] for a in args if a.startswith("--tile-bundle="))
+os.makedirs(out)
+names = ["A", "B", "C", "M", "N", "K", "stride_am", "stride_ak", "stride_bk",
+         "stride_bn", "stride_cm", "stride_cn"]
+params = [{"name": n, "type": "ptr" if n in "ABC" else "i64"} for n in names]
+decls = ",\n".join(f"\t.param .u64 {name}_param_{i}" for i in range(len(names)))
+with open(os.path.join(out, name + ".ptx"), "w") as f:
+    f.write(f".version 8.0\n.target sm_90\n.address_size 64\n"
+            f".visible .entry {name}(\n{decls}\n)\n{{\n\tret;\n}}\n")
+manifest = {"kernel": name, "ptx": name + ".ptx", "schedule": "tiled", "block_m": 128,
+            "block_n": 64, "block_k": 32, "threads_per_block": 128,
+            "dynamic_shared_memory_bytes": 0, "a_type": types[0][0],
+            "b_type": types[1][0], "c_type": types[2][0], "layouts": [layout],
+            "params": params, "mma": "sync", "index_bitwidth": 32}
+with open(os.path.join(out, name + ".json"), "w") as f:
+    json.dump(manifest, f)
+'''
+
+
+class Standin:
+    def __init__(self, folder):
+        self.path = os.path.join(folder, "bin", "tile-opt")
+        self.log = os.path.join(folder, "standin.log")
+        os.makedirs(os.path.dirname(self.path))
+        with open(self.path, "w") as f:
+            f.write(STANDIN)
+        os.chmod(self.path, 0o755)
+
+    def runs(self):
+        """The compiles it was asked for ('--version' is not logged)."""
+        if not os.path.exists(self.log):
+            return []
+        with open(self.log) as f:
+            return [json.loads(line) for line in f]
+
+
+@pytest.fixture
+def standin(tmp_path, monkeypatch):
+    s = Standin(str(tmp_path / "standin"))
+    monkeypatch.setenv("TILE_OPT", s.path)
+    monkeypatch.setenv("STANDIN_LOG", s.log)
+    monkeypatch.setenv("TILE_OPT_CACHE", str(tmp_path / "cache"))
+    for var in ("STANDIN_VERSION", "STANDIN_DELAY", "STANDIN_FAIL"):
+        monkeypatch.delenv(var, raising=False)
+    return s
+
+
+@pytest.fixture(autouse=True)
+def fresh_families():
+    """tile_opt.matmul's per-process kernels must not outlive a test's cache."""
+    ops._families.clear()
+    yield
+    ops._families.clear()
+
+
+@pytest.fixture
+def cache(tmp_path):
+    return str(tmp_path / "real-cache")
+
+
+def one_line_error(error_type, fn, *args, **kwargs):
+    """Calls fn, expecting `error_type`: one line, no chained exception, and
+    no frame inside the package but the public function called."""
+    with pytest.raises(error_type) as info:
+        fn(*args, **kwargs)
+    e = info.value
+    assert isinstance(e, tile_opt.TileOptError)
+    assert "\n" not in str(e) and str(e)
+    assert e.__cause__ is None and e.__suppress_context__
+    package = os.path.join(PYTHON_DIR, "tile_opt")
+    inside = [f for f in traceback.extract_tb(e.__traceback__) if f.filename.startswith(package)]
+    assert len(inside) <= 1, inside
+    return str(e)
+
+
+def run_python(code, env=None, cwd=None):
+    """Runs `code` in a fresh interpreter with python/ on the path."""
+    full = dict(os.environ if env is None else env)
+    full["PYTHONPATH"] = PYTHON_DIR
+    full["PYTHONDONTWRITEBYTECODE"] = "1"
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=full,
+                          cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+# ---------------------------------------------------------------------------
+# The input IR
+
+
+def test_ir_matches_the_examples():
+    with open(os.path.join(ROOT, "examples", "matmul_f16.mlir")) as f:
+        example = f.read()
+    text = matmul_ir("f16", "f16", "nn")
+
+    def code(t):  # without comments, whitespace collapsed
+        return " ".join(" ".join(line for line in t.splitlines()
+                                 if not line.lstrip().startswith("//")).split())
+    assert code(text).replace("@matmul_f16_f16_nn", "@matmul_f16") == code(example)
+    assert "@matmul_f16_f16_nn(%A: memref<?x?xf16>, %B: memref<?x?xf16>, " \
+           "%C: memref<?x?xf16>)" in text
+    nt = matmul_ir("bf16", "f32", "nt")
+    assert "%B: memref<?x?xbf16, strided<[1, ?]>>" in nt
+    assert "%A: memref<?x?xbf16>," in nt and "%C: memref<?x?xf32>" in nt
+    assert "%A: memref<?x?xf16, strided<[1, ?]>>" in matmul_ir("f16", "f16", "tn")
+
+
+@needs_tile_opt
+@pytest.mark.parametrize("dtype,c_dtype,layout", [
+    ("f16", "f16", "nn"), ("f16", "f32", "nn"), ("f16", "bf16", "nn"), ("bf16", "bf16", "nn"),
+    ("bf16", "f32", "nn"), ("bf16", "f16", "nn"), ("f16", "f16", "nt"), ("bf16", "f32", "tn"),
+    ("f16", "f32", "tt")])
+def test_real_tile_opt_compiles_every_type_and_layout(cache, dtype, c_dtype, layout):
+    k = tile_opt.compile(dtype, c_dtype, layout, config="manual", cache_dir=cache,
+                         tool=REAL_TILE_OPT)
+    (b,) = k.members
+    assert (b.a_type, b.c_type, b.layouts, b.mma) == (dtype, c_dtype, (layout,), "sync")
+    assert b.kernel == f"matmul_{dtype}_{c_dtype}_{layout}"
+
+
+@needs_tile_opt
+def test_config_auto_compiles_the_family(cache):
+    k = tile_opt.compile("bf16", "f32", cache_dir=cache, tool=REAL_TILE_OPT)
+    assert isinstance(k.entry, Dispatch) and k.options == "config=auto"
+    assert len(k.members) >= 4
+    assert all((b.a_type, b.c_type, b.mma, b.layouts) == ("bf16", "f32", "wgmma", ("nn",))
+               for b in k.members)
+
+
+def test_argument_errors_before_any_compile(standin):
+    cases = [
+        (dict(dtype="f32"), "dtype is 'f32'"),
+        (dict(dtype="int8"), "expected one of f16, bf16"),
+        (dict(c_dtype="f64"), "c_dtype is 'f64'"),
+        (dict(layout="nx"), "layout is 'nx'"),
+        (dict(config="fast"), "config is 'fast'"),
+        (dict(block_m=64, config="auto"), "would ignore block_m"),
+        (dict(layout="nt", config="auto"), "serve only layout 'nn'"),
+        (dict(config="manual", block_m="6 4"), "values are letters"),
+        (dict(config="manual", **{"Block-M": 64}), "not a tile-opt option"),
+    ]
+    for kwargs, text in cases:
+        assert text in one_line_error(tile_opt.OptionError, tile_opt.compile, **kwargs)
+    assert standin.runs() == []
+
+
+def test_types_may_be_given_as_torch_names(standin):
+    k = tile_opt.compile("torch.bfloat16", "float32", config="manual")
+    assert (k.dtype, k.c_dtype) == ("bf16", "f32")
+
+
+# ---------------------------------------------------------------------------
+# Finding tile-opt
+
+
+def test_tile_opt_from_the_environment(standin):
+    tile_opt.compile(config="manual")
+    assert len(standin.runs()) == 1
+
+
+def test_tile_opt_that_is_not_executable(standin, tmp_path, monkeypatch):
+    path = tmp_path / "not-a-binary"
+    path.write_text("")
+    monkeypatch.setenv("TILE_OPT", str(path))
+    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile)
+    assert msg == f"TILE_OPT={path} is not an executable file"
+
+
+def test_tile_opt_missing_everywhere(standin, tmp_path, monkeypatch):
+    monkeypatch.delenv("TILE_OPT")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    monkeypatch.setattr(compiler, "REPO_TILE_OPT", tmp_path / "no-build" / "tile-opt")
+    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile)
+    assert msg.startswith("cannot find tile-opt: set TILE_OPT")
+
+
+def test_tile_opt_from_path(standin, monkeypatch, tmp_path):
+    monkeypatch.delenv("TILE_OPT")
+    monkeypatch.setenv("PATH", os.path.dirname(standin.path))
+    monkeypatch.setattr(compiler, "REPO_TILE_OPT", tmp_path / "no-build" / "tile-opt")
+    assert compiler.find_tile_opt() == standin.path
+    tile_opt.compile(config="manual")
+    assert len(standin.runs()) == 1
+
+
+@needs_tile_opt
+def test_tile_opt_from_the_build_folder(monkeypatch):
+    monkeypatch.delenv("TILE_OPT", raising=False)
+    if not os.path.exists(compiler.REPO_TILE_OPT):
+        pytest.skip("no build/bin/tile-opt")
+    assert compiler.find_tile_opt() == str(compiler.REPO_TILE_OPT)
+
+
+# ---------------------------------------------------------------------------
+# The cache
+
+
+def test_second_compile_is_a_cache_hit(standin, tmp_path):
+    first = tile_opt.compile(config="manual", block_m=64)
+    second = tile_opt.compile(config="manual", block_m=64)
+    assert len(standin.runs()) == 1
+    assert (first.cached, second.cached) == (False, True)
+    assert first.manifest_path == second.manifest_path
+    assert first.folder.parent == tmp_path / "cache"
+    assert standin.runs()[0]["argv"] == [
+        "matmul_f16_f16_nn.mlir", "--tile-to-ptx=block-m=64", "--tile-bundle=bundle", "-o",
+        os.devnull]
+    # tile-opt ran inside the cache folder, in a temporary folder renamed since.
+    cwd = standin.runs()[0]["cwd"]
+    assert os.path.dirname(cwd) == str(tmp_path / "cache") and not os.path.exists(cwd)
+    assert sorted(os.listdir(first.folder)) == ["bundle", "key.json", "matmul_f16_f16_nn.mlir"]
+    # Another process finds it on disk.
+    r = run_python("import tile_opt; print(tile_opt.compile(config='manual', block_m=64).cached)")
+    assert r.returncode == 0 and r.stdout.strip() == "True", r.stderr
+    assert len(standin.runs()) == 1
+
+
+def test_what_changes_the_key(standin, monkeypatch):
+    base = tile_opt.compile(config="manual", block_m=64, block_n=64)
+    keys = {base.key}
+    # Option order does not matter; option values do.
+    assert tile_opt.compile(config="manual", block_n=64, block_m=64).key == base.key
+    variants = [dict(block_m=128, block_n=64), dict(block_m=64, block_n=64, num_stages=4),
+                dict(dtype="bf16", block_m=64, block_n=64),
+                dict(c_dtype="f32", block_m=64, block_n=64),
+                dict(layout="nt", block_m=64, block_n=64)]
+    for kwargs in variants:
+        keys.add(tile_opt.compile(config="manual", **kwargs).key)
+    assert len(keys) == 1 + len(variants)
+    # The tile-opt version (read once per build of the binary), and the binary.
+    monkeypatch.setenv("STANDIN_VERSION", "stand-in tile-opt 2")
+    compiler._identities.clear()
+    keys.add(tile_opt.compile(config="manual", block_m=64, block_n=64).key)
+    with open(standin.path, "a") as f:
+        f.write("# rebuilt\n")
+    keys.add(tile_opt.compile(config="manual", block_m=64, block_n=64).key)
+    assert len(keys) == 3 + len(variants)
+    assert len(standin.runs()) == len(keys)
+
+
+def test_the_input_ir_is_in_the_key(standin):
+    key = compiler.cache_key(matmul_ir("f16", "f16", "nn"), "", standin.path)
+    assert key == compiler.cache_key(matmul_ir("f16", "f16", "nn"), "", standin.path)
+    assert key != compiler.cache_key(matmul_ir("f16", "f16", "nn") + "\n", "", standin.path)
+    assert key != compiler.cache_key(matmul_ir("f16", "f16", "nn"), "block-m=64", standin.path)
+
+
+def test_a_tune_cache_file_is_in_the_key(standin, tmp_path):
+    tune = tmp_path / "cache.json"
+    tune.write_text("{}")
+    first = tile_opt.compile(config="auto", tune_cache=str(tune))
+    tune.write_text('{"winners": []}')
+    second = tile_opt.compile(config="auto", tune_cache=str(tune))
+    assert first.key != second.key and len(standin.runs()) == 2
+    assert "tune-cache=" + str(tune) in standin.runs()[0]["argv"][1]
+    tune.unlink()
+    assert "cache.json" in one_line_error(tile_opt.OptionError, tile_opt.compile,
+                                          config="auto", tune_cache=str(tune))
+
+
+def test_cache_folder_from_the_argument(standin, tmp_path):
+    k = tile_opt.compile(config="manual", cache_dir=tmp_path / "elsewhere")
+    assert k.folder.parent == tmp_path / "elsewhere"
+    assert not (tmp_path / "cache").exists()
+
+
+def test_nothing_is_written_outside_the_cache(standin, tmp_path):
+    home, tmp, cwd = (tmp_path / d for d in ("home", "tmp", "cwd"))
+    for d in (home, tmp, cwd):
+        d.mkdir()
+    env = dict(os.environ, HOME=str(home), TMPDIR=str(tmp))
+    del env["TILE_OPT_CACHE"]
+    r = run_python("import tile_opt; print(tile_opt.compile(config='manual').folder)",
+                   env=env, cwd=str(cwd))
+    assert r.returncode == 0, r.stderr
+    folder = r.stdout.strip()
+    # The default cache folder, and nothing else anywhere.
+    assert os.path.dirname(folder) == str(home / ".cache" / "tile_opt")
+    assert os.listdir(home / ".cache" / "tile_opt") == [os.path.basename(folder)]
+    assert os.listdir(home) == [".cache"] and os.listdir(home / ".cache") == ["tile_opt"]
+    assert os.listdir(tmp) == [] and os.listdir(cwd) == []
+
+
+def test_two_processes_compiling_one_key(standin, monkeypatch):
+    # Both start before either finishes, so both compile; one rename wins.
+    monkeypatch.setenv("STANDIN_DELAY", "1.5")
+    code = "import tile_opt; k = tile_opt.compile(config='manual'); print(k.folder, len(k.members))"
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR, PYTHONDONTWRITEBYTECODE="1")
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(2)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], outs
+    assert outs[0][0] == outs[1][0] and outs[0][0].endswith(" 1\n")
+    assert len(standin.runs()) == 2
+    cache = os.environ["TILE_OPT_CACHE"]
+    assert os.listdir(cache) == [os.path.basename(outs[0][0].split()[0])]
+    assert load_manifest(os.path.join(outs[0][0].split()[0], "bundle",
+                                      "matmul_f16_f16_nn.json")).kernel == "matmul_f16_f16_nn"
+
+
+def test_a_failed_compile_leaves_nothing(standin, monkeypatch):
+    monkeypatch.setenv("STANDIN_FAIL", "tile-tiling: block-m must be a multiple of 16")
+    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual", block_m=100)
+    assert msg == ('tile-opt refused --tile-to-ptx="block-m=100": error: tile-tiling: '
+                   'block-m must be a multiple of 16')
+    assert os.listdir(os.environ["TILE_OPT_CACHE"]) == []
+
+
+def test_stale_temporary_folders_are_removed(standin):
+    cache = os.environ["TILE_OPT_CACHE"]
+    os.makedirs(os.path.join(cache, ".tmp-old"))
+    os.makedirs(os.path.join(cache, ".tmp-running"))
+    old = time.time() - compiler.STALE_TMP_SECONDS - 60
+    os.utime(os.path.join(cache, ".tmp-old"), (old, old))
+    k = tile_opt.compile(config="manual")
+    assert sorted(os.listdir(cache)) == [".tmp-running", k.key]
+
+
+def test_a_damaged_cache_entry_says_so(standin):
+    k = tile_opt.compile(config="manual")
+    os.remove(os.path.join(k.folder, "bundle", "matmul_f16_f16_nn.ptx"))
+    msg = one_line_error(tile_opt.CacheError, tile_opt.compile, config="manual")
+    assert "cannot read ptx" in msg and msg.endswith(f"(delete {k.folder} to recompile)")
+
+
+def test_a_kernel_of_a_bundle_compiled_elsewhere(standin, tmp_path):
+    source = tile_opt.compile("bf16", "f32", layout="tn", config="manual")
+    copy = tmp_path / "mine"
+    shutil.copytree(source.folder / "bundle", copy)
+    k = tile_opt.Kernel(copy / "matmul_bf16_f32_tn.json", "bf16", "f32", "tn")
+    assert k.folder == copy and not k.cached and k.members[0].layouts == ("tn",)
+    msg = one_line_error(tile_opt.CacheError, tile_opt.Kernel, copy / "matmul_bf16_f32_tn.json",
+                         "f16", "f16")
+    assert msg.endswith("is bf16 -> f32, layouts tn; expected f16 -> f16, layout nn")
+    msg = one_line_error(tile_opt.CacheError, tile_opt.Kernel, copy / "none.json", "f16", "f16")
+    assert msg.startswith("manifest ") and "to recompile" not in msg
+
+
+def test_an_unusable_cache_folder(standin, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    msg = one_line_error(tile_opt.CacheError, tile_opt.compile, config="manual",
+                         cache_dir=blocker / "cache")
+    assert msg.startswith(f"cannot use the cache folder {blocker / 'cache'}")
+
+
+def test_real_tile_opt_errors_are_one_line(cache):
+    if REAL_TILE_OPT is None:
+        pytest.skip("needs tile-opt")
+    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
+                         mma="wgmma", block_m=96, cache_dir=cache, tool=REAL_TILE_OPT)
+    assert "mma=wgmma needs block-k = 64" in msg
+    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
+                         bogus=1, cache_dir=cache, tool=REAL_TILE_OPT)
+    assert "no such option bogus" in msg
+    assert os.listdir(cache) == []
+
+
+# ---------------------------------------------------------------------------
+# The manifest and the kernel ABI
+
+
+@pytest.fixture(scope="module")
+def auto_f16(tmp_path_factory):
+    if REAL_TILE_OPT is None:
+        pytest.skip("needs tile-opt")
+    return tile_opt.compile("f16", cache_dir=str(tmp_path_factory.mktemp("auto")),
+                            tool=REAL_TILE_OPT)
+
+
+def _boxes(b):
+    return {"tma_a": b.tma_box_a, "tma_b": b.tma_box_b, "tma_c": b.tma_box_c}
+
+
+@pytest.mark.parametrize("shape,member", [
+    ((4096, 4096, 4096), "big"), ((2048, 2048, 512), "mid"), ((512, 512, 512), "small"),
+    ((48, 512, 512), "m64"), ((256, 256, 16384), "split"), ((100, 200, 300), "small")])
+def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
+    m, n, k = shape
+    plan = auto_f16.plan(m, n, k)
+    bundle, why = auto_f16.entry.pick(m, n, k)
+    assert plan.bundle is bundle and plan.why == why
+    assert plan.kernel == f"matmul_f16_f16_nn__{member}"
+    names = [p[0] for p in plan.params]
+    assert names == [p.name for p in bundle.params]
+    assert names == list(PARAM_NAMES[:15]) + (["workspace"] if member == "split" else [])
+    assert [p[1] for p in plan.params] == [p.type for p in bundle.params]
+    kp, np_ = -(-k // 8) * 8, -(-n // 8) * 8  # TMA rows: multiples of 8 elements
+    assert plan.staging.staged == ((kp, np_) != (k, n))
+    want = {"M": m, "N": n, "K": k, "stride_am": kp, "stride_ak": 1, "stride_bk": np_,
+            "stride_bn": 1, "stride_cm": np_, "stride_cn": 1}
+    assert {name: plan.value(name) for name in want} == want
+    prefix = "padded " if plan.staging.staged else ""
+    assert [plan.value(x) for x in "ABC"] == [prefix + "a", prefix + "b", prefix + "out"]
+    views = [plan.value(x) for x in ("tma_a", "tma_b", "tma_c")]
+    assert [(v.operand, v.rows, v.cols, v.pitch) for v in views] == [
+        ("A", m, k, kp), ("B", k, n, np_), ("C", m, n, np_)]
+    assert {name: v.box for name, v in zip(("tma_a", "tma_b", "tma_c"), views)} == _boxes(bundle)
+    tiles = -(-m // bundle.block_m) * -(-n // bundle.block_n)
+    if member == "split":
+        assert bundle.split_k > 1 and plan.grid == tiles * bundle.split_k
+        assert plan.value("workspace") == plan.workspace_bytes == \
+            tiles * bundle.workspace_tile_bytes > 0
+    else:
+        assert plan.workspace_bytes == 0
+        assert plan.grid == (min(132, tiles) if bundle.persistent else tiles)
+
+
+def test_plan_of_a_transposed_layout(cache):
+    if REAL_TILE_OPT is None:
+        pytest.skip("needs tile-opt")
+    k = tile_opt.compile("f16", layout="nt", cache_dir=cache, tool=REAL_TILE_OPT)
+    plan = k.plan(100, 200, 300)
+    assert not plan.bundle.uses_tma and not plan.staging.staged
+    assert [p[2] for p in plan.params] == ["a", "b", "out", 100, 200, 300,
+                                           300, 1, 1, 300, 200, 1]
+    tn = tile_opt.compile("f16", layout="tn", cache_dir=cache, tool=REAL_TILE_OPT)
+    assert [p[2] for p in tn.plan(100, 200, 300).params][6:] == [1, 100, 200, 1, 200, 1]
+
+
+def test_shapes_a_kernel_cannot_serve(auto_f16):
+    # 32-bit indices: C would have more than 2^31 elements.
+    msg = one_line_error(tile_opt.UnsupportedShapeError, auto_f16.plan, 50000, 50000, 64)
+    assert "index-bitwidth=64" in msg
+    msg = one_line_error(tile_opt.UnsupportedShapeError, auto_f16.pick, 50000, 50000, 64)
+
+
+# ---------------------------------------------------------------------------
+# Argument checks, on stand-in tensors
+
+
+class FakeDevice:
+    def __init__(self, text):
+        self.type, _, index = text.partition(":")
+        self.index = int(index) if index else None
+        self.text = text
+
+    def __str__(self):
+        return self.text
+
+
+class FakeTensor:
+    """What tile_opt reads of a torch tensor; dtype is torch's name."""
+
+    def __init__(self, shape, strides=None, dtype="torch.float16", device="cuda:0",
+                 ptr=0x10000):
+        self.shape = tuple(shape)
+        if strides is None:
+            strides = (shape[1], 1) if len(shape) == 2 else tuple(
+                int(__import__("math").prod(shape[i + 1:])) for i in range(len(shape)))
+        self._strides, self.dtype, self.device = tuple(strides), dtype, FakeDevice(device)
+        self._ptr = ptr
+        self.is_cuda = device.startswith("cuda")
+
+    def stride(self):
+        return self._strides
+
+    def data_ptr(self):
+        return self._ptr
+
+
+class CudaArray:
+    """An object with __cuda_array_interface__ (as CuPy or Numba arrays have)."""
+
+    def __init__(self, shape, typestr="<f2", strides=None, ptr=0x20000):
+        self.__cuda_array_interface__ = {"shape": shape, "typestr": typestr, "strides": strides,
+                                         "data": (ptr, False), "version": 3}
+
+
+@pytest.fixture
+def no_runtime(monkeypatch):
+    """Calls that pass every check stop where launching would start."""
+    def missing():
+        raise tile_opt.DependencyError("launching is stubbed out in this test")
+    monkeypatch.setattr(kernel_module, "_runtime", missing)
+
+
+@pytest.fixture
+def nn_kernel(standin):
+    return tile_opt.compile("f16", config="manual")
+
+
+def test_operands_of_tensors_and_array_interfaces():
+    op = checks.operand("a", FakeTensor((4, 8), dtype="torch.bfloat16", ptr=0x40))
+    assert op == checks.Operand("a", (4, 8), (8, 1), "bf16", "cuda:0", 0x40)
+    op = checks.operand("b", CudaArray((3, 5)))
+    assert op == checks.Operand("b", (3, 5), (5, 1), "f16", "cuda", 0x20000)
+    op = checks.operand("b", CudaArray((3, 5), "<f4", strides=(4, 12)))
+    assert (op.strides, op.dtype) == ((1, 3), "f32")
+    np = pytest.importorskip("numpy")
+    op = checks.operand("a", np.zeros((2, 3), dtype=np.float16))
+    assert (op.device, op.dtype, op.strides) == ("cpu", "f16", (3, 1))
+
+
+def test_errors_of_each_kind(nn_kernel, no_runtime):
+    k = nn_kernel
+    a, b = FakeTensor((64, 32)), FakeTensor((32, 16), ptr=0x20000)
+    cases = [
+        ((FakeTensor((64, 32), device="cpu"), b), "a is on the CPU; tile_opt kernels take "
+                                                  "CUDA tensors"),
+        ((a, FakeTensor((32, 16), device="meta")), "b is on meta; tile_opt kernels take CUDA "
+                                                   "tensors"),
+        ((a, FakeTensor((32, 16), device="cuda:1")), "a is on cuda:0 but b is on cuda:1; all "
+                                                     "operands must be on one GPU"),
+        ((FakeTensor((2, 64, 32)), b), "a has 3 dimensions (shape (2, 64, 32)); tile_opt "
+                                       "multiplies 2-D matrices"),
+        ((a, FakeTensor((32, 16), dtype="torch.bfloat16")),
+         "a is f16 but b is bf16; A and B must have one type"),
+        ((FakeTensor((64, 32), dtype="torch.float32"), FakeTensor((32, 16), dtype="torch.float32")),
+         "a and b are f32; this kernel takes f16"),
+        ((a, FakeTensor((31, 16))), "a is 64x32 but b is 31x16: a's columns must equal b's rows"),
+        ((a, FakeTensor((32, 16), strides=(1, 32))),
+         "b has strides (1, 32) (stored transposed); this kernel (layout nn) takes b row-major "
+         "and contiguous, strides (16, 1) (use .contiguous(), or compile with layout='nt')"),
+        ((FakeTensor((64, 32), strides=(64, 1)), b),
+         "a has strides (64, 1) (not contiguous); this kernel (layout nn) takes a row-major "
+         "and contiguous, strides (32, 1) (use .contiguous())"),
+        (("not a tensor", b), "a is a str, not a tensor"),
+    ]
+    for args, text in cases:
+        assert one_line_error(tile_opt.InputError, k, *args) == text
+    outs = [
+        (FakeTensor((64, 8)), "out is 64x8; a @ b is 64x16"),
+        (FakeTensor((64, 16), dtype="torch.float32"), "out is f32; this kernel writes f16"),
+        (FakeTensor((64, 16), strides=(1, 64)),
+         "out has strides (1, 64) (stored transposed); this kernel (layout nn) takes out "
+         "row-major and contiguous, strides (16, 1) (use .contiguous())"),
+        (FakeTensor((64, 16), ptr=0x10000 + 64 * 32 * 2 - 2),
+         "out overlaps a; C must not share memory with A or B"),
+        (FakeTensor((64, 16), device="cpu"), "out is on the CPU; tile_opt kernels take CUDA "
+                                             "tensors"),
+    ]
+    for out, text in outs:
+        assert one_line_error(tile_opt.InputError, k, a, b, out=out) == text
+    # Right next to A is fine; size-1 dimensions may have any stride.
+    assert "stubbed" in one_line_error(tile_opt.DependencyError, k, a, b,
+                                       out=FakeTensor((64, 16), ptr=0x10000 + 64 * 32 * 2))
+    one_line_error(tile_opt.DependencyError, k, FakeTensor((1, 32), strides=(7, 1)),
+                   FakeTensor((32, 1), strides=(1, 5)))
+    one_line_error(tile_opt.DependencyError, k, CudaArray((64, 32)), CudaArray((32, 16)))
+
+
+def test_transposed_layouts_take_transposed_strides(standin, no_runtime):
+    k = tile_opt.compile("f16", layout="tn", config="manual")
+    a_t = FakeTensor((64, 32), strides=(1, 64))  # A stored K x M
+    one_line_error(tile_opt.DependencyError, k, a_t, FakeTensor((32, 16)))
+    msg = one_line_error(tile_opt.InputError, k, FakeTensor((64, 32)), FakeTensor((32, 16)))
+    assert msg == ("a has strides (32, 1) (row-major); this kernel (layout tn) takes a stored "
+                   "transposed and contiguous, strides (1, 64) (use .contiguous(), or compile "
+                   "with layout='nn')")
+
+
+def test_tma_kernels_need_aligned_pointers(auto_f16, no_runtime):
+    a, b = FakeTensor((128, 64)), FakeTensor((64, 128), ptr=0x40000)
+    one_line_error(tile_opt.DependencyError, auto_f16, a, b)
+    for args, name in (((FakeTensor((128, 64), ptr=0x10002), b), "a"),
+                       ((a, FakeTensor((64, 128), ptr=0x40008)), "b")):
+        msg = one_line_error(tile_opt.InputError, auto_f16, *args)
+        assert msg.startswith(f"{name}'s data pointer 0x")
+        assert "is not 16-byte aligned, which this TMA kernel needs" in msg
+    msg = one_line_error(tile_opt.InputError, auto_f16, a, b,
+                         out=FakeTensor((128, 128), ptr=0x80004))
+    assert msg.startswith("out's data pointer 0x80004 is not 16-byte aligned")
+    # A staged shape (K = 60) runs on aligned copies: any pointer will do.
+    one_line_error(tile_opt.DependencyError, auto_f16, FakeTensor((128, 60), ptr=0x10002),
+                   FakeTensor((60, 128), ptr=0x40000))
+    # Shapes are checked against the kernel before launching.
+    one_line_error(tile_opt.UnsupportedShapeError, auto_f16, FakeTensor((50000, 64)),
+                   FakeTensor((64, 50000)))
+
+
+def test_matmul_checks_and_compiles_once(standin, no_runtime):
+    a, b = FakeTensor((64, 32)), FakeTensor((32, 16), ptr=0x40000)
+    for _ in range(2):
+        one_line_error(tile_opt.DependencyError, tile_opt.matmul, a, b)
+    assert len(standin.runs()) == 1 and "config=auto" in standin.runs()[0]["argv"][1]
+    one_line_error(tile_opt.DependencyError, tile_opt.matmul, a, b, out_dtype="f32")
+    one_line_error(tile_opt.DependencyError, tile_opt.matmul, a, b,
+                   config="mma=sync block-m=64")
+    assert [r["argv"][1] for r in standin.runs()[1:]] == [
+        "--tile-to-ptx=config=auto", "--tile-to-ptx=block-m=64 mma=sync"]
+    f32 = FakeTensor((64, 32), dtype="torch.float32")
+    assert one_line_error(tile_opt.InputError, tile_opt.matmul, f32, b) == \
+        "a is f32; tile_opt.matmul takes f16 or bf16"
+    assert "is not key=value" in one_line_error(tile_opt.OptionError, tile_opt.matmul,
+                                                a, b, config="mma")
+    assert "a is on the CPU" in one_line_error(
+        tile_opt.InputError, tile_opt.matmul, FakeTensor((64, 32), device="cpu"), b)
+
+
+# ---------------------------------------------------------------------------
+# Missing dependencies, in fresh interpreters
+
+
+def test_without_torch(standin):
+    r = run_python("""
+        import sys
+        sys.modules["torch"] = None  # as if not installed
+        import tile_opt
+        from tile_opt import ops
+        assert ops._torch is None
+        k = tile_opt.compile(config="manual")
+        class A:
+            def __init__(self, shape, ptr):
+                self.__cuda_array_interface__ = {"shape": shape, "typestr": "<f2",
+                    "strides": None, "data": (ptr, False), "version": 3}
+        for call in (lambda: k(A((8, 8), 0x100), A((8, 8), 0x200)),
+                     lambda: tile_opt.matmul(A((8, 8), 0x100), A((8, 8), 0x200))):
+            try:
+                call()
+            except tile_opt.DependencyError as e:
+                print(e)
+        assert not ops.register_custom_op()
+        print(ops.registration_error)
+        """)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[:2] == ["launching tile_opt kernels needs PyTorch (pip install torch); "
+                         "compiling does not"] * 2
+    assert lines[2].startswith("ImportError") or lines[2].startswith("ModuleNotFoundError")
+
+
+def test_without_cuda_python(standin):
+    r = run_python("""
+        import sys, types
+        sys.modules["torch"] = types.ModuleType("torch")  # torch without cuda-python
+        sys.modules["cuda"] = None
+        import tile_opt
+        k = tile_opt.compile(config="manual")
+        class A:
+            def __init__(self, shape, ptr):
+                self.__cuda_array_interface__ = {"shape": shape, "typestr": "<f2",
+                    "strides": None, "data": (ptr, False), "version": 3}
+        try:
+            k(A((8, 8), 0x100), A((8, 8), 0x200))
+        except tile_opt.DependencyError as e:
+            print(e)
+        """)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == ("launching tile_opt kernels needs cuda-python (pip install "
+                                "cuda-python); compiling does not")
+
+
+def test_overhead_script_without_a_gpu():
+    if torch is not None and torch.cuda.is_available():
+        pytest.skip("a GPU is present: test_tile_opt_gpu.py measures")
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR, PYTHONDONTWRITEBYTECODE="1")
+    r = subprocess.run([sys.executable, "-m", "tile_opt.overhead", "--calls", "10"], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 1
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("tile_opt.overhead: ")
+    assert "needs PyTorch" in r.stderr or "needs a CUDA GPU" in r.stderr
+
+
+@needs_torch
+def test_no_gpu_is_one_line():
+    if torch.cuda.is_available():
+        pytest.skip("a GPU is present")
+    pytest.importorskip("cuda.bindings")
+    from tile_opt import _launch
+    with pytest.raises(tile_opt.CudaError) as info:
+        _launch.ready(0)
+    assert str(info.value).startswith("no CUDA GPU visible to PyTorch")
+
+
+@needs_torch
+def test_cpu_tensors_are_refused(nn_kernel):
+    a, b = torch.zeros(8, 8, dtype=torch.float16), torch.zeros(8, 8, dtype=torch.float16)
+    assert one_line_error(tile_opt.InputError, nn_kernel, a, b) == \
+        "a is on the CPU; tile_opt kernels take CUDA tensors"
+    assert one_line_error(tile_opt.InputError, tile_opt.matmul, a, b) == \
+        "a is on the CPU; tile_opt kernels take CUDA tensors"
+
+
+# ---------------------------------------------------------------------------
+# The custom op (where torch is installed)
+
+
+@needs_torch
+def test_custom_op_is_registered_with_a_fake_implementation():
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    assert ops.register_custom_op() and ops.registration_error is None
+    with FakeTensorMode():
+        a = torch.empty(64, 32, dtype=torch.bfloat16, device="cuda")
+        b = torch.empty(32, 16, dtype=torch.bfloat16, device="cuda")
+        c = torch.ops.tile_opt.matmul(a, b)
+        assert (c.shape, c.dtype, c.device.type) == ((64, 16), torch.bfloat16, "cuda")
+        c = torch.ops.tile_opt.matmul(a, b, "auto", torch.float32)
+        assert c.dtype == torch.float32
+        with pytest.raises(Exception, match="tile_opt::matmul"):
+            torch.ops.tile_opt.matmul(a, a)
+
+
+@needs_torch
+def test_torch_compile_traces_the_op_whole():
+    # fullgraph: a graph break would fail here; the CPU tensors then reach
+    # the real implementation, which refuses them.
+    f = torch.compile(lambda a, b: tile_opt.matmul(a, b) * 2, fullgraph=True, backend="eager")
+    a = torch.zeros(8, 8, dtype=torch.float16)
+    with pytest.raises(tile_opt.InputError, match="a is on the CPU"):
+        f(a, a)
+
+
+# ---------------------------------------------------------------------------
+# Installing
+
+
+def test_pip_installs_both_packages(tmp_path):
+    setuptools = pytest.importorskip("setuptools")
+    version = tuple(int(v) for v in setuptools.__version__.split(".")[:2])
+    if version < (61, 0):
+        pytest.skip(f"needs setuptools 61 or later (pyproject.toml), not {version}")
+    if version < (70, 1):  # before 70.1, building a wheel takes the wheel package
+        pytest.importorskip("wheel")
+    if subprocess.run([sys.executable, "-m", "pip", "--version"],
+                      capture_output=True).returncode != 0:
+        pytest.skip("needs pip")
+    src = tmp_path / "src"  # a copy: building writes into the source folder
+    shutil.copytree(PYTHON_DIR, src, ignore=shutil.ignore_patterns(
+        "__pycache__", "build", "*.egg-info"))
+    target = tmp_path / "site"
+    r = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
+                        "--no-build-isolation", "--no-index", "--target", str(target),
+                        str(src)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    code = ("import tile_opt, tile_bench.bundle, os; "
+            "print(tile_opt.__version__, os.path.dirname(tile_opt.__file__))")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       cwd=str(tmp_path), env=dict(os.environ, PYTHONPATH=str(target)))
+    assert r.returncode == 0, r.stderr
+    version, where = r.stdout.split()
+    assert version == tile_opt.__version__ and where == str(target / "tile_opt")
+    assert (target / "tile_opt" / "py.typed").exists()
+    assert (target / "tile_bench" / "cuda_launch.py").exists()

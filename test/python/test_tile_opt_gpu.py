@@ -1,0 +1,293 @@
+"""GPU tests of the tile_opt package: numerics against torch.matmul,
+layouts, staging, split-K, errors that need real tensors, torch.compile,
+CUDA graph capture and replay, streams, threads and the host overhead.
+
+They skip, with the reason, without torch, cuda-python, tile-opt (TILE_OPT
+or build/bin/tile-opt) or a Hopper GPU (sm_90: the config=auto family is
+TMA + wgmma). Every result is checked as tile-bench checks it
+(tile_bench.cli.check_output): no NaN/Inf, relative Frobenius error within
+the bound for the types, every element within tol * (|A| @ |B|) + 1e-6, on
+fresh random inputs and, where the test passes `out`, a NaN-filled output.
+"""
+import os
+import sys
+import threading
+import zlib
+
+import pytest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+sys.path.insert(0, os.path.join(ROOT, "python"))
+
+import tile_opt  # noqa: E402
+from tile_bench.cli import check_output  # noqa: E402
+
+
+def _skip_reason():
+    try:
+        import torch
+        from cuda.bindings import driver  # noqa: F401  (launching needs it)
+    except ImportError as e:
+        return f"needs torch and cuda-python ({e})"
+    if not torch.cuda.is_available():
+        return "needs a CUDA GPU"
+    if torch.cuda.get_device_capability() != (9, 0):
+        return "needs a Hopper GPU (sm_90a: the config=auto family is TMA + wgmma)"
+    try:
+        tile_opt.find_tile_opt()
+    except tile_opt.TileOptError as e:
+        return f"needs tile-opt ({e})"
+    return None
+
+
+REASON = _skip_reason()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+if REASON is None:
+    import torch
+
+    NAMES = {torch.float16: "f16", torch.bfloat16: "bf16", torch.float32: "f32"}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def private_cache(tmp_path_factory):
+    """Kernels compiled for these tests only."""
+    old = os.environ.get("TILE_OPT_CACHE")
+    os.environ["TILE_OPT_CACHE"] = str(tmp_path_factory.mktemp("tile_opt_cache"))
+    yield
+    if old is None:
+        del os.environ["TILE_OPT_CACHE"]
+    else:
+        os.environ["TILE_OPT_CACHE"] = old
+
+
+@pytest.fixture(autouse=True)
+def fresh_families():
+    """tile_opt.matmul's kernels compiled here, not those of other tests."""
+    tile_opt.ops._families.clear()
+    yield
+
+
+def rand(*shape, dtype, seed):
+    g = torch.Generator(device="cuda").manual_seed(seed)
+    return torch.randn(*shape, device="cuda", dtype=dtype, generator=g)
+
+
+def check(c, a, b):
+    """c = a @ b within tile-bench's bounds."""
+    torch.cuda.synchronize()
+    assert c.shape == (a.shape[0], b.shape[1])
+    ref = a.float() @ b.float()
+    abs_prod = a.float().abs() @ b.float().abs()
+    result = check_output(c, ref, abs_prod, NAMES[a.dtype], NAMES[c.dtype])
+    assert result["pass"], result
+
+
+def nan_out(m, n, dtype):
+    return torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
+
+
+# (shape, the config=auto member that serves it)
+SHAPES = [((4096, 4096, 4096), "big"), ((2048, 2048, 512), "mid"), ((512, 512, 512), "small"),
+          ((48, 512, 512), "m64"), ((256, 256, 16384), "split"),
+          ((100, 200, 300), "small"), ((77, 333, 129), "small"), ((1, 1, 1), "m64"),
+          ((64, 512, 8192), "split")]
+TYPES = [("f16", None), ("bf16", None), ("f16", "f32"), ("bf16", "f32"), ("f16", "bf16")]
+
+
+@pytest.mark.parametrize("dtype,out_dtype", TYPES)
+@pytest.mark.parametrize("shape,member", SHAPES)
+def test_auto_matches_torch(dtype, out_dtype, shape, member):
+    m, n, k = shape
+    tdtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dtype]
+    tout = {None: tdtype, "f32": torch.float32, "bf16": torch.bfloat16}[out_dtype]
+    kernel = tile_opt.family(tdtype, tout if out_dtype else None)
+    bundle, _ = kernel.pick(m, n, k)
+    assert bundle.kernel.endswith("__" + member)
+    seed = zlib.crc32(repr((shape, dtype, out_dtype)).encode())
+    a, b = rand(m, k, dtype=tdtype, seed=seed), rand(k, n, dtype=tdtype, seed=seed + 1)
+    c = nan_out(m, n, tout)
+    assert kernel(a, b, out=c) is c
+    check(c, a, b)
+    # Fresh inputs (new pointers: a new prepared launch) through matmul.
+    a2, b2 = rand(m, k, dtype=tdtype, seed=seed + 2), rand(k, n, dtype=tdtype, seed=seed + 3)
+    c2 = tile_opt.matmul(a2, b2, out_dtype=tout if out_dtype else None)
+    assert c2.dtype == tout
+    check(c2, a2, b2)
+    # The first inputs again: the prepared launch is reused.
+    c.fill_(float("nan"))
+    kernel(a, b, out=c)
+    check(c, a, b)
+
+
+def test_repeated_calls_with_new_tensors_stay_right():
+    # More pointer sets than the prepared-launch cache holds (kept alive, so
+    # the allocator cannot hand the same addresses out again); the first
+    # sets then come back after their launches were evicted.
+    kept = []
+    for i in list(range(80)) + list(range(8)):
+        if i == len(kept):
+            kept.append((rand(96, 200, dtype=torch.float16, seed=i),
+                         rand(200, 136, dtype=torch.float16, seed=1000 + i)))
+        a, b = kept[i]
+        check(tile_opt.matmul(a, b), a, b)
+
+
+@pytest.mark.parametrize("layout", ["nn", "nt", "tn", "tt"])
+def test_manual_layouts(layout):
+    kernel = tile_opt.compile("f16", "f32", layout, config="manual", block_m=64, block_n=64)
+    m, n, k = 300, 200, 100
+    a = rand(m, k, dtype=torch.float16, seed=1) if layout[0] == "n" else \
+        rand(k, m, dtype=torch.float16, seed=1).T
+    b = rand(k, n, dtype=torch.float16, seed=2) if layout[1] == "n" else \
+        rand(n, k, dtype=torch.float16, seed=2).T
+    c = nan_out(m, n, torch.float32)
+    check(kernel(a, b, out=c), a, b)
+    if layout != "nn":
+        with pytest.raises(tile_opt.InputError, match="use .contiguous"):
+            kernel(a.contiguous(), b.contiguous())
+
+
+def test_manual_wgmma_kernels():
+    for options in (dict(mma="wgmma", schedule="persistent", block_m=128, block_n=256,
+                         block_k=64, num_warps=8, num_stages=4, order="grouped"),
+                    dict(mma="wgmma", block_m=64, block_n=64, block_k=64, num_warps=4,
+                         split_k=4)):
+        kernel = tile_opt.compile("bf16", config="manual", **options)
+        for m, n, k in ((1000, 1000, 1000), (333, 257, 4099)):
+            a, b = rand(m, k, dtype=torch.bfloat16, seed=m), rand(k, n, dtype=torch.bfloat16,
+                                                                  seed=n)
+            check(kernel(a, b, out=nan_out(m, n, torch.bfloat16)), a, b)
+
+
+def test_empty_products():
+    kernel = tile_opt.family(torch.float16)
+    c = kernel(torch.empty(0, 64, device="cuda", dtype=torch.float16),
+               torch.empty(64, 32, device="cuda", dtype=torch.float16))
+    assert c.shape == (0, 32)
+    c = kernel(torch.empty(8, 0, device="cuda", dtype=torch.float16),
+               torch.empty(0, 16, device="cuda", dtype=torch.float16),
+               out=nan_out(8, 16, torch.float16))
+    assert torch.equal(c, torch.zeros_like(c))
+
+
+def test_unaligned_pointers():
+    kernel = tile_opt.family(torch.float16)
+    m, n, k = 128, 128, 64
+    buf = torch.randn(m * k + 8, device="cuda", dtype=torch.float16)
+    b = rand(k, n, dtype=torch.float16, seed=3)
+    with pytest.raises(tile_opt.InputError, match="a's data pointer .* is not 16-byte aligned"):
+        kernel(buf[1:1 + m * k].view(m, k), b)
+    a = buf[8:8 + m * k].view(m, k)  # 16 bytes in: aligned
+    check(kernel(a, b), a, b)
+    # Staged shapes (K = 60) run on aligned copies, from any pointer.
+    a = buf[1:1 + m * 60].view(m, 60)
+    b = rand(60, n, dtype=torch.float16, seed=4)
+    check(kernel(a, b, out=nan_out(m, n, torch.float16)), a, b)
+
+
+def test_tensor_errors():
+    kernel = tile_opt.family(torch.float16)
+    a = rand(64, 32, dtype=torch.float16, seed=5)
+    with pytest.raises(tile_opt.InputError, match="b is on the CPU"):
+        kernel(a, torch.zeros(32, 16, dtype=torch.float16))
+    with pytest.raises(tile_opt.InputError, match="a is f16 but b is bf16"):
+        kernel(a, torch.zeros(32, 16, device="cuda", dtype=torch.bfloat16))
+    with pytest.raises(tile_opt.InputError, match=r"b has strides \(1, 32\)"):
+        kernel(a, rand(16, 32, dtype=torch.float16, seed=6).T)
+    with pytest.raises(tile_opt.InputError, match="out overlaps a"):
+        kernel(a, rand(32, 32, dtype=torch.float16, seed=7), out=a)
+    with pytest.raises(tile_opt.InputError, match="3 dimensions"):
+        tile_opt.matmul(a[None], a)
+    if torch.cuda.device_count() > 1:
+        with pytest.raises(tile_opt.InputError, match="all operands must be on one GPU"):
+            kernel(a, torch.zeros(32, 16, device="cuda:1", dtype=torch.float16))
+
+
+def test_side_stream_and_other_thread():
+    a, b = rand(512, 256, dtype=torch.float16, seed=8), rand(256, 384, dtype=torch.float16,
+                                                            seed=9)
+    s = torch.cuda.Stream()
+    s.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(s):
+        c = tile_opt.matmul(a, b)
+    s.synchronize()
+    check(c, a, b)
+    results = []
+    thread = threading.Thread(target=lambda: results.append(tile_opt.matmul(a, b)))
+    thread.start()
+    thread.join()
+    check(results[0], a, b)
+
+
+def _compile_backend():
+    try:
+        import triton  # noqa: F401
+        return "inductor"
+    except ImportError:
+        return "aot_eager"
+
+
+def test_torch_compile_fullgraph():
+    f = torch.compile(lambda a, b: torch.relu(tile_opt.matmul(a, b)) * 2, fullgraph=True,
+                      backend=_compile_backend())
+    for m, n, k in ((256, 512, 128), (100, 200, 300), (256, 256, 16384)):
+        a, b = rand(m, k, dtype=torch.float16, seed=m), rand(k, n, dtype=torch.float16,
+                                                             seed=k)
+        got = f(a, b)
+        want = torch.relu(tile_opt.matmul(a, b)) * 2
+        torch.cuda.synchronize()
+        assert torch.equal(got, want)  # the same kernels, deterministic split-K
+        check(tile_opt.matmul(a, b), a, b)
+
+
+def test_torch_compile_reduce_overhead():
+    f = torch.compile(lambda a, b: tile_opt.matmul(a, b, out_dtype=torch.float32) + 1,
+                      mode="reduce-overhead", fullgraph=True)
+    a = rand(512, 512, dtype=torch.bfloat16, seed=10)
+    b = rand(512, 512, dtype=torch.bfloat16, seed=11)
+    for i in range(4):  # warm-up, record, replays
+        a.copy_(rand(512, 512, dtype=torch.bfloat16, seed=20 + i))
+        got = f(a, b).clone()
+        torch.cuda.synchronize()
+        ref = tile_opt.matmul(a, b, out_dtype=torch.float32)
+        check(ref, a, b)
+        assert torch.equal(got, ref + 1)
+
+
+@pytest.mark.parametrize("shape", [(512, 512, 512), (100, 200, 300), (256, 256, 16384)])
+def test_cuda_graph_capture_and_replay(shape):
+    m, n, k = shape
+    a, b = rand(m, k, dtype=torch.float16, seed=12), rand(k, n, dtype=torch.float16, seed=13)
+    tile_opt.matmul(a, b)  # the first call for the shape, outside capture
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        c = tile_opt.matmul(a, b)
+    for i in range(3):
+        a.copy_(rand(m, k, dtype=torch.float16, seed=30 + i))
+        b.copy_(rand(k, n, dtype=torch.float16, seed=40 + i))
+        c.fill_(float("nan"))
+        g.replay()
+        check(c, a, b)
+
+
+def test_first_call_during_capture_is_refused():
+    a, b = rand(256, 256, dtype=torch.float16, seed=14), rand(256, 256, dtype=torch.float16,
+                                                             seed=15)
+    tile_opt.matmul(a, b)
+    kernel = tile_opt.compile("f16", config="manual", mma="wgmma", block_m=128, block_n=128,
+                              block_k=64, num_warps=4)
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        with pytest.raises(tile_opt.CaptureError, match="before capturing"):
+            kernel(a, b)
+    check(kernel(a, b), a, b)
+
+
+def test_host_overhead():
+    result = tile_opt.measure_overhead(calls=2000)
+    assert set(result) == {"tile_opt Kernel(a, b, out=c)", "tile_opt Kernel(a, b)",
+                           "tile_opt.matmul(a, b)", "torch.matmul(a, b, out=c)",
+                           "torch.matmul(a, b)"}
+    assert all(0 < us < 1000 for us in result.values()), result
