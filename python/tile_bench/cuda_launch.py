@@ -311,7 +311,11 @@ class LoadedKernel:
         launch = self._launches.get(key)
         if launch is None:
             launch = self._launches[key] = self._prepare(a, b, c)
-        stream = driver.CUstream(torch.cuda.current_stream().cuda_stream)
+        self.run(launch, driver.CUstream(torch.cuda.current_stream().cuda_stream))
+
+    def run(self, launch: _Launch, stream: driver.CUstream) -> None:
+        """Runs a prepared launch on `stream`: the staging copies in, the
+        kernel, the copies out."""
         for copy in launch.before:
             cu("cuMemcpy2DAsync", copy, stream)
         if launch.config is not None:

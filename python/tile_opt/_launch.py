@@ -19,7 +19,6 @@ only to launch.
 from __future__ import annotations
 
 import collections
-import ctypes
 import threading
 from typing import Any, Optional
 
@@ -131,7 +130,7 @@ class Launcher(cuda_launch.LoadedKernel):
             raise CudaError(str(e)) from None
         self.buffers = _LastingBuffers(bundle.kernel)
         self.layout = layout
-        self._lru: collections.OrderedDict[tuple, tuple[Any, int]] = collections.OrderedDict()
+        self._lru: collections.OrderedDict[tuple, Any] = collections.OrderedDict()
         self._streams: dict[int, driver.CUstream] = {}
 
     def _prepare(self, a: Tensor, b: Tensor, c: Tensor) -> Any:
@@ -153,29 +152,15 @@ class Launcher(cuda_launch.LoadedKernel):
         entry = self._lru.get(key)
         try:
             if entry is None:
-                prepared = self._prepare(a, b, c)
-                entry = self._lru[key] = (prepared, ctypes.addressof(prepared.array))
+                entry = self._lru[key] = self._prepare(a, b, c)
                 if len(self._lru) > MAX_LAUNCHES:
                     self._lru.popitem(last=False)
             else:
                 self._lru.move_to_end(key)
-            prepared, params = entry
             handle = self._streams.get(stream)
             if handle is None:
                 handle = self._streams[stream] = driver.CUstream(stream)
-            # As LoadedKernel.__call__ launches a prepared launch.
-            cu = cuda_launch.cu
-            for copy in prepared.before:
-                cu("cuMemcpy2DAsync", copy, handle)
-            if prepared.config is not None:
-                prepared.config.hStream = handle
-                cu("cuLaunchKernelEx", prepared.config, self.function, params, 0)
-            else:
-                cu("cuLaunchKernel", self.function, prepared.grid, 1, 1,
-                   self.bundle.threads_per_block, 1, 1, self.bundle.dynamic_smem, handle,
-                   params, 0)
-            for copy in prepared.after:
-                cu("cuMemcpy2DAsync", copy, handle)
+            self.run(entry, handle)
         except DriverError as e:
             raise CudaError(str(e)) from None
         except BundleError as e:  # the manifest refuses the shape
