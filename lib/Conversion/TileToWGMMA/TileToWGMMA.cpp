@@ -28,7 +28,9 @@
 // workspace record [S slots of block_m x block_n | arrival count]. The
 // program whose arrival completes the count adds the S slots in split order
 // (so the sum does not depend on which program is last), writes C and
-// resets the count for the next launch.
+// resets the count for the next launch. Stream-K (persistent) does the same
+// with two slots for a tile two programs share, and stores a tile one
+// program holds whole as usual.
 //
 //===----------------------------------------------------------------------===//
 
