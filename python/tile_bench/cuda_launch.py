@@ -266,7 +266,9 @@ class LoadedKernel:
         after = (row_copy(ptr["C"], np, c.data_ptr(), n, m, n, eout),)
         return ptr, before, after, list(bufs.values())
 
-    def _prepare(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> _Launch:
+    def _check_tensors(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
+        """tile-bench's operands: contiguous (layout nn) 2-D CUDA tensors of
+        the kernel's types."""
         bundle = self.bundle
         want = {"a": (a, bundle.a_type), "b": (b, bundle.a_type), "c": (c, bundle.c_type)}
         for label, (t, type_name) in want.items():
@@ -276,19 +278,25 @@ class LoadedKernel:
             if t.dtype != TORCH_DTYPES[type_name]:
                 raise BundleError(f"{bundle.manifest_path}: {label} is {t.dtype}; the "
                                   f"kernel takes {type_name}")
+
+    def _prepare(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor,
+                 layout: str = "nn") -> _Launch:
+        """The launch of C = A B for these tensors, stored as `layout` says
+        (checked by the caller)."""
+        bundle = self.bundle
         (m, k), n = a.shape, b.shape[1]
         if b.shape[0] != k or tuple(c.shape) != (m, n):
             raise BundleError(f"{bundle.manifest_path}: shapes {tuple(a.shape)} @ "
                               f"{tuple(b.shape)} -> {tuple(c.shape)} do not agree")
-        bundle.check_shape(m, n, k, "nn")
-        staging = bundle.staging(m, n, k, "nn")
+        bundle.check_shape(m, n, k, layout)
+        staging = bundle.staging(m, n, k, layout)
         # The buffers the kernel reads and writes: the tensors, or their
         # padded copies when staged.
         ptr = {"A": a.data_ptr(), "B": b.data_ptr(), "C": c.data_ptr()}
         before, after, held = (), (), []
         if staging.staged:
             ptr, before, after, held = self._staged(staging, a, b, c)
-        values = {**ptr, **bundle.scalar_args(m, n, k, "nn")}
+        values = {**ptr, **bundle.scalar_args(m, n, k, layout)}
         if bundle.uses_tma:
             # pack_args copies each descriptor's 128 bytes out of these objects.
             for name, view in zip(TENSOR_MAPS, bundle.tma_views(m, n, k)):
@@ -310,6 +318,7 @@ class LoadedKernel:
                     for t in (a, b, c))
         launch = self._launches.get(key)
         if launch is None:
+            self._check_tensors(a, b, c)
             launch = self._launches[key] = self._prepare(a, b, c)
         self.run(launch, driver.CUstream(torch.cuda.current_stream().cuda_stream))
 

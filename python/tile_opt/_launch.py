@@ -25,7 +25,7 @@ from typing import Any, Optional
 import torch
 from cuda.bindings import driver
 from tile_bench import cuda_launch
-from tile_bench.bundle import Bundle, BundleError, pack_args
+from tile_bench.bundle import Bundle, BundleError
 
 from .errors import CaptureError, CudaError, InputError, TileOptError, UnsupportedShapeError
 
@@ -133,26 +133,13 @@ class Launcher(cuda_launch.LoadedKernel):
         self._lru: collections.OrderedDict[tuple, Any] = collections.OrderedDict()
         self._streams: dict[int, driver.CUstream] = {}
 
-    def _prepare(self, a: Tensor, b: Tensor, c: Tensor) -> Any:
-        if self.layout == "nn":
-            return super()._prepare(a, b, c)
-        # Other layouts are mma.sync kernels: no TMA, staging or workspace.
-        bundle = self.bundle
-        (m, k), n = a.shape, b.shape[1]
-        bundle.check_shape(m, n, k, self.layout)
-        values = {"A": a.data_ptr(), "B": b.data_ptr(), "C": c.data_ptr(),
-                  **bundle.scalar_args(m, n, k, self.layout)}
-        array, keepalive = pack_args(bundle, values)
-        grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm, self.max_clusters)
-        config = self._launch_config(grid, None) if bundle.cluster_m > 1 else None
-        return cuda_launch._Launch(grid, array, keepalive, config)
-
     def launch(self, key: tuple, a: Tensor, b: Tensor, c: Tensor, stream: int) -> None:
         """Launches c = a @ b on `stream`; `key` is (a, b, c pointers, M, N, K)."""
         entry = self._lru.get(key)
         try:
             if entry is None:
-                entry = self._lru[key] = self._prepare(a, b, c)
+                # The operands were checked (checks.py) for this layout.
+                entry = self._lru[key] = self._prepare(a, b, c, self.layout)
                 if len(self._lru) > MAX_LAUNCHES:
                     self._lru.popitem(last=False)
             else:
