@@ -4,6 +4,7 @@
 #define TILE_CONVERSION_LOWERINGUTILS_H
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Utils/IndexMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -24,36 +25,6 @@ struct KLoop {
 /// lower); failure, with an error naming `pass`, when it has another form.
 FailureOr<std::optional<KLoop>> matchKLoop(gpu::GPUFuncOp func,
                                            StringRef pass);
-
-/// Index arithmetic at one builder position.
-class IndexMath {
-public:
-  IndexMath(OpBuilder &b, Location loc) : b(b), loc(loc) {}
-
-  Value cst(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
-  Value add(Value x, int64_t y) { return y ? add(x, cst(y)) : x; }
-  Value mul(Value x, int64_t y) {
-    return arith::MulIOp::create(b, loc, x, cst(y));
-  }
-  Value div(Value x, int64_t y) {
-    return arith::DivUIOp::create(b, loc, x, cst(y));
-  }
-  Value rem(Value x, int64_t y) {
-    return arith::RemUIOp::create(b, loc, x, cst(y));
-  }
-  Value ult(Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
-  }
-  Value sel(Value c, Value x, Value y) {
-    return arith::SelectOp::create(b, loc, c, x, y);
-  }
-  Value andi(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
-
-protected:
-  OpBuilder &b;
-  Location loc;
-};
 
 /// A memref of type `t` over the LLVM pointer `ptr` with the given i64 sizes
 /// and strides (offset 0), through the descriptor of the memref lowering

@@ -40,6 +40,7 @@
 #include "tile/Conversion/TileToWGMMA/TileToWGMMA.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/TileCoords.h"
 #include "tile/Dialect/Tile/Transforms/Transforms.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -641,17 +642,14 @@ private:
     MLIRContext *ctx = b.getContext();
     Type f32 = b.getF32Type(), i32Type = b.getI32Type();
     int64_t slot = cfg.blockM * cfg.blockN;
-    // S slots, then the count padded to 16 bytes (slots stay aligned).
-    int64_t record = cfg.workspaceSlots() * slot + 4;
+    int64_t record = cfg.workspaceTileBytes() / 4; // in f32 or i32 elements
     // split-K's constant may sit after the K loop this code replaces.
     std::optional<int64_t> constParts = getConstantIntValue(store.getParts());
     Value parts = constParts ? cst(*constParts) : store.getParts();
     Value c = store.getBase();
+    Value tiles = buildNumTiles(b, loc, c, cfg);
     Value m = memref::DimOp::create(b, loc, c, 0);
     Value n = memref::DimOp::create(b, loc, c, 1);
-    Value tiles = arith::MulIOp::create(
-        b, loc, arith::CeilDivUIOp::create(b, loc, m, cst(cfg.blockM)),
-        arith::CeilDivUIOp::create(b, loc, n, cst(cfg.blockN)));
     auto i64 = [&](Value v) {
       return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
     };
@@ -698,9 +696,7 @@ private:
       NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
       Value last = arith::CmpIOp::create(
           b, loc, arith::CmpIPredicate::eq, before,
-          arith::IndexCastOp::create(b, loc, i32Type,
-                                     arith::SubIOp::create(
-                                         b, loc, parts, cst(1))));
+          arith::IndexCastOp::create(b, loc, i32Type, sub(parts, cst(1))));
       memref::StoreOp::create(b, loc,
                               arith::ExtUIOp::create(b, loc, i32Type, last),
                               flag, cst(0));
@@ -835,10 +831,12 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
                func.getArgument(tmaArg + 2));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
 
-  // K steps per tile, where K is defined (outside any tile loop).
+  // K steps per tile: where K is defined (outside any tile loop), or at the
+  // K loop for a program's share (split-K, Stream-K).
   Value kDim = kl.loop.getUpperBound();
   OpBuilder kb(b.getContext());
   kb.setInsertionPointAfterValue(kDim);
+  IndexMath km(kb, loc);
   Value numK;
   if (cfg.usesWorkspace()) {
     // The program's share [begin, end), empty when end < begin.
@@ -850,17 +848,12 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
                             "kernel from tile-stream-k");
     kb.setInsertionPoint(kl.loop);
     Value kBegin = kl.loop.getLowerBound();
-    numK = arith::CeilDivUIOp::create(
-        kb, loc,
-        arith::SubIOp::create(
-            kb, loc, arith::MaxUIOp::create(kb, loc, kDim, kBegin), kBegin),
-        arith::ConstantIndexOp::create(kb, loc, kBoxCols));
+    numK = km.ceilDiv(km.sub(km.maxu(kDim, kBegin), kBegin), kBoxCols);
     lw.setSplit(kBegin, func.getArgument(tmaArg + 3), bits.getInt());
   } else {
     if (!matchPattern(kl.loop.getLowerBound(), m_Zero()))
       return func.emitError("tile-to-wgmma: the K loop must start at 0");
-    numK = arith::CeilDivUIOp::create(
-        kb, loc, kDim, arith::ConstantIndexOp::create(kb, loc, kBoxCols));
+    numK = km.ceilDiv(kDim, kBoxCols);
   }
 
   // A persistent tile loop carries the K-step count into the next tile.
@@ -906,8 +899,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
   if (cfg.usesWorkspace())
     attrs.set("workspace_tile_bytes",
-              ab.getI64IntegerAttr(
-                  4 * (cfg.workspaceSlots() * cfg.blockM * cfg.blockN + 4)));
+              ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): A's rows hold K elements, B's N. The manifest states
   // what this asks of a shape; the runners enforce it.

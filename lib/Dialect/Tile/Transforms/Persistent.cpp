@@ -5,6 +5,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Transforms.h"
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
+#include "tile/Dialect/Tile/Utils/IndexMath.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -103,59 +104,38 @@ LogicalResult mlir::tile::makeStreamK(func::FuncOp func) {
   Location loc = pid.getLoc();
   OpBuilder b(pid->getContext());
   b.setInsertionPointAfter(pid);
-  auto cst = [&](int64_t v) -> Value {
-    return arith::ConstantIndexOp::create(b, loc, v);
-  };
-  auto mul = [&](Value x, Value y) -> Value {
-    return arith::MulIOp::create(b, loc, x, y);
-  };
-  auto add = [&](Value x, Value y) -> Value {
-    return arith::AddIOp::create(b, loc, x, y);
-  };
-  auto sub = [&](Value x, Value y) -> Value {
-    return arith::SubIOp::create(b, loc, x, y);
-  };
-  auto minu = [&](Value x, Value y) -> Value {
-    return arith::MinUIOp::create(b, loc, x, y);
-  };
-  auto maxu = [&](Value x, Value y) -> Value {
-    return arith::MaxUIOp::create(b, loc, x, y);
-  };
-  auto divu = [&](Value x, Value y) -> Value {
-    return arith::DivUIOp::create(b, loc, x, y);
-  };
-  auto ceilDiv = [&](Value x, Value y) -> Value {
-    return arith::CeilDivUIOp::create(b, loc, x, y);
-  };
+  IndexMath im(b, loc);
   // The flattened (tile, K step) space; program p takes steps [p share,
   // (p + 1) share). A share of at least one tile's steps keeps every tile
   // within two programs (two workspace slots); programs past the end idle.
   Value k = kLoop.getUpperBound();
-  Value steps = maxu(ceilDiv(k, cst(cfg->blockK)), cst(1));
-  Value total = mul(buildNumTiles(b, loc, store.getBase(), *cfg), steps);
-  Value share = maxu(steps, ceilDiv(total, NumProgramsOp::create(b, loc)));
-  Value start = minu(total, mul(pid, share));
-  Value end = minu(total, add(start, share));
-  scf::ForOp loop = wrapInTileLoop(func, pid, b, divu(start, steps),
-                                   ceilDiv(end, steps), cst(1));
+  Value steps = im.maxu(im.ceilDiv(k, cfg->blockK), im.cst(1));
+  Value total = im.mul(buildNumTiles(b, loc, store.getBase(), *cfg), steps);
+  Value share =
+      im.maxu(steps, im.ceilDiv(total, NumProgramsOp::create(b, loc)));
+  Value start = im.minu(total, im.mul(pid, share));
+  Value end = im.minu(total, im.add(start, share));
+  scf::ForOp loop = wrapInTileLoop(func, pid, b, im.div(start, steps),
+                                   im.ceilDiv(end, steps), im.cst(1));
 
   // Per tile t: this program's steps of it, and the programs that share it
   // (those holding its first and its last step).
   b.setInsertionPointToStart(loop.getBody());
   Value t = loop.getInductionVar();
-  Value first = mul(t, steps);
-  Value from = sub(maxu(start, first), first);
-  Value to = sub(minu(end, add(first, steps)), first);
-  Value firstProgram = divu(first, share);
-  Value parts = add(sub(divu(sub(add(first, steps), cst(1)), share),
-                        firstProgram),
-                    cst(1));
-  Value part = sub(pid, firstProgram);
-  kLoop.getLowerBoundMutable().assign(mul(from, cst(cfg->blockK)));
+  Value first = im.mul(t, steps);
+  Value from = im.sub(im.maxu(start, first), first);
+  Value to = im.sub(im.minu(end, im.add(first, steps)), first);
+  Value firstProgram = im.div(first, share);
+  Value parts = im.add(
+      im.sub(im.div(im.sub(im.add(first, steps), im.cst(1)), share),
+             firstProgram),
+      1);
+  Value part = im.sub(pid, firstProgram);
+  kLoop.getLowerBoundMutable().assign(im.mul(from, cfg->blockK));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(kLoop);
-    kLoop.getUpperBoundMutable().assign(minu(k, mul(to, cst(cfg->blockK))));
+    kLoop.getUpperBoundMutable().assign(im.minu(k, im.mul(to, cfg->blockK)));
   }
   b.setInsertionPoint(store);
   StoreOp::create(b, store.getLoc(), store.getValue(), store.getBase(),

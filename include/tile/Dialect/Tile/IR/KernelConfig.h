@@ -92,6 +92,12 @@ struct KernelConfig {
   /// Stream-K (each program covers at least one tile's K steps, so at most
   /// two programs share a tile).
   int64_t workspaceSlots() const { return isStreamK() ? 2 : splitK; }
+  /// A tile's workspace record: its slots of block_m x block_n f32, then its
+  /// arrival count padded to 16 bytes (so the next record's slots stay
+  /// aligned). The manifest's workspace_tile_bytes.
+  int64_t workspaceTileBytes() const {
+    return 4 * (workspaceSlots() * blockM * blockN + 4);
+  }
   /// wgmma: warpgroups of 4 warps, stacked along M.
   int64_t warpgroups() const { return numWarps / 4; }
 
