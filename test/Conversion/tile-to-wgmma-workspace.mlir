@@ -181,6 +181,32 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A split-K kernel, but not from tile-to-gpu (no tile.abi to say its index
+// width).
+module attributes {gpu.container_module} {
+  gpu.module @k_kernels {
+    // expected-error @+1 {{tile-to-wgmma: a split-k kernel must come from tile-to-gpu with schedule=tiled, a stream-k kernel from tile-stream-k}}
+    gpu.func @k(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: !llvm.ptr, %a3: i64, %a4: i64, %a5: i64, %a6: i64, %a7: i64, %a8: i64, %a9: i64, %a10: i64, %a11: i64, %a12: !llvm.ptr, %a13: !llvm.ptr, %a14: !llvm.ptr, %a15: !llvm.ptr) kernel attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 2, chip = sm_90a, shared_bytes = 0>} {
+      %c0 = arith.constant 0 : index
+      %c2 = arith.constant 2 : index
+      %c64 = arith.constant 64 : index
+      %A = memref.alloc(%c64, %c64) : memref<?x?xf16>
+      %C = memref.alloc(%c64, %c64) : memref<?x?xf16>
+      %zero = arith.constant dense<0.000000e+00> : vector<64x64xf32>
+      %acc = scf.for %k = %c0 to %c64 step %c64 iter_args(%c = %zero) -> (vector<64x64xf32>) {
+        %a = tile.load %A[%c0, %k] : memref<?x?xf16> -> vector<64x64xf16>
+        %b = tile.load %A[%k, %c0] : memref<?x?xf16> -> vector<64x64xf16>
+        %d = tile.dot %a, %b, %c : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
+        scf.yield %d : vector<64x64xf32>
+      }
+      tile.store %acc, %C[%c0, %c0] split %c0 of %c2 in tile %c0 : vector<64x64xf32> -> memref<?x?xf16>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // Stream-K (tile-stream-k's loop over the tiles of the program's share):
 // the K-step count of each tile, computed in the loop, carries the ring
 // position into the next tile; a tile the program holds whole (one part)

@@ -16,6 +16,15 @@
 // RUN: FileCheck %s --check-prefix=SK < %t/sk/matmul_f16.ptx
 // RUN: FileCheck %s --check-prefix=SKJSON < %t/sk/matmul_f16.json
 // RUN: %ptxas -arch=sm_90a -v %t/sk/matmul_f16.ptx -o %t/sk.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// The largest split (128 slots of a 128x256 tile) and the largest tile
+// assemble without spills too.
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma split-k=128 block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=4" --tile-bundle=%t/split128 -o /dev/null
+// RUN: %ptxas -arch=sm_90a -v %t/split128/matmul_f16.ptx -o %t/split128.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// Stream-K with warp specialization or clusters is refused with the reason.
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=stream-k block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 warp-specialize=cooperative" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKWS
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=stream-k block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 warp-specialize=cooperative cluster-m=2" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SKCL
+// SKWS: error: tile-to-gpu: schedule=stream-k needs mma=wgmma and warp-specialize=none (the TMA + wgmma kernel adds the partial sums)
+// SKCL: error: tile-stream-k: expected a tiled kernel without split-k or clusters
 
 // SK: .param .u64 .ptr .align 1 matmul_f16_param_15
 // SK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group

@@ -194,3 +194,13 @@ func.func @split(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.ke
   tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
   return
 }
+
+// -----
+
+// Stream-K already gave the kernel its grid.
+// expected-error @+1 {{tile-persistent: the kernel is already scheduled (stream-k)}}
+func.func @stream_k(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = stream_k, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  %pid = tile.program_id
+  tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
+  return
+}

@@ -186,3 +186,11 @@ func.func @split_zero() attributes {tile.kernel = #tile.kernel<split_k = 0, bloc
 func.func @split_persistent() attributes {tile.kernel = #tile.kernel<split_k = 4, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// Stream-K shares tiles between programs of one block each.
+// expected-error @+1 {{schedule = stream_k needs cluster_m = 1}}
+func.func @stream_k_clusters() attributes {tile.kernel = #tile.kernel<cluster_m = 2, block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 4, schedule = stream_k, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
