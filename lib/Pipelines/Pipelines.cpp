@@ -100,10 +100,32 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
+LogicalResult mlir::tile::checkTileToPTXOptions(
+    const TileToPTXOptions &opts,
+    function_ref<LogicalResult(const Twine &)> error) {
+  if (!opts.tuneCache.empty() && opts.config != ConfigChoice::Auto)
+    return error("tile-to-ptx: tune-cache=" + opts.tuneCache +
+                 " needs config=auto (a tune cache only adds members to its "
+                 "family)");
+  return success();
+}
+
 void mlir::tile::registerTilePipelines() {
-  PassPipelineRegistration<TileToPTXOptions>(
+  // PassPipelineRegistration, with the options checked before building.
+  registerPassPipeline(
       "tile-to-ptx",
       "Compile tile.matmul kernels to PTX (tiling, schedule, tensor cores, "
       "pipelining, NVVM)",
-      buildTileToPTXPipeline);
+      [](OpPassManager &pm, StringRef text,
+         function_ref<LogicalResult(const Twine &)> error) {
+        TileToPTXOptions opts;
+        if (failed(opts.parseFromString(text)) ||
+            failed(checkTileToPTXOptions(opts, error)))
+          return failure();
+        buildTileToPTXPipeline(pm, opts);
+        return success();
+      },
+      [](function_ref<void(const mlir::detail::PassOptions &)> handler) {
+        handler(TileToPTXOptions());
+      });
 }

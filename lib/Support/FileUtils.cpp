@@ -2,11 +2,50 @@
 
 #include "tile/Support/FileUtils.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 using namespace llvm;
+
+Expected<std::string> mlir::tile::readRegularFile(StringRef path,
+                                                  uint64_t maxBytes) {
+  auto fail = [&](const Twine &why) {
+    return createStringError(inconvertibleErrorCode(), "'" + path + "': " + why);
+  };
+  int fd = ::open(path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    return fail(std::error_code(errno, std::generic_category()).message());
+  auto closeFd = llvm::make_scope_exit([&] { ::close(fd); });
+  struct stat st;
+  if (::fstat(fd, &st) != 0)
+    return fail(std::error_code(errno, std::generic_category()).message());
+  if (!S_ISREG(st.st_mode))
+    return fail("not a regular file");
+  if (static_cast<uint64_t>(st.st_size) > maxBytes)
+    return fail(Twine(st.st_size) + " bytes, more than the " +
+                Twine(maxBytes) + " allowed");
+  std::string text;
+  char chunk[1 << 16];
+  // Read to the end, but never past the limit (the file may grow).
+  while (true) {
+    ssize_t n = ::read(fd, chunk, sizeof(chunk));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n < 0)
+      return fail(std::error_code(errno, std::generic_category()).message());
+    if (n == 0)
+      return text;
+    if (text.size() + n > maxBytes)
+      return fail("more than the " + Twine(maxBytes) + " bytes allowed");
+    text.append(chunk, n);
+  }
+}
 
 static Error writeDirectly(StringRef path, StringRef text) {
   std::error_code ec;

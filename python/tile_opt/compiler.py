@@ -7,26 +7,36 @@ otherwise serve stale kernels). The cache folder holds one folder per key,
 written complete: tile-opt runs in a temporary folder inside the cache
 folder, which is then renamed into place. Processes racing on one key each
 compile, one rename wins and the others use its folder.
+
+The temporary folders are named `.tile_opt-tmp-<pid>-…` and hold a marker
+naming their host and pid: a folder is removed as stale only when both say
+it is ours and its process is gone (or it is older than a day), so nothing
+another program keeps in the cache folder is ever deleted.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
+import math
 import os
 import re
 import shutil
+import signal
+import socket
+import stat
 import subprocess
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional
 
 from .errors import CacheError, CompileError, OptionError, ToolNotFoundError
 
-__all__ = ["REPO_TILE_OPT", "find_tile_opt", "cache_dir", "format_options",
-           "Compiled", "compile_bundle"]
+__all__ = ["REPO_TILE_OPT", "find_tile_opt", "cache_dir", "pass_options", "check_names",
+           "check_timeout", "format_options", "Compiled", "compile_bundle"]
 
 # The repository's build, when the package runs from its source tree.
 REPO_TILE_OPT = Path(__file__).resolve().parents[2] / "build" / "bin" / "tile-opt"
@@ -35,6 +45,15 @@ DEFAULT_CACHE = Path("~/.cache/tile_opt")
 CACHE_FORMAT = 1
 # Temporary folders older than this were left by a process that died.
 STALE_TMP_SECONDS = 24 * 3600
+# Our temporary folders: the name, and the marker written in each at creation.
+TMP_PREFIX = ".tile_opt-tmp-"
+_TMP_NAME = re.compile(re.escape(TMP_PREFIX) + r"(\d+)-[a-z0-9_]+\Z")
+TMP_MARKER = ".tile_opt-owner.json"
+# Seconds tile-opt may take to compile, unless compile() says otherwise.
+COMPILE_TIMEOUT = 600.0
+# The largest file option (a tune cache) read for the key; tile-opt's own
+# reader enforces its own limit (the same number) on what it reads.
+FILE_OPTION_MAX_BYTES = 16 * 1024 * 1024
 
 # Options that config=auto ignores (it picks the block itself).
 BLOCK_OPTIONS = frozenset({
@@ -43,7 +62,6 @@ BLOCK_OPTIONS = frozenset({
 # Options naming a file whose contents shape the kernels.
 FILE_OPTIONS = frozenset({"tune_cache"})
 
-_KEY = re.compile(r"[a-z][a-z0-9_]*\Z")
 _VALUE = re.compile(r"[A-Za-z0-9_.:/+-]+\Z")
 
 
@@ -74,15 +92,21 @@ def cache_dir(explicit: Optional[str | os.PathLike] = None) -> Path:
     return Path(folder).expanduser().absolute()
 
 
+def check_timeout(timeout: Any) -> float:
+    """`timeout` as seconds: a positive, finite number."""
+    if (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+            or not (math.isfinite(timeout) and timeout > 0)):
+        raise OptionError(f"timeout is {timeout!r}; expected a positive number of seconds")
+    return float(timeout)
+
+
 def format_options(config: str, options: Mapping[str, Any]) -> str:
     """The `--tile-to-ptx` text: config=auto (if asked) and `key=value` per
-    option, key's underscores as dashes, sorted (tile-opt ignores the order,
-    the cache key does not)."""
+    option (names checked by check_names), key's underscores as dashes,
+    sorted (tile-opt ignores the order, the cache key does not)."""
     parts = ["config=auto"] if config == "auto" else []
     for key in sorted(options):
         value = options[key]
-        if not _KEY.match(key):
-            raise OptionError(f"option name {key!r} is not a tile-opt option")
         text = ("true" if value else "false") if isinstance(value, bool) else str(value)
         if not _VALUE.match(text):
             raise OptionError(f"option {key}={text!r}: values are letters, digits and . _ : / + -")
@@ -90,36 +114,101 @@ def format_options(config: str, options: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
+def _memo(tool: str) -> tuple:
+    """What tells one build of the binary from another, cheaply."""
+    st = os.stat(tool)
+    return (tool, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _run_tool(tool: str, flag: str) -> str:
+    """What `tool flag` prints (--version, --help)."""
+    try:
+        run = subprocess.run([tool, flag], capture_output=True, text=True,
+                             errors="replace", timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise ToolNotFoundError(f"cannot run {tool} {flag}: {e}") from None
+    if run.returncode != 0:
+        raise CompileError(f"{tool} {flag} failed (exit {run.returncode}): "
+                           f"{_first_error(run.stderr or run.stdout)}")
+    return run.stdout
+
+
 _identities: dict[tuple, tuple[str, str]] = {}
 
 
 def tool_identity(tool: str) -> tuple[str, str]:
     """`tool --version` and the sha256 of the binary, once per build."""
-    st = os.stat(tool)
-    memo = (tool, st.st_ino, st.st_size, st.st_mtime_ns)
+    memo = _memo(tool)
     if memo not in _identities:
-        try:
-            run = subprocess.run([tool, "--version"], capture_output=True, text=True,
-                                 errors="replace", timeout=120, check=False)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            raise ToolNotFoundError(f"cannot run {tool} --version: {e}") from None
-        if run.returncode != 0:
-            raise CompileError(f"{tool} --version failed (exit {run.returncode}): "
-                               f"{_first_error(run.stderr or run.stdout)}")
+        version = _run_tool(tool, "--version")
         digest = hashlib.sha256()
         with open(tool, "rb") as f:
             for chunk in iter(lambda: f.read(1 << 20), b""):
                 digest.update(chunk)
-        _identities[memo] = (run.stdout.strip(), digest.hexdigest())
+        _identities[memo] = (version.strip(), digest.hexdigest())
     return _identities[memo]
 
 
+_pass_options: dict[tuple, frozenset[str]] = {}
+_HELP_OPTION = re.compile(r"( *)--([a-z0-9]+(?:-[a-z0-9]+)*)")
+
+
+def pass_options(tool: str) -> frozenset[str]:
+    """The `--tile-to-ptx` option names `tool --help` lists, once per build:
+    tile-opt's option parser holds the one list of them. The help prints a
+    pipeline's options indented below it, and an enum option's values as
+    `=value` lines (at an indent of their own)."""
+    memo = _memo(tool)
+    if memo not in _pass_options:
+        names: set[str] = set()
+        base: Optional[int] = None  # the indent of the --tile-to-ptx line
+        for line in _run_tool(tool, "--help").splitlines():
+            m = _HELP_OPTION.match(line)
+            if base is None:
+                if m and m.group(2) == "tile-to-ptx" and not line[m.end():].startswith("="):
+                    base = len(m.group(1))
+            elif not line.lstrip().startswith("="):
+                if not m or len(m.group(1)) <= base:
+                    break
+                names.add(m.group(2))
+        if not names:
+            raise CompileError(f"{tool} --help lists no --tile-to-ptx options")
+        _pass_options[memo] = frozenset(names)
+    return _pass_options[memo]
+
+
+def check_names(names: Iterable[str], tool: str) -> None:
+    """OptionError for the first of `names` (underscores or dashes) that is
+    not a `--tile-to-ptx` option of `tool`."""
+    known = pass_options(tool)
+    for name in names:
+        if name.replace("_", "-") not in known:
+            raise OptionError(f"{name} is not a --tile-to-ptx option; tile-opt takes "
+                              f"{', '.join(sorted(known))}")
+
+
 def _file_digest(key: str, path: str) -> str:
+    """The sha256 of a regular file of at most FILE_OPTION_MAX_BYTES."""
+    def refused(why: str) -> OptionError:
+        return OptionError(f"option {key}={path}: {why}")
+    too_big = f"larger than {FILE_OPTION_MAX_BYTES} bytes"
     try:
-        with open(path, "rb") as f:
-            return hashlib.sha256(f.read()).hexdigest()
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise refused("not a regular file")
+        # The path may change after the check: O_NONBLOCK keeps a FIFO from
+        # blocking the open, and what was opened is checked again.
+        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise refused("not a regular file")
+            if st.st_size > FILE_OPTION_MAX_BYTES:
+                raise refused(too_big)
+            data = f.read(FILE_OPTION_MAX_BYTES + 1)  # it may grow while read
     except OSError as e:
         raise OptionError(f"option {key}={path}: {e.strerror or e}") from None
+    if len(data) > FILE_OPTION_MAX_BYTES:
+        raise refused(too_big)
+    return hashlib.sha256(data).hexdigest()
 
 
 def cache_key(ir: str, options: str, tool: str,
@@ -151,21 +240,92 @@ class Compiled:
     hit: bool
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, OverflowError):
+        return False
+    except OSError:  # another user's process
+        return True
+    return True
+
+
+def _stale(entry: os.DirEntry, now: float, host: str) -> bool:
+    """Whether `entry` is a temporary folder of ours whose process died: a
+    folder (a link is never ours) with our name and our marker, which names
+    the name's pid, of a process not running on this host, or older than
+    STALE_TMP_SECONDS."""
+    name = _TMP_NAME.match(entry.name)
+    if not name or not entry.is_dir(follow_symlinks=False):
+        return False
+    marker = os.path.join(entry.path, TMP_MARKER)
+    try:
+        st = os.lstat(marker)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > 4096:
+            return False
+        with open(marker) as f:
+            owner = json.load(f)
+    except (OSError, ValueError):
+        return False
+    if not isinstance(owner, dict) or owner.get("pid") != int(name.group(1)):
+        return False
+    if now - st.st_mtime > STALE_TMP_SECONDS:
+        return True
+    return owner.get("host") == host and not _alive(owner["pid"])
+
+
 def _remove_stale(cache: Path) -> None:
-    """Temporary folders of processes that died mid-compile."""
-    now = time.time()
-    for entry in cache.glob(".tmp-*"):
+    """Temporary folders of processes that died mid-compile; nothing else."""
+    now, host = time.time(), socket.gethostname()
+    with os.scandir(cache) as entries:
+        stale = [e.path for e in entries if _stale(e, now, host)]
+    for path in stale:
+        shutil.rmtree(path, ignore_errors=True)  # never follows links
+
+
+def _make_tmp(cache: Path) -> Path:
+    """A temporary folder in `cache`, with the marker that makes it ours."""
+    tmp = Path(tempfile.mkdtemp(prefix=f"{TMP_PREFIX}{os.getpid()}-", dir=cache))
+    try:
+        (tmp / TMP_MARKER).write_text(json.dumps(
+            {"host": socket.gethostname(), "pid": os.getpid()}) + "\n")
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return tmp
+
+
+def _run_compile(argv: list[str], cwd: Path, timeout: float) -> tuple[int, str]:
+    """tile-opt's exit status and output (stderr first); killed, with what
+    it started (its own process group), past `timeout` seconds or when
+    interrupted."""
+    try:
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True, errors="replace",
+                                start_new_session=True)
+    except OSError as e:
+        raise ToolNotFoundError(f"cannot run {argv[0]}: {e.strerror or e}") from None
+    with proc:
         try:
-            if now - entry.stat().st_mtime > STALE_TMP_SECONDS:
-                shutil.rmtree(entry, ignore_errors=True)
-        except OSError:
-            pass
+            out, err = proc.communicate(timeout=timeout)
+        except BaseException as e:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:  # it is gone already
+                pass
+            proc.wait()
+            if isinstance(e, subprocess.TimeoutExpired):
+                raise CompileError(f"tile-opt did not finish within {timeout:g} s") from None
+            raise
+    return proc.returncode, err + out
 
 
 def compile_bundle(ir: str, kernel: str, options: str, tool: str, cache: Path,
-                   file_options: Optional[Mapping[str, str]] = None) -> Compiled:
+                   file_options: Optional[Mapping[str, str]] = None,
+                   timeout: float = COMPILE_TIMEOUT) -> Compiled:
     """The bundle of `ir` compiled with `--tile-to-ptx="<options>"`, from the
-    cache or compiled into it. Nothing is written outside `cache`."""
+    cache or compiled into it within `timeout` seconds. Nothing is written
+    outside `cache`."""
     key = cache_key(ir, options, tool, file_options)
     final = cache / key
     manifest = final / "bundle" / f"{kernel}.json"
@@ -174,7 +334,7 @@ def compile_bundle(ir: str, kernel: str, options: str, tool: str, cache: Path,
     try:
         cache.mkdir(parents=True, exist_ok=True)
         _remove_stale(cache)
-        tmp = Path(tempfile.mkdtemp(prefix=".tmp-", dir=cache))
+        tmp = _make_tmp(cache)
     except OSError as e:
         raise CacheError(f"cannot use the cache folder {cache}: {e.strerror or e}") from None
     try:
@@ -184,16 +344,12 @@ def compile_bundle(ir: str, kernel: str, options: str, tool: str, cache: Path,
             indent=1) + "\n")
         # Relative names: tile-opt's messages name the kernel's file, and its
         # output stays in the temporary folder.
-        try:
-            run = subprocess.run(
-                [tool, f"{kernel}.mlir", f"--tile-to-ptx={options}", "--tile-bundle=bundle",
-                 "-o", os.devnull], cwd=tmp, capture_output=True, text=True,
-                errors="replace", check=False)
-        except OSError as e:
-            raise ToolNotFoundError(f"cannot run {tool}: {e.strerror or e}") from None
-        if run.returncode != 0:
+        status, output = _run_compile(
+            [tool, f"{kernel}.mlir", f"--tile-to-ptx={options}", "--tile-bundle=bundle",
+             "-o", os.devnull], tmp, timeout)
+        if status != 0:
             raise CompileError(f"tile-opt refused --tile-to-ptx=\"{options}\": "
-                               f"{_first_error(run.stderr + run.stdout)}")
+                               f"{_first_error(output)}")
         if not (tmp / "bundle" / f"{kernel}.json").is_file():
             raise CompileError(f"tile-opt wrote no bundle/{kernel}.json for "
                                f"--tile-to-ptx=\"{options}\"")
@@ -205,6 +361,10 @@ def compile_bundle(ir: str, kernel: str, options: str, tool: str, cache: Path,
                 raise CacheError(f"cannot move a compiled bundle to {final}: "
                                  f"{e.strerror or e}") from None
             shutil.rmtree(tmp, ignore_errors=True)
+        else:
+            # Only temporary folders carry it (one left here is harmless).
+            with contextlib.suppress(OSError):
+                (final / TMP_MARKER).unlink()
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 
 from tile_bench.bundle import Bundle, BundleError, Dispatch, Staging, TmaView, load_manifest
 
@@ -291,7 +291,8 @@ class Kernel:
 
 def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
             config: Optional[str] = None, *, cache_dir: Optional[Union[str, os.PathLike]] = None,
-            tool: Optional[str] = None, **options: Any) -> Kernel:
+            tool: Optional[str] = None, timeout: float = compiler.COMPILE_TIMEOUT,
+            **options: Any) -> Kernel:
     """Compiles C = A . B with tile-opt (or takes it from the cache) and
     returns the Kernel.
 
@@ -306,25 +307,32 @@ def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
     cache_dir: the cache folder; default $TILE_OPT_CACHE, else ~/.cache/tile_opt.
     tool: the tile-opt binary; default $TILE_OPT, the repository's
         build/bin/tile-opt, then PATH.
+    timeout: seconds tile-opt may take (default 600); past them it is
+        killed and CompileError raised.
     options: --tile-to-ptx options as keywords, e.g. block_m=128 for
-        block-m=128 (see the README's list).
+        block-m=128 (the names `tile-opt --help` lists); a file option
+        (tune_cache) is a path relative to the current folder.
     """
     try:
-        return _compile(dtype, c_dtype, layout, config, cache_dir, tool, options)
+        return _compile(dtype, c_dtype, layout, config, options, cache_dir=cache_dir,
+                        tool=tool, timeout=timeout)
     except TileOptError as e:
         raise e.with_traceback(None) from None
 
 
 def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
-             cache_dir: Optional[Union[str, os.PathLike]], tool: Optional[str],
-             options: dict[str, Any]) -> Kernel:
+             options: Mapping[str, Any], *,
+             cache_dir: Optional[Union[str, os.PathLike]] = None, tool: Optional[str] = None,
+             timeout: float = compiler.COMPILE_TIMEOUT) -> Kernel:
+    """compile(), its --tile-to-ptx options (underscores or dashes) apart
+    from its own arguments, so no option can name one of those."""
     dtype = type_name(dtype, "dtype", IN_TYPES)
     c_dtype = dtype if c_dtype is None else type_name(c_dtype, "c_dtype", OUT_TYPES)
     if layout not in LAYOUTS:
         raise OptionError(f"layout is {layout!r}; expected one of {', '.join(LAYOUTS)}")
-    if "config" in options or "layout" in options:
-        raise OptionError("pass config and layout as compile()'s own arguments")
-    block = sorted(compiler.BLOCK_OPTIONS & options.keys())
+    timeout = compiler.check_timeout(timeout)
+    named = {key.replace("-", "_"): value for key, value in options.items()}
+    block = sorted(compiler.BLOCK_OPTIONS & named.keys())
     if config is None:
         config = "auto" if layout == "nn" and not block else "manual"
     if config not in ("auto", "manual"):
@@ -335,10 +343,14 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     if config == "auto" and layout != "nn":
         raise OptionError(f"config='auto' compiles TMA + wgmma kernels, which serve only "
                           f"layout 'nn'; layout '{layout}' needs config='manual' (mma=sync)")
-    text = compiler.format_options(config, options)
-    files = {k: str(options[k]) for k in compiler.FILE_OPTIONS & options.keys()}
+    tool = compiler.find_tile_opt(tool)
+    compiler.check_names(options, tool)
+    # tile-opt runs in a temporary folder: file options are made absolute
+    # here, and hashed as the file tile-opt will read.
+    files = {k: os.path.abspath(str(named[k])) for k in compiler.FILE_OPTIONS & named.keys()}
+    named.update(files)
+    text = compiler.format_options(config, named)
     name = kernel_name(dtype, c_dtype, layout)
-    done = compiler.compile_bundle(matmul_ir(dtype, c_dtype, layout), name, text,
-                                   compiler.find_tile_opt(tool),
-                                   compiler.cache_dir(cache_dir), files)
+    done = compiler.compile_bundle(matmul_ir(dtype, c_dtype, layout), name, text, tool,
+                                   compiler.cache_dir(cache_dir), files, timeout)
     return Kernel(done.manifest, dtype, c_dtype, layout, text, done.key, done.hit, done.folder)

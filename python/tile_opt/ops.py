@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from . import checks
 from .errors import InputError, OptionError, TileOptError
 from .ir import IN_TYPES, OUT_TYPES, type_name
-from .kernel import Kernel, compile
+from .kernel import Kernel, _compile
 
 if TYPE_CHECKING:
     import torch
@@ -23,8 +23,9 @@ registration_error: Optional[str] = None  # why it is not, when it is not
 
 
 def _config_args(config: str) -> tuple[Optional[str], dict[str, str]]:
-    """compile()'s config and options for matmul's `config`: 'auto', or
-    tile-opt options as text ('mma=wgmma block-m=128 ...')."""
+    """compile()'s config and --tile-to-ptx options for matmul's `config`:
+    'auto', or tile-opt options as text ('mma=wgmma block-m=128 ...'). The
+    words are only ever tile-opt options, never compile()'s own arguments."""
     if not isinstance(config, str):
         raise OptionError(f"config is {config!r}; expected 'auto' or tile-opt options "
                           f"as text, e.g. 'mma=wgmma block-m=128 block-n=256'")
@@ -35,7 +36,7 @@ def _config_args(config: str) -> tuple[Optional[str], dict[str, str]]:
         key, sep, value = token.partition("=")
         if not (sep and key and value):
             raise OptionError(f"config {config!r}: {token!r} is not key=value")
-        options[key.replace("-", "_")] = value
+        options[key] = value
     mode = options.pop("config", None)
     return mode, options
 
@@ -56,7 +57,7 @@ def _family(dtype: Any, out_dtype: Any, config: str) -> Kernel:
         a_type = type_name(dtype, "dtype", IN_TYPES)
         c_type = a_type if out_dtype is None else type_name(out_dtype, "out_dtype", OUT_TYPES)
         mode, options = _config_args(config)
-        kernel = _families[key] = compile(a_type, c_type, "nn", mode, **options)
+        kernel = _families[key] = _compile(a_type, c_type, "nn", mode, options)
     return kernel
 
 

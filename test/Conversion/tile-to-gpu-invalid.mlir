@@ -140,11 +140,12 @@ func.func @cluster_without_roles(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: m
 // expected-error @+1 {{tile-to-gpu: split-k=2 needs mma=wgmma and warp-specialize=none (the TMA + wgmma kernel adds the partial sums)}}
 func.func @split_sync(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
+  %c2 = arith.constant 2 : index
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
   %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
   %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
   %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
-  tile.store %d, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
+  tile.store %d, %C[%pid, %pid] split %pid of %c2 in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
   return
 }
 
@@ -154,10 +155,13 @@ func.func @split_sync(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf
 // expected-error @+1 {{tile-to-gpu: schedule=stream-k needs mma=wgmma and warp-specialize=none (the TMA + wgmma kernel adds the partial sums)}}
 func.func @stream_k_sync(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
+  %n = tile.num_programs
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
-  %a = tile.load %A[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
-  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
-  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
-  tile.store %d, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
+  scf.for %t = %pid to %n step %n {
+    %a = tile.load %A[%t, %t] : memref<?x?xf16> -> vector<16x16xf16>
+    %b = tile.load %B[%t, %t] : memref<?x?xf16> -> vector<16x16xf16>
+    %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+    tile.store %d, %C[%t, %t] split %t of %n in tile %t : vector<16x16xf32> -> memref<?x?xf16>
+  }
   return
 }

@@ -159,10 +159,10 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A split store needs a split-K kernel.
+// A split store needs a split-K kernel: the #tile.kernel verifier refuses
+// it on the GPU function too.
 module attributes {gpu.container_module} {
   gpu.module @k_kernels {
-    // expected-error @+1 {{tile-to-wgmma: a split tile.store needs a split-K or Stream-K kernel, and such a kernel one}}
     gpu.func @k(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: !llvm.ptr, %a3: i64, %a4: i64, %a5: i64, %a6: i64, %a7: i64, %a8: i64, %a9: i64, %a10: i64, %a11: i64, %a12: !llvm.ptr, %a13: !llvm.ptr, %a14: !llvm.ptr, %A: memref<?x?xf16>, %C: memref<?x?xf16>, %i: index) kernel attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %c0 = arith.constant 0 : index
       %c64 = arith.constant 64 : index
@@ -173,6 +173,7 @@ module attributes {gpu.container_module} {
         %d = tile.dot %a, %b, %c : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
         scf.yield %d : vector<64x64xf32>
       }
+      // expected-error @+1 {{'tile.store' op does not match the kernel's #tile.kernel<block_m = 64, block_n = 64, block_k = 64, schedule = tiled, split_k = 1>: its parts are not split_k}}
       tile.store %acc, %C[%c0, %c0] split %i of %i in tile %i : vector<64x64xf32> -> memref<?x?xf16>
       gpu.return
     }

@@ -28,7 +28,7 @@
 // TUNED: func.func @mm__tuned1(
 // TUNED-SAME: schedule = tiled, order = linear
 // NOFILE: error: tile-auto-config: tune cache '{{.*}}none.json': No such file or directory
-// BADCFG: error: tile-auto-config: tune cache '{{.*}}tune-cache-bad.json': class m2^12-n2^12-k2^12: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
+// BADCFG: error: tile-auto-config: tune cache '{{.*}}tune-cache-bad.json': class m2^12-n2^12-k2^12: mma = wgmma needs block_k = 64 (one 128-byte swizzled row of f16/bf16), got 32
 // NOTJSON: error: tile-auto-config: tune cache '{{.*}}auto-config-f16.mlir': {{.*}}
 // DEEP: error: tile-auto-config: tune cache '{{.*}}deep.json': brackets nested deeper than 512 levels
 // NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': every entry needs a "class" and a "config"
@@ -84,3 +84,27 @@ func.func @four(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>, %
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
   return
 }
+
+// -----
+
+// Members are named <kernel>__<member> and so are their bundle files: @a's
+// member a__big would overwrite the dispatch manifest of @a__big.
+// expected-error @+1 {{tile-auto-config: @a's member @a__big would have the name (and bundle file) of another symbol; rename one of them}}
+func.func @a(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+func.func @a__big(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+
+// -----
+
+// A clash with any symbol, not only with another kernel.
+// expected-error @+1 {{tile-auto-config: @b's member @b__m64 would have the name (and bundle file) of another symbol}}
+func.func @b(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+func.func private @b__m64()

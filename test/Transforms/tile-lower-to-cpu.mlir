@@ -2,7 +2,7 @@
 // in test/Integration/CPU/schedules.mlir).
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-lower-to-cpu | FileCheck %s
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-lower-to-cpu=num-programs=3 | FileCheck %s --check-prefix=PROGS3
-// RUN: not tile-opt %s --tile-lower-to-cpu=num-programs=-1 2>&1 | FileCheck %s --check-prefix=NEG
+// RUN: not tile-opt %S/schedule-dialects.mlir --tile-lower-to-cpu=num-programs=-1 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: error: tile-lower-to-cpu: num-programs must be >= 0, got -1
 
 // One program per C tile: pid runs over ceil(M/16) * ceil(N/16), M and N
@@ -190,9 +190,11 @@ func.func @split(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.ke
 // -----
 
 #nosplit = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
-// expected-error @+1 {{tile-lower-to-cpu: a split tile.store needs a split-K or Stream-K kernel, and such a kernel one}}
+// A split store in a kernel without split-K: the #tile.kernel verifier
+// refuses it before any pass runs.
 func.func @split_store_without_split_k(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.kernel = #nosplit} {
   %pid = tile.program_id
+  // expected-error @+1 {{'tile.store' op does not match the kernel's #tile.kernel<block_m = 16, block_n = 16, block_k = 16, schedule = tiled, split_k = 1>: its parts are not split_k}}
   tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
   return
 }

@@ -191,7 +191,8 @@ func.func @two_stores(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {ti
 // expected-error @+1 {{tile-persistent: a split-k=2 kernel runs one program per split of each tile; it needs schedule=tiled}}
 func.func @split(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #split} {
   %pid = tile.program_id
-  tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
+  %c2 = arith.constant 2 : index
+  tile.store %v, %C[%pid, %pid] split %pid of %c2 in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
   return
 }
 
@@ -201,6 +202,9 @@ func.func @split(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.ke
 // expected-error @+1 {{tile-persistent: the kernel is already scheduled (stream-k)}}
 func.func @stream_k(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = stream_k, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   %pid = tile.program_id
-  tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf32>
+  %n = tile.num_programs
+  scf.for %t = %pid to %n step %n {
+    tile.store %v, %C[%t, %t] split %t of %n in tile %t : vector<16x16xf32> -> memref<?x?xf32>
+  }
   return
 }

@@ -117,8 +117,13 @@ func.func @two_pids(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile
 // Already scheduled: left alone.
 // CHECK-LABEL: func.func @done(
 // CHECK-NEXT: tile.program_id
+// CHECK-NEXT: tile.num_programs
+// CHECK-NEXT: scf.for
 func.func @done(%C: memref<?x?xf32>, %v: vector<16x16xf32>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 1, schedule = stream_k, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
   %pid = tile.program_id
-  tile.store %v, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf32>
+  %n = tile.num_programs
+  scf.for %t = %pid to %n step %n {
+    tile.store %v, %C[%t, %t] split %t of %n in tile %t : vector<16x16xf32> -> memref<?x?xf32>
+  }
   return
 }

@@ -10,6 +10,7 @@ without it. test_tile_opt_gpu.py has the GPU tests.
 import json
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import textwrap
@@ -46,21 +47,51 @@ except ImportError:
 needs_torch = pytest.mark.skipif(torch is None, reason="needs torch")
 
 # ---------------------------------------------------------------------------
-# A stand-in tile-opt: prints a version ($STANDIN_VERSION), logs each compile
-# to $STANDIN_LOG, waits $STANDIN_DELAY seconds, fails with $STANDIN_FAIL,
-# and otherwise writes a small mma.sync bundle whose PTX declares the
-# manifest's parameters (which is all tile_bench checks of it).
+# A stand-in tile-opt: prints a version ($STANDIN_VERSION) and a --help laid
+# out as MLIR's (STANDIN_OPTIONS under --tile-to-ptx, plus
+# $STANDIN_HELP_EXTRA), logs each compile to $STANDIN_LOG, waits
+# $STANDIN_DELAY seconds, fails with $STANDIN_FAIL, and otherwise writes a
+# small mma.sync bundle whose PTX declares the manifest's parameters (which
+# is all tile_bench checks of it).
 
-STANDIN = f"#!{sys.executable}\n" + r'''
+STANDIN_OPTIONS = {
+    "block-k": "<long>", "block-m": "<long>", "block-n": "<long>", "chip": ["sm_80", "sm_90a"],
+    "cluster-m": "<long>", "config": ["manual", "auto"], "group-m": "<long>",
+    "index-bitwidth": "<uint>", "min-blocks-per-sm": "<uint>", "mma": ["sync", "wgmma"],
+    "num-stages": "<long>", "num-warps": "<long>", "order": ["linear", "grouped"],
+    "schedule": ["tiled", "persistent"], "serialize": "", "split-k": "<long>",
+    "tune-cache": "<string>", "warp-specialize": ["none", "cooperative"]}
+
+STANDIN = f"#!{sys.executable}\nOPTIONS = {STANDIN_OPTIONS!r}\n" + r'''
 import json, os, re, sys, time
 args = sys.argv[1:]
 if args == ["--version"]:
     print(os.environ.get("STANDIN_VERSION", "stand-in tile-opt 1"))
     sys.exit(0)
+if args == ["--help"]:
+    def line(text, desc):
+        print(f"{text:<50} - {desc}")
+    print("OVERVIEW: stand-in tile-opt\n\nOPTIONS:\n\nGeneral options:\n")
+    line("  --allow-unregistered-dialect", "Allow operation with no registered dialects")
+    print("  Compiler passes to run\n    Passes:")
+    line("      --tile-tiling", "  Tile tile.matmul (run --tile-to-ptx instead)")
+    line("        --tiling-only=<long>", "An option of another pass")
+    print("    Pass Pipelines:")
+    line("      --tile-to-ptx", "  Compile tile.matmul kernels to PTX")
+    extra = os.environ.get("STANDIN_HELP_EXTRA")
+    for name, kind in sorted({**OPTIONS, **({extra: "<long>"} if extra else {})}.items()):
+        if isinstance(kind, list):
+            line(f"        --{name}=<value>", "An enum")
+            for value in kind:
+                line(f"    ={value}", "  A value")
+        else:
+            line(f"        --{name}" + (f"={kind}" if kind else ""), "An option")
+    line("  --tile-bundle=<string>", "Write a bundle")
+    sys.exit(0)
 log = os.environ.get("STANDIN_LOG")
 if log:
     with open(log, "a") as f:
-        f.write(json.dumps({"argv": args, "cwd": os.getcwd()}) + "\n")
+        f.write(json.dumps({"argv": args, "cwd": os.getcwd(), "pid": os.getpid()}) + "\n")
 time.sleep(float(os.environ.get("STANDIN_DELAY", "0")))
 if os.environ.get("STANDIN_FAIL"):
     print(args[0] + ":3:1: error: " + os.environ["STANDIN_FAIL"], file=sys.stderr)
@@ -112,7 +143,7 @@ def standin(tmp_path, monkeypatch):
     monkeypatch.setenv("TILE_OPT", s.path)
     monkeypatch.setenv("STANDIN_LOG", s.log)
     monkeypatch.setenv("TILE_OPT_CACHE", str(tmp_path / "cache"))
-    for var in ("STANDIN_VERSION", "STANDIN_DELAY", "STANDIN_FAIL"):
+    for var in ("STANDIN_VERSION", "STANDIN_DELAY", "STANDIN_FAIL", "STANDIN_HELP_EXTRA"):
         monkeypatch.delenv(var, raising=False)
     return s
 
@@ -207,7 +238,7 @@ def test_argument_errors_before_any_compile(standin):
         (dict(block_m=64, config="auto"), "would ignore block_m"),
         (dict(layout="nt", config="auto"), "serve only layout 'nn'"),
         (dict(config="manual", block_m="6 4"), "values are letters"),
-        (dict(config="manual", **{"Block-M": 64}), "not a tile-opt option"),
+        (dict(config="manual", **{"Block-M": 64}), "Block-M is not a --tile-to-ptx option"),
     ]
     for kwargs, text in cases:
         assert text in one_line_error(tile_opt.OptionError, tile_opt.compile, **kwargs)
@@ -217,6 +248,238 @@ def test_argument_errors_before_any_compile(standin):
 def test_types_may_be_given_as_torch_names(standin):
     k = tile_opt.compile("torch.bfloat16", "float32", config="manual")
     assert (k.dtype, k.c_dtype) == ("bf16", "f32")
+
+
+# ---------------------------------------------------------------------------
+# Options: tile-opt's own, as its --help lists them
+
+
+def test_pass_options_come_from_tile_opt_help(standin, monkeypatch):
+    names = compiler.pass_options(standin.path)
+    assert names == set(STANDIN_OPTIONS)  # not another pass's, nor tile-opt's own
+    assert {n.replace("_", "-") for n in compiler.BLOCK_OPTIONS | compiler.FILE_OPTIONS} <= names
+    # Read once per build of the binary.
+    monkeypatch.setenv("STANDIN_HELP_EXTRA", "new-option")
+    assert compiler.pass_options(standin.path) == names
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual", new_option=1)
+    assert msg.startswith("new_option is not a --tile-to-ptx option; tile-opt takes block-k, ")
+    with open(standin.path, "a") as f:
+        f.write("# rebuilt\n")
+    assert compiler.pass_options(standin.path) == names | {"new-option"}
+    tile_opt.compile(config="manual", new_option=1)
+    assert standin.runs()[-1]["argv"][1] == "--tile-to-ptx=new-option=1"
+
+
+@pytest.mark.parametrize("help_text", ["", "OPTIONS:\n  --tile-to-ptx=<string> - a file\n",
+                                       "    Pass Pipelines:\n      --tile-to-ptx  -   none\n"
+                                       "  --tile-bundle=<string> - x\n"])
+def test_a_help_without_the_pipeline_options(tmp_path, help_text):
+    tool = tmp_path / "tile-opt"
+    tool.write_text(f"#!{sys.executable}\nimport sys\n"
+                    f"print('v1' if sys.argv[1] == '--version' else {help_text!r})\n")
+    tool.chmod(0o755)
+    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
+                         cache_dir=tmp_path / "cache", tool=str(tool))
+    assert msg == f"{tool} --help lists no --tile-to-ptx options"
+
+
+@needs_tile_opt
+def test_real_tile_opt_lists_its_options():
+    names = compiler.pass_options(REAL_TILE_OPT)
+    assert {n.replace("_", "-") for n in compiler.BLOCK_OPTIONS | compiler.FILE_OPTIONS} <= names
+    assert {"config", "index-bitwidth", "serialize"} <= names
+    assert not names & {"tile-to-ptx", "tile-bundle", "tool", "cache-dir"}
+
+
+@pytest.fixture
+def trap(tmp_path):
+    """A script that must never run: it leaves a file when it does."""
+    path = tmp_path / "trap.sh"
+    path.write_text(f"#!/bin/sh\ntouch {tmp_path / 'trap-ran'}\n")
+    path.chmod(0o755)
+    return path
+
+
+@pytest.mark.parametrize("word", ["tool={trap}", "cache_dir={tmp}/moved", "cache-dir={tmp}/moved",
+                                  "dtype=f32", "layout=nt", "c_dtype=f32", "timeout=1",
+                                  "out_dtype=f32", "options=x"])
+def test_config_text_is_only_tile_opt_options(standin, no_runtime, trap, tmp_path, word):
+    word = word.format(trap=trap, tmp=tmp_path)
+    name = word.split("=")[0]
+    for config in (f"mma=sync {word}", f"{word} block-m=64", f"config=auto {word}"):
+        msg = one_line_error(tile_opt.OptionError, tile_opt.family, "f16", config=config)
+        assert msg.startswith(f"{name} is not a --tile-to-ptx option; tile-opt takes ")
+        msg = one_line_error(tile_opt.OptionError, tile_opt.matmul, FakeTensor((64, 32)),
+                             FakeTensor((32, 16), ptr=0x40000), config=config)
+        assert msg.startswith(f"{name} is not a --tile-to-ptx option")
+    assert not (tmp_path / "trap-ran").exists() and not (tmp_path / "moved").exists()
+    assert standin.runs() == []
+
+
+def test_config_text_takes_either_spelling(standin):
+    tile_opt.family("f16", config="mma=sync block_m=64 num-warps=4")
+    tile_opt.family("bf16", config="config=manual split_k=2")
+    assert [r["argv"][1] for r in standin.runs()] == [
+        "--tile-to-ptx=block-m=64 mma=sync num-warps=4", "--tile-to-ptx=split-k=2"]
+
+
+@pytest.mark.parametrize("kwargs", [dict(bogus=1), dict(tile_to_ptx=1), dict(tool_path="x"),
+                                    {"Block-M": 64}, {"block m": 64}, dict(tiling_only=2)])
+def test_unknown_options_are_named(standin, kwargs):
+    (name,) = kwargs
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual", **kwargs)
+    assert msg.startswith(f"{name} is not a --tile-to-ptx option; tile-opt takes block-k, ")
+    assert standin.runs() == []
+
+
+# ---------------------------------------------------------------------------
+# File options: regular files, bounded, as absolute paths
+
+
+def _compile_in_child(tune_cache):
+    """compile(tune_cache=...) in a fresh interpreter with 1 GiB of address
+    space and 60 s, so that a read without end or a blocked open fails the
+    test instead of the test run: what it raised, as 'Type: message'."""
+    code = f"""
+        import tile_opt
+        try:
+            tile_opt.compile(config="auto", tune_cache={tune_cache!r})
+            print("compiled")
+        except Exception as e:
+            print(f"{{type(e).__name__}}: {{e}}")
+        """
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR, PYTHONDONTWRITEBYTECODE="1")
+
+    def limit():
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+    try:
+        r = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
+                           preexec_fn=limit, capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("compile() blocked on the tune cache")
+    assert r.returncode == 0, r.stderr
+    return r.stdout.strip()
+
+
+@pytest.mark.parametrize("kind", ["dev-zero", "fifo", "directory", "too-large", "socket"])
+def test_a_tune_cache_must_be_a_small_regular_file(standin, tmp_path, kind):
+    path = tmp_path / "tune"
+    if kind == "dev-zero":
+        path = "/dev/zero"
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "directory":
+        path.mkdir()
+    elif kind == "socket":
+        with socket.socket(socket.AF_UNIX) as server:  # the path stays a socket
+            server.bind(str(path))
+    else:
+        with open(path, "wb") as f:  # sparse: no disk needed
+            f.truncate(16 * 1024 * 1024 + 1)
+    what = "larger than 16777216 bytes" if kind == "too-large" else "not a regular file"
+    assert _compile_in_child(str(path)) == f"OptionError: option tune_cache={path}: {what}"
+    assert standin.runs() == []
+    # In this process too: one line, no traceback into the package.
+    assert one_line_error(tile_opt.OptionError, tile_opt.compile, config="auto",
+                          tune_cache=str(path)).endswith(what)
+
+
+def test_a_tune_cache_at_the_limit(standin, tmp_path):
+    path = tmp_path / "tune.json"
+    with open(path, "wb") as f:
+        f.truncate(16 * 1024 * 1024)
+    tile_opt.compile(config="auto", tune_cache=str(path))
+    assert len(standin.runs()) == 1
+
+
+@pytest.mark.parametrize("relative", ["cache.json", "tune/cache.json", "./tune/../cache.json"])
+def test_a_relative_tune_cache_is_the_callers(standin, tmp_path, monkeypatch, relative):
+    work = tmp_path / "work"
+    (work / "tune").mkdir(parents=True)
+    monkeypatch.chdir(work)
+    absolute = os.path.abspath(relative)
+    with open(absolute, "w") as f:
+        f.write("{}")
+    first = tile_opt.compile(config="auto", tune_cache=relative)
+    assert [r["argv"][1] for r in standin.runs()] == [
+        f"--tile-to-ptx=config=auto tune-cache={absolute}"]
+    # Config text too: the same options, so the same key.
+    family = tile_opt.family("f16", config=f"config=auto tune-cache={relative}")
+    assert family.key == first.key and family.options == f"config=auto tune-cache={absolute}"
+    # The file hashed is the file tile-opt reads.
+    with open(absolute, "w") as f:
+        f.write('{"winners": []}')
+    assert tile_opt.compile(config="auto", tune_cache=relative).key != first.key
+    os.remove(absolute)
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="auto",
+                         tune_cache=relative)
+    assert msg == f"option tune_cache={absolute}: No such file or directory"
+
+
+# ---------------------------------------------------------------------------
+# A time limit on tile-opt
+
+
+def _running(pid):
+    """Whether process `pid` exists and is not a zombie (Linux)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def _stops(pid):
+    """Whether process `pid` stops running within 5 s (a SIGKILL is not
+    synchronous)."""
+    for _ in range(100):
+        if not _running(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.parametrize("timeout", [0.5, 1, 0.25])
+def test_a_hung_tile_opt_is_killed(standin, monkeypatch, timeout):
+    monkeypatch.setenv("STANDIN_DELAY", "30")
+    start = time.monotonic()
+    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
+                         timeout=timeout)
+    assert time.monotonic() - start < 10
+    assert msg == f"tile-opt did not finish within {timeout:g} s"
+    (run,) = standin.runs()
+    assert _stops(run["pid"])
+    assert os.listdir(os.environ["TILE_OPT_CACHE"]) == []  # its temporary folder too
+
+
+def test_what_a_hung_tile_opt_started_is_killed_too(standin, tmp_path):
+    # A tool that leaves a child of its own behind, which must not outlive it.
+    tool = tmp_path / "wrapper"
+    pid_file = tmp_path / "child.pid"
+    tool.write_text(f"#!/bin/sh\ncase \"$1\" in --*) exec {standin.path} \"$@\";; esac\n"
+                    f"sleep 30 &\necho $! > {pid_file}\nwait\n")
+    tool.chmod(0o755)
+    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
+                         timeout=1, tool=str(tool))
+    assert msg == "tile-opt did not finish within 1 s"
+    assert _stops(int(pid_file.read_text()))
+    assert os.listdir(os.environ["TILE_OPT_CACHE"]) == []
+
+
+@pytest.mark.parametrize("timeout", [True, False, "10", None, 0, -1, -0.5, float("nan"),
+                                     float("inf"), [5]])
+def test_bad_timeouts(standin, timeout):
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual",
+                         timeout=timeout)
+    assert msg == f"timeout is {timeout!r}; expected a positive number of seconds"
+    assert standin.runs() == []
+
+
+def test_a_timeout_long_enough(standin, monkeypatch):
+    monkeypatch.setenv("STANDIN_DELAY", "0.2")
+    assert not tile_opt.compile(config="manual", timeout=30).cached
+    assert kernel_module.compile.__kwdefaults__["timeout"] == compiler.COMPILE_TIMEOUT == 600
 
 
 # ---------------------------------------------------------------------------
@@ -376,14 +639,109 @@ def test_a_failed_compile_leaves_nothing(standin, monkeypatch):
     assert os.listdir(os.environ["TILE_OPT_CACHE"]) == []
 
 
-def test_stale_temporary_folders_are_removed(standin):
+def _dead_pid():
+    """The pid of a process that has exited (and been reaped)."""
+    p = subprocess.Popen([sys.executable, "-c", ""])
+    p.wait()
+    return p.pid
+
+
+def _our_tmp(cache, pid, suffix, host=None, age=0, marker_pid=None):
+    """A temporary folder as compile() makes one, `age` seconds old."""
+    folder = os.path.join(cache, f"{compiler.TMP_PREFIX}{pid}-{suffix}")
+    os.makedirs(folder)
+    marker = os.path.join(folder, compiler.TMP_MARKER)
+    with open(marker, "w") as f:
+        json.dump({"host": host or socket.gethostname(),
+                   "pid": pid if marker_pid is None else marker_pid}, f)
+    with open(os.path.join(folder, "matmul_f16_f16_nn.mlir"), "w") as f:
+        f.write("// left by a compile\n")
+    then = time.time() - age
+    for path in (marker, folder):
+        os.utime(path, (then, then))
+    return folder
+
+
+def test_folders_tile_opt_did_not_make_survive(standin, tmp_path):
     cache = os.environ["TILE_OPT_CACHE"]
-    os.makedirs(os.path.join(cache, ".tmp-old"))
-    os.makedirs(os.path.join(cache, ".tmp-running"))
-    old = time.time() - compiler.STALE_TMP_SECONDS - 60
-    os.utime(os.path.join(cache, ".tmp-old"), (old, old))
+    os.makedirs(cache)
+    old = time.time() - 2 * 24 * 3600
+    dead = _dead_pid()
+    # Other programs' folders, old ones, whatever their names: ours too, or
+    # ours without the marker.
+    kept = []
+    for name in (".tmp-foreign-dir", ".tmp-old", ".tmp-", f".tile_opt-tmp-{dead}-nomarker",
+                 f".tile_opt-tmp-{dead}-x.y", "tile_opt-tmp-1-abc"):
+        folder = os.path.join(cache, name)
+        os.makedirs(os.path.join(folder, "sub"))
+        with open(os.path.join(folder, "sub", "theirs.txt"), "w") as f:
+            f.write("keep me\n")
+        os.utime(folder, (old, old))
+        kept.append(name)
+    # A link named as ours, to a folder with files: neither is touched.
+    target = tmp_path / "elsewhere"
+    (target / "sub").mkdir(parents=True)
+    (target / "sub" / "theirs.txt").write_text("keep me\n")
+    link = f".tile_opt-tmp-{dead}-symlink1"
+    os.symlink(target, os.path.join(cache, link))
+    kept.append(link)
     k = tile_opt.compile(config="manual")
-    assert sorted(os.listdir(cache)) == [".tmp-running", k.key]
+    assert sorted(os.listdir(cache)) == sorted(kept + [k.key])
+    for name in kept:
+        assert os.listdir(os.path.join(cache, name, "sub")) == ["theirs.txt"]
+    assert os.listdir(target / "sub") == ["theirs.txt"]
+
+
+def test_our_stale_temporary_folders_are_removed(standin, tmp_path):
+    cache = os.environ["TILE_OPT_CACHE"]
+    os.makedirs(cache)
+    old = compiler.STALE_TMP_SECONDS + 60
+    dead = _dead_pid()
+    removed = [
+        _our_tmp(cache, dead, "died0001"),                              # its process is gone
+        _our_tmp(cache, dead, "died0002", host="elsewhere", age=old),  # another host's, old
+        _our_tmp(cache, os.getpid(), "old00003", age=old),             # older than the limit
+    ]
+    kept = [
+        _our_tmp(cache, os.getpid(), "running1"),                 # this process's, running
+        _our_tmp(cache, os.getppid(), "running2"),                # another live process's
+        _our_tmp(cache, dead, "remote01", host="elsewhere"),      # another host's, recent
+        _our_tmp(cache, dead, "otherpid", marker_pid=dead + 1),   # name and marker disagree
+    ]
+    # A link named as ours, to a stale folder of ours elsewhere: a link is
+    # never ours, and what it points at is not in the cache.
+    target = _our_tmp(str(tmp_path / "elsewhere"), dead, "target01")
+    link = os.path.join(cache, f"{compiler.TMP_PREFIX}{dead}-symlink1")
+    os.symlink(target, link)
+    kept.append(link)
+    # A marker that is a link is not a marker.
+    linked = os.path.join(cache, f"{compiler.TMP_PREFIX}{dead}-linkmark")
+    os.makedirs(linked)
+    real_marker = tmp_path / "marker.json"
+    real_marker.write_text(json.dumps({"host": socket.gethostname(), "pid": dead}))
+    os.symlink(real_marker, os.path.join(linked, compiler.TMP_MARKER))
+    kept.append(linked)
+    k = tile_opt.compile(config="manual")
+    assert sorted(os.listdir(cache)) == sorted([os.path.basename(f) for f in kept] + [k.key])
+    assert not any(os.path.exists(f) for f in removed) and real_marker.exists()
+    assert sorted(os.listdir(target)) == [compiler.TMP_MARKER, "matmul_f16_f16_nn.mlir"]
+
+
+def test_temporary_folders_are_named_and_marked(standin, monkeypatch):
+    seen = []
+    run = compiler._run_compile
+
+    def spy(argv, cwd, timeout):
+        with open(cwd / compiler.TMP_MARKER) as f:
+            seen.append((cwd.name, json.load(f)))
+        return run(argv, cwd, timeout)
+    monkeypatch.setattr(compiler, "_run_compile", spy)
+    k = tile_opt.compile(config="manual")
+    ((name, owner),) = seen
+    assert name.startswith(f"{compiler.TMP_PREFIX}{os.getpid()}-")
+    assert owner == {"host": socket.gethostname(), "pid": os.getpid()}
+    # The key's folder is no temporary folder: it carries no marker.
+    assert compiler.TMP_MARKER not in os.listdir(k.folder)
 
 
 def test_a_damaged_cache_entry_says_so(standin):
@@ -420,9 +778,9 @@ def test_real_tile_opt_errors_are_one_line(cache):
     msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
                          mma="wgmma", block_m=96, cache_dir=cache, tool=REAL_TILE_OPT)
     assert "mma=wgmma needs block-k = 64" in msg
-    msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual",
                          bogus=1, cache_dir=cache, tool=REAL_TILE_OPT)
-    assert "no such option bogus" in msg
+    assert msg.startswith("bogus is not a --tile-to-ptx option; tile-opt takes ")
     assert os.listdir(cache) == []
 
 

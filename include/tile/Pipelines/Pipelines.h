@@ -125,6 +125,11 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
 /// tile.matmul -> tiling -> [persistent] -> GPU -> tensor cores (mma.sync +
 /// pipelining, or TMA + wgmma) -> NVVM -> PTX.
 void buildTileToPTXPipeline(OpPassManager &pm, const TileToPTXOptions &opts);
+/// Fails, through `error`, on options that no pass reads alone: tune-cache
+/// without config=auto.
+LogicalResult
+checkTileToPTXOptions(const TileToPTXOptions &opts,
+                      function_ref<LogicalResult(const Twine &)> error);
 
 void registerTilePipelines();
 

@@ -26,6 +26,12 @@ namespace mlir::tile {
 llvm::Error
 writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> files);
 
+/// The contents of the regular file at `path`, refused (one line naming the
+/// file) when it is anything else (a FIFO, a device, a folder) or holds more
+/// than `maxBytes`. Opened without blocking, so a FIFO cannot hang the read.
+llvm::Expected<std::string> readRegularFile(llvm::StringRef path,
+                                            uint64_t maxBytes);
+
 /// Brackets ((, [, {, <) nested deeper than this are refused before parsing:
 /// MLIR's parser recurses once per level and would overflow the stack.
 constexpr int64_t kMaxNestingDepth = 512;

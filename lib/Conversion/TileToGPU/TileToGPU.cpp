@@ -230,7 +230,7 @@ LogicalResult mlir::tile::outlineTileKernels(ModuleOp module,
   // Tile ops anywhere else (a nested module, a function tile-tiling did
   // not turn into a kernel) would reach the LLVM translation unlowered.
   WalkResult stray = module.walk([&](Operation *op) {
-    if (!isa<TileDialect>(op->getDialect()))
+    if (!isa_and_present<TileDialect>(op->getDialect()))
       return WalkResult::advance();
     auto func = op->getParentOfType<func::FuncOp>();
     if (func && func->getParentOp() == module &&

@@ -805,9 +805,6 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
       kl.loadB.getRow() != kl.loop.getInductionVar())
     return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
                           "B[k, n0]");
-  if (kl.store.isSplit() != cfg.usesWorkspace())
-    return func.emitError("tile-to-wgmma: a split tile.store needs a split-K "
-                          "or Stream-K kernel, and such a kernel one");
   unsigned numArgs = func.getNumArguments();
   if (numArgs != kernelParams(true, cfg.usesWorkspace()).size())
     return func.emitError("tile-to-wgmma: the kernel lacks the TMA "

@@ -194,3 +194,26 @@ func.func @split_persistent() attributes {tile.kernel = #tile.kernel<split_k = 4
 func.func @stream_k_clusters() attributes {tile.kernel = #tile.kernel<cluster_m = 2, block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 4, schedule = stream_k, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// Integer fields take integers only: parseInteger alone would read true as
+// -1 and false as 0.
+// expected-error @+1 {{#tile.kernel field 'shared_bytes' must be an integer, got 'false'}}
+func.func @bool_shared_bytes() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = false>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#tile.kernel field 'block_m' must be an integer, got 'true'}}
+func.func @bool_block_m() attributes {tile.kernel = #tile.kernel<block_m = true, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{#tile.kernel field 'split_k' must be an integer, got 'eight'}}
+func.func @word_split_k() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = eight, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

@@ -1,6 +1,9 @@
 //===- KernelConfig.cpp - Block configuration of a tile kernel ------------===//
 
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/IR/Matchers.h"
 
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
@@ -203,8 +206,8 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
 
 LogicalResult
 KernelConfig::verify(function_ref<InFlightDiagnostic()> emitError,
-                     int64_t blocksPerSM) const {
-  if (failed(verifyBlock(emitError)))
+                     int64_t blocksPerSM, Spelling spelling) const {
+  if (failed(verifyBlock(emitError, spelling)))
     return failure();
   // setmaxnreg gives the consumers the registers of the whole SM.
   if (isWarpSpecialized() && blocksPerSM > 1)
@@ -215,18 +218,72 @@ KernelConfig::verify(function_ref<InFlightDiagnostic()> emitError,
                        << blocksPerSM;
   int64_t regs =
       registerEstimate() +
-      (isWarpSpecialized() ? kConsumerRegisterOverhead : kRegisterOverhead);
+      (isWarpSpecialized() ? kConsumerRegisterOverhead : kRegisterOverhead) +
+      (clusterM > 1 ? kClusterRegisterOverhead : 0);
   int64_t limit = registerLimit(blocksPerSM);
   if (regs <= limit)
     return success();
   InFlightDiagnostic diag = emitError();
   diag << "a " << blockM << "x" << blockN << "x" << blockK << " block over "
-       << numWarps << " warps with num-stages=" << numStages << " needs about "
+       << numWarps << " warps with num-stages=" << numStages
+       << (clusterM > 1 ? " in clusters of " + std::to_string(clusterM) : "")
+       << " needs about "
        << regs << " registers per thread, more than the " << limit
        << " it may use";
   if (blocksPerSM > 1 && !isWarpSpecialized())
     diag << " with min-blocks-per-sm=" << blocksPerSM;
   return diag << "; use more warps, fewer stages or a smaller block";
+}
+
+LogicalResult KernelConfig::verifyBody(Operation *kernel) const {
+  auto fail = [&](Operation *op) {
+    return op->emitOpError("does not match the kernel's #tile.kernel<")
+           << "block_m = " << blockM << ", block_n = " << blockN
+           << ", block_k = " << blockK
+           << ", schedule = " << stringifySchedule(schedule)
+           << ", split_k = " << splitK << ">: ";
+  };
+  auto shape = [](Type t) {
+    auto v = cast<VectorType>(t);
+    return std::make_pair(v.getDimSize(0), v.getDimSize(1));
+  };
+  std::pair<int64_t, int64_t> a{blockM, blockK}, b{blockK, blockN},
+      c{blockM, blockN};
+  WalkResult result = kernel->walk([&](Operation *op) -> WalkResult {
+    if (auto dot = dyn_cast<DotOp>(op)) {
+      if (shape(dot.getLhs().getType()) != a ||
+          shape(dot.getRhs().getType()) != b ||
+          shape(dot.getAcc().getType()) != c)
+        return fail(op) << "it multiplies other tile sizes";
+    } else if (auto load = dyn_cast<LoadOp>(op)) {
+      auto s = shape(load.getType());
+      if (s != a && s != b)
+        return fail(op) << "it loads a " << s.first << "x" << s.second
+                        << " tile";
+    } else if (auto store = dyn_cast<StoreOp>(op)) {
+      auto s = shape(store.getValue().getType());
+      if (s != c)
+        return fail(op) << "it stores a " << s.first << "x" << s.second
+                        << " tile";
+      // tile-tiling stores once per program; the schedules wrap that store
+      // in their loop over tiles.
+      bool inTileLoop = store->getParentOp() != kernel;
+      if (inTileLoop != (schedule != Schedule::Tiled))
+        return fail(op) << (inTileLoop ? "it is stored in a loop over tiles"
+                                       : "it is stored once per program, "
+                                         "without a loop over tiles");
+      APInt parts(64, 1);
+      bool constParts =
+          !store.isSplit() || matchPattern(store.getParts(), m_ConstantInt(&parts));
+      bool partsMatch = isStreamK() ? store.isSplit()
+                                    : constParts && parts == splitK;
+      if (!partsMatch)
+        return fail(op) << (store.isSplit() ? "its parts are not split_k"
+                                            : "it is not stored in parts");
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
 }
 
 ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {

@@ -33,9 +33,13 @@ void TileDialect::initialize() {
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   // tile.abi and tile.manifests belong to the GPU lowering, which checks them.
-  if (attr.getName() == kKernelAttrName && !isa<KernelAttr>(attr.getValue()))
-    return op->emitError("'") << kKernelAttrName
-                              << "' must be a #tile.kernel attribute";
+  if (attr.getName() == kKernelAttrName) {
+    auto kernel = dyn_cast<KernelAttr>(attr.getValue());
+    if (!kernel)
+      return op->emitError("'") << kKernelAttrName
+                                << "' must be a #tile.kernel attribute";
+    return KernelConfig::fromAttr(kernel).verifyBody(op);
+  }
   if (attr.getName() == kTmaStagingAttrName &&
       !isa<UnitAttr>(attr.getValue()))
     return op->emitError("'")
@@ -86,6 +90,16 @@ ParseResult parseEnum(AsmParser &p, StringRef field, Enum &value,
          << ", got '" << name << "'";
 }
 
+/// parseInteger also takes `true` (as -1) and `false`.
+ParseResult parseIntField(AsmParser &p, StringRef field, int64_t &value) {
+  SMLoc loc = p.getCurrentLocation();
+  StringRef word;
+  if (succeeded(p.parseOptionalKeyword(&word)))
+    return p.emitError(loc, "#tile.kernel field '")
+           << field << "' must be an integer, got '" << word << "'";
+  return p.parseInteger(value);
+}
+
 constexpr StringLiteral kFields[] = {
     "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
     "schedule", "order",  "group_m",  "mma",             "warp_specialize",
@@ -110,10 +124,10 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
     if (!seen.insert(key).second)
       return p.emitError(loc, "#tile.kernel field '") << key << "' given twice";
     if (key == "shared_bytes")
-      return p.parseInteger(c.sharedBytes);
+      return parseIntField(p, key, c.sharedBytes);
     for (const KernelConfig::IntField &f : KernelConfig::intFields())
       if (key == f.name)
-        return p.parseInteger(c.*f.member);
+        return parseIntField(p, key, c.*f.member);
     if (key == "schedule")
       return parseEnum(p, key, c.schedule, symbolizeSchedule,
                        stringifySchedule, getMaxEnumValForSchedule());

@@ -28,8 +28,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEAUTOCONFIG
@@ -46,8 +47,7 @@ constexpr int64_t kSMs = 132;
 
 struct Member {
   std::string suffix;
-  KernelConfig cfg;
-  bool persistent;
+  KernelConfig cfg; // its schedule: applied after tiling
   // The rule's conditions; 0 or empty for none.
   int64_t maxM;
   int64_t tilesBlockM, tilesBlockN, maxTiles; // ceil(M/bm) ceil(N/bn) < max
@@ -57,8 +57,10 @@ struct Member {
 };
 
 KernelConfig wgmma(int64_t m, int64_t n, int64_t warps, int64_t stages,
-                   TileOrder order, WarpSpecialize ws) {
+                   TileOrder order, WarpSpecialize ws,
+                   Schedule schedule = Schedule::Persistent) {
   KernelConfig c;
+  c.schedule = schedule;
   c.blockM = m;
   c.blockN = n;
   c.blockK = 64;
@@ -80,24 +82,25 @@ SmallVector<Member> family(Type cElt) {
             : wgmma(128, 256, 8, 3, TileOrder::Serpentine,
                     WarpSpecialize::Cooperative);
   KernelConfig split =
-      wgmma(64, 64, 4, 8, TileOrder::Linear, WarpSpecialize::None);
+      wgmma(64, 64, 4, 8, TileOrder::Linear, WarpSpecialize::None,
+            Schedule::Tiled);
   split.splitK = 8;
   return {
-      {"split", split, false, 0, 64, 64, 17,
+      {"split", split, 0, 64, 64, 17,
        "few tiles and a long K: 8 programs per tile share the K steps",
        {}, 4096},
       {"m64", wgmma(64, 128, 4, 8, TileOrder::Grouped, WarpSpecialize::None),
-       true, 64, 0, 0, 0,
+       64, 0, 0, 0,
        "one 64-row warpgroup tile instead of a half-empty 128-row one"},
       {"small",
-       wgmma(64, 64, 4, 8, TileOrder::Grouped, WarpSpecialize::None), true, 0,
+       wgmma(64, 64, 4, 8, TileOrder::Grouped, WarpSpecialize::None), 0,
        128, 128, kSMs / 4,
        "the smallest tiles, for the most programs"},
       {"mid",
-       wgmma(128, 128, 4, 6, TileOrder::Grouped, WarpSpecialize::None), true,
-       0, 128, 256, 2 * kSMs,
+       wgmma(128, 128, 4, 6, TileOrder::Grouped, WarpSpecialize::None), 0,
+       128, 256, 2 * kSMs,
        "128x128 tiles fill the SMs better than a partial wave of 128x256"},
-      {"big", big, true, 0, 0, 0, 0,
+      {"big", big, 0, 0, 0, 0,
        "two waves or more of 128x256 tiles: the fastest large-shape kernel"},
   };
 }
@@ -109,67 +112,139 @@ std::string typeName(Type t) {
   return t.isF16() ? "f16" : "f32";
 }
 
+/// Tune caches are tile-tune's output, a few kilobytes.
+constexpr uint64_t kMaxTuneCacheBytes = 16 << 20;
+/// Every member is compiled into the bundle and its rule tried in turn.
+constexpr size_t kMaxTunedMembers = 32;
+
+/// A winner's "config", read field by field as #tile.kernel reads its own:
+/// each field of its type, all required but cluster_m and split_k (1 when
+/// absent), no other field; then verified as the attribute is.
+FailureOr<KernelConfig>
+parseConfig(const llvm::json::Object &c,
+            function_ref<InFlightDiagnostic()> emitError) {
+  auto shown = [](const llvm::json::Value &v) {
+    std::string text;
+    llvm::raw_string_ostream(text) << v;
+    return text.size() > 40 ? text.substr(0, 40) + "..." : text;
+  };
+  KernelConfig cfg;
+  llvm::StringSet<> known;
+  for (const KernelConfig::IntField &f : KernelConfig::intFields()) {
+    known.insert(f.name);
+    const llvm::json::Value *v = c.get(f.name);
+    if (!v && (f.member == &KernelConfig::clusterM ||
+               f.member == &KernelConfig::splitK))
+      continue;
+    if (!v)
+      return emitError() << "\"config\" has no \"" << f.name << "\"";
+    // Integral doubles (64.0) count; 64.5, 2^63, "64", true and null do not.
+    std::optional<int64_t> i = v->getAsInteger();
+    if (!i || v->kind() != llvm::json::Value::Number)
+      return emitError() << "\"config\" field \"" << f.name
+                         << "\" must be an integer, got " << shown(*v);
+    cfg.*f.member = *i;
+  }
+  auto enumField = [&](StringRef name, auto symbolize, auto &out) {
+    known.insert(name);
+    const llvm::json::Value *v = c.get(name);
+    std::optional<StringRef> text = v ? v->getAsString() : std::nullopt;
+    auto value = text ? symbolize(*text) : std::nullopt;
+    if (value) {
+      out = *value;
+      return success();
+    }
+    InFlightDiagnostic diag = emitError();
+    diag << "\"config\" field \"" << name << "\" ";
+    if (v)
+      diag << "names no known value, got " << shown(*v);
+    else
+      diag << "is missing";
+    return LogicalResult(diag);
+  };
+  // symbolize* are overloaded (names and values): take the names'.
+  using S = StringRef;
+  if (failed(enumField("schedule", [](S s) { return symbolizeSchedule(s); },
+                       cfg.schedule)) ||
+      failed(enumField("order", [](S s) { return symbolizeTileOrder(s); },
+                       cfg.order)) ||
+      failed(enumField("mma", [](S s) { return symbolizeMmaKind(s); },
+                       cfg.mma)) ||
+      failed(enumField("warp_specialize",
+                       [](S s) { return symbolizeWarpSpecialize(s); },
+                       cfg.warpSpecialize)))
+    return failure();
+  for (const auto &kv : c)
+    if (!known.contains(kv.first))
+      return emitError() << "\"config\" has no field \"" << kv.first.str()
+                         << "\"";
+  cfg.chip = Chip::SM90a;
+  if (failed(cfg.verify(emitError, 0, KernelConfig::Spelling::Attribute)))
+    return failure();
+  return cfg;
+}
+
 /// tile-tune's winners (wgmma ones, for these types) as members, one per
-/// shape class, in the cache's order.
+/// shape class (a class listed twice keeps its last entry, as tile-tune's
+/// merge does), in the cache's order.
 FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
                                             Type aElt, Type cElt) {
-  auto fail = [&](const Twine &why) {
-    return where->emitError("tile-auto-config: tune cache '")
-           << path << "': " << why;
+  auto error = [&] {
+    return where->emitError("tile-auto-config: tune cache '") << path << "': ";
   };
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return fail(buffer.getError().message());
+  llvm::Expected<std::string> text = readRegularFile(path, kMaxTuneCacheBytes);
+  if (!text) {
+    // The message names the file itself.
+    where->emitError("tile-auto-config: tune cache ")
+        << llvm::toString(text.takeError());
+    return failure();
+  }
   // The JSON parser recurses once per level.
-  if (std::optional<std::string> deep =
-          checkNestingDepth((*buffer)->getBuffer()))
-    return fail(*deep);
-  llvm::Expected<llvm::json::Value> doc =
-      llvm::json::parse((*buffer)->getBuffer());
+  if (std::optional<std::string> deep = checkNestingDepth(*text))
+    return error() << *deep;
+  llvm::Expected<llvm::json::Value> doc = llvm::json::parse(*text);
   if (!doc)
-    return fail(llvm::toString(doc.takeError()));
+    return error() << llvm::toString(doc.takeError());
   const llvm::json::Array *entries =
       doc->getAsObject() ? doc->getAsObject()->getArray("entries") : nullptr;
   if (!entries)
-    return fail("expected an object with an \"entries\" array");
+    return error() << "expected an object with an \"entries\" array";
   SmallVector<Member> out;
+  llvm::StringMap<size_t> byClass;
   for (const llvm::json::Value &v : *entries) {
     const llvm::json::Object *e = v.getAsObject();
     const llvm::json::Object *c = e ? e->getObject("config") : nullptr;
     auto str = [](const llvm::json::Object *o, StringRef key) {
       return o ? o->getString(key).value_or("") : StringRef();
     };
-    if (!c || str(e, "class").empty())
-      return fail("every entry needs a \"class\" and a \"config\"");
+    StringRef shapeClass = str(e, "class");
+    if (!c || shapeClass.empty())
+      return error() << "every entry needs a \"class\" and a \"config\"";
     if (str(e, "chip") != "sm_90a" || str(e, "dtype") != typeName(aElt) ||
         str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma")
       continue; // for another kernel, or not a TMA + wgmma one
-    KernelConfig cfg;
-    for (const KernelConfig::IntField &f : KernelConfig::intFields())
-      if (std::optional<int64_t> i = c->getInteger(f.name))
-        cfg.*f.member = *i;
-    cfg.mma = MmaKind::Wgmma;
-    cfg.chip = Chip::SM90a;
-    auto order = symbolizeTileOrder(str(c, "order"));
-    auto ws = symbolizeWarpSpecialize(str(c, "warp_specialize"));
-    auto schedule = symbolizeSchedule(str(c, "schedule"));
-    if (!order || !ws || !schedule)
-      return fail("an entry's \"config\" names no known order, "
-                  "warp_specialize or schedule");
-    cfg.order = *order;
-    cfg.warpSpecialize = *ws;
-    if (failed(cfg.verify([&] {
-          return where->emitError("tile-auto-config: tune cache '")
-                 << path << "': class " << str(e, "class") << ": ";
-        })))
+    FailureOr<KernelConfig> cfg =
+        parseConfig(*c, [&] { return error() << "class " << shapeClass << ": "; });
+    if (failed(cfg))
       return failure();
     std::string why = ("tuned: " + str(e, "lowering") + ", the fastest " +
                        "tile-tune measured for this class")
                           .str();
-    out.push_back({"tuned" + std::to_string(out.size()), cfg,
-                   *schedule == Schedule::Persistent, 0, 0, 0, 0, why,
-                   str(e, "class").str()});
+    auto [slot, fresh] = byClass.try_emplace(shapeClass, out.size());
+    Member m{"", *cfg, 0, 0, 0, 0, why, shapeClass.str()};
+    if (!fresh) {
+      out[slot->second] = m;
+      continue;
+    }
+    if (out.size() == kMaxTunedMembers)
+      return error() << "more than " << kMaxTunedMembers << " shape classes for "
+                     << typeName(aElt) << " -> " << typeName(cElt)
+                     << " (config=auto compiles one member per class); keep "
+                        "the classes that matter";
+    out.push_back(m);
   }
+  for (auto [i, m] : llvm::enumerate(out))
+    m.suffix = "tuned" + std::to_string(i);
   return out;
 }
 
@@ -180,6 +255,12 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.getOps<MatmulOp>().empty() && !KernelConfig::fromOp(func))
       kernels.push_back(func);
+  // Kernels and members alike name bundle files (<name>.json): @a's member
+  // a__big and a function @a__big would write the same one.
+  llvm::StringSet<> taken;
+  for (Operation &op : *module.getBody())
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      taken.insert(symbol.getName());
   Builder b(module.getContext());
   NamedAttrList dispatch(
       module->getAttrOfType<DictionaryAttr>(TileDialect::kDispatchAttrName));
@@ -204,11 +285,18 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
     SmallVector<Attribute> rules;
     OpBuilder ob(func);
     for (const Member &m : members) {
-      auto clone = cast<func::FuncOp>(ob.clone(*func));
       std::string name = (func.getName() + "__" + m.suffix).str();
+      if (!taken.insert(name).second)
+        return func.emitError("tile-auto-config: @")
+               << func.getName() << "'s member @" << name
+               << " would have the name (and bundle file) of another "
+                  "symbol; rename one of them";
+      auto clone = cast<func::FuncOp>(ob.clone(*func));
       clone.setName(name);
       if (failed(tileKernel(clone, m.cfg)) ||
-          (m.persistent && failed(makePersistent(clone))))
+          (m.cfg.schedule == Schedule::Persistent &&
+           failed(makePersistent(clone))) ||
+          (m.cfg.isStreamK() && failed(makeStreamK(clone))))
         return failure();
       NamedAttrList rule;
       rule.set("kernel", b.getStringAttr(name));

@@ -157,9 +157,6 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
   auto cst = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  if (stores.front().isSplit() != cfg->usesWorkspace())
-    return func.emitError("tile-lower-to-cpu: a split tile.store needs a "
-                          "split-K or Stream-K kernel, and such a kernel one");
   Value tiles = buildNumTiles(b, loc, stores.front().getBase(), *cfg);
   Value programs;
   if (numPrograms > 0) {

@@ -98,11 +98,19 @@ LogicalResult mlir::tile::tileKernel(func::FuncOp func,
           !func.getBody().hasOneBlock())
         return op.emitOpError("cannot be in a kernel function: it holds "
                               "one tile.matmul and a return, in one block");
-  if (matmuls.size() > 1 || KernelConfig::fromOp(func))
+  if (KernelConfig::fromOp(func))
+    return func.emitError("tile-tiling: @")
+           << func.getSymName()
+           << " already carries #tile.kernel; only an untiled function "
+              "holding a tile.matmul is tiled";
+  if (matmuls.size() > 1)
     return matmuls.back().emitOpError(
         "a kernel function must hold exactly one tile.matmul");
   tileMatmul(matmuls.front(), cfg);
-  cfg.attachTo(func);
+  // The IR is tiled; tile-persistent and tile-stream-k change the schedule.
+  KernelConfig tiled = cfg;
+  tiled.schedule = Schedule::Tiled;
+  tiled.attachTo(func);
   return success();
 }
 

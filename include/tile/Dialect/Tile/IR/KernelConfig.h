@@ -47,6 +47,9 @@ struct KernelConfig {
   /// The same for a warp-specialized consumer, which computes no load
   /// addresses (a 128x192 pingpong accumulator, 192 registers, fits 232).
   static constexpr int64_t kConsumerRegisterOverhead = 40;
+  /// What a cluster of two adds to a consumer (multicast masks, the peer's
+  /// barriers): 128x192 pingpong at 232 spills in clusters, not without.
+  static constexpr int64_t kClusterRegisterOverhead = 8;
 
   /// sm_90 for mma.sync, sm_90a (the only chip with wgmma) for wgmma.
   static Chip defaultChip(MmaKind mma);
@@ -119,7 +122,14 @@ struct KernelConfig {
   /// verifyBlock, and fails when the kernel would spill registers with
   /// `blocksPerSM` blocks per SM (nvvm.minctasm; 0: no cap).
   LogicalResult verify(function_ref<InFlightDiagnostic()> emitError,
-                       int64_t blocksPerSM = 0) const;
+                       int64_t blocksPerSM = 0,
+                       Spelling spelling = Spelling::Option) const;
+  /// Fails (on `kernel`) when the tile ops in `kernel` do not compute what
+  /// this configuration describes: tile sizes of the loads, dots and stores,
+  /// a tile loop for a grid sized to the GPU (persistent, Stream-K), and
+  /// split-K's part count. Passes after tiling read the configuration, so
+  /// an attribute edited apart from its IR would otherwise launch wrongly.
+  LogicalResult verifyBody(Operation *kernel) const;
 
   KernelAttr toAttr(MLIRContext *ctx) const;
   static KernelConfig fromAttr(KernelAttr attr);

@@ -121,7 +121,9 @@ def TilePersistent : Pass<"tile-persistent", "::mlir::func::FuncOp"> {
     `for tile = program_id; tile < num_tiles; tile += num_programs`, where
     `num_programs` is the launched grid size read at run time.
   }];
+  // buildNumTiles reads C's sizes with memref.dim.
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }
 
@@ -136,7 +138,9 @@ def TileStreamK : Pass<"tile-stream-k", "::mlir::func::FuncOp"> {
     launch's workspace; a whole tile is stored as is. With s at least one
     tile, no tile has more than two parts; programs past the end idle.
   }];
+  // buildNumTiles reads C's sizes with memref.dim.
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];
 }
 

@@ -27,7 +27,8 @@ inline int64_t minBlocksPerSM(Operation *kernel) {
 
 /// tile-tiling: rewrites the function's one `tile.matmul` into the body of
 /// one program per BLOCK_M x BLOCK_N tile of C and marks the function a
-/// kernel with `cfg`. A function without a matmul is left as it is.
+/// kernel with `cfg` (its schedule tiled). A function without a matmul is
+/// left as it is.
 LogicalResult tileKernel(func::FuncOp func, const KernelConfig &cfg);
 
 /// tile-persistent: wraps a tiled kernel's body in a loop from the program
