@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds tile-run on its own (CUDA toolkit, CMake and Ninja; no MLIR), as a
 # GPU machine without the compiler needs it, and prints the binary's path.
+# The runtime it links needs nlohmann/json.hpp: the nlohmann-json3-dev
+# package, or a copy in runtime/external (runtime/README.md says how).
 # $TILE_RUN, when set, is used as it is.
 #   run=$(scripts/build-tile-run.sh) || exit 1
 set -euo pipefail

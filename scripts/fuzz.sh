@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target (clang-22, ASan + UBSan) and fuzzes tile-opt's
-# parse -> verify -> tile-to-ptx pipeline for SECONDS, starting from the
-# checked-in corpus (test/fuzz-corpus; new inputs go to a scratch copy).
+# parse -> verify -> tile-to-ptx pipeline, and config=auto's tune-cache
+# reader, for SECONDS, starting from the checked-in corpus (test/fuzz-corpus:
+# kernels, tiled IR, tune caches; new inputs go to a scratch copy).
 # Exits non-zero on any crash, hang (> 60 s per input: a busy CI machine
 # makes slow inputs look hung at 20 s) or sanitizer report;
 # the offending input is left as crash-*/timeout-* in the current directory.

@@ -12,8 +12,8 @@ error, a second error line, a ptxas failure, a spill) is a failure.
 
 Without --config the grid is mma x schedule x order x block-m x block-n x
 block-k x num-warps x num-stages, and the warp-specialized wgmma kernels
-(see grid()); --sample picks N of it at random. Prints the counts and each
-failure; exits 1 when there is one.
+times cluster-m x index-bitwidth (see grid()); --sample picks N of it at
+random. Prints the counts and each failure; exits 1 when there is one.
 """
 
 import argparse
@@ -50,14 +50,17 @@ def grid():
         yield (f"mma=wgmma schedule={sched} order={order} block-m={bm} "
                f"block-n={bn} block-k=64 num-warps={warps} "
                f"num-stages={stages}")
-    # Warp-specialized: a producer warpgroup on top of num-warps.
-    for ws, sched, order, bm, bn, warps, stages in itertools.product(
-            ["cooperative", "pingpong"], ["tiled", "persistent"],
-            ["linear", "grouped"], [64, 128, 256], [64, 128, 192, 256],
-            [4, 8], range(1, 9)):
+    # Warp-specialized: a producer warpgroup on top of num-warps; clusters
+    # and 64-bit indices change its barriers and address arithmetic.
+    for ws, sched, order, bm, bn, warps, stages, cm, bits in (
+            itertools.product(
+                ["cooperative", "pingpong"], ["tiled", "persistent"],
+                ["linear", "grouped"], [64, 128, 256], [64, 128, 192, 256],
+                [4, 8], range(1, 9), [1, 2], [32, 64])):
         yield (f"mma=wgmma warp-specialize={ws} schedule={sched} "
                f"order={order} block-m={bm} block-n={bn} block-k=64 "
-               f"num-warps={warps} num-stages={stages}")
+               f"num-warps={warps} num-stages={stages} cluster-m={cm} "
+               f"index-bitwidth={bits}")
 
 
 def check(tile_opt, ptxas, opts):

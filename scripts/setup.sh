@@ -8,9 +8,10 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 llvm=/usr/lib/llvm-22
 # pytest and matplotlib for lit's interpreter (test/python: the benchmark
-# harness's CPU tests and the plots).
+# harness's CPU tests and the plots); nlohmann-json for the runtime's
+# manifest reader and tile-run's report.
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools ninja-build cmake
-          python3-pytest python3-matplotlib)
+          python3-pytest python3-matplotlib nlohmann-json3-dev)
 
 missing=()
 for p in "${packages[@]}"; do

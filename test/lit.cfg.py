@@ -24,9 +24,10 @@ config.substitutions.append(("%c_runner_utils", config.mlir_c_runner_utils))
 config.substitutions.append(("%tile_opt_path", os.path.join(config.tile_tools_dir, "tile-opt")))
 
 tools = ["tile-opt", "mlir-opt", "mlir-runner", "not", "split-file"]
-if os.path.exists(os.path.join(config.tile_tools_dir, "tile-run")):
-    tools.append("tile-run")
-    config.available_features.add("tile-run")
+for tool in ["tile-run", "tile-runtime-test"]:
+    if os.path.exists(os.path.join(config.tile_tools_dir, tool)):
+        tools.append(tool)
+        config.available_features.add(tool)
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir, config.llvm_tools_dir])
 
 # ptxas validates generated PTX without a GPU.

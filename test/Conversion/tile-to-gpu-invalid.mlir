@@ -165,3 +165,16 @@ func.func @stream_k_sync(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x
   }
   return
 }
+
+// -----
+
+// The kernel function becomes a GPU kernel: a call to it would be left
+// dangling (invalid IR after the pass), so it is refused.
+// expected-error @+1 {{tile-to-gpu: @called is referenced in the module (a func.call?); a kernel is launched from the host, not called}}
+func.func @called(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) attributes {tile.kernel = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+func.func @host(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
+  func.call @called(%A, %B, %C) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
+  return
+}

@@ -108,3 +108,16 @@ func.func @b(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
   return
 }
 func.func private @b__m64()
+
+// -----
+
+// The kernel function is replaced by its members: a call to it would dangle.
+// expected-error @+1 {{tile-auto-config: @called is referenced in the module (a func.call?); a kernel is launched from the host, not called}}
+func.func @called(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf16>
+  return
+}
+func.func @host(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  func.call @called(%A, %B, %C) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+  return
+}

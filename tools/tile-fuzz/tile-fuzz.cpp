@@ -2,14 +2,18 @@
 //
 // Feeds bytes to parse -> verify -> tile-to-ptx, registered and built as
 // tile-opt does (tile/Registration; buildTileToPTXPipeline on a
-// module-anchored pass manager). The first byte picks one of a
-// few option sets and, with its top bit, whether to serialize to PTX (LLVM's
-// NVPTX backend: slower, but it is where bad kernel names used to crash);
-// the rest is MLIR source. Every failure must be a diagnostic. A crash, a
-// hang, a sanitizer report, an LLVM fatal error or an internal error (the
-// IR fails to verify after a pass that succeeded, "does not dominate", a
-// failed LLVM translation of a kernel tile-opt made) is a bug: the target
-// traps. Before fuzzing, the seed kernel must compile to PTX.
+// module-anchored pass manager). The first byte picks, with its low 7 bits,
+// one of a few option sets (wrapping around) and, with its top bit, whether
+// to serialize to PTX (LLVM's NVPTX backend: slower, but it is where bad
+// kernel names used to crash); the rest is MLIR source. One index past the
+// option sets, kTuneCacheMode, fuzzes tile-tune caches instead: the rest is
+// a cache file's content, and the seed kernel compiles with config=auto
+// reading it (test/fuzz-corpus has seeds of each kind: kernels, tiled IR
+// carrying #tile.kernel, tune caches). Every failure must be a diagnostic.
+// A crash, a hang, a sanitizer report, an LLVM fatal error or an internal
+// error (the IR fails to verify after a pass that succeeded, "does not
+// dominate", a failed LLVM translation of a kernel tile-opt made) is a bug:
+// the target traps. Before fuzzing, the seed kernel must compile to PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +30,7 @@
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -50,6 +55,11 @@ constexpr const char *kOptionSets[] = {
     ("mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 "
      "block-k=64 num-warps=8 num-stages=4"),
 };
+
+/// One past the option sets, so that every older seed keeps its meaning.
+constexpr uint8_t kTuneCacheMode = std::size(kOptionSets);
+static_assert(kTuneCacheMode == 10,
+              "test/fuzz-corpus/tune-cache-* start with this index (0x0a)");
 
 constexpr const char *kSeed = R"mlir(
 func.func @matmul(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
@@ -129,6 +139,21 @@ OwningOpRef<ModuleOp> compile(MLIRContext &ctx, StringRef source,
   return module;
 }
 
+/// The tune cache file of tune-cache mode: one per process, rewritten for
+/// each input, removed at exit.
+StringRef tuneCachePath() {
+  struct File {
+    SmallString<128> path;
+    File() {
+      if (llvm::sys::fs::createTemporaryFile("tile-fuzz-tune", "json", path))
+        internalError("cannot create a tune cache file");
+    }
+    ~File() { llvm::sys::fs::remove(path); }
+  };
+  static File file;
+  return file.path;
+}
+
 } // namespace
 
 // The project's code is instrumented, MLIR's prebuilt libraries are not:
@@ -160,11 +185,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (size < 1)
     return 0;
   MLIRContext ctx(registry(), MLIRContext::Threading::DISABLED);
-  std::string options = kOptionSets[(data[0] & 0x7f) % std::size(kOptionSets)];
+  StringRef rest(reinterpret_cast<const char *>(data) + 1, size - 1);
+  uint8_t set = data[0] & 0x7f;
+  std::string options;
+  StringRef source = rest;
+  if (set == kTuneCacheMode) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(tuneCachePath(), ec);
+    if (ec)
+      internalError("cannot write the tune cache file: " + ec.message());
+    os << rest;
+    os.close();
+    if (os.has_error())
+      internalError("cannot write the tune cache file");
+    options = ("config=auto tune-cache=" + tuneCachePath()).str();
+    source = kSeed;
+  } else {
+    options = kOptionSets[set % std::size(kOptionSets)];
+  }
   if (!(data[0] & 0x80))
     options += " serialize=0";
-  (void)compile(ctx,
-                StringRef(reinterpret_cast<const char *>(data) + 1, size - 1),
-                options);
+  (void)compile(ctx, source, options);
   return 0;
 }

@@ -6,13 +6,13 @@ namespace tilerun {
 
 namespace {
 
-cudaDataType blasType(ElemType t) {
+cudaDataType blasType(tile_rt_dtype t) {
   switch (t) {
-  case ElemType::F16:
+  case TILE_RT_F16:
     return CUDA_R_16F;
-  case ElemType::BF16:
+  case TILE_RT_BF16:
     return CUDA_R_16BF;
-  case ElemType::F32:
+  case TILE_RT_F32:
     return CUDA_R_32F;
   }
   return CUDA_R_32F;
@@ -37,14 +37,14 @@ struct ColumnMajor {
 } // namespace
 
 cublasStatus_t gemmEx(cublasHandle_t handle, const Problem &p, CUdeviceptr a,
-                      CUdeviceptr b, CUdeviceptr c, ElemType out) {
+                      CUdeviceptr b, CUdeviceptr c, tile_rt_dtype out) {
   const float alpha = 1.0f, beta = 0.0f;
   ColumnMajor cm(p);
   return cublasGemmEx(
       handle, cm.opB, cm.opA, static_cast<int>(p.n), static_cast<int>(p.m),
       static_cast<int>(p.k), &alpha, reinterpret_cast<void *>(b),
-      blasType(p.inType), static_cast<int>(cm.ldb), reinterpret_cast<void *>(a),
-      blasType(p.inType), static_cast<int>(cm.lda), &beta,
+      blasType(p.a_type), static_cast<int>(cm.ldb), reinterpret_cast<void *>(a),
+      blasType(p.a_type), static_cast<int>(cm.lda), &beta,
       reinterpret_cast<void *>(c), blasType(out), static_cast<int>(p.n),
       CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
 }
@@ -66,17 +66,18 @@ LtGemm::LtGemm(const Problem &p, CUstream stream, CUdeviceptr workspace,
          "cublasLtMatmulDescSetAttribute(TRANSB)");
   // Layouts describe the buffers as stored (rows x columns, column-major).
   bool bT = cm.opB == CUBLAS_OP_T, aT = cm.opA == CUBLAS_OP_T;
-  check_(cublasLtMatrixLayoutCreate(&bLayout_, blasType(p.inType),
+  check_(cublasLtMatrixLayoutCreate(&bLayout_, blasType(p.a_type),
                                     bT ? p.k : p.n, bT ? p.n : p.k, cm.ldb),
          "cublasLtMatrixLayoutCreate(B)");
-  check_(cublasLtMatrixLayoutCreate(&aLayout_, blasType(p.inType),
+  check_(cublasLtMatrixLayoutCreate(&aLayout_, blasType(p.a_type),
                                     aT ? p.m : p.k, aT ? p.k : p.m, cm.lda),
          "cublasLtMatrixLayoutCreate(A)");
-  check_(cublasLtMatrixLayoutCreate(&cLayout_, blasType(p.outType), p.n, p.m,
-                                    p.n),
-         "cublasLtMatrixLayoutCreate(C)");
+  check_(
+      cublasLtMatrixLayoutCreate(&cLayout_, blasType(p.c_type), p.n, p.m, p.n),
+      "cublasLtMatrixLayoutCreate(C)");
   cublasLtMatmulPreference_t pref = nullptr;
-  check_(cublasLtMatmulPreferenceCreate(&pref), "cublasLtMatmulPreferenceCreate");
+  check_(cublasLtMatmulPreferenceCreate(&pref),
+         "cublasLtMatmulPreferenceCreate");
   uint64_t bytes = workspaceBytes_;
   check_(cublasLtMatmulPreferenceSetAttribute(
              pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &bytes,
@@ -106,9 +107,9 @@ void LtGemm::run(CUdeviceptr a, CUdeviceptr b, CUdeviceptr c) const {
   check_(cublasLtMatmul(handle_, desc_, &alpha, reinterpret_cast<void *>(b),
                         bLayout_, reinterpret_cast<void *>(a), aLayout_, &beta,
                         reinterpret_cast<void *>(c), cLayout_,
-                        reinterpret_cast<void *>(c), cLayout_,
-                        &heuristic_.algo, reinterpret_cast<void *>(workspace_),
-                        workspaceBytes_, reinterpret_cast<cudaStream_t>(stream_)),
+                        reinterpret_cast<void *>(c), cLayout_, &heuristic_.algo,
+                        reinterpret_cast<void *>(workspace_), workspaceBytes_,
+                        reinterpret_cast<cudaStream_t>(stream_)),
          "cublasLtMatmul");
 }
 

@@ -27,7 +27,7 @@ using BlasCheck = void (*)(cublasStatus_t, const char *call);
 
 // C (row-major, `out` type) = A * B through cublasGemmEx, compute 32F.
 cublasStatus_t gemmEx(cublasHandle_t handle, const Problem &p, CUdeviceptr a,
-                      CUdeviceptr b, CUdeviceptr c, ElemType out);
+                      CUdeviceptr b, CUdeviceptr c, tile_rt_dtype out);
 
 // One cublasLt plan for one problem: descriptors and the heuristic's
 // algorithm, chosen for `workspaceBytes` of workspace.

@@ -22,19 +22,16 @@ namespace {
 // room for partial sums kept in the input type (e.g. split-K), which costs
 // more with bf16's 8-bit mantissa than with f16's 11 bits.
 struct ErrorBound {
-  ElemType in, out;
+  tile_rt_dtype in, out;
   double bound;
 };
 const ErrorBound kErrorBounds[] = {
-    {ElemType::F16, ElemType::F16, 2e-3},
-    {ElemType::BF16, ElemType::F16, 2e-3},
-    {ElemType::F16, ElemType::BF16, 1e-2},
-    {ElemType::BF16, ElemType::BF16, 1e-2},
-    {ElemType::F16, ElemType::F32, 1e-3},
-    {ElemType::BF16, ElemType::F32, 5e-3},
+    {TILE_RT_F16, TILE_RT_F16, 2e-3},  {TILE_RT_BF16, TILE_RT_F16, 2e-3},
+    {TILE_RT_F16, TILE_RT_BF16, 1e-2}, {TILE_RT_BF16, TILE_RT_BF16, 1e-2},
+    {TILE_RT_F16, TILE_RT_F32, 1e-3},  {TILE_RT_BF16, TILE_RT_F32, 5e-3},
 };
 
-double errorBound(ElemType in, ElemType out) {
+double errorBound(tile_rt_dtype in, tile_rt_dtype out) {
   for (const ErrorBound &b : kErrorBounds)
     if (b.in == in && b.out == out)
       return b.bound;
@@ -48,30 +45,31 @@ double errorBound(ElemType in, ElemType out) {
 // always meets it; past K = 2^18 that argument fails and it is not checked.
 constexpr int64_t kMaxElementwiseK = int64_t(1) << 18;
 
-double unitRoundoff(ElemType out) {
+double unitRoundoff(tile_rt_dtype out) {
   switch (out) {
-  case ElemType::F16:
+  case TILE_RT_F16:
     return 0x1p-11;
-  case ElemType::BF16:
+  case TILE_RT_BF16:
     return 0x1p-8;
-  case ElemType::F32:
+  case TILE_RT_F32:
     break;
   }
   return 0;
 }
 
-float loadElement(const std::vector<uint8_t> &raw, ElemType type, size_t i) {
-  if (type == ElemType::F32) {
+float loadElement(const std::vector<uint8_t> &raw, tile_rt_dtype type,
+                  size_t i) {
+  if (type == TILE_RT_F32) {
     float f;
     std::memcpy(&f, raw.data() + 4 * i, 4);
     return f;
   }
   uint16_t h;
   std::memcpy(&h, raw.data() + 2 * i, 2);
-  return type == ElemType::F16 ? halfToFloat(h) : bf16ToFloat(h);
+  return type == TILE_RT_F16 ? halfToFloat(h) : bf16ToFloat(h);
 }
 
-Check compare(const std::vector<uint8_t> &got, ElemType type,
+Check compare(const std::vector<uint8_t> &got, tile_rt_dtype type,
               const Reference &ref, int64_t k, double bound) {
   Check c;
   c.bound = bound;
@@ -149,8 +147,8 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
   Reference reference;
   for (auto [a, b, out] : {std::tuple{dA, dB, &reference.c},
                            std::tuple{dAbsA, dAbsB, &reference.magnitude}}) {
-    poison(dRef, ElemType::F32, cCount);
-    checkBlas(gemmEx(blas, p, a, b, dRef, ElemType::F32), "cublasGemmEx");
+    poison(dRef, TILE_RT_F32, cCount);
+    checkBlas(gemmEx(blas, p, a, b, dRef, TILE_RT_F32), "cublasGemmEx");
     CU_CHECK(cuCtxSynchronize);
     out->resize(cCount);
     CU_CHECK(cuMemcpyDtoH, out->data(), dRef, cCount * 4);
@@ -162,25 +160,26 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
     CU_CHECK(cuMemFree, ptr);
   std::printf("reference: cublasGemmEx, %s inputs, f32 output, compute 32F; "
               "|A|.|B| likewise for the element-wise bound\n",
-              elemTypeName(p.inType));
+              tile_rt_dtype_name(p.a_type));
   return reference;
 }
 
-Check checkLaunch(const std::function<void()> &launch, const Manifest &m,
-                  const Problem &p, CUdeviceptr c, const Reference &reference) {
+Check checkLaunch(const std::function<void()> &launch,
+                  const tile_rt_bundle_info &kernel, const Problem &p,
+                  CUdeviceptr c, const Reference &reference) {
   // Correctness launch on a poisoned C.
   const size_t cCount = size_t(p.m) * size_t(p.n);
-  poison(c, m.cType, cCount);
+  poison(c, kernel.c_type, cCount);
   CU_CHECK(cuCtxSynchronize);
   launch();
   CUresult r = cu().cuCtxSynchronize();
   if (r != CUDA_SUCCESS)
-    die(kExitError, "kernel '%s' failed: cuCtxSynchronize: %s",
-        m.kernel.c_str(), cuErrorText(r).c_str());
-  std::vector<uint8_t> got(cCount * elemTypeBytes(m.cType));
+    die(kExitError, "kernel '%s' failed: cuCtxSynchronize: %s", kernel.kernel,
+        cuErrorText(r).c_str());
+  std::vector<uint8_t> got(cCount * tile_rt_dtype_bytes(kernel.c_type));
   CU_CHECK(cuMemcpyDtoH, got.data(), c, got.size());
-  Check check =
-      compare(got, m.cType, reference, p.k, errorBound(m.aType, m.cType));
+  Check check = compare(got, kernel.c_type, reference, p.k,
+                        errorBound(kernel.a_type, kernel.c_type));
   printCheck(check, p);
   return check;
 }

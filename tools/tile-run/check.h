@@ -11,9 +11,9 @@
 #ifndef TILE_RUN_CHECK_H
 #define TILE_RUN_CHECK_H
 
-#include "driver.h"
-#include "manifest.h"
 #include "problem.h"
+#include "tile_runtime.h"
+#include "tile_runtime_driver.h"
 
 #include <cublas_v2.h>
 
@@ -50,8 +50,9 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
 
 // Launches the kernel once on a poisoned C, compares C with the reference
 // and prints the verdict.
-Check checkLaunch(const std::function<void()> &launch, const Manifest &m,
-                  const Problem &p, CUdeviceptr c, const Reference &reference);
+Check checkLaunch(const std::function<void()> &launch,
+                  const tile_rt_bundle_info &kernel, const Problem &p,
+                  CUdeviceptr c, const Reference &reference);
 
 } // namespace tilerun
 

@@ -28,6 +28,11 @@ void checkCu(CUresult result, const char *call) {
     die(kExitError, "%s failed: %s", call, cuErrorText(result).c_str());
 }
 
+void checkRuntime(tile_rt_code code, const tile_rt_status &status) {
+  if (code != TILE_RT_OK)
+    die(kExitError, "%s", status.message);
+}
+
 void checkBlas(cublasStatus_t status, const char *call) {
   if (status != CUBLAS_STATUS_SUCCESS)
     die(kExitError, "%s failed: %s (%s)", call, cublasGetStatusName(status),

@@ -2,21 +2,28 @@
 //
 // Every error ends the run through fail(): "tile-run: <message>" on stderr
 // and an exit status that says which kind of error it was. die() is its
-// printf-style front for runtime and bundle errors; CU_CHECK and checkBlas
-// turn a failed CUDA driver or cuBLAS call into one.
+// printf-style front for runtime and bundle errors; CU_CHECK, checkBlas and
+// checkRuntime turn a failed CUDA driver, cuBLAS or tile runtime call into
+// one.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_RUN_ERRORS_H
 #define TILE_RUN_ERRORS_H
 
-#include "driver.h"
+#include "tile_runtime.h"
+#include "tile_runtime_driver.h"
 
 #include <cublas_v2.h>
 
 #include <cstdarg>
 
 namespace tilerun {
+
+// The driver table is the runtime's (tile_runtime_driver.h).
+using tilert::cu;
+using tilert::cuErrorText;
+using tilert::loadDriver;
 
 enum ExitCode {
   kExitOk = 0,
@@ -44,6 +51,9 @@ void checkCu(CUresult result, const char *call);
 
 // The same for a cuBLAS call, with cuBLAS's name and text of the status.
 void checkBlas(cublasStatus_t status, const char *call);
+
+// Ends the run with the runtime's message unless `code` is TILE_RT_OK.
+void checkRuntime(tile_rt_code code, const tile_rt_status &status);
 
 } // namespace tilerun
 

@@ -96,15 +96,15 @@ void releaseGpu(Gpu &gpu) {
   CU_CHECK(cuDevicePrimaryCtxRelease, gpu.device);
 }
 
-void poison(CUdeviceptr ptr, ElemType type, size_t count) {
+void poison(CUdeviceptr ptr, tile_rt_dtype type, size_t count) {
   switch (type) {
-  case ElemType::F16:
+  case TILE_RT_F16:
     CU_CHECK(cuMemsetD16, ptr, 0x7E00, count);
     break;
-  case ElemType::BF16:
+  case TILE_RT_BF16:
     CU_CHECK(cuMemsetD16, ptr, 0x7FC0, count);
     break;
-  case ElemType::F32:
+  case TILE_RT_F32:
     CU_CHECK(cuMemsetD32, ptr, 0x7FC00000u, count);
     break;
   }

@@ -10,10 +10,10 @@
 #ifndef TILE_RUN_GPU_H
 #define TILE_RUN_GPU_H
 
-#include "driver.h"
 #include "gpu_state.h"
-#include "manifest.h"
 #include "occupancy.h"
+#include "tile_runtime.h"
+#include "tile_runtime_driver.h"
 
 #include <cstddef>
 #include <string>
@@ -43,7 +43,7 @@ void releaseGpu(Gpu &gpu);
 CUdeviceptr allocDevice(size_t bytes, const char *what);
 
 // Fills C with NaN so a kernel that skips some outputs cannot pass.
-void poison(CUdeviceptr ptr, ElemType type, size_t count);
+void poison(CUdeviceptr ptr, tile_rt_dtype type, size_t count);
 
 // A device buffer, zeroed when allocated, that only grows: a split-K
 // kernel's workspace, which must be zero before the kernel's first launch

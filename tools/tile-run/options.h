@@ -8,6 +8,8 @@
 #ifndef TILE_RUN_OPTIONS_H
 #define TILE_RUN_OPTIONS_H
 
+#include "tile_runtime.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,7 +24,7 @@ struct Options {
   };
   std::vector<Shape> shapes;
   std::string dtype; // empty: whatever the bundles were compiled for
-  std::string layout = "nn";
+  tile_rt_layout layout = TILE_RT_NN;
   // Each round gives cuBLAS and every kernel in turn a block of launches,
   // as one triton.testing.do_bench call does: untimed launches for about
   // warmupMs, then samples for about repMs (or exactly `reps` when set).

@@ -3,21 +3,20 @@
 #ifndef TILE_RUN_PROBLEM_H
 #define TILE_RUN_PROBLEM_H
 
-#include "manifest.h"
-
-#include <cstdint>
-#include <string>
+#include "tile_runtime.h"
 
 namespace tilerun {
 
-// C (M x N, row-major) = A (M x K) * B (K x N); the layout's letters say how
-// A and B are stored: n = row-major, t = stored transposed.
-struct Problem {
-  int64_t m, n, k;
-  std::string layout;
-  ElemType inType, outType;
-  bool aTransposed() const { return layout[0] == 't'; }
-  bool bTransposed() const { return layout[1] == 't'; }
+// The runtime's problem (C = A B with sizes, layout and types) and what the
+// reference, the timing and the report need of it.
+struct Problem : tile_rt_problem {
+  bool aTransposed() const {
+    return layout == TILE_RT_TN || layout == TILE_RT_TT;
+  }
+  bool bTransposed() const {
+    return layout == TILE_RT_NT || layout == TILE_RT_TT;
+  }
+  const char *layoutName() const { return tile_rt_layout_name(layout); }
   double flops() const { return 2.0 * double(m) * double(n) * double(k); }
 };
 

@@ -4,6 +4,7 @@
 #include "errors.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -49,20 +50,21 @@ Table summaryRows(const std::vector<KernelResult> &results,
         ratio ? verdictName(r.verdict) : "-"};
   };
   for (const KernelResult &r : results) {
-    const Manifest &m = *r.manifest;
+    const tile_rt_bundle_info &m = r.info;
     // Bundles of one kernel name (say, two configs in two directories) are
     // told apart by their manifest paths.
     std::string name = m.kernel;
     for (const KernelResult &other : results)
-      if (&other != &r && other.manifest->kernel == m.kernel)
+      if (&other != &r && name == other.info.kernel)
         name = m.path;
     std::vector<std::string> row = {name, m.schedule};
     for (std::string &cell : timeCells(r.timed.stats))
       row.push_back(cell);
     for (std::string cell :
-         {std::to_string(r.regs), std::to_string(r.localBytes),
-          std::to_string(r.staticShared + m.dynamicSharedBytes),
-          std::to_string(r.driverBlocks), fmt("%.2f", r.wavesPerSM),
+         {std::to_string(r.resources.regs),
+          std::to_string(r.resources.local_bytes),
+          std::to_string(r.resources.static_shared + m.dynamic_shared_bytes),
+          std::to_string(r.resources.blocks_per_sm), fmt("%.2f", r.wavesPerSM),
           std::string(r.check.pass ? "PASS" : "FAIL")})
       row.push_back(cell);
     rows.push_back(row);
@@ -98,153 +100,148 @@ void printTable(const Table &rows) {
   }
 }
 
-Json limitJson(int limit) {
-  return limit == INT_MAX ? Json() : Json::integer(limit);
-}
+Json limitJson(int limit) { return limit == INT_MAX ? Json() : Json(limit); }
 
-Json optionalInt(int64_t v) { return v < 0 ? Json() : Json::integer(v); }
+Json optionalInt(int64_t v) { return v < 0 ? Json() : Json(v); }
 
-Json optionalString(const std::string &s) {
-  return s.empty() ? Json() : Json::string(s);
-}
+Json optionalString(const char *s) { return *s ? Json(s) : Json(); }
+
+// JSON has no NaN or infinity; null says "no value" honestly.
+Json number(double v) { return std::isfinite(v) ? Json(v) : Json(); }
 
 // Median, spread and sample counts of `t`, and its speed relative to the
 // baseline, into `obj`.
 void setTiming(Json &obj, const Timed &t, const Timed *base, const Problem &p) {
   const Stats &s = t.stats;
-  obj.set("ms", Json::number(s.median));
-  obj.set("ms_q25", Json::number(s.q25));
-  obj.set("ms_q75", Json::number(s.q75));
-  obj.set("ms_min", Json::number(s.min));
-  obj.set("ms_max", Json::number(s.max));
-  obj.set("samples", Json::integer(static_cast<int64_t>(s.count)));
-  obj.set("block_warmups", Json::integer(t.warmups));
-  obj.set("block_reps", Json::integer(t.reps));
-  obj.set("tflops", Json::number(tflops(p, s.median)));
+  obj["ms"] = number(s.median);
+  obj["ms_q25"] = number(s.q25);
+  obj["ms_q75"] = number(s.q75);
+  obj["ms_min"] = number(s.min);
+  obj["ms_max"] = number(s.max);
+  obj["samples"] = Json(static_cast<int64_t>(s.count));
+  obj["block_warmups"] = Json(t.warmups);
+  obj["block_reps"] = Json(t.reps);
+  obj["tflops"] = number(tflops(p, s.median));
   Ratio r = base ? relativeSpeed(base->stats, s) : Ratio();
-  obj.set("pct_cublas", base ? Json::number(r.pct) : Json());
-  obj.set("pct_cublas_lo", base ? Json::number(r.lo) : Json());
-  obj.set("pct_cublas_hi", base ? Json::number(r.hi) : Json());
-  obj.set("vs_cublas", base ? Json::string(verdictName(r.verdict)) : Json());
+  obj["pct_cublas"] = base ? number(r.pct) : Json();
+  obj["pct_cublas_lo"] = base ? number(r.lo) : Json();
+  obj["pct_cublas_hi"] = base ? number(r.hi) : Json();
+  obj["vs_cublas"] = base ? Json(verdictName(r.verdict)) : Json();
 }
 
 Json stateJson(const GpuState &s) {
   if (!s.valid)
     return Json();
   Json o = Json::object();
-  o.set("sm_clock_mhz", Json::integer(s.smClockMHz));
-  o.set("mem_clock_mhz", Json::integer(s.memClockMHz));
-  o.set("power_w", Json::number(s.powerW));
-  o.set("temperature_c", Json::integer(s.temperatureC));
-  o.set("clock_event_reasons", Json::unsignedInteger(s.clockEventReasons));
+  o["sm_clock_mhz"] = Json(s.smClockMHz);
+  o["mem_clock_mhz"] = Json(s.memClockMHz);
+  o["power_w"] = number(s.powerW);
+  o["temperature_c"] = Json(s.temperatureC);
+  o["clock_event_reasons"] = Json(s.clockEventReasons);
   return o;
 }
 
 Json deviceJson(const Gpu &gpu) {
   Json device = Json::object();
-  device.set("name", Json::string(gpu.name));
-  device.set("compute_capability",
-             Json::string(std::to_string(gpu.limits.ccMajor) + "." +
-                          std::to_string(gpu.limits.ccMinor)));
-  device.set("sm_count", Json::integer(gpu.limits.smCount));
-  device.set("l2_bytes", Json::integer(gpu.l2Bytes));
-  device.set("driver_version", Json::integer(gpu.driverVersion));
+  device["name"] = Json(gpu.name);
+  device["compute_capability"] = Json(std::to_string(gpu.limits.ccMajor) + "." +
+                                      std::to_string(gpu.limits.ccMinor));
+  device["sm_count"] = Json(gpu.limits.smCount);
+  device["l2_bytes"] = Json(gpu.l2Bytes);
+  device["driver_version"] = Json(gpu.driverVersion);
   return device;
 }
 
 Json timingJson(const Options &opts, const TimingRecord &rec) {
   Json timing = Json::object();
-  timing.set("l2", Json::string(opts.flushL2 ? "flush" : "warm"));
-  timing.set("l2_flush_bytes",
-             opts.flushL2 ? Json::integer(int64_t(rec.flushBytes)) : Json());
-  timing.set("warmup_ms", Json::integer(opts.warmupMs));
-  timing.set("rep_ms", opts.reps ? Json() : Json::integer(opts.repMs));
-  timing.set("reps", opts.reps ? Json::integer(opts.reps) : Json());
-  timing.set("rounds", Json::integer(opts.rounds));
-  timing.set("order", Json::string("rotated"));
-  timing.set("spread", Json::string("interquartile range; tie when the "
-                                    "ranges overlap"));
+  timing["l2"] = Json(opts.flushL2 ? "flush" : "warm");
+  timing["l2_flush_bytes"] =
+      opts.flushL2 ? Json(int64_t(rec.flushBytes)) : Json();
+  timing["warmup_ms"] = Json(opts.warmupMs);
+  timing["rep_ms"] = opts.reps ? Json() : Json(opts.repMs);
+  timing["reps"] = opts.reps ? Json(opts.reps) : Json();
+  timing["rounds"] = Json(opts.rounds);
+  timing["order"] = Json("rotated");
+  timing["spread"] = Json("interquartile range; tie when the "
+                          "ranges overlap");
   return timing;
 }
 
 Json gpuStateJson(const Gpu &gpu, const TimingRecord &rec) {
   Json state = Json::object();
-  state.set("before", stateJson(rec.states.before));
-  state.set("after", stateJson(rec.states.after));
-  state.set("sm_clock_mhz_min", rec.states.smClockMin
-                                    ? Json::integer(rec.states.smClockMin)
-                                    : Json());
-  state.set("sm_clock_mhz_max", rec.states.smClockMax
-                                    ? Json::integer(rec.states.smClockMax)
-                                    : Json());
-  state.set("note",
-            gpu.monitor.available() ? Json() : Json::string(gpu.monitor.why()));
+  state["before"] = stateJson(rec.states.before);
+  state["after"] = stateJson(rec.states.after);
+  state["sm_clock_mhz_min"] =
+      rec.states.smClockMin ? Json(rec.states.smClockMin) : Json();
+  state["sm_clock_mhz_max"] =
+      rec.states.smClockMax ? Json(rec.states.smClockMax) : Json();
+  state["note"] = gpu.monitor.available() ? Json() : Json(gpu.monitor.why());
   return state;
 }
 
 Json occupancyJson(const KernelResult &r) {
   Json occ = Json::object();
-  occ.set("warps_per_block", Json::integer(r.occ.warpsPerBlock));
-  occ.set("regs_per_warp", Json::integer(r.occ.regsPerWarp));
-  occ.set("smem_per_block", Json::integer(r.occ.sharedPerBlock));
-  occ.set("limit_registers", limitJson(r.occ.limitRegisters));
-  occ.set("limit_shared", limitJson(r.occ.limitShared));
-  occ.set("limit_warps", limitJson(r.occ.limitWarps));
-  occ.set("limit_blocks", limitJson(r.occ.limitBlocks));
-  occ.set("blocks_per_sm", Json::integer(r.occ.blocksPerSM));
-  occ.set("limiter", Json::string(r.occ.limiter));
-  occ.set("driver_blocks_per_sm", Json::integer(r.driverBlocks));
-  occ.set("theoretical_pct", Json::number(r.occ.theoreticalPct));
+  occ["warps_per_block"] = Json(r.occ.warpsPerBlock);
+  occ["regs_per_warp"] = Json(r.occ.regsPerWarp);
+  occ["smem_per_block"] = Json(r.occ.sharedPerBlock);
+  occ["limit_registers"] = limitJson(r.occ.limitRegisters);
+  occ["limit_shared"] = limitJson(r.occ.limitShared);
+  occ["limit_warps"] = limitJson(r.occ.limitWarps);
+  occ["limit_blocks"] = limitJson(r.occ.limitBlocks);
+  occ["blocks_per_sm"] = Json(r.occ.blocksPerSM);
+  occ["limiter"] = Json(r.occ.limiter);
+  occ["driver_blocks_per_sm"] = Json(r.resources.blocks_per_sm);
+  occ["theoretical_pct"] = number(r.occ.theoreticalPct);
   return occ;
 }
 
 Json kernelJson(const KernelResult &r, const Timed *base, const Problem &p) {
-  const Manifest &m = *r.manifest;
+  const tile_rt_bundle_info &m = r.info;
+  const tile_rt_plan_info &plan = r.planInfo;
   Json k = Json::object();
-  k.set("manifest", Json::string(m.path));
-  k.set("kernel", Json::string(m.kernel));
-  k.set("ptx", Json::string(m.ptx));
-  k.set("chip", optionalString(m.chip));
-  k.set("schedule", Json::string(m.schedule));
-  k.set("order", optionalString(m.order));
-  k.set("group_m", optionalInt(m.groupM));
-  k.set("block_m", Json::integer(m.blockM));
-  k.set("block_n", Json::integer(m.blockN));
-  k.set("block_k", Json::integer(m.blockK));
-  k.set("num_warps", optionalInt(m.numWarps));
-  k.set("num_stages", optionalInt(m.numStages));
-  k.set("mma", Json::string(m.mma));
-  k.set("a_type", Json::string(elemTypeName(m.aType)));
-  k.set("b_type", Json::string(elemTypeName(m.bType)));
-  k.set("c_type", Json::string(elemTypeName(m.cType)));
-  k.set("acc_type", optionalString(m.accType));
+  k["manifest"] = Json(m.path);
+  k["kernel"] = Json(m.kernel);
+  k["ptx"] = Json(m.ptx);
+  k["chip"] = optionalString(m.chip);
+  k["schedule"] = Json(m.schedule);
+  k["order"] = optionalString(m.order);
+  k["group_m"] = optionalInt(m.group_m);
+  k["block_m"] = Json(m.block_m);
+  k["block_n"] = Json(m.block_n);
+  k["block_k"] = Json(m.block_k);
+  k["num_warps"] = optionalInt(m.num_warps);
+  k["num_stages"] = optionalInt(m.num_stages);
+  k["mma"] = Json(m.mma);
+  k["a_type"] = Json(tile_rt_dtype_name(m.a_type));
+  k["b_type"] = Json(tile_rt_dtype_name(m.b_type));
+  k["c_type"] = Json(tile_rt_dtype_name(m.c_type));
+  k["acc_type"] = optionalString(m.acc_type);
   setTiming(k, r.timed, base, p);
-  k.set("rel_err", r.check.nonFinite ? Json() : Json::number(r.check.relErr));
-  k.set("error_bound", Json::number(r.check.bound));
-  k.set("non_finite", Json::integer(r.check.nonFinite));
-  k.set("elementwise_checked", Json::boolean(r.check.elementwise));
-  k.set("elementwise_over_bound", Json::integer(r.check.overBound));
-  k.set("elementwise_worst_ratio", Json::number(r.check.worstRatio));
-  k.set("pass", Json::boolean(r.check.pass));
-  k.set("regs", Json::integer(r.regs));
-  k.set("spill_bytes", Json::integer(r.localBytes));
-  k.set("static_smem", Json::integer(r.staticShared));
-  k.set("dynamic_smem", Json::integer(m.dynamicSharedBytes));
-  k.set("threads", Json::integer(m.threadsPerBlock));
-  k.set("ptx_version", Json::integer(r.ptxVersion));
-  k.set("binary_version", Json::integer(r.binaryVersion));
-  k.set("occupancy", occupancyJson(r));
-  k.set("grid", Json::integer(r.grid));
-  k.set("cluster_m", Json::integer(m.clusterM));
-  k.set("split_k", Json::integer(m.splitK));
-  k.set("workspace_bytes", Json::integer(r.workspaceBytes));
-  k.set("staged", Json::boolean(r.staging.staged));
-  k.set("tiles", Json::integer(r.tiles));
-  k.set("programs_per_sm",
-        m.persistent ? Json::integer(r.programsPerSM) : Json());
-  k.set("waves_per_sm", Json::number(r.wavesPerSM));
-  k.set("tiles_per_program_min", Json::integer(r.tilesPerProgramMin));
-  k.set("tiles_per_program_max", Json::integer(r.tilesPerProgramMax));
+  k["rel_err"] = r.check.nonFinite ? Json() : number(r.check.relErr);
+  k["error_bound"] = number(r.check.bound);
+  k["non_finite"] = Json(r.check.nonFinite);
+  k["elementwise_checked"] = Json(r.check.elementwise);
+  k["elementwise_over_bound"] = Json(r.check.overBound);
+  k["elementwise_worst_ratio"] = number(r.check.worstRatio);
+  k["pass"] = Json(r.check.pass);
+  k["regs"] = Json(r.resources.regs);
+  k["spill_bytes"] = Json(r.resources.local_bytes);
+  k["static_smem"] = Json(r.resources.static_shared);
+  k["dynamic_smem"] = Json(m.dynamic_shared_bytes);
+  k["threads"] = Json(m.threads_per_block);
+  k["ptx_version"] = Json(r.resources.ptx_version);
+  k["binary_version"] = Json(r.resources.binary_version);
+  k["occupancy"] = occupancyJson(r);
+  k["grid"] = Json(plan.grid);
+  k["cluster_m"] = Json(m.cluster_m);
+  k["split_k"] = Json(m.split_k);
+  k["workspace_bytes"] = Json(plan.workspace_bytes);
+  k["staged"] = Json(bool(plan.staged));
+  k["tiles"] = Json(plan.tiles);
+  k["programs_per_sm"] = m.persistent ? Json(r.programsPerSM) : Json();
+  k["waves_per_sm"] = number(r.wavesPerSM);
+  k["tiles_per_program_min"] = Json(plan.tiles_per_program_min);
+  k["tiles_per_program_max"] = Json(plan.tiles_per_program_max);
   return k;
 }
 
@@ -270,6 +267,12 @@ void writeFileAtomically(const std::string &path, const std::string &text) {
   std::remove(tmp.c_str());
   die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
       std::strerror(savedErrno));
+}
+
+// Two-space indentation; bytes that are not UTF-8 (a path given on the
+// command line may hold any) become U+FFFD rather than stopping the write.
+std::string text(const Json &doc) {
+  return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 } // namespace
@@ -331,50 +334,50 @@ Json resultJson(const Gpu &gpu, const Options &opts, const Problem &p,
                 const TimingRecord &rec) {
   const Timed *base = baselineOf(baselines);
   Json root = Json::object();
-  root.set("device", deviceJson(gpu));
+  root["device"] = deviceJson(gpu);
   Json shape = Json::object();
-  shape.set("m", Json::integer(p.m));
-  shape.set("n", Json::integer(p.n));
-  shape.set("k", Json::integer(p.k));
-  root.set("shape", shape);
-  root.set("dtype", Json::string(elemTypeName(p.inType)));
-  root.set("c_type", Json::string(elemTypeName(p.outType)));
-  root.set("layout", Json::string(p.layout));
-  root.set("seed", Json::unsignedInteger(seed));
-  root.set("timing", timingJson(opts, rec));
-  root.set("gpu_state", gpuStateJson(gpu, rec));
+  shape["m"] = Json(p.m);
+  shape["n"] = Json(p.n);
+  shape["k"] = Json(p.k);
+  root["shape"] = shape;
+  root["dtype"] = Json(tile_rt_dtype_name(p.a_type));
+  root["c_type"] = Json(tile_rt_dtype_name(p.c_type));
+  root["layout"] = Json(p.layoutName());
+  root["seed"] = Json(seed);
+  root["timing"] = timingJson(opts, rec);
+  root["gpu_state"] = gpuStateJson(gpu, rec);
 
   // "cublas" is the baseline; "baselines" lists every cuBLAS call timed.
   Json blasRuns = Json::array();
   for (const Timed &b : baselines) {
     Json o = Json::object();
-    o.set("name", Json::string(b.name));
+    o["name"] = Json(b.name);
     setTiming(o, b, base, p);
-    blasRuns.push(o);
+    blasRuns.push_back(o);
   }
-  root.set("cublas", base ? blasRuns.items().front() : Json());
-  root.set("baselines", blasRuns);
+  root["cublas"] = base ? blasRuns.front() : Json();
+  root["baselines"] = blasRuns;
 
   bool allPass = true;
   Json kernels = Json::array();
   for (const KernelResult &r : results) {
     allPass = allPass && r.check.pass;
-    kernels.push(kernelJson(r, base, p));
+    kernels.push_back(kernelJson(r, base, p));
   }
-  root.set("kernels", kernels);
-  root.set("pass", Json::boolean(allPass));
+  root["kernels"] = kernels;
+  root["pass"] = Json(allPass);
   return root;
 }
 
 void writeJson(const std::string &path, const std::vector<Json> &runs) {
   if (runs.size() == 1)
-    return writeFileAtomically(path, runs.front().dump());
+    return writeFileAtomically(path, text(runs.front()));
   Json all = Json::array();
   for (const Json &run : runs)
-    all.push(run);
+    all.push_back(run);
   Json root = Json::object();
-  root.set("runs", all);
-  writeFileAtomically(path, root.dump());
+  root["runs"] = all;
+  writeFileAtomically(path, text(root));
 }
 
 } // namespace tilerun

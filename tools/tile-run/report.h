@@ -10,17 +10,21 @@
 #define TILE_RUN_REPORT_H
 
 #include "gpu.h"
-#include "json.h"
 #include "launch.h"
 #include "options.h"
 #include "problem.h"
 #include "timing.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace tilerun {
+
+// Keys in the order they are set, as readers of the file see them.
+using Json = nlohmann::ordered_json;
 
 // How the samples were taken, the GPU state around them, and one line per
 // entry: its statistics and its speed relative to the baseline (the first

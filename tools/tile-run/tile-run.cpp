@@ -1,20 +1,24 @@
 //===- tile-run.cpp - Launch a tile-opt bundle and compare with cuBLAS ----===//
 //
-// tile-run loads the PTX that tile-opt wrote, launches it the way its launch
-// manifest says, checks the result against cuBLAS, times both with CUDA
-// events, and explains the kernel's resource use and occupancy. Several
-// bundles can be given at once; they then run on the same inputs, next to
-// one cuBLAS baseline, so their numbers are directly comparable.
+// tile-run launches the kernels of tile-opt bundles, checks the result
+// against cuBLAS, times both with CUDA events, and explains the kernel's
+// resource use and occupancy. Several bundles can be given at once; they then
+// run on the same inputs, next to one cuBLAS baseline, so their numbers are
+// directly comparable.
 //
-// Only the CUDA driver API (loaded at run time, see driver.h), NVML (for
-// clocks and power, see gpu_state.h) and cuBLAS are used. Everything that
-// needs no GPU (command line, manifests, shape limits) is checked before the
-// driver is touched, so those errors are testable on machines without one.
+// The bundle contract (manifests, checks of a problem, staging, grid,
+// arguments, the launch) is the tile runtime's (runtime/include/
+// tile_runtime.h); tile-run adds the inputs, the reference, the timing and
+// the report. The CUDA driver API is loaded at run time (by the runtime),
+// NVML likewise (gpu_state.h), cuBLAS is linked. Everything that needs no GPU
+// (command line, manifests, shape limits) is checked before the driver is
+// touched, so those errors are testable on machines without one.
 //
 // This file is the driver; the steps live by concern: errors.h (the one
-// exit path), gpu.h (device and memory), launch.h (loading, occupancy, grid,
-// arguments), check.h (reference and bounds), timing.h (do_bench-like
-// blocks and rounds) and report.h (timing lines, summary, JSON).
+// exit path), gpu.h (device and memory), launch.h (loading, occupancy, grid
+// and launch through the runtime), check.h (reference and bounds), timing.h
+// (do_bench-like blocks and rounds) and report.h (timing lines, summary,
+// JSON).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +26,7 @@
 #include "check.h"
 #include "errors.h"
 #include "gpu.h"
-#include "json.h"
 #include "launch.h"
-#include "manifest.h"
 #include "numeric.h"
 #include "options.h"
 #include "problem.h"
@@ -32,8 +34,6 @@
 #include "timing.h"
 
 #include <chrono>
-#include <climits>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -49,117 +49,70 @@ using namespace tilerun;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Checks that need no GPU
+// Bundles and checks that need no GPU
 //===----------------------------------------------------------------------===//
 
-// Sizes and strides that the kernel's memref types fix. tile-run stores
-// every operand densely, or stages it through padded copies (`s`), so a
-// stride follows from the shape, the layout and the staging.
-void validateStatic(const Manifest &m, const Problem &p, const Staging &s) {
-  for (size_t i = 0; i < kParamCount; ++i) {
-    auto role = ParamRole(i);
-    bool isSize =
-        role == ParamRole::M || role == ParamRole::N || role == ParamRole::K;
-    bool isStride = role >= ParamRole::StrideAM && role <= ParamRole::StrideCN;
-    if (!m.fixed[i] || (!isSize && !isStride))
-      continue;
-    long long fixed = *m.fixed[i], given = scalarValue(role, p, s);
-    if (fixed == given)
-      continue;
-    if (isSize)
-      die(kExitError,
-          "bundle %s was compiled for %s=%lld; --shape asks for %lld",
-          m.path.c_str(), paramName(role), fixed, given);
-    die(kExitError,
-        "bundle %s was compiled for %s=%lld; tile-run stores the operands "
-        "densely, which gives %lld for --shape %lldx%lldx%lld and layout %s",
-        m.path.c_str(), paramName(role), fixed, given,
-        static_cast<long long>(p.m), static_cast<long long>(p.n),
-        static_cast<long long>(p.k), p.layout.c_str());
-  }
+// A bundle as loaded by the runtime, and what its manifest says.
+struct Bundle {
+  std::unique_ptr<tile_rt_bundle, void (*)(tile_rt_bundle *)> handle{
+      nullptr, tile_rt_bundle_free};
+  tile_rt_bundle_info info{};
+};
+
+tile_rt_bundle_info infoOf(const tile_rt_bundle *b) {
+  tile_rt_status status;
+  tile_rt_bundle_info info;
+  checkRuntime(tile_rt_bundle_get_info(b, &info, &status), status);
+  return info;
 }
 
-// Everything about the bundles that can be refused without a GPU.
-void validateBundles(const Options &opts, const std::vector<Manifest> &bundles,
-                     const Problem &p) {
-  const Manifest &first = bundles.front();
-  for (const Manifest &m : bundles) {
-    if (!opts.dtype.empty() && opts.dtype != elemTypeName(m.aType))
-      die(kExitError, "bundle %s was compiled for %s, not %s", m.path.c_str(),
-          elemTypeName(m.aType), opts.dtype.c_str());
-    if (m.aType != first.aType || m.cType != first.cType)
+// The kernels that run problem `p`: each dispatch manifest replaced by the
+// member its rules pick for the shape (printed with the reason when
+// `report`).
+std::vector<const tile_rt_bundle *>
+resolveBundles(const std::vector<Bundle> &bundles, const Problem &p,
+               bool report) {
+  std::vector<const tile_rt_bundle *> out;
+  for (const Bundle &b : bundles) {
+    const tile_rt_bundle *kernel = nullptr;
+    char why[1024];
+    tile_rt_status status;
+    checkRuntime(tile_rt_bundle_pick(b.handle.get(), p.m, p.n, p.k, &kernel,
+                                     why, sizeof(why), &status),
+                 status);
+    if (report && b.info.rule_count)
+      std::printf("dispatch: %lldx%lldx%lld -> %s (%s)\n",
+                  static_cast<long long>(p.m), static_cast<long long>(p.n),
+                  static_cast<long long>(p.k), infoOf(kernel).path, why);
+    out.push_back(kernel);
+  }
+  return out;
+}
+
+// Everything about the kernels that can be refused without a GPU: the
+// run's types, then what the runtime checks of the problem. Their plans,
+// without a GPU's grid.
+std::vector<std::shared_ptr<tile_rt_plan>>
+validateBundles(const Options &opts,
+                const std::vector<const tile_rt_bundle *> &kernels,
+                const Problem &p) {
+  std::vector<std::shared_ptr<tile_rt_plan>> plans;
+  tile_rt_bundle_info first = infoOf(kernels.front());
+  for (const tile_rt_bundle *kernel : kernels) {
+    tile_rt_bundle_info m = infoOf(kernel);
+    if (!opts.dtype.empty() && opts.dtype != tile_rt_dtype_name(m.a_type))
+      die(kExitError, "bundle %s was compiled for %s, not %s", m.path,
+          tile_rt_dtype_name(m.a_type), opts.dtype.c_str());
+    if (m.a_type != first.a_type || m.c_type != first.c_type)
       die(kExitError,
           "bundles %s (%s -> %s) and %s (%s -> %s) have different types; "
           "bundles compared in one run must share a_type and c_type",
-          first.path.c_str(), elemTypeName(first.aType),
-          elemTypeName(first.cType), m.path.c_str(), elemTypeName(m.aType),
-          elemTypeName(m.cType));
-    if (!m.servesLayout(p.layout))
-      die(kExitError, "bundle %s cannot serve layout %s (it serves: %s)",
-          m.path.c_str(), p.layout.c_str(), m.layoutList().c_str());
-    Staging s = planStaging(m, p);
-    validateStatic(m, p, s);
-    // Every operand the kernel sees is dense or a padded copy (rows of kp
-    // and np), so the largest element offset is its static offset plus its
-    // element count minus one.
-    int64_t limit = m.indexBitwidth >= 64
-                        ? INT64_MAX
-                        : (int64_t(1) << (m.indexBitwidth - 1));
-    for (auto [rows, cols, operand] : {std::tuple{p.m, s.kp, ParamRole::A},
-                                       std::tuple{p.k, s.np, ParamRole::B},
-                                       std::tuple{p.m, s.np, ParamRole::C}}) {
-      int64_t elems;
-      if (__builtin_mul_overflow(rows, cols, &elems) ||
-          elems > limit - std::abs(m.offset(operand)))
-        die(kExitError,
-            "bundle %s indexes with %lld-bit offsets; shape %lldx%lldx%lld "
-            "needs more%s (recompile with index-bitwidth=64)",
-            m.path.c_str(), static_cast<long long>(m.indexBitwidth),
-            static_cast<long long>(p.m), static_cast<long long>(p.n),
-            static_cast<long long>(p.k),
-            s.staged ? " in its padded copies" : "");
-    }
-    // What the manifest asks each size to be a multiple of; a staged
-    // kernel sees N and K only through the padded rows, so only M is left.
-    for (auto [dim, key, given, multiple] :
-         {std::tuple{"M", "m_multiple", p.m, m.multiple[0]},
-          std::tuple{"N", "n_multiple", p.n, s.staged ? 1 : m.multiple[1]},
-          std::tuple{"K", "k_multiple", p.k, s.staged ? 1 : m.multiple[2]}})
-      if (given % multiple)
-        die(kExitError,
-            "bundle %s needs %s to be a multiple of %lld (\"%s\"); --shape "
-            "asks for %lld",
-            m.path.c_str(), dim, static_cast<long long>(multiple), key,
-            static_cast<long long>(given));
-    // A split-K kernel launches split_k blocks per tile and needs
-    // workspace_tile_bytes per tile; neither product may overflow.
-    int64_t tiles = tileCount(m, p);
-    std::string splits =
-        m.splitK > 1 ? " in " + std::to_string(m.splitK) + " splits each" : "";
-    if (tiles > INT32_MAX / m.splitK)
-      die(kExitError,
-          "manifest %s: shape %lldx%lld needs %lld tiles of %lldx%lld%s, more "
-          "than one grid can hold",
-          m.path.c_str(), static_cast<long long>(p.m),
-          static_cast<long long>(p.n), static_cast<long long>(tiles),
-          static_cast<long long>(m.blockM), static_cast<long long>(m.blockN),
-          splits.c_str());
-    if (m.usesWorkspace() && tiles > INT64_MAX / m.workspaceTileBytes)
-      die(kExitError,
-          "manifest %s: shape %lldx%lld needs %lld tiles of %lld workspace "
-          "bytes, more than 2^63 bytes",
-          m.path.c_str(), static_cast<long long>(p.m),
-          static_cast<long long>(p.n), static_cast<long long>(tiles),
-          static_cast<long long>(m.workspaceTileBytes));
-    // The kernel indexes the workspace as f32 elements, with its offsets.
-    if (workspaceBytes(m, p) / 4 > limit)
-      die(kExitError,
-          "bundle %s indexes with %lld-bit offsets; shape %lldx%lld needs a "
-          "workspace of %lld B, more (recompile with index-bitwidth=64)",
-          m.path.c_str(), static_cast<long long>(m.indexBitwidth),
-          static_cast<long long>(p.m), static_cast<long long>(p.n),
-          static_cast<long long>(workspaceBytes(m, p)));
+          first.path, tile_rt_dtype_name(first.a_type),
+          tile_rt_dtype_name(first.c_type), m.path,
+          tile_rt_dtype_name(m.a_type), tile_rt_dtype_name(m.c_type));
+    plans.push_back(makePlan(kernel, p, nullptr));
   }
+  return plans;
 }
 
 //===----------------------------------------------------------------------===//
@@ -175,10 +128,11 @@ uint64_t clockSeed() {
 }
 
 // Random values in [-1, 1), rounded to the input type.
-void fillRandom(std::vector<uint16_t> &data, ElemType type, SplitMix64 &rng) {
+void fillRandom(std::vector<uint16_t> &data, tile_rt_dtype type,
+                SplitMix64 &rng) {
   for (uint16_t &x : data) {
     float v = rng.uniformSigned();
-    x = type == ElemType::F16 ? floatToHalf(v) : floatToBf16(v);
+    x = type == TILE_RT_F16 ? floatToHalf(v) : floatToBf16(v);
   }
 }
 
@@ -195,12 +149,12 @@ ProblemBuffers allocBuffers(const Problem &p) {
   const size_t aCount = size_t(p.m) * size_t(p.k);
   const size_t bCount = size_t(p.k) * size_t(p.n);
   const size_t cCount = size_t(p.m) * size_t(p.n);
-  const size_t inBytes = elemTypeBytes(p.inType);
+  const size_t inBytes = tile_rt_dtype_bytes(p.a_type);
   ProblemBuffers buf;
   buf.a = allocDevice(aCount * inBytes, "A");
   buf.b = allocDevice(bCount * inBytes, "B");
   buf.ref = allocDevice(cCount * 4, "the cuBLAS reference");
-  buf.c = allocDevice(cCount * elemTypeBytes(p.outType), "C");
+  buf.c = allocDevice(cCount * tile_rt_dtype_bytes(p.c_type), "C");
   buf.work = allocDevice(kWorkspaceBytes, "the cuBLAS workspace");
   return buf;
 }
@@ -215,14 +169,14 @@ void fillInputs(const Problem &p, uint64_t seed, const ProblemBuffers &buf,
                 CUdeviceptr dAbsA, CUdeviceptr dAbsB) {
   const size_t aCount = size_t(p.m) * size_t(p.k);
   const size_t bCount = size_t(p.k) * size_t(p.n);
-  const size_t inBytes = elemTypeBytes(p.inType);
+  const size_t inBytes = tile_rt_dtype_bytes(p.a_type);
   // A then B from one stream of numbers, in storage order. Clearing the
   // sign bit gives the magnitude exactly, in f16 as in bf16.
   SplitMix64 rng(seed);
   for (auto [count, signedPtr, absPtr] :
        {std::tuple{aCount, buf.a, dAbsA}, std::tuple{bCount, buf.b, dAbsB}}) {
     std::vector<uint16_t> host(count);
-    fillRandom(host, p.inType, rng);
+    fillRandom(host, p.a_type, rng);
     CU_CHECK(cuMemcpyHtoD, signedPtr, host.data(), count * inBytes);
     for (uint16_t &x : host)
       x &= 0x7FFF;
@@ -263,7 +217,7 @@ std::vector<Timed> makeBaselines(const Gpu &gpu, const Options &opts,
   if (opts.blas != Options::Blas::Lt)
     baselines.push_back({"cuBLAS (cublasGemmEx)",
                          [blas, &p, dA, dB, dC] {
-                           checkBlas(gemmEx(blas, p, dA, dB, dC, p.outType),
+                           checkBlas(gemmEx(blas, p, dA, dB, dC, p.c_type),
                                      "cublasGemmEx");
                          },
                          {},
@@ -284,78 +238,46 @@ using KernelBuffersByPath = std::map<std::string, KernelBuffers>;
 
 // Loads, describes and checks one kernel; timing comes later, for all.
 KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
-                       const Manifest &m, const ProblemBuffers &buf,
+                       const tile_rt_bundle *kernel, const ProblemBuffers &buf,
                        KernelBuffers &own, const Reference &reference) {
   KernelResult res;
-  res.manifest = &m;
-  res.staging = planStaging(m, p);
-  const Staging &s = res.staging;
+  res.kernel = kernel;
+  res.info = infoOf(kernel);
+  printBundle(gpu, res.info);
+  loadKernel(gpu, res);
+  planKernel(gpu, opts, p, res);
+  const tile_rt_plan_info &plan = res.planInfo;
   // Grown before this problem's launches hold their addresses.
-  if (m.usesWorkspace())
-    reserveZeroed(own.workspace, size_t(workspaceBytes(m, p)),
-                  "the workspace");
-  Operands copies;
-  if (s.staged) {
-    size_t in = elemTypeBytes(m.aType), out = elemTypeBytes(m.cType);
-    reserveZeroed(own.a, size_t(p.m) * size_t(s.kp) * in, "the copy of A");
-    reserveZeroed(own.b, size_t(p.k) * size_t(s.np) * in, "the copy of B");
-    reserveZeroed(own.c, size_t(p.m) * size_t(s.np) * out, "the copy of C");
-    copies = {own.a.ptr, own.b.ptr, own.c.ptr};
+  if (plan.workspace_bytes)
+    reserveZeroed(own.workspace, size_t(plan.workspace_bytes), "the workspace");
+  if (plan.staged) {
+    reserveZeroed(own.a, size_t(plan.a_copy_bytes), "the copy of A");
+    reserveZeroed(own.b, size_t(plan.b_copy_bytes), "the copy of B");
+    reserveZeroed(own.c, size_t(plan.c_copy_bytes), "the copy of C");
   }
-  printBundle(gpu, m);
-  CUfunction func = loadKernel(gpu, m, res);
-  reportOccupancy(gpu, m, func, res);
-  planGrid(gpu, opts, p, m, res);
   std::function<void()> launch =
-      makeLaunch(gpu, p, m, func, res.grid, {buf.a, buf.b, buf.c}, s, copies,
-                 own.workspace.ptr);
+      makeLaunch(gpu, res,
+                 {buf.a, buf.b, buf.c, own.workspace.ptr, own.a.ptr, own.b.ptr,
+                  own.c.ptr});
   // A staged kernel writes C's copy, which the launch copies into C: poison
   // it too, so that an output the kernel skips cannot pass with a value an
   // earlier launch left there.
-  if (s.staged)
-    poison(copies.c, m.cType, size_t(p.m) * size_t(s.np));
-  res.check = checkLaunch(launch, m, p, buf.c, reference);
-  res.timed.name = m.path;
+  if (plan.staged)
+    poison(own.c.ptr, res.info.c_type, size_t(p.m) * size_t(plan.np));
+  res.check = checkLaunch(launch, res.info, p, buf.c, reference);
+  res.timed.name = res.info.path;
   res.timed.launch = std::move(launch);
   return res;
-}
-
-// The bundles that run problem `p`: each dispatch manifest replaced by the
-// member its rules pick for the shape (printed with the reason when
-// `report`).
-std::vector<Manifest> resolveBundles(const std::vector<Manifest> &bundles,
-                                     const Problem &p, bool report) {
-  std::vector<Manifest> out;
-  for (const Manifest &m : bundles) {
-    if (!m.isDispatch()) {
-      out.push_back(m);
-      continue;
-    }
-    std::string why;
-    const Manifest *member = pickMember(m, p.m, p.n, p.k, why);
-    if (!member)
-      die(kExitError,
-          "manifest %s: no dispatch rule matches shape %lldx%lldx%lld",
-          m.path.c_str(), static_cast<long long>(p.m),
-          static_cast<long long>(p.n), static_cast<long long>(p.k));
-    if (report)
-      std::printf("dispatch: %lldx%lldx%lld -> %s (%s)\n",
-                  static_cast<long long>(p.m), static_cast<long long>(p.n),
-                  static_cast<long long>(p.k), member->path.c_str(),
-                  why.c_str());
-    out.push_back(*member);
-  }
-  return out;
 }
 
 // One problem on fresh inputs: reference, optional cuBLAS timing, every
 // bundle checked (and timed); with --json its document goes to `doc`.
 // Returns whether every bundle passed.
 bool runProblem(Gpu &gpu, const Options &opts,
-                const std::vector<Manifest> &given, const Problem &p,
+                const std::vector<Bundle> &bundles, const Problem &p,
                 uint64_t seed, KernelBuffersByPath &kernelBuffers, Json *doc) {
-  // Launches keep references to these until every round is timed.
-  const std::vector<Manifest> bundles = resolveBundles(given, p, false);
+  const std::vector<const tile_rt_bundle *> kernels =
+      resolveBundles(bundles, p, false);
   if (opts.shapes.size() > 1)
     std::printf("\n==== problem %lldx%lldx%lld, seed %llu ====\n",
                 static_cast<long long>(p.m), static_cast<long long>(p.n),
@@ -363,7 +285,7 @@ bool runProblem(Gpu &gpu, const Options &opts,
                 static_cast<unsigned long long>(seed));
   ProblemBuffers buf = allocBuffers(p);
   // The operands' magnitudes, for the element-wise bound; freed once used.
-  const size_t inBytes = elemTypeBytes(p.inType);
+  const size_t inBytes = tile_rt_dtype_bytes(p.a_type);
   CUdeviceptr dAbsA = allocDevice(size_t(p.m) * size_t(p.k) * inBytes, "|A|");
   CUdeviceptr dAbsB = allocDevice(size_t(p.k) * size_t(p.n) * inBytes, "|B|");
   fillInputs(p, seed, buf, dAbsA, dAbsB);
@@ -374,9 +296,9 @@ bool runProblem(Gpu &gpu, const Options &opts,
   std::unique_ptr<LtGemm> lt;
   std::vector<Timed> baselines = makeBaselines(gpu, opts, p, blas, buf, lt);
   std::vector<KernelResult> results;
-  for (const Manifest &m : bundles)
-    results.push_back(
-        runBundle(gpu, opts, p, m, buf, kernelBuffers[m.path], reference));
+  for (const tile_rt_bundle *kernel : kernels)
+    results.push_back(runBundle(gpu, opts, p, kernel, buf,
+                                kernelBuffers[infoOf(kernel).path], reference));
 
   L2Flush flush = allocFlush(gpu, opts);
   std::vector<Timed *> timed;
@@ -386,8 +308,6 @@ bool runProblem(Gpu &gpu, const Options &opts,
     timed.push_back(&r.timed);
   TimingRecord rec = timeRounds(gpu, opts, flush, timed);
   printTimes(gpu, opts, p, rec, baselines, timed);
-  for (KernelResult &r : results)
-    CU_CHECK(cuModuleUnload, r.module);
 
   printSummary(results, baselines, p);
   if (doc)
@@ -406,20 +326,22 @@ bool runProblem(Gpu &gpu, const Options &opts,
 // Driver
 //===----------------------------------------------------------------------===//
 
-std::vector<Manifest> loadBundles(const Options &opts) {
-  std::vector<Manifest> bundles(opts.manifests.size());
+std::vector<Bundle> loadBundles(const Options &opts) {
+  std::vector<Bundle> bundles(opts.manifests.size());
   for (size_t i = 0; i < opts.manifests.size(); ++i) {
-    std::string error;
-    if (!loadManifest(opts.manifests[i], bundles[i], error))
-      die(kExitError, "manifest %s: %s", opts.manifests[i].c_str(),
-          error.c_str());
+    tile_rt_bundle *b = nullptr;
+    tile_rt_status status;
+    checkRuntime(tile_rt_bundle_load(opts.manifests[i].c_str(), &b, &status),
+                 status);
+    bundles[i].handle.reset(b);
+    bundles[i].info = infoOf(b);
   }
   return bundles;
 }
 
 // The problems of the command line, each checked against every bundle.
 std::vector<Problem> makeProblems(const Options &opts,
-                                  const std::vector<Manifest> &bundles) {
+                                  const std::vector<Bundle> &bundles) {
   std::vector<Problem> problems;
   for (const Options::Shape &s : opts.shapes) {
     Problem p;
@@ -427,21 +349,24 @@ std::vector<Problem> makeProblems(const Options &opts,
     p.n = s.n;
     p.k = s.k;
     p.layout = opts.layout;
-    p.inType = bundles.front().aType;
-    p.outType = bundles.front().cType;
-    std::vector<Manifest> resolved = resolveBundles(bundles, p, true);
-    validateBundles(opts, resolved, p);
+    p.a_type = bundles.front().info.a_type;
+    p.c_type = bundles.front().info.c_type;
+    std::vector<const tile_rt_bundle *> kernels =
+        resolveBundles(bundles, p, true);
+    std::vector<std::shared_ptr<tile_rt_plan>> plans =
+        validateBundles(opts, kernels, p);
     std::string shape = std::to_string(p.m) + "x" + std::to_string(p.n) + "x" +
                         std::to_string(p.k);
-    for (const Manifest &m : resolved) {
-      Staging s = planStaging(m, p);
-      if (s.staged)
-        std::printf("staging: %s on %s: %s\n", shape.c_str(), m.path.c_str(),
-                    stagingSummary(m, p, s).c_str());
-      if (m.usesWorkspace())
-        std::printf("%s: %s on %s: %s\n", m.streamK ? "stream-K" : "split-K",
-                    shape.c_str(), m.path.c_str(),
-                    workspaceSummary(m, p).c_str());
+    for (size_t i = 0; i < kernels.size(); ++i) {
+      tile_rt_bundle_info m = infoOf(kernels[i]);
+      char text[1024];
+      if (tile_rt_plan_text(plans[i].get(), TILE_RT_TEXT_STAGING, text,
+                            sizeof(text)))
+        std::printf("staging: %s on %s: %s\n", shape.c_str(), m.path, text);
+      if (tile_rt_plan_text(plans[i].get(), TILE_RT_TEXT_WORKSPACE, text,
+                            sizeof(text)))
+        std::printf("%s: %s on %s: %s\n", m.stream_k ? "stream-K" : "split-K",
+                    shape.c_str(), m.path, text);
     }
     problems.push_back(p);
   }
@@ -450,7 +375,7 @@ std::vector<Problem> makeProblems(const Options &opts,
 
 int run(int argc, char **argv) {
   Options opts = parseCommandLine(argc, argv);
-  std::vector<Manifest> bundles = loadBundles(opts);
+  std::vector<Bundle> bundles = loadBundles(opts);
   std::vector<Problem> problems = makeProblems(opts, bundles);
 
   // Each shape gets its own inputs: the first uses the seed, the next ones
@@ -461,8 +386,8 @@ int run(int argc, char **argv) {
     std::printf("problem: M=%lld N=%lld K=%lld, %s inputs, %s output, layout "
                 "%s\n",
                 static_cast<long long>(p.m), static_cast<long long>(p.n),
-                static_cast<long long>(p.k), elemTypeName(p.inType),
-                elemTypeName(p.outType), p.layout.c_str());
+                static_cast<long long>(p.k), tile_rt_dtype_name(p.a_type),
+                tile_rt_dtype_name(p.c_type), p.layoutName());
     std::printf("seed: %llu\n", static_cast<unsigned long long>(seed + i));
   }
   std::fflush(stdout);
@@ -491,6 +416,8 @@ int run(int argc, char **argv) {
   if (!docs.empty())
     writeJson(opts.jsonPath, docs);
 
+  // The kernels' modules go with their bundles, while the context is there.
+  bundles.clear();
   releaseGpu(gpu);
   return pass ? kExitOk : kExitCheckFailed;
 }

@@ -245,6 +245,14 @@ LogicalResult mlir::tile::outlineTileKernels(ModuleOp module,
     return failure();
   if (kernels.empty())
     return success();
+  // The kernel function is replaced by a GPU kernel: a call to it would
+  // dangle.
+  for (auto &[func, cfg] : kernels)
+    if (!SymbolTable::symbolKnownUseEmpty(func, module))
+      return func.emitError("tile-to-gpu: @")
+             << func.getSymName()
+             << " is referenced in the module (a func.call?); a kernel is "
+                "launched from the host, not called";
   SymbolTable symbols(module);
   for (auto &[func, cfg] : kernels)
     if (failed(outline(func, cfg, symbols, indexBitwidth, minBlocksPerSM)))

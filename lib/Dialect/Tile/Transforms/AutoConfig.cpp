@@ -273,6 +273,12 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
     if (!aType || !cType)
       return func.emitError("tile-auto-config: a kernel function takes the "
                             "memrefs A, B and C");
+    // It is replaced by its members and a dispatch rule: a call would dangle.
+    if (!SymbolTable::symbolKnownUseEmpty(func, module))
+      return func.emitError("tile-auto-config: @")
+             << func.getName()
+             << " is referenced in the module (a func.call?); a kernel is "
+                "launched from the host, not called";
     SmallVector<Member> members;
     if (!tuneCache.empty()) {
       FailureOr<SmallVector<Member>> tuned = tunedMembers(

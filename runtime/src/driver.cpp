@@ -1,22 +1,28 @@
 //===- driver.cpp - CUDA driver API loaded at run time --------------------===//
 
-#include "driver.h"
+#include "tile_runtime_driver.h"
 
 #include <dlfcn.h>
 
-namespace tilerun {
+#include <atomic>
+#include <mutex>
+
+namespace tilert {
 
 namespace {
 DriverApi gDriver;
-bool gLoaded = false;
+// Set once the table is complete; read without the lock.
+std::atomic<bool> gLoaded{false};
+std::mutex gMutex;
 } // namespace
 
 // Two levels so the argument is macro-expanded (cuMemAlloc -> cuMemAlloc_v2)
 // before it is turned into the symbol name.
-#define TILE_RUN_STR2(x) #x
-#define TILE_RUN_STR(x) TILE_RUN_STR2(x)
+#define TILE_RT_STR2(x) #x
+#define TILE_RT_STR(x) TILE_RT_STR2(x)
 
 bool loadDriver(std::string &error) {
+  std::lock_guard<std::mutex> lock(gMutex);
   if (gLoaded)
     return true;
   // libcuda.so.1 is the name the driver installs; the unversioned
@@ -29,17 +35,17 @@ bool loadDriver(std::string &error) {
     return false;
   }
   DriverApi api;
-#define TILE_RUN_RESOLVE(fn)                                                   \
+#define TILE_RT_RESOLVE(fn)                                                    \
   {                                                                            \
-    void *sym = dlsym(handle, TILE_RUN_STR(fn));                               \
+    void *sym = dlsym(handle, TILE_RT_STR(fn));                                \
     if (!sym) {                                                                \
-      error = "libcuda.so.1 lacks " TILE_RUN_STR(fn) " (driver too old?)";     \
+      error = "libcuda.so.1 lacks " TILE_RT_STR(fn) " (driver too old?)";      \
       return false;                                                            \
     }                                                                          \
     api.fn = reinterpret_cast<decltype(api.fn)>(sym);                          \
   }
-  TILE_RUN_DRIVER_FUNCTIONS(TILE_RUN_RESOLVE)
-#undef TILE_RUN_RESOLVE
+  TILE_RT_DRIVER_FUNCTIONS(TILE_RT_RESOLVE)
+#undef TILE_RT_RESOLVE
   gDriver = api;
   gLoaded = true;
   return true;
@@ -80,4 +86,4 @@ std::string cuErrorText(CUresult result) {
   return s;
 }
 
-} // namespace tilerun
+} // namespace tilert

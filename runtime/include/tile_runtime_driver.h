@@ -1,8 +1,11 @@
-//===- driver.h - CUDA driver API loaded at run time ------------*- C++ -*-===//
+//===- tile_runtime_driver.h - CUDA driver API loaded at run time -*- C++
+//-*-===//
 //
-// tile-run opens libcuda.so.1 with dlopen instead of linking it, so the
-// binary starts on machines without an NVIDIA driver and can still report
-// command-line and manifest errors there (that is how its tests run in CI).
+// The runtime opens libcuda.so.1 with dlopen instead of linking it, so that
+// it, and every program built on it, loads on machines without an NVIDIA
+// driver and can still read, check and plan bundles there (that is how their
+// tests run in CI). C++ tools on the runtime (tile-run) call the driver
+// through this same table.
 //
 // cuda.h maps many names to versioned entry points (cuMemAlloc ->
 // cuMemAlloc_v2). The table below is spelled with the plain names; the
@@ -11,16 +14,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_RUN_DRIVER_H
-#define TILE_RUN_DRIVER_H
+#ifndef TILE_RUNTIME_DRIVER_H
+#define TILE_RUNTIME_DRIVER_H
 
 #include <cuda.h>
 
 #include <string>
 
-namespace tilerun {
+namespace tilert {
 
-#define TILE_RUN_DRIVER_FUNCTIONS(X)                                           \
+#define TILE_RT_DRIVER_FUNCTIONS(X)                                            \
   X(cuGetErrorName)                                                            \
   X(cuGetErrorString)                                                          \
   X(cuInit)                                                                    \
@@ -35,6 +38,7 @@ namespace tilerun {
   X(cuDevicePrimaryCtxRelease)                                                 \
   X(cuCtxSetCurrent)                                                           \
   X(cuCtxSynchronize)                                                          \
+  X(cuCtxGetDevice)                                                            \
   X(cuModuleLoadDataEx)                                                        \
   X(cuModuleGetFunction)                                                       \
   X(cuModuleUnload)                                                            \
@@ -58,19 +62,20 @@ namespace tilerun {
   X(cuEventSynchronize)                                                        \
   X(cuEventElapsedTime)                                                        \
   X(cuEventDestroy)                                                            \
-  X(cuLaunchKernel)                                                             \
+  X(cuLaunchKernel)                                                            \
   X(cuLaunchKernelEx)                                                          \
   X(cuOccupancyMaxActiveClusters)                                              \
   X(cuTensorMapEncodeTiled)
 
 struct DriverApi {
-#define TILE_RUN_DECLARE(fn) decltype(&::fn) fn = nullptr;
-  TILE_RUN_DRIVER_FUNCTIONS(TILE_RUN_DECLARE)
-#undef TILE_RUN_DECLARE
+#define TILE_RT_DECLARE(fn) decltype(&::fn) fn = nullptr;
+  TILE_RT_DRIVER_FUNCTIONS(TILE_RT_DECLARE)
+#undef TILE_RT_DECLARE
 };
 
-// Opens libcuda.so.1 and resolves every entry point. On failure returns false
-// with `error` saying what was missing; no CUDA call has been made then.
+// Opens libcuda.so.1 and resolves every entry point, once (safe to race). On
+// failure returns false with `error` saying what was missing; no CUDA call
+// has been made then.
 bool loadDriver(std::string &error);
 
 // The loaded table; only valid after loadDriver() succeeded.
@@ -79,6 +84,6 @@ const DriverApi &cu();
 // "CUDA_ERROR_OUT_OF_MEMORY: out of memory"; safe for any result value.
 std::string cuErrorText(CUresult result);
 
-} // namespace tilerun
+} // namespace tilert
 
-#endif // TILE_RUN_DRIVER_H
+#endif // TILE_RUNTIME_DRIVER_H

@@ -1,4 +1,4 @@
-//===- manifest.h - Launch manifest of a tile-opt bundle --------*- C++ -*-===//
+//===- manifest.h - The launch manifest of a tile-opt bundle ----*- C++ -*-===//
 //
 // tile-opt writes DIR/<kernel>.ptx and DIR/<kernel>.json. The JSON file (the
 // launch manifest) says how to launch the kernel: tile sizes, grid schedule,
@@ -7,20 +7,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_RUN_MANIFEST_H
-#define TILE_RUN_MANIFEST_H
+#ifndef TILE_RT_MANIFEST_H
+#define TILE_RT_MANIFEST_H
+
+#include "tile_runtime.h"
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace tilerun {
-
-enum class ElemType { F16, BF16, F32 };
-
-const char *elemTypeName(ElemType t);
-size_t elemTypeBytes(ElemType t);
+namespace tilert {
 
 // The kernel's parameters, in the order of the ABI table the compiler builds
 // kernels from; the manifest names them.
@@ -34,34 +31,16 @@ constexpr size_t kParamCount = 0
 #include "tile/Conversion/KernelParams.def"
     ;
 
-// The parameter's name in the manifest ("stride_am").
+// The parameter's name ("stride_am") and type ("i64") in the manifest.
 const char *paramName(ParamRole role);
+const char *paramType(ParamRole role);
 
-struct Param {
-  std::string name;
-  ParamRole role;
-};
-
-struct Manifest;
-
-// One rule of a dispatch manifest (tile-opt config=auto): the bundle to run
-// when every condition given holds; 0 = no such condition.
-struct DispatchRule {
-  std::string bundle; // a manifest in the same directory
-  int64_t maxM = 0;   // M <= maxM
-  int64_t minK = 0;   // K >= minK
-  int64_t tilesBlockM = 0, tilesBlockN = 0,
-          maxTiles = 0;     // ceil(M / bm) * ceil(N / bn) < maxTiles
-  std::string shapeClass; // shapeClass(M, N, K) is this (tile-tune's)
-  std::string why;
-};
-
-// tile-tune's class of a shape: each size's power-of-two bucket and whether
-// N and K are multiples of 8 ("m2^12-n2^12-k2^13", "...-unaligned").
-std::string shapeClass(int64_t m, int64_t n, int64_t k);
+// tile-opt writes manifests of a few KiB and PTX of at most a few MiB.
+constexpr size_t kMaxManifestBytes = size_t(1) << 20;
+constexpr size_t kMaxPtxBytes = size_t(64) << 20;
 
 struct Manifest {
-  std::string path;    // as given on the command line
+  std::string path;    // as given
   std::string ptxPath; // resolved against the manifest's directory
   std::string ptxText; // contents, NUL-terminated for cuModuleLoadDataEx
 
@@ -70,11 +49,12 @@ struct Manifest {
   bool persistent = false;
   std::string schedule;
   std::vector<std::string> layouts;
-  ElemType aType = ElemType::F16, bType = ElemType::F16, cType = ElemType::F16;
+  tile_rt_dtype aType = TILE_RT_F16, bType = TILE_RT_F16, cType = TILE_RT_F16;
   int64_t blockM = 0, blockN = 0, blockK = 0;
   int64_t threadsPerBlock = 0;
   int64_t dynamicSharedBytes = 0;
-  std::vector<Param> params;
+  // The kernel takes the ABI's first paramCount parameters, in order.
+  size_t paramCount = 0;
 
   // Informational fields; empty or -1 when the manifest leaves them out.
   std::string chip, order, accType;
@@ -88,10 +68,10 @@ struct Manifest {
   // before the kernel's first launch.
   int64_t splitK = 1;
   // schedule "stream_k": a persistent grid whose programs share tiles
-  // through the workspace (two slots per tile).
+  // through the workspace.
   bool streamK = false;
   bool usesWorkspace() const { return splitK > 1 || streamK; }
-  int64_t workspaceTileBytes = 0; // 0 unless splitK > 1
+  int64_t workspaceTileBytes = 0; // 0 without a workspace
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;
   // What the kernel's memref types fix, by parameter ("static_<name>" in the
@@ -113,27 +93,52 @@ struct Manifest {
   int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0};
   bool usesTma() const { return tmaBoxA[0] > 0; }
 
-  // A dispatch manifest ({"kernel", "dispatch": [rules]}) holds no kernel of
-  // its own: per problem the first rule that matches names the member
-  // (loaded from rules[i].bundle) to run.
-  std::vector<DispatchRule> dispatch;
-  std::vector<Manifest> members;
-  bool isDispatch() const { return !dispatch.empty(); }
-
   bool servesLayout(const std::string &layout) const;
   std::string layoutList() const; // "nn, nt"
 };
 
+// One rule of a dispatch manifest (tile-opt config=auto): the member to run
+// when every condition given holds; 0 = no such condition.
+struct DispatchRule {
+  std::string bundle; // a manifest in the same directory
+  size_t member = 0;  // its index among the distinct members
+  int64_t maxM = 0;   // M <= maxM
+  int64_t minK = 0;   // K >= minK
+  int64_t tilesBlockM = 0, tilesBlockN = 0,
+          maxTiles = 0;   // ceil(M / bm) * ceil(N / bn) < maxTiles
+  std::string shapeClass; // shapeClass(M, N, K) is this (tile-tune's)
+  std::string why;
+};
+
+// A dispatch manifest's limits: tile-opt writes a handful of rules (and
+// tile-tune one per shape class, at most 32).
+constexpr size_t kMaxRules = 4096;
+constexpr size_t kMaxMembers = 64;
+
+// A manifest read from disk: a kernel manifest, or a dispatch manifest's
+// rules and the distinct member manifests they name.
+struct ManifestFile {
+  Manifest kernel; // for a dispatch manifest: its path, kernel and types
+  std::vector<DispatchRule> rules;
+  std::vector<Manifest> members;
+  bool isDispatch() const { return !rules.empty(); }
+};
+
 // Reads and validates a manifest and the PTX file it names (or, for a
-// dispatch manifest, every member it names). On failure returns false with
-// `error` set to the text after "tile-run: manifest X: ".
-bool loadManifest(const std::string &path, Manifest &out, std::string &error);
+// dispatch manifest, every member it names, each once). On failure returns
+// false with `error` set to the text after "manifest PATH: ".
+bool loadManifest(const std::string &path, ManifestFile &out,
+                  std::string &error);
 
-// The member of dispatch manifest `m` for an M x N x K problem (the first
-// rule that matches), or null; `why` says which rule and its numbers.
-const Manifest *pickMember(const Manifest &m, int64_t rows, int64_t cols,
-                           int64_t depth, std::string &why);
+// tile-tune's class of a shape: each size's power-of-two bucket and whether
+// N and K are multiples of 8 ("m2^12-n2^12-k2^13", "...-unaligned").
+std::string shapeClass(int64_t m, int64_t n, int64_t k);
 
-} // namespace tilerun
+// The first rule of `rules` that matches an M x N x K problem, or -1; `why`
+// says which rule and its numbers.
+int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
+                 int64_t k, std::string &why);
 
-#endif // TILE_RUN_MANIFEST_H
+} // namespace tilert
+
+#endif // TILE_RT_MANIFEST_H

@@ -1,0 +1,342 @@
+/*===- tile_runtime.h - The bundle contract of tile-opt, as a C API -------===*
+ *
+ * tile-opt writes a bundle: a launch manifest (JSON) and the PTX it names,
+ * or a dispatch manifest (config=auto) whose rules pick one such bundle per
+ * problem shape. This library is the one implementation of what a launcher
+ * must do with it:
+ *
+ *   tile_rt_bundle_load   read and validate a manifest, its PTX and, for a
+ *                         dispatch manifest, every member (each loaded once)
+ *   tile_rt_bundle_pick   the member a dispatch manifest runs for a shape
+ *   tile_rt_plan_create   check a problem against a kernel and plan it:
+ *                         staging, scalar arguments, grid, clusters,
+ *                         workspace, TMA descriptors
+ *   tile_rt_kernel_load   load the kernel into the current CUDA context and
+ *                         check that the GPU can run it
+ *   tile_rt_launch        launch a plan on a stream
+ *
+ * Everything but the last two works without a GPU or a driver: libcuda is
+ * opened (dlopen) only when a kernel is loaded, a descriptor encoded or a
+ * kernel launched.
+ *
+ * Conventions. Every function accepts null pointers and refuses them with
+ * TILE_RT_INVALID_ARGUMENT rather than crashing. Functions that can fail
+ * return a tile_rt_code and, when `status` is not null, fill it: the code
+ * and one line of text saying what is wrong (printable ASCII, NUL-
+ * terminated, truncated to fit). Nothing here prints or exits. Sizes are
+ * in elements unless named bytes. A bundle and its plans may be used from
+ * one thread at a time; kernel loading alone is safe to race.
+ *
+ *===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_H
+#define TILE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum tile_rt_code {
+  TILE_RT_OK = 0,
+  TILE_RT_INVALID_ARGUMENT = 1, /* a null pointer, an unknown enum value */
+  TILE_RT_BAD_BUNDLE = 2,       /* a manifest or PTX file refused */
+  TILE_RT_UNSUPPORTED = 3,      /* the kernel cannot run this problem */
+  TILE_RT_NO_DRIVER = 4,        /* libcuda cannot be loaded */
+  TILE_RT_CUDA_ERROR = 5,       /* a driver call failed, or the GPU cannot
+                                   run the kernel */
+  TILE_RT_OUT_OF_MEMORY = 6,    /* host memory */
+  TILE_RT_INTERNAL_ERROR = 7    /* a bug in the runtime */
+} tile_rt_code;
+
+#define TILE_RT_MESSAGE_BYTES 1024
+
+typedef struct tile_rt_status {
+  tile_rt_code code;
+  char message[TILE_RT_MESSAGE_BYTES]; /* "" when code is TILE_RT_OK */
+} tile_rt_status;
+
+typedef enum tile_rt_dtype {
+  TILE_RT_F16 = 0,
+  TILE_RT_BF16 = 1,
+  TILE_RT_F32 = 2
+} tile_rt_dtype;
+
+/* "f16", "bf16", "f32"; "?" for other values. */
+const char *tile_rt_dtype_name(tile_rt_dtype type);
+/* 2 or 4; 0 for other values. */
+size_t tile_rt_dtype_bytes(tile_rt_dtype type);
+
+/* How A and B are stored: the first letter is A, the second B; n = row-
+ * major (A as M x K, B as K x N), t = transposed (A as K x M, B as N x K).
+ * C is always M x N row-major. Operands are dense: their strides follow
+ * from the shape and the layout. */
+typedef enum tile_rt_layout {
+  TILE_RT_NN = 0,
+  TILE_RT_NT = 1,
+  TILE_RT_TN = 2,
+  TILE_RT_TT = 3
+} tile_rt_layout;
+
+/* "nn", "nt", "tn", "tt"; "?" for other values. */
+const char *tile_rt_layout_name(tile_rt_layout layout);
+
+/*===----------------------------------------------------------------------===*
+ * Bundles
+ *===----------------------------------------------------------------------===*/
+
+typedef struct tile_rt_bundle tile_rt_bundle;
+
+/* Reads and validates the manifest at `path` and the PTX file it names
+ * (relative to the manifest), or, for a dispatch manifest, every member it
+ * names. Refused (TILE_RT_BAD_BUNDLE, with "manifest PATH: why"): files
+ * that are not regular, a manifest above 1 MiB or a PTX above 64 MiB,
+ * malformed JSON (also JSON nested deeper than 200 levels, repeated keys,
+ * NUL bytes), integers of 2^53 or more in magnitude, and every field out of
+ * its range (tools/tile-run/README.md lists them). A dispatch manifest may
+ * have at most 4096 rules naming at most 64 distinct members; each member
+ * is read once. On success *out owns the bundle; free it with
+ * tile_rt_bundle_free. */
+tile_rt_code tile_rt_bundle_load(const char *path, tile_rt_bundle **out,
+                                 tile_rt_status *status);
+
+/* Frees a bundle from tile_rt_bundle_load (and unloads its kernels); null is
+ * ignored. Members (tile_rt_bundle_member) are freed with their dispatch
+ * manifest, never alone. */
+void tile_rt_bundle_free(tile_rt_bundle *bundle);
+
+/* What a manifest says. Strings are owned by the bundle, never null ("" for
+ * absent optional fields); integers are -1 where an optional field is
+ * absent and has no default. */
+typedef struct tile_rt_bundle_info {
+  const char *path;     /* the manifest, as given to tile_rt_bundle_load */
+  const char *kernel;   /* the kernel's name (of a dispatch manifest: its
+                           own "kernel") */
+  const char *ptx;      /* "ptx" as written; "" for a dispatch manifest */
+  const char *ptx_path; /* resolved against the manifest's directory */
+  const char *schedule; /* "tiled", "persistent" or "stream_k" */
+  const char *mma;      /* "sync" or "wgmma" */
+  const char *layouts;  /* the layouts served: "nn, nt" */
+  const char *chip, *order, *acc_type;
+  tile_rt_dtype a_type, b_type, c_type;
+  int64_t block_m, block_n, block_k;
+  int64_t threads_per_block, dynamic_shared_bytes;
+  int64_t group_m, num_warps, num_stages;
+  int64_t cluster_m;            /* 1 or 2 */
+  int64_t split_k;              /* 1 to 128 */
+  int64_t workspace_tile_bytes; /* 0 unless split-K or Stream-K */
+  int64_t index_bitwidth;       /* 32 or 64 */
+  int64_t m_multiple, n_multiple, k_multiple;
+  /* TMA boxes {inner, outer} in elements; zero unless mma=wgmma. */
+  int64_t tma_box_a[2], tma_box_b[2], tma_box_c[2];
+  int persistent; /* the grid is persistent (persistent, stream_k) */
+  int stream_k;
+  int uses_tma;        /* takes tma_a, tma_b and tma_c */
+  int uses_workspace;  /* takes workspace (split_k > 1 or stream_k) */
+  size_t param_count;  /* parameters of the kernel's ABI */
+  size_t rule_count;   /* a dispatch manifest's rules; 0 for a kernel */
+  size_t member_count; /* its distinct members; 0 for a kernel */
+} tile_rt_bundle_info;
+
+tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
+                                     tile_rt_bundle_info *info,
+                                     tile_rt_status *status);
+
+/* The value a kernel's memref types fix for parameter `param` (a size "M",
+ * a stride "stride_am", or for "A", "B" and "C" the static offset in
+ * elements): 1 with *value set when the manifest records one (the
+ * manifest's "static_<name>" / "static_offset_<a|b|c>"), 0 when it does
+ * not, or for null arguments and unknown names. */
+int tile_rt_bundle_static(const tile_rt_bundle *bundle, const char *param,
+                          int64_t *value);
+
+/* Member `index` (0 to member_count - 1) of a dispatch manifest, owned by
+ * it; null when out of range or not a dispatch manifest. */
+const tile_rt_bundle *tile_rt_bundle_member(const tile_rt_bundle *bundle,
+                                            size_t index);
+
+/* The kernel that runs an M x N x K problem: for a kernel bundle itself,
+ * for a dispatch manifest the member of the first rule that matches
+ * (TILE_RT_UNSUPPORTED when none does). When `why` is not null it receives
+ * (truncated to why_bytes) which rule matched and why ("rule 1, M 32 <= 64:
+ * ..."); "" for a kernel bundle. */
+tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
+                                 int64_t n, int64_t k,
+                                 const tile_rt_bundle **kernel, char *why,
+                                 size_t why_bytes, tile_rt_status *status);
+
+/*===----------------------------------------------------------------------===*
+ * Kernels on the GPU
+ *===----------------------------------------------------------------------===*/
+
+typedef struct tile_rt_kernel_info {
+  int regs;          /* registers per thread */
+  int local_bytes;   /* local memory (spills) per thread */
+  int static_shared; /* static shared memory per block, bytes */
+  int max_threads;   /* the most threads per block its registers allow */
+  int ptx_version, binary_version; /* e.g. 87 and 90 */
+  int blocks_per_sm;       /* resident blocks per SM, the driver's figure */
+  int max_active_clusters; /* cluster_m > 1: clusters resident at once */
+  int sm_count;            /* SMs of the current device */
+  int shared_optin;        /* the device's shared memory per block, opted in */
+  void *function;          /* the CUfunction */
+} tile_rt_kernel_info;
+
+/* Loads a kernel bundle's PTX into the current CUDA context (once; later
+ * calls return what the first found, so a bundle serves one context), opts
+ * in to its dynamic shared memory and fills `info`. Refused
+ * (TILE_RT_CUDA_ERROR) when the driver rejects the PTX, the PTX lacks the
+ * kernel, or the GPU cannot run a block (threads, shared memory) or a
+ * cluster of it; `info` then holds what was found before. TILE_RT_NO_DRIVER
+ * without libcuda. `info` may be null. */
+tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
+                                 tile_rt_kernel_info *info,
+                                 tile_rt_status *status);
+
+/*===----------------------------------------------------------------------===*
+ * Problems and plans
+ *===----------------------------------------------------------------------===*/
+
+/* C (M x N) = A (M x K) * B (K x N), A and B of a_type, C of c_type. */
+typedef struct tile_rt_problem {
+  int64_t m, n, k; /* each 1 to 2^31 - 1 */
+  tile_rt_layout layout;
+  tile_rt_dtype a_type, c_type;
+} tile_rt_problem;
+
+/* What a persistent grid is sized from; tiled grids need none of it. */
+typedef struct tile_rt_device {
+  int64_t sm_count;            /* SMs of the GPU */
+  int64_t programs_per_sm;     /* e.g. tile_rt_kernel_info.blocks_per_sm */
+  int64_t max_active_clusters; /* cluster_m > 1: e.g.
+                                  tile_rt_kernel_info.max_active_clusters */
+} tile_rt_device;
+
+typedef struct tile_rt_plan tile_rt_plan;
+
+/* Checks `problem` against `bundle` (a dispatch manifest first picks its
+ * member) and plans it. Refused (TILE_RT_UNSUPPORTED, one line naming the
+ * bundle): sizes out of range, other types, a layout the kernel does not
+ * serve, sizes or strides other than the kernel's static ones, operands or a
+ * workspace beyond the kernel's index width, sizes that are not the
+ * multiples the kernel needs (N and K of a TMA kernel are staged instead),
+ * a grid above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes. `device`
+ * may be null: a persistent kernel's plan then has no grid and cannot be
+ * launched, but is checked as any other. The plan refers to the bundle,
+ * which must outlive it. Free it with tile_rt_plan_free. */
+tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
+                                 const tile_rt_problem *problem,
+                                 const tile_rt_device *device,
+                                 tile_rt_plan **out, tile_rt_status *status);
+
+void tile_rt_plan_free(tile_rt_plan *plan);
+
+typedef struct tile_rt_plan_info {
+  const tile_rt_bundle *kernel; /* the kernel that runs (a member of a
+                                   dispatch manifest, or the bundle) */
+  int64_t rule;                 /* the dispatch rule that picked it; -1 */
+  /* Staged (a TMA kernel asked for an N or K that is not a multiple of its
+   * n_multiple or k_multiple): the kernel runs on padded copies of A
+   * (M x kp), B (K x np) and C (M x np), which every launch copies A and B
+   * into and C out of. Otherwise kp = K, np = N and the sizes are 0. */
+  int staged;
+  int64_t kp, np;
+  int64_t a_copy_bytes, b_copy_bytes, c_copy_bytes;
+  int64_t tiles;     /* tiles of C: tile rows rounded up to clusters */
+  int64_t grid;      /* blocks launched; 0 for a persistent plan without a
+                        device */
+  int64_t cluster_m; /* blocks per cluster along the grid */
+  int64_t tiles_per_program_min, tiles_per_program_max;
+  int64_t workspace_bytes; /* 0 unless the kernel takes a workspace */
+  size_t param_count;
+} tile_rt_plan_info;
+
+tile_rt_code tile_rt_plan_get_info(const tile_rt_plan *plan,
+                                   tile_rt_plan_info *info,
+                                   tile_rt_status *status);
+
+/* Parameter `index` of the kernel, in KernelParams.def's order. `value`:
+ * the value passed for an i64 (a size or stride, of the padded copies when
+ * staged); for A, B and C the static offset in elements, by which the
+ * pointer passed lies before the operand; else 0. */
+typedef struct tile_rt_param {
+  const char *name; /* "A", "M", "stride_am", "tma_a", "workspace" */
+  const char *type; /* "ptr", "i64" or "tensormap" */
+  int64_t value;
+} tile_rt_param;
+
+tile_rt_code tile_rt_plan_param(const tile_rt_plan *plan, size_t index,
+                                tile_rt_param *param, tile_rt_status *status);
+
+/* What the TMA descriptor of operand 0 (A), 1 (B) or 2 (C) describes: a
+ * row-major rows x cols matrix whose rows lie `pitch` elements
+ * (row_bytes bytes) apart, moved in boxes of box[0] (inner) x box[1] (outer)
+ * elements with 128-byte swizzle; zero filled outside it. TILE_RT_UNSUPPORTED
+ * for a kernel without TMA. */
+typedef struct tile_rt_tma {
+  tile_rt_dtype type;
+  int64_t rows, cols, pitch, row_bytes;
+  int64_t box[2];
+  int64_t swizzle_bytes;
+} tile_rt_tma;
+
+tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,
+                              tile_rt_tma *tma, tile_rt_status *status);
+
+typedef enum tile_rt_text {
+  TILE_RT_TEXT_PICK = 0,     /* "rule 1, M 32 <= 64: ..."; "" for a kernel */
+  TILE_RT_TEXT_STAGING = 1,  /* "N=4097 and K=4103 are not multiples of 8;
+                                A, B and C go through ..."; "" unless staged */
+  TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (split_k x
+                                tiles), workspace ..."; Stream-K: "workspace
+                                ..."; "" without a workspace */
+} tile_rt_text;
+
+/* Writes one of the plan's descriptions into `buffer` (truncated to `bytes`,
+ * NUL-terminated when bytes > 0) and returns its full length; 0 for null
+ * arguments or an unknown `what`. */
+size_t tile_rt_plan_text(const tile_rt_plan *plan, tile_rt_text what,
+                         char *buffer, size_t bytes);
+
+/*===----------------------------------------------------------------------===*
+ * Launching
+ *===----------------------------------------------------------------------===*/
+
+/* Device memory of one launch, as CUdeviceptr values. The caller owns it:
+ * - a, b, c: the problem's operands (dense, in the problem's layout);
+ * - workspace: plan workspace_bytes or more, all zero before the kernel's
+ *   first launch; the kernel leaves it ready for its next launch, so keep
+ *   one per kernel (another kernel would misread what it leaves);
+ * - a_copy, b_copy, c_copy: when staged, the plan's copy sizes or more.
+ * A TMA kernel needs 16-byte-aligned operands (cuMemAlloc gives 256). */
+typedef struct tile_rt_buffers {
+  uint64_t a, b, c;
+  uint64_t workspace;
+  uint64_t a_copy, b_copy, c_copy;
+} tile_rt_buffers;
+
+/* The kernel's arguments for cuLaunchKernel's kernelParams: *args receives
+ * param_count pointers into storage the plan owns, valid until the plan's
+ * next pack or launch. Pointers A, B and C are those of the buffers (the
+ * copies when staged) less their static offsets; TMA descriptors are
+ * encoded for them (through libcuda) and kept while the pointers stay the
+ * same, so a plan launched again on the same buffers encodes nothing. */
+tile_rt_code tile_rt_plan_pack(tile_rt_plan *plan,
+                               const tile_rt_buffers *buffers, void ***args,
+                               tile_rt_status *status);
+
+/* Launches the plan on `stream` (a CUstream; null is the legacy default
+ * stream) in the current context: for a staged plan A and B are copied
+ * into their copies first and C out of its copy after, all on `stream`.
+ * Loads the kernel first when tile_rt_kernel_load has not. Clusters
+ * (cluster_m > 1) launch through cuLaunchKernelEx. */
+tile_rt_code tile_rt_launch(tile_rt_plan *plan, const tile_rt_buffers *buffers,
+                            void *stream, tile_rt_status *status);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TILE_RUNTIME_H */

@@ -1,0 +1,461 @@
+//===- api.cpp - The C API over the runtime's internals -------------------===//
+//
+// Each entry point checks its pointers, runs the C++ behind it with every
+// exception caught, and turns the outcome into a code and one printable
+// line.
+//
+//===----------------------------------------------------------------------===//
+
+#include "handles.h"
+
+#include <cstdio>
+#include <cstring>
+#include <new>
+#include <stdexcept>
+
+using namespace tilert;
+
+namespace {
+
+tile_rt_code report(tile_rt_status *status, tile_rt_code code,
+                    const std::string &message) {
+  if (!status)
+    return code;
+  status->code = code;
+  // One line of printable ASCII, whatever bytes file names or manifest
+  // strings bring in.
+  size_t n = 0;
+  for (unsigned char c : message) {
+    char piece[5] = {char(c), '\0'};
+    if (c < 0x20 || c >= 0x7f)
+      std::snprintf(piece, sizeof(piece), "\\x%02x", c);
+    size_t len = std::strlen(piece);
+    if (n + len >= TILE_RT_MESSAGE_BYTES)
+      break;
+    std::memcpy(status->message + n, piece, len);
+    n += len;
+  }
+  status->message[n] = '\0';
+  return code;
+}
+
+tile_rt_code ok(tile_rt_status *status) {
+  return report(status, TILE_RT_OK, "");
+}
+
+tile_rt_code reportError(tile_rt_status *status, const Error &e) {
+  return report(status, e.code, e.message);
+}
+
+tile_rt_code nullArgument(tile_rt_status *status, const char *function,
+                          const char *argument) {
+  return report(status, TILE_RT_INVALID_ARGUMENT,
+                std::string(function) + ": " + argument + " is null");
+}
+
+// Runs `body`, which reports its own outcome; no exception leaves the API.
+template <typename Body>
+tile_rt_code guarded(tile_rt_status *status, Body body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return report(status, TILE_RT_OUT_OF_MEMORY, "out of host memory");
+  } catch (const std::length_error &) {
+    return report(status, TILE_RT_OUT_OF_MEMORY, "out of host memory");
+  } catch (const std::exception &e) {
+    return report(status, TILE_RT_INTERNAL_ERROR,
+                  std::string("internal error: ") + e.what());
+  }
+}
+
+// `text` into buffer (truncated, NUL-terminated); its full length.
+size_t copyText(const std::string &text, char *buffer, size_t bytes) {
+  if (buffer && bytes > 0) {
+    size_t n = std::min(text.size(), bytes - 1);
+    std::memcpy(buffer, text.data(), n);
+    buffer[n] = '\0';
+  }
+  return text.size();
+}
+
+std::unique_ptr<tile_rt_bundle> makeBundle(Manifest manifest) {
+  auto b = std::make_unique<tile_rt_bundle>();
+  b->manifest = std::move(manifest);
+  b->layoutList = b->manifest.layoutList();
+  return b;
+}
+
+std::string shapeText(int64_t m, int64_t n, int64_t k) {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+// The kernel a bundle runs for a shape, its rule (-1 for a kernel bundle)
+// and why.
+bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
+          const tile_rt_bundle *&kernel, int64_t &rule, std::string &why,
+          Error &error) {
+  kernel = &b;
+  rule = -1;
+  why.clear();
+  if (!b.isDispatch())
+    return true;
+  rule = pickRule(b.rules, m, n, k, why);
+  if (rule < 0)
+    return fail(error, TILE_RT_UNSUPPORTED,
+                "manifest " + b.manifest.path +
+                    ": no dispatch rule matches shape " + shapeText(m, n, k));
+  kernel = b.members[b.rules[size_t(rule)].member].get();
+  return true;
+}
+
+} // namespace
+
+extern "C" {
+
+const char *tile_rt_dtype_name(tile_rt_dtype type) {
+  switch (type) {
+  case TILE_RT_F16:
+    return "f16";
+  case TILE_RT_BF16:
+    return "bf16";
+  case TILE_RT_F32:
+    return "f32";
+  }
+  return "?";
+}
+
+size_t tile_rt_dtype_bytes(tile_rt_dtype type) {
+  switch (type) {
+  case TILE_RT_F16:
+  case TILE_RT_BF16:
+    return 2;
+  case TILE_RT_F32:
+    return 4;
+  }
+  return 0;
+}
+
+const char *tile_rt_layout_name(tile_rt_layout layout) {
+  switch (layout) {
+  case TILE_RT_NN:
+    return "nn";
+  case TILE_RT_NT:
+    return "nt";
+  case TILE_RT_TN:
+    return "tn";
+  case TILE_RT_TT:
+    return "tt";
+  }
+  return "?";
+}
+
+tile_rt_code tile_rt_bundle_load(const char *path, tile_rt_bundle **out,
+                                 tile_rt_status *status) {
+  if (out)
+    *out = nullptr;
+  if (!path)
+    return nullArgument(status, "tile_rt_bundle_load", "path");
+  if (!out)
+    return nullArgument(status, "tile_rt_bundle_load", "out");
+  return guarded(status, [&] {
+    ManifestFile file;
+    std::string error;
+    if (!loadManifest(path, file, error))
+      return report(status, TILE_RT_BAD_BUNDLE,
+                    std::string("manifest ") + path + ": " + error);
+    std::unique_ptr<tile_rt_bundle> b = makeBundle(std::move(file.kernel));
+    b->rules = std::move(file.rules);
+    for (Manifest &member : file.members)
+      b->members.push_back(makeBundle(std::move(member)));
+    *out = b.release();
+    return ok(status);
+  });
+}
+
+void tile_rt_bundle_free(tile_rt_bundle *bundle) { delete bundle; }
+
+tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
+                                     tile_rt_bundle_info *info,
+                                     tile_rt_status *status) {
+  if (!bundle)
+    return nullArgument(status, "tile_rt_bundle_get_info", "bundle");
+  if (!info)
+    return nullArgument(status, "tile_rt_bundle_get_info", "info");
+  const Manifest &m = bundle->manifest;
+  tile_rt_bundle_info &i = *info;
+  i = tile_rt_bundle_info();
+  i.path = m.path.c_str();
+  i.kernel = m.kernel.c_str();
+  i.ptx = m.ptx.c_str();
+  i.ptx_path = m.ptxPath.c_str();
+  i.schedule = m.schedule.c_str();
+  i.mma = m.mma.c_str();
+  i.layouts = bundle->layoutList.c_str();
+  i.chip = m.chip.c_str();
+  i.order = m.order.c_str();
+  i.acc_type = m.accType.c_str();
+  i.a_type = m.aType;
+  i.b_type = m.bType;
+  i.c_type = m.cType;
+  i.block_m = m.blockM;
+  i.block_n = m.blockN;
+  i.block_k = m.blockK;
+  i.threads_per_block = m.threadsPerBlock;
+  i.dynamic_shared_bytes = m.dynamicSharedBytes;
+  i.group_m = m.groupM;
+  i.num_warps = m.numWarps;
+  i.num_stages = m.numStages;
+  i.cluster_m = m.clusterM;
+  i.split_k = m.splitK;
+  i.workspace_tile_bytes = m.workspaceTileBytes;
+  i.index_bitwidth = m.indexBitwidth;
+  i.m_multiple = m.multiple[0];
+  i.n_multiple = m.multiple[1];
+  i.k_multiple = m.multiple[2];
+  for (int d = 0; d < 2; ++d) {
+    i.tma_box_a[d] = m.tmaBoxA[d];
+    i.tma_box_b[d] = m.tmaBoxB[d];
+    i.tma_box_c[d] = m.tmaBoxC[d];
+  }
+  i.persistent = m.persistent;
+  i.stream_k = m.streamK;
+  i.uses_tma = m.usesTma();
+  i.uses_workspace = m.usesWorkspace();
+  i.param_count = m.paramCount;
+  i.rule_count = bundle->rules.size();
+  i.member_count = bundle->members.size();
+  return ok(status);
+}
+
+int tile_rt_bundle_static(const tile_rt_bundle *bundle, const char *param,
+                          int64_t *value) {
+  if (!bundle || !param || !value)
+    return 0;
+  for (size_t i = 0; i < kParamCount; ++i) {
+    const std::optional<int64_t> &fixed = bundle->manifest.fixed[i];
+    if (fixed && std::strcmp(paramName(ParamRole(i)), param) == 0) {
+      *value = *fixed;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+const tile_rt_bundle *tile_rt_bundle_member(const tile_rt_bundle *bundle,
+                                            size_t index) {
+  if (!bundle || index >= bundle->members.size())
+    return nullptr;
+  return bundle->members[index].get();
+}
+
+tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
+                                 int64_t n, int64_t k,
+                                 const tile_rt_bundle **kernel, char *why,
+                                 size_t why_bytes, tile_rt_status *status) {
+  if (kernel)
+    *kernel = nullptr;
+  copyText("", why, why_bytes);
+  if (!bundle)
+    return nullArgument(status, "tile_rt_bundle_pick", "bundle");
+  if (!kernel)
+    return nullArgument(status, "tile_rt_bundle_pick", "kernel");
+  return guarded(status, [&] {
+    Error error;
+    int64_t rule;
+    std::string reason;
+    if (!pick(*bundle, m, n, k, *kernel, rule, reason, error))
+      return reportError(status, error);
+    copyText(reason, why, why_bytes);
+    return ok(status);
+  });
+}
+
+tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
+                                 tile_rt_kernel_info *info,
+                                 tile_rt_status *status) {
+  if (info)
+    *info = tile_rt_kernel_info();
+  if (!kernel)
+    return nullArgument(status, "tile_rt_kernel_load", "kernel");
+  if (kernel->isDispatch())
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_kernel_load: manifest " + kernel->manifest.path +
+                      " is a dispatch manifest; load the member a shape "
+                      "picks");
+  return guarded(status, [&] {
+    Error error;
+    if (!loadKernel(kernel->manifest, kernel->kernel, info, error))
+      return reportError(status, error);
+    return ok(status);
+  });
+}
+
+tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
+                                 const tile_rt_problem *problem,
+                                 const tile_rt_device *device,
+                                 tile_rt_plan **out, tile_rt_status *status) {
+  if (out)
+    *out = nullptr;
+  if (!bundle)
+    return nullArgument(status, "tile_rt_plan_create", "bundle");
+  if (!problem)
+    return nullArgument(status, "tile_rt_plan_create", "problem");
+  if (!out)
+    return nullArgument(status, "tile_rt_plan_create", "out");
+  if (unsigned(problem->layout) > TILE_RT_TT ||
+      unsigned(problem->a_type) > TILE_RT_F32 ||
+      unsigned(problem->c_type) > TILE_RT_F32)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_plan_create: the problem's layout or types are "
+                  "not tile_rt_layout and tile_rt_dtype values");
+  return guarded(status, [&] {
+    Error error;
+    auto plan = std::make_unique<tile_rt_plan>();
+    const tile_rt_bundle *kernel;
+    if (!pick(*bundle, problem->m, problem->n, problem->k, kernel, plan->rule,
+              plan->pickWhy, error) ||
+        !makePlan(*kernel, *problem, device, *plan, error))
+      return reportError(status, error);
+    *out = plan.release();
+    return ok(status);
+  });
+}
+
+void tile_rt_plan_free(tile_rt_plan *plan) { delete plan; }
+
+tile_rt_code tile_rt_plan_get_info(const tile_rt_plan *plan,
+                                   tile_rt_plan_info *info,
+                                   tile_rt_status *status) {
+  if (!plan)
+    return nullArgument(status, "tile_rt_plan_get_info", "plan");
+  if (!info)
+    return nullArgument(status, "tile_rt_plan_get_info", "info");
+  const Manifest &m = plan->kernel->manifest;
+  const tile_rt_problem &p = plan->problem;
+  const Staging &s = plan->staging;
+  tile_rt_plan_info &i = *info;
+  i = tile_rt_plan_info();
+  i.kernel = plan->kernel;
+  i.rule = plan->rule;
+  i.staged = s.staged;
+  i.kp = s.kp;
+  i.np = s.np;
+  if (s.staged) {
+    int64_t in = int64_t(tile_rt_dtype_bytes(m.aType)),
+            out = int64_t(tile_rt_dtype_bytes(m.cType));
+    i.a_copy_bytes = p.m * s.kp * in;
+    i.b_copy_bytes = p.k * s.np * in;
+    i.c_copy_bytes = p.m * s.np * out;
+  }
+  i.tiles = plan->grid.tiles;
+  i.grid = plan->grid.blocks;
+  i.cluster_m = m.clusterM;
+  i.tiles_per_program_min = plan->grid.tilesPerProgramMin;
+  i.tiles_per_program_max = plan->grid.tilesPerProgramMax;
+  i.workspace_bytes = plan->workspaceBytes;
+  i.param_count = m.paramCount;
+  return ok(status);
+}
+
+tile_rt_code tile_rt_plan_param(const tile_rt_plan *plan, size_t index,
+                                tile_rt_param *param, tile_rt_status *status) {
+  if (!plan)
+    return nullArgument(status, "tile_rt_plan_param", "plan");
+  if (!param)
+    return nullArgument(status, "tile_rt_plan_param", "param");
+  const Manifest &m = plan->kernel->manifest;
+  if (index >= m.paramCount)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_plan_param: kernel '" + m.kernel + "' has " +
+                      std::to_string(m.paramCount) + " parameters, not " +
+                      std::to_string(index + 1));
+  auto role = ParamRole(index);
+  param->name = paramName(role);
+  param->type = paramType(role);
+  param->value =
+      role == ParamRole::A || role == ParamRole::B || role == ParamRole::C
+          ? m.offset(role)
+          : scalarValue(role, plan->problem, plan->staging);
+  return ok(status);
+}
+
+tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,
+                              tile_rt_tma *tma, tile_rt_status *status) {
+  if (!plan)
+    return nullArgument(status, "tile_rt_plan_tma", "plan");
+  if (!tma)
+    return nullArgument(status, "tile_rt_plan_tma", "tma");
+  if (operand < 0 || operand > 2)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_plan_tma: operand " + std::to_string(operand) +
+                      " is not 0 (A), 1 (B) or 2 (C)");
+  const Manifest &m = plan->kernel->manifest;
+  if (!m.usesTma())
+    return report(status, TILE_RT_UNSUPPORTED,
+                  "kernel '" + m.kernel + "' (" + m.path +
+                      ") takes no TMA descriptors (mma=" + m.mma + ")");
+  *tma = tmaView(*plan, operand);
+  return ok(status);
+}
+
+size_t tile_rt_plan_text(const tile_rt_plan *plan, tile_rt_text what,
+                         char *buffer, size_t bytes) {
+  copyText("", buffer, bytes);
+  if (!plan)
+    return 0;
+  try {
+    const Manifest &m = plan->kernel->manifest;
+    switch (what) {
+    case TILE_RT_TEXT_PICK:
+      return copyText(plan->pickWhy, buffer, bytes);
+    case TILE_RT_TEXT_STAGING:
+      return plan->staging.staged
+                 ? copyText(stagingSummary(m, plan->problem, plan->staging),
+                            buffer, bytes)
+                 : 0;
+    case TILE_RT_TEXT_WORKSPACE:
+      return m.usesWorkspace()
+                 ? copyText(workspaceSummary(m, plan->problem), buffer, bytes)
+                 : 0;
+    }
+  } catch (const std::exception &) {
+  }
+  return 0;
+}
+
+tile_rt_code tile_rt_plan_pack(tile_rt_plan *plan,
+                               const tile_rt_buffers *buffers, void ***args,
+                               tile_rt_status *status) {
+  if (args)
+    *args = nullptr;
+  if (!plan)
+    return nullArgument(status, "tile_rt_plan_pack", "plan");
+  if (!buffers)
+    return nullArgument(status, "tile_rt_plan_pack", "buffers");
+  if (!args)
+    return nullArgument(status, "tile_rt_plan_pack", "args");
+  return guarded(status, [&] {
+    Error error;
+    if (!packArgs(*plan, *buffers, error))
+      return reportError(status, error);
+    *args = plan->args.data();
+    return ok(status);
+  });
+}
+
+tile_rt_code tile_rt_launch(tile_rt_plan *plan, const tile_rt_buffers *buffers,
+                            void *stream, tile_rt_status *status) {
+  if (!plan)
+    return nullArgument(status, "tile_rt_launch", "plan");
+  if (!buffers)
+    return nullArgument(status, "tile_rt_launch", "buffers");
+  return guarded(status, [&] {
+    Error error;
+    if (!packArgs(*plan, *buffers, error) ||
+        !launchPlan(*plan, static_cast<CUstream>(stream), error))
+      return reportError(status, error);
+    return ok(status);
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,180 @@
+//===- plan.cpp - A problem planned on a kernel, and its arguments --------===//
+//
+// Planning fixes everything that depends on the shape alone (the checks,
+// staging, scalar arguments, grid); packing adds what depends on the
+// buffers (pointers, TMA descriptors) and keeps it while the buffers stay
+// the same. A caller that keeps one plan per shape thus pays for neither
+// again: a launch on the same buffers only launches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "handles.h"
+
+#include <cstdio>
+#include <cstring>
+
+namespace tilert {
+
+bool makePlan(const tile_rt_bundle &kernel, const tile_rt_problem &p,
+              const tile_rt_device *device, tile_rt_plan &plan, Error &error) {
+  const Manifest &m = kernel.manifest;
+  std::string why;
+  if (!checkProblem(m, p, why) || !planGrid(m, p, device, plan.grid, why))
+    return fail(error, TILE_RT_UNSUPPORTED, why);
+  plan.kernel = &kernel;
+  plan.problem = p;
+  plan.staging = planStaging(m, p);
+  plan.workspaceBytes = workspaceBytes(m, p);
+  plan.slots.assign(m.paramCount, 0);
+  plan.args.resize(m.paramCount);
+  for (size_t i = 0; i < m.paramCount; ++i) {
+    auto role = ParamRole(i);
+    bool isMap = role == ParamRole::TmaA || role == ParamRole::TmaB ||
+                 role == ParamRole::TmaC;
+    // A tensor map is passed as its 128 bytes; everything else as 8.
+    plan.args[i] =
+        isMap ? static_cast<void *>(&plan.maps[i - size_t(ParamRole::TmaA)])
+              : static_cast<void *>(&plan.slots[i]);
+    int64_t v = scalarValue(role, p, plan.staging);
+    std::memcpy(&plan.slots[i], &v, sizeof(v));
+  }
+  return true;
+}
+
+tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
+  const Manifest &m = plan.kernel->manifest;
+  const tile_rt_problem &p = plan.problem;
+  const Staging &s = plan.staging;
+  tile_rt_tma t{};
+  const int64_t *box = operand == 0   ? m.tmaBoxA
+                       : operand == 1 ? m.tmaBoxB
+                                      : m.tmaBoxC;
+  // A is M x K with rows kp apart, B K x N and C M x N with rows np apart;
+  // C's rows are where the kernel's TMA stores land.
+  t.type = operand == 2 ? m.cType : m.aType;
+  t.rows = operand == 1 ? p.k : p.m;
+  t.cols = operand == 0 ? p.k : p.n;
+  t.pitch = operand == 0 ? s.kp : s.np;
+  t.row_bytes = t.pitch * int64_t(tile_rt_dtype_bytes(t.type));
+  t.box[0] = box[0];
+  t.box[1] = box[1];
+  t.swizzle_bytes = 128;
+  return t;
+}
+
+namespace {
+
+// The TMA descriptor of `view` at `base`: dimensions innermost first,
+// 128-byte swizzle as the wgmma descriptors expect, zero fill outside the
+// operand (TMA's OOB fill "none" writes zeros; stores there are dropped).
+bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
+                     const tile_rt_tma &view, uint64_t base, Error &error) {
+  cuuint64_t dims[2] = {cuuint64_t(view.cols), cuuint64_t(view.rows)};
+  cuuint64_t strides[1] = {cuuint64_t(view.row_bytes)};
+  cuuint32_t boxDims[2] = {cuuint32_t(view.box[0]), cuuint32_t(view.box[1])};
+  cuuint32_t elementStrides[2] = {1, 1};
+  CUtensorMapDataType dataType =
+      view.type == TILE_RT_BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
+      : view.type == TILE_RT_F32 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
+                                 : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  CUresult r = cu().cuTensorMapEncodeTiled(
+      &out, dataType, 2, reinterpret_cast<void *>(base), dims, strides, boxDims,
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (r == CUDA_SUCCESS)
+    return true;
+  return fail(error, TILE_RT_CUDA_ERROR,
+              "kernel '" + m.kernel + "': cuTensorMapEncodeTiled (" +
+                  std::to_string(view.rows) + "x" + std::to_string(view.cols) +
+                  " operand, box " + std::to_string(view.box[1]) + "x" +
+                  std::to_string(view.box[0]) + ") failed: " + cuErrorText(r));
+}
+
+// The device-to-device copy of a rows x cols matrix of `bytes`-byte
+// elements whose rows lie `srcPitch` elements apart into one whose rows lie
+// `dstPitch` elements apart.
+CUDA_MEMCPY2D rowCopy(uint64_t src, int64_t srcPitch, uint64_t dst,
+                      int64_t dstPitch, int64_t rows, int64_t cols,
+                      size_t bytes) {
+  CUDA_MEMCPY2D copy{};
+  copy.srcMemoryType = copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+  copy.srcDevice = src;
+  copy.srcPitch = size_t(srcPitch) * bytes;
+  copy.dstDevice = dst;
+  copy.dstPitch = size_t(dstPitch) * bytes;
+  copy.WidthInBytes = size_t(cols) * bytes;
+  copy.Height = size_t(rows);
+  return copy;
+}
+
+} // namespace
+
+bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
+  if (plan.packed && std::memcmp(&b, &plan.packedFor, sizeof(b)) == 0)
+    return true;
+  plan.packed = false;
+  const Manifest &m = plan.kernel->manifest;
+  const tile_rt_problem &p = plan.problem;
+  const Staging &s = plan.staging;
+  std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
+  if (!b.a || !b.b || !b.c)
+    return fail(error, TILE_RT_INVALID_ARGUMENT,
+                where + ": the buffers of A, B and C must not be null");
+  if (m.usesWorkspace() && !b.workspace)
+    return fail(error, TILE_RT_INVALID_ARGUMENT,
+                where + " needs a workspace of " +
+                    std::to_string(plan.workspaceBytes) + " B");
+  if (s.staged && (!b.a_copy || !b.b_copy || !b.c_copy))
+    return fail(error, TILE_RT_INVALID_ARGUMENT,
+                where + " runs this shape staged and needs the padded copies "
+                        "of A, B and C");
+  // The buffers the kernel reads and writes.
+  const uint64_t ops[3] = {s.staged ? b.a_copy : b.a, s.staged ? b.b_copy : b.b,
+                           s.staged ? b.c_copy : b.c};
+  if (m.usesTma()) {
+    for (int i = 0; i < 3; ++i) {
+      if (ops[i] % 16 == 0)
+        continue;
+      char address[32];
+      std::snprintf(address, sizeof(address), "0x%llx",
+                    static_cast<unsigned long long>(ops[i]));
+      return fail(error, TILE_RT_UNSUPPORTED,
+                  where + ": TMA needs 16-byte-aligned operands; " +
+                      std::string(1, "ABC"[i]) + (s.staged ? "'s copy" : "") +
+                      " is at " + address);
+    }
+    std::string why;
+    if (!loadDriver(why))
+      return fail(error, TILE_RT_NO_DRIVER,
+                  where + ": cannot encode its TMA descriptors: " + why);
+    for (int i = 0; i < 3; ++i)
+      if (!encodeTensorMap(plan.maps[i], m, tmaView(plan, i), ops[i], error))
+        return false;
+  }
+  for (size_t i = 0; i < m.paramCount; ++i) {
+    auto role = ParamRole(i);
+    if (role == ParamRole::A || role == ParamRole::B || role == ParamRole::C) {
+      // The kernel finds element (0, 0) its static offset past the pointer
+      // (modulo 2^64, as the kernel's own address arithmetic wraps).
+      size_t bytes =
+          tile_rt_dtype_bytes(role == ParamRole::C ? m.cType : m.aType);
+      plan.slots[i] = ops[i] - uint64_t(m.offset(role)) * bytes;
+    } else if (role == ParamRole::Workspace) {
+      plan.slots[i] = b.workspace;
+    }
+  }
+  if (s.staged) {
+    // A and B into their copies' first K and N columns before the kernel,
+    // C's first N columns back after it.
+    size_t in = tile_rt_dtype_bytes(m.aType),
+           out = tile_rt_dtype_bytes(m.cType);
+    plan.copyIn[0] = rowCopy(b.a, p.k, b.a_copy, s.kp, p.m, p.k, in);
+    plan.copyIn[1] = rowCopy(b.b, p.n, b.b_copy, s.np, p.k, p.n, in);
+    plan.copyOut = rowCopy(b.c_copy, s.np, b.c, p.n, p.m, p.n, out);
+  }
+  plan.packed = true;
+  plan.packedFor = b;
+  return true;
+}
+
+} // namespace tilert

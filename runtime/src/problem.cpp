@@ -1,0 +1,291 @@
+//===- problem.cpp - A matmul problem checked and planned -----------------===//
+
+#include "problem.h"
+
+#include <algorithm>
+#include <climits>
+#include <tuple>
+#include <vector>
+
+namespace tilert {
+
+Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
+  Staging s{false, p.k, p.n};
+  // TMA kernels serve layout nn only; M never matters (C's rows are N long).
+  if (!m.usesTma() || p.layout != TILE_RT_NN ||
+      (p.k % m.multiple[2] == 0 && p.n % m.multiple[1] == 0))
+    return s;
+  Staging padded{true, ceilDiv(p.k, m.multiple[2]) * m.multiple[2],
+                 ceilDiv(p.n, m.multiple[1]) * m.multiple[1]};
+  for (ParamRole role :
+       {ParamRole::StrideAM, ParamRole::StrideBK, ParamRole::StrideCM}) {
+    const std::optional<int64_t> &fixed = m.fixed[size_t(role)];
+    if (fixed && *fixed != scalarValue(role, p, padded))
+      return s;
+  }
+  return padded;
+}
+
+std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
+                           const Staging &s) {
+  struct Dim {
+    const char *name;
+    int64_t size, padded, multiple;
+  };
+  std::vector<Dim> off;
+  for (Dim d :
+       {Dim{"N", p.n, s.np, m.multiple[1]}, Dim{"K", p.k, s.kp, m.multiple[2]}})
+    if (d.size != d.padded)
+      off.push_back(d);
+  auto is = [](const Dim &d) {
+    return std::string(d.name) + "=" + std::to_string(d.size);
+  };
+  std::string why;
+  if (off.size() == 2 && off[0].multiple == off[1].multiple)
+    why = is(off[0]) + " and " + is(off[1]) + " are not multiples of " +
+          std::to_string(off[0].multiple);
+  else
+    for (const Dim &d : off)
+      why += (why.empty() ? "" : " and ") + is(d) + " is not a multiple of " +
+             std::to_string(d.multiple);
+  // K first: A's rows, then B's and C's.
+  std::string pads;
+  for (auto it = off.rbegin(); it != off.rend(); ++it)
+    pads += (pads.empty() ? "" : ", ") + std::string(it->name) + " " +
+            std::to_string(it->size) + " -> " + std::to_string(it->padded);
+  return why + "; A, B and C go through 16-byte-aligned copies (" + pads +
+         "), which every timed launch includes";
+}
+
+int64_t scalarValue(ParamRole role, const tile_rt_problem &p,
+                    const Staging &s) {
+  switch (role) {
+  case ParamRole::M:
+    return p.m;
+  case ParamRole::N:
+    return p.n;
+  case ParamRole::K:
+    return p.k;
+  case ParamRole::StrideAM:
+    return aTransposed(p) ? 1 : s.kp;
+  case ParamRole::StrideAK:
+    return aTransposed(p) ? p.m : 1;
+  case ParamRole::StrideBK:
+    return bTransposed(p) ? 1 : s.np;
+  case ParamRole::StrideBN:
+    return bTransposed(p) ? p.k : 1;
+  case ParamRole::StrideCM:
+    return s.np;
+  case ParamRole::StrideCN:
+    return 1;
+  case ParamRole::A:
+  case ParamRole::B:
+  case ParamRole::C:
+  case ParamRole::TmaA:
+  case ParamRole::TmaB:
+  case ParamRole::TmaC:
+  case ParamRole::Workspace:
+    break;
+  }
+  return 0;
+}
+
+int64_t tileCount(const Manifest &m, const tile_rt_problem &p) {
+  return ceilDiv(ceilDiv(p.m, m.blockM), m.clusterM) * m.clusterM *
+         ceilDiv(p.n, m.blockN);
+}
+
+int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p) {
+  return m.usesWorkspace() ? tileCount(m, p) * m.workspaceTileBytes : 0;
+}
+
+std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p) {
+  int64_t tiles = tileCount(m, p);
+  std::string workspace = "workspace " + std::to_string(tiles) + " x " +
+                          std::to_string(m.workspaceTileBytes) + " = " +
+                          std::to_string(workspaceBytes(m, p)) +
+                          " B (tiles x workspace_tile_bytes)";
+  if (m.splitK == 1)
+    return workspace;
+  return std::to_string(m.splitK) + " x " + std::to_string(tiles) + " = " +
+         std::to_string(m.splitK * tiles) + " blocks (split_k x tiles), " +
+         workspace;
+}
+
+namespace {
+
+std::string shapeText(const tile_rt_problem &p) {
+  return std::to_string(p.m) + "x" + std::to_string(p.n) + "x" +
+         std::to_string(p.k);
+}
+
+// Sizes and strides that the kernel's memref types fix. Operands are dense,
+// or staged through padded copies (`s`), so a stride follows from the shape,
+// the layout and the staging.
+bool checkStatic(const Manifest &m, const tile_rt_problem &p, const Staging &s,
+                 std::string &error) {
+  for (size_t i = 0; i < kParamCount; ++i) {
+    auto role = ParamRole(i);
+    bool isSize =
+        role == ParamRole::M || role == ParamRole::N || role == ParamRole::K;
+    bool isStride = role >= ParamRole::StrideAM && role <= ParamRole::StrideCN;
+    if (!m.fixed[i] || (!isSize && !isStride))
+      continue;
+    int64_t fixed = *m.fixed[i], given = scalarValue(role, p, s);
+    if (fixed == given)
+      continue;
+    error = "bundle " + m.path + " was compiled for " + paramName(role) + "=" +
+            std::to_string(fixed) + "; " +
+            (isSize ? "the shape asks for " + std::to_string(given)
+                    : "dense operands give " + std::to_string(given) + " for " +
+                          shapeText(p) + " " + tile_rt_layout_name(p.layout));
+    return false;
+  }
+  return true;
+}
+
+// Every operand the kernel sees is dense or a padded copy (rows of kp and
+// np), so its largest element offset is its static offset plus its element
+// count minus one; the workspace is indexed as f32 elements.
+bool checkIndexWidth(const Manifest &m, const tile_rt_problem &p,
+                     const Staging &s, std::string &error) {
+  int64_t limit =
+      m.indexBitwidth >= 64 ? INT64_MAX : (int64_t(1) << (m.indexBitwidth - 1));
+  for (auto [rows, cols, operand] : {std::tuple{p.m, s.kp, ParamRole::A},
+                                     std::tuple{p.k, s.np, ParamRole::B},
+                                     std::tuple{p.m, s.np, ParamRole::C}}) {
+    int64_t offset = m.offset(operand), elems;
+    uint64_t magnitude =
+        offset < 0 ? uint64_t(0) - uint64_t(offset) : uint64_t(offset);
+    if (__builtin_mul_overflow(rows, cols, &elems) ||
+        magnitude > uint64_t(limit) || elems > limit - int64_t(magnitude)) {
+      error = "bundle " + m.path + " indexes with " +
+              std::to_string(m.indexBitwidth) + "-bit offsets; shape " +
+              shapeText(p) + " needs more" +
+              (s.staged ? " in its padded copies" : "") +
+              " (recompile with index-bitwidth=64)";
+      return false;
+    }
+  }
+  return true;
+}
+
+// What the manifest asks each size to be a multiple of; a staged kernel
+// sees N and K only through the padded rows, so only M is left.
+bool checkMultiples(const Manifest &m, const tile_rt_problem &p,
+                    const Staging &s, std::string &error) {
+  for (auto [dim, key, given, multiple] :
+       {std::tuple{"M", "m_multiple", p.m, m.multiple[0]},
+        std::tuple{"N", "n_multiple", p.n, s.staged ? 1 : m.multiple[1]},
+        std::tuple{"K", "k_multiple", p.k, s.staged ? 1 : m.multiple[2]}}) {
+    if (given % multiple == 0)
+      continue;
+    error = "bundle " + m.path + " needs " + dim + " to be a multiple of " +
+            std::to_string(multiple) + " (\"" + key +
+            "\"); the shape asks for " + std::to_string(given);
+    return false;
+  }
+  return true;
+}
+
+// A split-K kernel launches split_k blocks per tile and needs
+// workspace_tile_bytes per tile; neither product may overflow.
+bool checkGridAndWorkspace(const Manifest &m, const tile_rt_problem &p,
+                           std::string &error) {
+  int64_t tiles = tileCount(m, p);
+  std::string shape = "manifest " + m.path + ": shape " + std::to_string(p.m) +
+                      "x" + std::to_string(p.n) + " needs " +
+                      std::to_string(tiles) + " tiles of ";
+  if (tiles > INT32_MAX / m.splitK) {
+    error = shape + std::to_string(m.blockM) + "x" + std::to_string(m.blockN) +
+            (m.splitK > 1 ? " in " + std::to_string(m.splitK) + " splits each"
+                          : "") +
+            ", more than one grid can hold";
+    return false;
+  }
+  if (m.usesWorkspace() && tiles > INT64_MAX / m.workspaceTileBytes) {
+    error = shape + std::to_string(m.workspaceTileBytes) +
+            " workspace bytes, more than 2^63 bytes";
+    return false;
+  }
+  int64_t limit =
+      m.indexBitwidth >= 64 ? INT64_MAX : (int64_t(1) << (m.indexBitwidth - 1));
+  if (workspaceBytes(m, p) / 4 > limit) {
+    error = "bundle " + m.path + " indexes with " +
+            std::to_string(m.indexBitwidth) + "-bit offsets; shape " +
+            std::to_string(p.m) + "x" + std::to_string(p.n) +
+            " needs a workspace of " + std::to_string(workspaceBytes(m, p)) +
+            " B, more (recompile with index-bitwidth=64)";
+    return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool checkProblem(const Manifest &m, const tile_rt_problem &p,
+                  std::string &error) {
+  for (int64_t size : {p.m, p.n, p.k}) {
+    if (size < 1 || size > INT32_MAX) {
+      error = "shape " + shapeText(p) + " has a size outside 1 to " +
+              std::to_string(INT32_MAX);
+      return false;
+    }
+  }
+  if (p.a_type != m.aType || p.c_type != m.cType) {
+    error = "bundle " + m.path + " computes " + tile_rt_dtype_name(m.aType) +
+            " -> " + tile_rt_dtype_name(m.cType) + ", not " +
+            tile_rt_dtype_name(p.a_type) + " -> " +
+            tile_rt_dtype_name(p.c_type);
+    return false;
+  }
+  if (!m.servesLayout(tile_rt_layout_name(p.layout))) {
+    error = "bundle " + m.path + " cannot serve layout " +
+            tile_rt_layout_name(p.layout) + " (it serves: " + m.layoutList() +
+            ")";
+    return false;
+  }
+  Staging s = planStaging(m, p);
+  return checkStatic(m, p, s, error) && checkIndexWidth(m, p, s, error) &&
+         checkMultiples(m, p, s, error) && checkGridAndWorkspace(m, p, error);
+}
+
+bool planGrid(const Manifest &m, const tile_rt_problem &p,
+              const tile_rt_device *device, Grid &grid, std::string &error) {
+  grid = Grid();
+  grid.tiles = tileCount(m, p);
+  if (!m.persistent) {
+    // A split-K kernel runs one program per split of each tile.
+    grid.blocks = grid.tiles * m.splitK;
+    return true;
+  }
+  if (!device)
+    return true;
+  std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
+  if (device->sm_count < 1 || device->sm_count > INT32_MAX ||
+      device->programs_per_sm < 1 || device->programs_per_sm > INT32_MAX) {
+    error = where +
+            ": a persistent grid needs at least one SM and one "
+            "program per SM, not " +
+            std::to_string(device->sm_count) + " x " +
+            std::to_string(device->programs_per_sm);
+    return false;
+  }
+  int64_t slots = device->sm_count * device->programs_per_sm;
+  if (m.clusterM > 1)
+    slots = std::min<int64_t>(slots / m.clusterM, device->max_active_clusters) *
+            m.clusterM;
+  if (slots < 1) {
+    error = where + ": not one cluster of " + std::to_string(m.clusterM) +
+            " blocks is resident at once (max_active_clusters " +
+            std::to_string(device->max_active_clusters) + ")";
+    return false;
+  }
+  // Both multiples of the cluster size.
+  grid.blocks = std::min<int64_t>(slots, grid.tiles);
+  grid.tilesPerProgramMin = grid.tiles / grid.blocks;
+  grid.tilesPerProgramMax = ceilDiv(grid.tiles, grid.blocks);
+  return true;
+}
+
+} // namespace tilert

@@ -1,0 +1,915 @@
+//===- runtime-test.cpp - The runtime's C API, tested on the CPU ----------===//
+//
+// tile-runtime-test DIR writes manifests into DIR (which must exist) and
+// checks what the C API makes of them: every refusal with its code and
+// message, dispatch picking, staging, grids, workspaces, TMA boxes and the
+// arguments. Nothing here needs a GPU; what needs libcuda is checked to be
+// refused with one line when there is none (or no CUDA context).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile_runtime.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::string gDir;
+int gChecks = 0, gFailures = 0;
+
+void check(bool ok, const std::string &what, int line) {
+  ++gChecks;
+  if (ok)
+    return;
+  ++gFailures;
+  std::fprintf(stderr, "runtime-test.cpp:%d: failed: %s\n", line, what.c_str());
+}
+
+#define CHECK(cond) check((cond), #cond, __LINE__)
+#define CHECK_EQ(a, b)                                                         \
+  check((a) == (b), std::string(#a " == " #b " (got: ") + show(a) + ")",       \
+        __LINE__)
+
+std::string show(const std::string &s) { return "'" + s + "'"; }
+template <typename T> std::string show(T v) { return std::to_string(v); }
+
+void write(const std::string &name, const std::string &text) {
+  std::ofstream(gDir + "/" + name, std::ios::binary) << text;
+}
+
+void writeJson(const std::string &name, const Json &j) {
+  write(name, j.dump(1));
+}
+
+// The ABI's first `count` parameters.
+Json params(size_t count) {
+  const char *abi[][2] = {
+      {"A", "ptr"},           {"B", "ptr"},           {"C", "ptr"},
+      {"M", "i64"},           {"N", "i64"},           {"K", "i64"},
+      {"stride_am", "i64"},   {"stride_ak", "i64"},   {"stride_bk", "i64"},
+      {"stride_bn", "i64"},   {"stride_cm", "i64"},   {"stride_cn", "i64"},
+      {"tma_a", "tensormap"}, {"tma_b", "tensormap"}, {"tma_c", "tensormap"},
+      {"workspace", "ptr"}};
+  Json p = Json::array();
+  for (size_t i = 0; i < count; ++i)
+    p.push_back({{"name", abi[i][0]}, {"type", abi[i][1]}});
+  return p;
+}
+
+// An mma.sync kernel of 128x64 tiles serving nn and nt.
+Json syncManifest() {
+  return {{"kernel", "k"},
+          {"ptx", "k.ptx"},
+          {"schedule", "tiled"},
+          {"block_m", 128},
+          {"block_n", 64},
+          {"block_k", 32},
+          {"threads_per_block", 128},
+          {"dynamic_shared_memory_bytes", 0},
+          {"a_type", "f16"},
+          {"b_type", "f16"},
+          {"c_type", "f16"},
+          {"layouts", {"nn", "nt"}},
+          {"params", params(12)}};
+}
+
+// A TMA + wgmma kernel of 128x128x64 tiles.
+Json wgmmaManifest() {
+  Json m = syncManifest();
+  m["mma"] = "wgmma";
+  m["block_n"] = 128;
+  m["block_k"] = 64;
+  m["dynamic_shared_memory_bytes"] = 98304;
+  m["layouts"] = {"nn"};
+  m["n_multiple"] = 8;
+  m["k_multiple"] = 8;
+  m["tma_box_a"] = {64, 128};
+  m["tma_box_b"] = {64, 64};
+  m["tma_box_c"] = {64, 64};
+  m["tma_swizzle_bytes"] = 128;
+  m["params"] = params(15);
+  return m;
+}
+
+Json splitKManifest() {
+  Json m = wgmmaManifest();
+  m["split_k"] = 4;
+  m["workspace_tile_bytes"] = 65792;
+  m["params"] = params(16);
+  return m;
+}
+
+Json streamKManifest() {
+  Json m = splitKManifest();
+  m["schedule"] = "stream_k";
+  m["split_k"] = 1;
+  return m;
+}
+
+struct Bundle {
+  tile_rt_bundle *b = nullptr;
+  tile_rt_status status{};
+  tile_rt_code code = TILE_RT_OK;
+  explicit Bundle(const std::string &name) {
+    std::string path = name[0] == '/' ? name : gDir + "/" + name;
+    code = tile_rt_bundle_load(path.c_str(), &b, &status);
+  }
+  ~Bundle() { tile_rt_bundle_free(b); }
+  tile_rt_bundle_info info() const {
+    tile_rt_bundle_info i{};
+    tile_rt_bundle_get_info(b, &i, nullptr);
+    return i;
+  }
+};
+
+// The message a manifest is refused with, without "manifest DIR/NAME: ".
+std::string refusalOf(const std::string &name) {
+  Bundle b(name);
+  if (b.code != TILE_RT_BAD_BUNDLE || b.b)
+    return "(code " + std::to_string(b.code) + ") " + b.status.message;
+  std::string prefix = "manifest " + gDir + "/" + name + ": ";
+  std::string m = b.status.message;
+  return m.compare(0, prefix.size(), prefix) == 0 ? m.substr(prefix.size())
+                                                  : "(no prefix) " + m;
+}
+
+std::string refusal(const Json &manifest) {
+  writeJson("edited.json", manifest);
+  return refusalOf("edited.json");
+}
+
+tile_rt_problem problem(int64_t m, int64_t n, int64_t k,
+                        tile_rt_layout layout = TILE_RT_NN) {
+  return {m, n, k, layout, TILE_RT_F16, TILE_RT_F16};
+}
+
+struct Plan {
+  tile_rt_plan *p = nullptr;
+  tile_rt_status status{};
+  tile_rt_code code = TILE_RT_OK;
+  tile_rt_plan_info info{};
+  Plan(const tile_rt_bundle *b, const tile_rt_problem &pr,
+       const tile_rt_device *dev = nullptr) {
+    code = tile_rt_plan_create(b, &pr, dev, &p, &status);
+    if (p)
+      tile_rt_plan_get_info(p, &info, nullptr);
+  }
+  ~Plan() { tile_rt_plan_free(p); }
+  std::string text(tile_rt_text what) const {
+    char buf[1024];
+    tile_rt_plan_text(p, what, buf, sizeof(buf));
+    return buf;
+  }
+  int64_t param(const char *name) const {
+    for (size_t i = 0; i < info.param_count; ++i) {
+      tile_rt_param par;
+      tile_rt_plan_param(p, i, &par, nullptr);
+      if (std::strcmp(par.name, name) == 0)
+        return par.value;
+    }
+    return -999;
+  }
+};
+
+// The message a problem is refused with by `manifest`, written as `name`.
+std::string planRefusal(const Json &manifest, const std::string &name,
+                        const tile_rt_problem &p) {
+  writeJson(name, manifest);
+  Bundle b(name);
+  Plan plan(b.b, p);
+  if (plan.code != TILE_RT_UNSUPPORTED)
+    return "(code " + std::to_string(plan.code) + ")";
+  return plan.status.message;
+}
+
+//===----------------------------------------------------------------------===//
+// Tests
+//===----------------------------------------------------------------------===//
+
+void testNullPointers() {
+  tile_rt_status st;
+  tile_rt_bundle *b = reinterpret_cast<tile_rt_bundle *>(1);
+  CHECK_EQ(tile_rt_bundle_load(nullptr, &b, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK(b == nullptr);
+  CHECK_EQ(std::string(st.message), "tile_rt_bundle_load: path is null");
+  CHECK_EQ(tile_rt_bundle_load("x.json", nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message), "tile_rt_bundle_load: out is null");
+  // A null status is allowed everywhere.
+  CHECK_EQ(tile_rt_bundle_load(nullptr, nullptr, nullptr),
+           TILE_RT_INVALID_ARGUMENT);
+  tile_rt_bundle_free(nullptr);
+  tile_rt_plan_free(nullptr);
+  tile_rt_bundle_info bi;
+  CHECK_EQ(tile_rt_bundle_get_info(nullptr, &bi, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  int64_t v;
+  CHECK_EQ(tile_rt_bundle_static(nullptr, "M", &v), 0);
+  CHECK(tile_rt_bundle_member(nullptr, 0) == nullptr);
+  const tile_rt_bundle *k = nullptr;
+  char why[8] = "x";
+  CHECK_EQ(tile_rt_bundle_pick(nullptr, 1, 1, 1, &k, why, sizeof(why), &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(why), "");
+  CHECK_EQ(tile_rt_kernel_load(nullptr, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  tile_rt_problem pr = problem(1, 1, 1);
+  tile_rt_plan *plan = reinterpret_cast<tile_rt_plan *>(1);
+  CHECK_EQ(tile_rt_plan_create(nullptr, &pr, nullptr, &plan, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK(plan == nullptr);
+  CHECK_EQ(std::string(st.message), "tile_rt_plan_create: bundle is null");
+  tile_rt_plan_info pi;
+  CHECK_EQ(tile_rt_plan_get_info(nullptr, &pi, &st), TILE_RT_INVALID_ARGUMENT);
+  tile_rt_param par;
+  CHECK_EQ(tile_rt_plan_param(nullptr, 0, &par, &st), TILE_RT_INVALID_ARGUMENT);
+  tile_rt_tma tma;
+  CHECK_EQ(tile_rt_plan_tma(nullptr, 0, &tma, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_plan_text(nullptr, TILE_RT_TEXT_PICK, why, sizeof(why)),
+           size_t(0));
+  void **args = nullptr;
+  tile_rt_buffers buffers{};
+  CHECK_EQ(tile_rt_plan_pack(nullptr, &buffers, &args, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_launch(nullptr, &buffers, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(tile_rt_dtype_name(tile_rt_dtype(9))), "?");
+  CHECK_EQ(tile_rt_dtype_bytes(tile_rt_dtype(9)), size_t(0));
+  CHECK_EQ(std::string(tile_rt_layout_name(tile_rt_layout(9))), "?");
+
+  // With a bundle, the other pointers.
+  writeJson("sync.json", syncManifest());
+  Bundle sync("sync.json");
+  CHECK_EQ(tile_rt_bundle_get_info(sync.b, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_bundle_pick(sync.b, 1, 1, 1, nullptr, nullptr, 0, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_plan_create(sync.b, nullptr, nullptr, &plan, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_plan_create(sync.b, &pr, nullptr, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  pr.layout = tile_rt_layout(7);
+  CHECK_EQ(tile_rt_plan_create(sync.b, &pr, nullptr, &plan, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  Plan good(sync.b, problem(64, 64, 64));
+  CHECK_EQ(tile_rt_plan_param(good.p, 0, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_plan_param(good.p, 12, &par, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           "tile_rt_plan_param: kernel 'k' has 12 parameters, not 13");
+  CHECK_EQ(tile_rt_plan_pack(good.p, nullptr, &args, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_plan_pack(good.p, &buffers, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_launch(good.p, nullptr, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+}
+
+void testFiles() {
+  CHECK_EQ(refusalOf("absent.json"), "cannot read: No such file or directory");
+  CHECK_EQ(refusalOf("."), "cannot read: Is a directory");
+  Bundle devnull("/dev/null");
+  CHECK(std::string(devnull.status.message)
+            .find("not a regular file (a character device)") !=
+        std::string::npos);
+  write("huge.json", std::string((1 << 20) + 1, ' '));
+  CHECK_EQ(refusalOf("huge.json"),
+           "cannot read: 1048577 bytes, more than the 1048576 allowed");
+  Json m = syncManifest();
+  m["ptx"] = "absent.ptx";
+  CHECK_EQ(refusal(m), "cannot read ptx '" + gDir +
+                           "/absent.ptx': No such file or directory");
+  write("empty.ptx", "");
+  m["ptx"] = "empty.ptx";
+  CHECK_EQ(refusal(m), "ptx '" + gDir + "/empty.ptx' is empty");
+  m["ptx"] = "/dev/zero";
+  CHECK_EQ(refusal(m), "cannot read ptx '/dev/zero': not a regular file (a "
+                       "character device)");
+}
+
+void testJson() {
+  std::string good = syncManifest().dump();
+  auto text = [](const std::string &t) {
+    write("text.json", t);
+    return refusalOf("text.json");
+  };
+  CHECK_EQ(text(""), "malformed JSON at line 1, column 1: syntax error while "
+                     "parsing value - unexpected end of input; expected '[', "
+                     "'{', or a literal");
+  // A NUL would end nlohmann's text early; it is refused wherever it is.
+  CHECK_EQ(text(good + std::string(1, '\0') + "garbage"),
+           "malformed JSON at line 1, column " +
+               std::to_string(good.size() + 1) + ": unexpected byte 0x00");
+  CHECK_EQ(text("{\n  \"kernel\": \"k\",\n  \"kernel\": \"k\"\n}"),
+           "malformed JSON at line 3, column 3: duplicate key \"kernel\"");
+  // The key with escaped quotes is still found where it starts.
+  CHECK_EQ(text("{\"a\\\"b\": 1, \"a\\\"b\": 2}"),
+           "malformed JSON at line 1, column 13: duplicate key \"a\"b\"");
+  std::string deep = std::string(200, '[') + std::string(200, ']');
+  CHECK_EQ(text(deep), "top level must be an object, not an array");
+  CHECK_EQ(text(std::string(201, '[') + std::string(201, ']')),
+           "malformed JSON at line 1, column 201: nested more than 200 deep");
+  CHECK_EQ(text("{\"kernel\": \"\\ud800\"}"),
+           "malformed JSON at line 1, column 19: syntax error while parsing "
+           "value - invalid string: surrogate U+D800..U+DBFF must be followed "
+           "by U+DC00..U+DFFF");
+  CHECK_EQ(text("{\"why\": \"\xff\"}"),
+           "malformed JSON at line 1, column 10: syntax error while parsing "
+           "value - invalid string: ill-formed UTF-8 byte");
+  CHECK_EQ(text("[1]"), "top level must be an object, not an array");
+
+  // Numbers: integers below 2^53, quoted as written when refused.
+  auto number = [&](const char *field, const std::string &value) {
+    std::string t = good;
+    std::string key = std::string("\"") + field + "\":";
+    size_t at = t.find(key) + key.size();
+    size_t end = t.find_first_of(",}", at);
+    return text(t.replace(at, end - at, value));
+  };
+  CHECK_EQ(number("block_m", "9007199254740992"),
+           "field \"block_m\" is 9007199254740992, out of range (below 2^53 "
+           "in magnitude)");
+  CHECK_EQ(number("block_m", "1e300"),
+           "field \"block_m\" is 1e300, out of range (below 2^53 in "
+           "magnitude)");
+  CHECK_EQ(number("dynamic_shared_memory_bytes", "-18446744073709551616"),
+           "field \"dynamic_shared_memory_bytes\" is -18446744073709551616, "
+           "out of range (below 2^53 in magnitude)");
+  CHECK_EQ(number("block_n", "64.5"),
+           "field \"block_n\" must be an integer, not 64.5");
+  CHECK_EQ(number("block_n", "true"),
+           "field \"block_n\" must be an integer, not a boolean");
+  CHECK_EQ(number("block_n", "null"),
+           "field \"block_n\" must be an integer, not null");
+  CHECK_EQ(number("block_m", "1.28e2"), "(code 0) ");
+}
+
+void testFields() {
+  auto without = [](const char *key) {
+    Json m = syncManifest();
+    m.erase(key);
+    return refusal(m);
+  };
+  auto with = [](Json m, const char *key, Json v) {
+    m[key] = v;
+    return refusal(m);
+  };
+  Json sync = syncManifest(), wg = wgmmaManifest();
+  for (const char *key :
+       {"kernel", "ptx", "schedule", "block_m", "block_n", "block_k",
+        "threads_per_block", "dynamic_shared_memory_bytes", "a_type", "b_type",
+        "c_type", "layouts", "params"})
+    CHECK_EQ(without(key),
+             std::string("missing required field \"") + key + "\"");
+  CHECK_EQ(with(sync, "kernel", ""), "field \"kernel\" is empty");
+  CHECK_EQ(with(sync, "kernel", 7),
+           "field \"kernel\" must be a string, not a number");
+  CHECK_EQ(with(sync, "kernel", std::string("k\0x", 3)),
+           "field \"kernel\" contains a NUL character");
+  CHECK_EQ(with(sync, "ptx", std::string("k.ptx\0.json", 11)),
+           "field \"ptx\" contains a NUL character");
+  CHECK_EQ(with(sync, "chip", std::string("sm\0", 3)),
+           "field \"chip\" contains a NUL character");
+  CHECK_EQ(with(sync, "block_k", 0),
+           "field \"block_k\" must be at least 1, not 0");
+  CHECK_EQ(with(sync, "schedule", "stream-k"),
+           "field \"schedule\" is 'stream-k'; expected tiled, persistent or "
+           "stream_k");
+  CHECK_EQ(with(sync, "threads_per_block", 2048),
+           "field \"threads_per_block\" is 2048; a block holds at most 1024");
+  CHECK_EQ(with(sync, "dynamic_shared_memory_bytes", int64_t(1) << 40),
+           "field \"dynamic_shared_memory_bytes\" is 1099511627776; the driver "
+           "takes at most 2147483647");
+  CHECK_EQ(with(sync, "a_type", "f32"),
+           "field \"a_type\" is 'f32'; expected f16 or bf16");
+  CHECK_EQ(with(sync, "c_type", "f64"),
+           "field \"c_type\" is 'f64'; expected f32, f16 or bf16");
+  CHECK_EQ(with(sync, "b_type", "bf16"),
+           "a_type (f16) and b_type (bf16) differ; the runtime needs them "
+           "equal");
+  CHECK_EQ(with(sync, "index_bitwidth", 16),
+           "field \"index_bitwidth\" must be at least 32, not 16");
+  CHECK_EQ(with(sync, "index_bitwidth", 40),
+           "field \"index_bitwidth\" is 40; expected 32 or 64");
+  CHECK_EQ(with(sync, "cluster_m", 3),
+           "field \"cluster_m\" is 3; expected 1 or 2");
+  CHECK_EQ(with(sync, "mma", "mfma"),
+           "field \"mma\" is 'mfma'; expected sync or wgmma");
+  CHECK_EQ(with(sync, "layouts", Json::array()),
+           "field \"layouts\" must be a non-empty array of strings");
+  CHECK_EQ(with(sync, "layouts", {"TN"}),
+           "unknown layout 'TN' in \"layouts\" (expected nn, nt, tn or tt)");
+  CHECK_EQ(with(sync, "static_offset_c", 7.5),
+           "field \"static_offset_c\" must be an integer, not 7.5");
+  CHECK_EQ(with(sync, "static_m", 0),
+           "field \"static_m\" must be at least 1, not 0");
+  // Parameters: exactly the ABI, the first difference named.
+  Json p = params(12);
+  std::swap(p[3], p[4]);
+  CHECK_EQ(with(sync, "params", p),
+           "params[3] is 'N' (i64); an mma=sync kernel takes 'M' (i64) there");
+  CHECK_EQ(with(sync, "params", params(3)),
+           "\"params\" lists 3 of the 12 parameters of an mma=sync kernel; "
+           "the next is 'M' (i64)");
+  CHECK_EQ(with(sync, "params", params(13)),
+           "params[12] is 'tma_a' (tensormap), but an mma=sync kernel takes "
+           "12 parameters");
+  CHECK_EQ(with(sync, "params", Json::object()),
+           "field \"params\" must be an array, not an object");
+  p = params(12);
+  p[1] = "B";
+  CHECK_EQ(with(sync, "params", p),
+           "params[1] must be an object, not a string");
+  p = params(12);
+  p[0].erase("type");
+  CHECK_EQ(with(sync, "params", p), "params[0] (A) needs a string \"type\"");
+  // TMA kernels.
+  CHECK_EQ(with(wg, "tma_box_a", {64, 0}),
+           "field \"tma_box_a\" must be two sizes between 1 and 256");
+  CHECK_EQ(with(wg, "tma_box_b", {32, 64}),
+           "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes 128, "
+           "tma_box_a/b/c [128 bytes of elements, rows])");
+  CHECK_EQ(with(wg, "layouts", {"nn", "nt"}),
+           "an mma=wgmma kernel serves only layout nn");
+  wg.erase("k_multiple");
+  CHECK_EQ(refusal(wg), "missing required field \"k_multiple\"");
+  CHECK_EQ(with(wgmmaManifest(), "params", params(12)),
+           "\"params\" lists 12 of the 15 parameters of an mma=wgmma kernel; "
+           "the next is 'tma_a' (tensormap)");
+  // Split-K and Stream-K.
+  Json sk = splitKManifest();
+  CHECK_EQ(with(sk, "split_k", 129),
+           "field \"split_k\" is 129; expected 1 to 128");
+  CHECK_EQ(with(sk, "schedule", "persistent"),
+           "field \"split_k\" is 4; split-K kernels are tiled, not "
+           "persistent");
+  CHECK_EQ(with(sk, "workspace_tile_bytes", 0),
+           "field \"workspace_tile_bytes\" must be at least 1, not 0");
+  CHECK_EQ(with(sk, "split_k", 1),
+           "params[15] is 'workspace' (ptr), but an mma=wgmma kernel takes 15 "
+           "parameters; only split-K kernels (\"split_k\" above 1) take it");
+  Json sm = streamKManifest();
+  sm.erase("workspace_tile_bytes");
+  CHECK_EQ(refusal(sm), "missing required field \"workspace_tile_bytes\"");
+  CHECK_EQ(with(streamKManifest(), "params", params(15)),
+           "\"params\" lists 15 of the 16 parameters of an mma=wgmma stream_k "
+           "kernel; the next is 'workspace' (ptr)");
+}
+
+void testInfo() {
+  Json m = wgmmaManifest();
+  m["chip"] = "sm_90a";
+  m["group_m"] = 8;
+  m["static_offset_a"] = 5;
+  m["static_k"] = 64;
+  m["unknown"] = {{"deep", {1, 2.5, nullptr}}};
+  writeJson("info.json", m);
+  Bundle b("info.json");
+  CHECK_EQ(b.code, TILE_RT_OK);
+  tile_rt_bundle_info i = b.info();
+  CHECK_EQ(std::string(i.kernel), "k");
+  CHECK_EQ(std::string(i.ptx_path), gDir + "/k.ptx");
+  CHECK_EQ(std::string(i.mma), "wgmma");
+  CHECK_EQ(std::string(i.layouts), "nn");
+  CHECK_EQ(std::string(i.chip), "sm_90a");
+  CHECK_EQ(std::string(i.order), "");
+  CHECK_EQ(i.group_m, 8);
+  CHECK_EQ(i.num_warps, -1);
+  CHECK_EQ(i.tma_box_a[1], 128);
+  CHECK_EQ(i.param_count, size_t(15));
+  CHECK(i.uses_tma && !i.uses_workspace && !i.persistent);
+  int64_t v = 0;
+  CHECK(tile_rt_bundle_static(b.b, "A", &v) && v == 5);
+  CHECK(tile_rt_bundle_static(b.b, "K", &v) && v == 64);
+  CHECK(!tile_rt_bundle_static(b.b, "M", &v));
+  CHECK(!tile_rt_bundle_static(b.b, "nothing", &v));
+}
+
+void testDispatch() {
+  writeJson("small.json", syncManifest());
+  Json big = syncManifest();
+  big["block_m"] = 256;
+  writeJson("big.json", big);
+  writeJson("split.json", splitKManifest());
+  Json d = {{"kernel", "k"},
+            {"dispatch",
+             {{{"bundle", "split.json"},
+               {"max_tiles", {64, 64, 17}},
+               {"min_k", 4096},
+               {"why", "few tiles"}},
+              {{"bundle", "small.json"}, {"max_m", 64}, {"why", "small M"}},
+              {{"bundle", "big.json"},
+               {"class", "m2^12-n2^12-k2^12"},
+               {"why", "tuned"}},
+              {{"bundle", "small.json"}, {"why", "else"}}}}};
+  writeJson("auto.json", d);
+  Bundle b("auto.json");
+  CHECK_EQ(b.code, TILE_RT_OK);
+  tile_rt_bundle_info i = b.info();
+  CHECK_EQ(i.rule_count, size_t(4));
+  CHECK_EQ(i.member_count, size_t(3)); // small.json once
+  CHECK(tile_rt_bundle_member(b.b, 3) == nullptr);
+  auto pick = [&](int64_t m, int64_t n, int64_t k) {
+    const tile_rt_bundle *kernel = nullptr;
+    char why[256];
+    tile_rt_status st;
+    if (tile_rt_bundle_pick(b.b, m, n, k, &kernel, why, sizeof(why), &st))
+      return std::string(st.message);
+    tile_rt_bundle_info ki;
+    tile_rt_bundle_get_info(kernel, &ki, nullptr);
+    return std::string(ki.path).substr(gDir.size() + 1) + ": " + why;
+  };
+  CHECK_EQ(pick(256, 256, 16384),
+           "split.json: rule 0, 16 tiles of 64x64 < 17, K 16384 >= 4096: few "
+           "tiles");
+  CHECK_EQ(pick(256, 320, 16384), "small.json: rule 3: else");
+  CHECK_EQ(pick(32, 8192, 8192), "small.json: rule 1, M 32 <= 64: small M");
+  CHECK_EQ(pick(3000, 3000, 4000),
+           "big.json: rule 2, class m2^12-n2^12-k2^12: tuned");
+  // A plan of a dispatch manifest runs the member its rules pick.
+  Plan plan(b.b, problem(32, 8192, 8192));
+  CHECK_EQ(plan.code, TILE_RT_OK);
+  CHECK_EQ(plan.info.rule, 1);
+  CHECK(plan.info.kernel == tile_rt_bundle_member(b.b, 1));
+  CHECK_EQ(plan.text(TILE_RT_TEXT_PICK), "rule 1, M 32 <= 64: small M");
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_kernel_load(b.b, nullptr, &st), TILE_RT_INVALID_ARGUMENT);
+
+  // Refusals.
+  auto rules = [](Json r) {
+    return refusal(Json{{"kernel", "k"}, {"dispatch", r}});
+  };
+  CHECK_EQ(rules(Json::array()),
+           "field \"dispatch\" must be a non-empty array of rules");
+  CHECK_EQ(rules({{{"bundle", "../x.json"}, {"why", "w"}}}),
+           "dispatch[0]: \"bundle\" must name a manifest in the same "
+           "directory, not '../x.json'");
+  CHECK_EQ(rules({{{"bundle", "small.json"}}}),
+           "dispatch[0]: missing required field \"why\"");
+  CHECK_EQ(rules({{{"bundle", "small.json"}, {"why", "w"}, {"class", ""}}}),
+           "dispatch[0]: field \"class\" is empty");
+  CHECK_EQ(
+      rules({{{"bundle", "small.json"}, {"why", "w"}, {"max_tiles", nullptr}}}),
+      "dispatch[0]: \"max_tiles\" must be [block_m, block_n, tiles], "
+      "three integers from 1 to 1e9");
+  CHECK_EQ(
+      rules({{{"bundle", std::string("small.json\0x", 12)}, {"why", "w"}}}),
+      "dispatch[0]: field \"bundle\" contains a NUL character");
+  CHECK_EQ(rules({{{"bundle", "auto.json"}, {"why", "w"}}}),
+           "dispatch[0]: bundle 'auto.json' is itself a dispatch manifest");
+  Json wrongTypes = syncManifest();
+  wrongTypes["c_type"] = "f32";
+  writeJson("f32.json", wrongTypes);
+  CHECK_EQ(rules({{{"bundle", "small.json"}, {"why", "w"}},
+                  {{"bundle", "f32.json"}, {"why", "w"}}}),
+           "dispatch[1]: bundle 'f32.json' has other types than the first "
+           "rule's");
+  // Many rules naming one member load it once; counts have limits.
+  Json many = Json::array();
+  for (int r = 0; r < 4096; ++r)
+    many.push_back({{"bundle", "small.json"}, {"max_m", r + 1}, {"why", "w"}});
+  writeJson("many.json", Json{{"kernel", "k"}, {"dispatch", many}});
+  Bundle manyRules("many.json");
+  CHECK_EQ(manyRules.code, TILE_RT_OK);
+  CHECK_EQ(manyRules.info().member_count, size_t(1));
+  many.push_back({{"bundle", "small.json"}, {"why", "w"}});
+  CHECK_EQ(rules(many),
+           "field \"dispatch\" has 4097 rules; at most 4096 are allowed");
+  Json members = Json::array();
+  for (int r = 0; r < 65; ++r) {
+    writeJson("m" + std::to_string(r) + ".json", syncManifest());
+    members.push_back(
+        {{"bundle", "m" + std::to_string(r) + ".json"}, {"why", "w"}});
+  }
+  CHECK_EQ(rules(members),
+           "dispatch[64]: bundle 'm64.json': more than 64 distinct members");
+  Plan none(manyRules.b, problem(5000, 64, 64));
+  CHECK_EQ(none.code, TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(none.status.message),
+           "manifest " + gDir +
+               "/many.json: no dispatch rule matches shape 5000x64x64");
+}
+
+void testProblems() {
+  Json m = syncManifest();
+  m["index_bitwidth"] = 32;
+  m["static_n"] = 64;
+  m["static_stride_bn"] = 1;
+  std::string path = gDir + "/checks.json";
+  auto refused = [&](tile_rt_problem p) {
+    return planRefusal(m, "checks.json", p);
+  };
+  CHECK_EQ(refused(problem(0, 64, 8)),
+           "shape 0x64x8 has a size outside 1 to 2147483647");
+  CHECK_EQ(refused(problem(1, 64, int64_t(1) << 31)),
+           "shape 1x64x2147483648 has a size outside 1 to 2147483647");
+  tile_rt_problem bf = problem(8, 64, 8);
+  bf.a_type = TILE_RT_BF16;
+  CHECK_EQ(refused(bf), "bundle " + path +
+                            " computes f16 -> f16, not bf16 -> "
+                            "f16");
+  CHECK_EQ(refused(problem(8, 64, 8, TILE_RT_TT)),
+           "bundle " + path + " cannot serve layout tt (it serves: nn, nt)");
+  CHECK_EQ(refused(problem(8, 65, 8)),
+           "bundle " + path + " was compiled for N=64; the shape asks for 65");
+  // nt stores B as N x K: stride_bn is K.
+  CHECK_EQ(refused(problem(8, 64, 8, TILE_RT_NT)),
+           "bundle " + path +
+               " was compiled for stride_bn=1; dense operands give 8 for "
+               "8x64x8 nt");
+  CHECK_EQ(refused(problem(65536, 64, 32769)),
+           "bundle " + path +
+               " indexes with 32-bit offsets; shape 65536x64x32769 needs more "
+               "(recompile with index-bitwidth=64)");
+  Json tiny = syncManifest();
+  tiny["block_m"] = 1;
+  tiny["block_n"] = 1;
+  CHECK_EQ(planRefusal(tiny, "tiny.json", problem(65536, 32768, 1)),
+           "manifest " + gDir +
+               "/tiny.json: shape 65536x32768 needs 2147483648 tiles of 1x1, "
+               "more than one grid can hold");
+  Json k8 = syncManifest();
+  k8["k_multiple"] = 8;
+  CHECK_EQ(planRefusal(k8, "k8.json", problem(128, 128, 100)),
+           "bundle " + gDir +
+               "/k8.json needs K to be a multiple of 8 (\"k_multiple\"); the "
+               "shape asks for 100");
+  // A static offset beyond what the index width reaches.
+  Json off = syncManifest();
+  off["static_offset_a"] = -(int64_t(1) << 52);
+  off["index_bitwidth"] = 32;
+  CHECK_EQ(planRefusal(off, "off.json", problem(8, 8, 8)),
+           "bundle " + gDir +
+               "/off.json indexes with 32-bit offsets; shape 8x8x8 needs more "
+               "(recompile with index-bitwidth=64)");
+}
+
+void testStaging() {
+  writeJson("wg.json", wgmmaManifest());
+  Bundle b("wg.json");
+  Plan aligned(b.b, problem(128, 128, 128));
+  CHECK(!aligned.info.staged);
+  CHECK_EQ(aligned.info.kp, 128);
+  CHECK_EQ(aligned.text(TILE_RT_TEXT_STAGING), "");
+  Plan both(b.b, problem(4095, 4097, 4103));
+  CHECK(both.info.staged);
+  CHECK_EQ(both.info.kp, 4104);
+  CHECK_EQ(both.info.np, 4104);
+  CHECK_EQ(both.info.a_copy_bytes, 4095 * 4104 * 2);
+  CHECK_EQ(both.info.b_copy_bytes, 4103 * 4104 * 2);
+  CHECK_EQ(both.info.c_copy_bytes, 4095 * 4104 * 2);
+  CHECK_EQ(both.text(TILE_RT_TEXT_STAGING),
+           "N=4097 and K=4103 are not multiples of 8; A, B and C go through "
+           "16-byte-aligned copies (K 4103 -> 4104, N 4097 -> 4104), which "
+           "every timed launch includes");
+  // The kernel is passed the copies' strides and the real sizes.
+  CHECK_EQ(both.param("stride_am"), 4104);
+  CHECK_EQ(both.param("stride_bk"), 4104);
+  CHECK_EQ(both.param("stride_cm"), 4104);
+  CHECK_EQ(both.param("K"), 4103);
+  tile_rt_tma a, c;
+  CHECK_EQ(tile_rt_plan_tma(both.p, 0, &a, nullptr), TILE_RT_OK);
+  CHECK_EQ(tile_rt_plan_tma(both.p, 2, &c, nullptr), TILE_RT_OK);
+  CHECK(a.rows == 4095 && a.cols == 4103 && a.pitch == 4104 &&
+        a.row_bytes == 8208 && a.box[0] == 64 && a.box[1] == 128 &&
+        a.swizzle_bytes == 128 && a.type == TILE_RT_F16);
+  CHECK(c.rows == 4095 && c.cols == 4097 && c.pitch == 4104 && c.box[1] == 64);
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_plan_tma(both.p, 3, &a, &st), TILE_RT_INVALID_ARGUMENT);
+  // A pinned row stride other than the padded one: not staged, refused by
+  // the multiple.
+  Json pinned = wgmmaManifest();
+  pinned["static_stride_am"] = 4103;
+  CHECK_EQ(planRefusal(pinned, "pinned.json", problem(4095, 4096, 4103)),
+           "bundle " + gDir +
+               "/pinned.json needs K to be a multiple of 8 (\"k_multiple\"); "
+               "the shape asks for 4103");
+  // mma.sync kernels are never staged.
+  writeJson("sync.json", syncManifest());
+  Bundle s("sync.json");
+  Plan sync(s.b, problem(100, 100, 100));
+  CHECK(!sync.info.staged);
+  CHECK_EQ(tile_rt_plan_tma(sync.p, 0, &a, &st), TILE_RT_UNSUPPORTED);
+}
+
+void testGrids() {
+  writeJson("sync.json", syncManifest());
+  Bundle tiled("sync.json");
+  Plan t(tiled.b, problem(1000, 1000, 64));
+  CHECK_EQ(t.info.tiles, 8 * 16);
+  CHECK_EQ(t.info.grid, 8 * 16);
+  CHECK_EQ(t.info.workspace_bytes, 0);
+
+  Json persistent = syncManifest();
+  persistent["schedule"] = "persistent";
+  writeJson("persistent.json", persistent);
+  Bundle p("persistent.json");
+  Plan noDevice(p.b, problem(1000, 1000, 64));
+  CHECK_EQ(noDevice.code, TILE_RT_OK);
+  CHECK_EQ(noDevice.info.grid, 0);
+  tile_rt_buffers buffers{1024, 2048, 4096, 0, 0, 0, 0};
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_launch(noDevice.p, &buffers, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  tile_rt_device dev{132, 1, 0};
+  Plan few(p.b, problem(1000, 1000, 64), &dev);
+  CHECK_EQ(few.info.grid, 128);
+  CHECK_EQ(few.info.tiles_per_program_max, 1);
+  Plan many(p.b, problem(4096, 4096, 64), &dev);
+  CHECK_EQ(many.info.tiles, 32 * 64);
+  CHECK_EQ(many.info.grid, 132);
+  CHECK_EQ(many.info.tiles_per_program_min, 15);
+  CHECK_EQ(many.info.tiles_per_program_max, 16);
+  tile_rt_device none{0, 1, 0};
+  Plan bad(p.b, problem(64, 64, 64), &none);
+  CHECK_EQ(bad.code, TILE_RT_UNSUPPORTED);
+
+  // Clusters: tile rows rounded up to whole clusters; a persistent grid in
+  // whole clusters, no more than are resident.
+  Json cluster = wgmmaManifest();
+  cluster["schedule"] = "persistent";
+  cluster["cluster_m"] = 2;
+  writeJson("cluster.json", cluster);
+  Bundle c("cluster.json");
+  tile_rt_device clusters{132, 1, 60};
+  Plan cl(c.b, problem(1000, 1024, 64), &clusters);
+  CHECK_EQ(cl.info.tiles, 8 * 8);
+  CHECK_EQ(cl.info.grid, 64);
+  Plan clMany(c.b, problem(8192, 8192, 64), &clusters);
+  CHECK_EQ(clMany.info.grid, 120);
+  tile_rt_device noClusters{132, 1, 0};
+  Plan clNone(c.b, problem(8192, 8192, 64), &noClusters);
+  CHECK_EQ(clNone.code, TILE_RT_UNSUPPORTED);
+
+  // Split-K: split_k programs per tile; the workspace per tile.
+  writeJson("sk.json", splitKManifest());
+  Bundle sk("sk.json");
+  Plan s(sk.b, problem(1000, 1000, 4096));
+  CHECK_EQ(s.info.tiles, 64);
+  CHECK_EQ(s.info.grid, 256);
+  CHECK_EQ(s.info.workspace_bytes, 64 * 65792);
+  CHECK_EQ(s.text(TILE_RT_TEXT_WORKSPACE),
+           "4 x 64 = 256 blocks (split_k x tiles), workspace 64 x 65792 = "
+           "4210688 B (tiles x workspace_tile_bytes)");
+  // Stream-K: a persistent grid and the workspace.
+  writeJson("stk.json", streamKManifest());
+  Bundle stk("stk.json");
+  Plan k(stk.b, problem(1000, 1000, 4096), &dev);
+  CHECK_EQ(k.info.grid, 64);
+  CHECK_EQ(k.info.workspace_bytes, 64 * 65792);
+  CHECK_EQ(k.text(TILE_RT_TEXT_WORKSPACE),
+           "workspace 64 x 65792 = 4210688 B (tiles x workspace_tile_bytes)");
+  CHECK_EQ(t.text(TILE_RT_TEXT_WORKSPACE), "");
+  // Grid and workspace limits.
+  Json huge = splitKManifest();
+  huge["workspace_tile_bytes"] = int64_t(1) << 50;
+  CHECK_EQ(planRefusal(huge, "huge.json", problem(1048576, 128, 8)),
+           "manifest " + gDir +
+               "/huge.json: shape 1048576x128 needs 8192 tiles of "
+               "1125899906842624 workspace bytes, more than 2^63 bytes");
+}
+
+void testArguments() {
+  Json m = syncManifest();
+  m["static_offset_a"] = 8;
+  m["static_offset_c"] = 7;
+  writeJson("args.json", m);
+  Bundle b("args.json");
+  Plan p(b.b, problem(100, 60, 30, TILE_RT_NT));
+  CHECK_EQ(p.info.param_count, size_t(12));
+  const char *names[] = {"A",         "B",         "C",         "M",
+                         "N",         "K",         "stride_am", "stride_ak",
+                         "stride_bk", "stride_bn", "stride_cm", "stride_cn"};
+  int64_t values[] = {8, 0, 7, 100, 60, 30, 30, 1, 1, 30, 60, 1};
+  for (size_t i = 0; i < 12; ++i) {
+    tile_rt_param par;
+    CHECK_EQ(tile_rt_plan_param(p.p, i, &par, nullptr), TILE_RT_OK);
+    CHECK_EQ(std::string(par.name), names[i]);
+    CHECK_EQ(par.value, values[i]);
+  }
+  // Packed: pointers less their static offsets, then the i64s, 8 bytes
+  // each, in the ABI's order.
+  tile_rt_buffers buffers{0x10000, 0x20000, 0x30000, 0, 0, 0, 0};
+  void **args = nullptr;
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_plan_pack(p.p, &buffers, &args, &st), TILE_RT_OK);
+  uint64_t slot[12];
+  for (size_t i = 0; i < 12; ++i)
+    std::memcpy(&slot[i], args[i], 8);
+  CHECK_EQ(slot[0], uint64_t(0x10000 - 8 * 2));
+  CHECK_EQ(slot[1], uint64_t(0x20000));
+  CHECK_EQ(slot[2], uint64_t(0x30000 - 7 * 2));
+  CHECK_EQ(slot[3], uint64_t(100));
+  CHECK_EQ(slot[9], uint64_t(30));
+  buffers.b = 0;
+  CHECK_EQ(tile_rt_plan_pack(p.p, &buffers, &args, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           "kernel 'k' (" + gDir +
+               "/args.json): the buffers of A, B and C must not be null");
+
+  // A split-K kernel needs its workspace; a staged one its copies; a TMA
+  // kernel aligned operands, then libcuda to encode its descriptors.
+  writeJson("sk.json", splitKManifest());
+  Bundle sk("sk.json");
+  Plan s(sk.b, problem(128, 128, 64));
+  tile_rt_buffers ops{0x10000, 0x20000, 0x30000, 0, 0, 0, 0};
+  CHECK_EQ(tile_rt_plan_pack(s.p, &ops, &args, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           "kernel 'k' (" + gDir + "/sk.json) needs a workspace of 65792 B");
+  Plan staged(sk.b, problem(128, 128, 60));
+  ops.workspace = 0x40000;
+  CHECK_EQ(tile_rt_plan_pack(staged.p, &ops, &args, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  ops.a = 0x10008;
+  CHECK_EQ(tile_rt_plan_pack(s.p, &ops, &args, &st), TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(st.message),
+           "kernel 'k' (" + gDir +
+               "/sk.json): TMA needs 16-byte-aligned operands; A is at "
+               "0x10008");
+  ops.a = 0x10000;
+  tile_rt_code code = tile_rt_plan_pack(s.p, &ops, &args, &st);
+  if (code == TILE_RT_NO_DRIVER)
+    CHECK(std::string(st.message)
+              .find(": cannot encode its TMA descriptors: cannot load "
+                    "libcuda.so.1") != std::string::npos);
+  CHECK(code == TILE_RT_OK || code == TILE_RT_NO_DRIVER);
+}
+
+void testNoGpu() {
+  // Loading a kernel needs libcuda and a current context; without them, one
+  // line says which is missing.
+  writeJson("sync.json", syncManifest());
+  Bundle b("sync.json");
+  tile_rt_kernel_info info;
+  tile_rt_status st;
+  tile_rt_code code = tile_rt_kernel_load(b.b, &info, &st);
+  std::string message = st.message;
+  CHECK(code == TILE_RT_NO_DRIVER || code == TILE_RT_CUDA_ERROR);
+  CHECK(message.find("no CUDA driver (cannot load libcuda.so.1") == 0 ||
+        message.find("kernel 'k': no current CUDA context") == 0);
+  CHECK(info.function == nullptr);
+  Plan p(b.b, problem(64, 64, 64));
+  tile_rt_buffers buffers{0x10000, 0x20000, 0x30000, 0, 0, 0, 0};
+  CHECK_EQ(tile_rt_launch(p.p, &buffers, nullptr, &st), code);
+}
+
+void testMessages() {
+  // Whatever a manifest holds, a message is one line of printable ASCII.
+  Json m = syncManifest();
+  m["schedule"] = "tiled\n\x01";
+  tile_rt_status st;
+  writeJson("lines.json", m);
+  tile_rt_bundle *b = nullptr;
+  CHECK_EQ(tile_rt_bundle_load((gDir + "/lines.json").c_str(), &b, &st),
+           TILE_RT_BAD_BUNDLE);
+  CHECK(std::string(st.message).find("'tiled\\x0a\\x01'") != std::string::npos);
+  // Long messages are cut to the buffer.
+  std::string name(3000, 'x');
+  m = syncManifest();
+  m["mma"] = name;
+  writeJson("long.json", m);
+  CHECK_EQ(tile_rt_bundle_load((gDir + "/long.json").c_str(), &b, &st),
+           TILE_RT_BAD_BUNDLE);
+  CHECK_EQ(std::strlen(st.message), size_t(TILE_RT_MESSAGE_BYTES - 1));
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: tile-runtime-test DIR\n");
+    return 2;
+  }
+  gDir = argv[1];
+  write("k.ptx", "// not real PTX: read, never loaded here\n");
+  std::vector<std::pair<const char *, void (*)()>> tests = {
+      {"null pointers", testNullPointers},
+      {"files", testFiles},
+      {"JSON", testJson},
+      {"fields", testFields},
+      {"info", testInfo},
+      {"dispatch", testDispatch},
+      {"problems", testProblems},
+      {"staging", testStaging},
+      {"grids", testGrids},
+      {"arguments", testArguments},
+      {"no GPU", testNoGpu},
+      {"messages", testMessages}};
+  for (auto &[name, test] : tests) {
+    int before = gFailures;
+    test();
+    std::printf("%s: %s\n", name, gFailures == before ? "ok" : "FAILED");
+  }
+  std::printf("%d checks, %d failed\n", gChecks, gFailures);
+  return gFailures ? 1 : 0;
+}
