@@ -159,7 +159,8 @@ const tile_rt_bundle *tile_rt_bundle_member(const tile_rt_bundle *bundle,
 
 /* The kernel that runs an M x N x K problem: for a kernel bundle itself,
  * for a dispatch manifest the member of the first rule that matches
- * (TILE_RT_UNSUPPORTED when none does). When `why` is not null it receives
+ * (TILE_RT_UNSUPPORTED when none does, or when a size is outside 1 to
+ * 2^31 - 1). When `why` is not null it receives
  * (truncated to why_bytes) which rule matched and why ("rule 1, M 32 <= 64:
  * ..."); "" for a kernel bundle. */
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,

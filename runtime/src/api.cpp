@@ -99,6 +99,10 @@ bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
   why.clear();
   if (!b.isDispatch())
     return true;
+  // The rules count tiles, which must not overflow.
+  std::string sizes;
+  if (!checkSizes(m, n, k, sizes))
+    return fail(error, TILE_RT_UNSUPPORTED, sizes);
   rule = pickRule(b.rules, m, n, k, why);
   if (rule < 0)
     return fail(error, TILE_RT_UNSUPPORTED,

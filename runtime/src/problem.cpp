@@ -223,15 +223,22 @@ bool checkGridAndWorkspace(const Manifest &m, const tile_rt_problem &p,
 
 } // namespace
 
-bool checkProblem(const Manifest &m, const tile_rt_problem &p,
-                  std::string &error) {
-  for (int64_t size : {p.m, p.n, p.k}) {
+bool checkSizes(int64_t m, int64_t n, int64_t k, std::string &error) {
+  for (int64_t size : {m, n, k}) {
     if (size < 1 || size > INT32_MAX) {
-      error = "shape " + shapeText(p) + " has a size outside 1 to " +
+      error = "shape " + std::to_string(m) + "x" + std::to_string(n) + "x" +
+              std::to_string(k) + " has a size outside 1 to " +
               std::to_string(INT32_MAX);
       return false;
     }
   }
+  return true;
+}
+
+bool checkProblem(const Manifest &m, const tile_rt_problem &p,
+                  std::string &error) {
+  if (!checkSizes(p.m, p.n, p.k, error))
+    return false;
   if (p.a_type != m.aType || p.c_type != m.cType) {
     error = "bundle " + m.path + " computes " + tile_rt_dtype_name(m.aType) +
             " -> " + tile_rt_dtype_name(m.cType) + ", not " +

@@ -67,6 +67,10 @@ int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p);
 // Stream-K kernel's workspace.
 std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p);
 
+// Whether each size lies in 1 to 2^31 - 1 (what every check and count
+// below assumes).
+bool checkSizes(int64_t m, int64_t n, int64_t k, std::string &error);
+
 // Whether kernel `m` can run `p` (its types and layout as well); if not,
 // `error` is one line naming the bundle.
 bool checkProblem(const Manifest &m, const tile_rt_problem &p,

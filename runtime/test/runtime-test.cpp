@@ -535,6 +535,8 @@ void testDispatch() {
   CHECK_EQ(pick(32, 8192, 8192), "small.json: rule 1, M 32 <= 64: small M");
   CHECK_EQ(pick(3000, 3000, 4000),
            "big.json: rule 2, class m2^12-n2^12-k2^12: tuned");
+  CHECK_EQ(pick(int64_t(1) << 62, 1, 1),
+           "shape 4611686018427387904x1x1 has a size outside 1 to 2147483647");
   // A plan of a dispatch manifest runs the member its rules pick.
   Plan plan(b.b, problem(32, 8192, 8192));
   CHECK_EQ(plan.code, TILE_RT_OK);
