@@ -87,20 +87,16 @@ def nonempty(text):
     return text
 
 
-def find_tool(name, explicit, here):
-    if explicit is not None:
-        # A path, or a name looked up on PATH; either way an executable file.
-        found = shutil.which(explicit)
-        if not found:
-            die(f"--{name} '{explicit}' is not an executable program")
-        return found
-    local = os.path.join(here, "..", "build", "bin", name)
-    if os.path.exists(local):
-        return os.path.abspath(local)
-    found = shutil.which(name)
-    if not found:
-        die(f"cannot find {name}; build it or pass --{name}")
-    return found
+def find_tool(name, explicit):
+    """tile-opt or tile-run as tile_opt finds them: --NAME, then $TILE_OPT
+    or $TILE_RUN, the repository's build/bin, PATH (docs/python.md)."""
+    # Here, not at the top: importing tile_opt imports torch where it is installed.
+    from tile_opt.compiler import find_tool as find
+    from tile_opt.errors import ToolNotFoundError
+    try:
+        return find(name, explicit, f"--{name}")
+    except ToolNotFoundError as e:
+        die(str(e))
 
 
 def run(cmd):
@@ -364,7 +360,6 @@ def profile(tile_run, manifests, names, args):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     p = Parser(description=__doc__,
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", nargs="?", help="matmul .mlir (not with --bundles)")
@@ -394,8 +389,10 @@ def main():
                             "each)")
     p.add_argument("--json", type=nonempty,
                    help="write the tile-run JSON (+ mix) here")
-    p.add_argument("--tile-opt", dest="tile_opt")
-    p.add_argument("--tile-run", dest="tile_run")
+    p.add_argument("--tile-opt", dest="tile_opt",
+                   help="default: $TILE_OPT, build/bin/tile-opt, then PATH")
+    p.add_argument("--tile-run", dest="tile_run",
+                   help="default: $TILE_RUN, build/bin/tile-run, then PATH")
     p.add_argument("-v", "--verbose", action="store_true",
                    help="also print tile-run's full report")
     args = p.parse_args()
@@ -408,16 +405,16 @@ def main():
                 die("an input .mlir is not compiled with --bundles")
             bundles = bundles_in(args.bundles, parse_lowerings(
                 args.lowering or [], need_options=False))
-            tile_run = find_tool("tile-run", args.tile_run, here)
+            tile_run = find_tool("tile-run", args.tile_run)
         else:
             if not args.input:
                 die("an input .mlir (or --bundles DIR) is required")
             if not os.path.isfile(args.input):
                 die(f"input '{args.input}' is not a file")
             lowerings = parse_lowerings(args.lowering or DEFAULT_LOWERINGS)
-            tile_opt = find_tool("tile-opt", args.tile_opt, here)
+            tile_opt = find_tool("tile-opt", args.tile_opt)
             if args.compile_only is None:
-                tile_run = find_tool("tile-run", args.tile_run, here)
+                tile_run = find_tool("tile-run", args.tile_run)
             else:
                 bundles = compile_only(tile_opt, args.input, lowerings,
                                        args.compile_only)

@@ -109,7 +109,6 @@ def best_of(result, names):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
     tile_compare.PROG = "tile-tune"
     p = Parser(description=__doc__,
                formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -122,16 +121,18 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dry-run", action="store_true",
                    help="compile and print the plan; time nothing")
-    p.add_argument("--tile-opt", dest="tile_opt")
-    p.add_argument("--tile-run", dest="tile_run")
+    p.add_argument("--tile-opt", dest="tile_opt",
+                   help="default: $TILE_OPT, build/bin/tile-opt, then PATH")
+    p.add_argument("--tile-run", dest="tile_run",
+                   help="default: $TILE_RUN, build/bin/tile-run, then PATH")
     args = p.parse_args()
 
     shapes = [parse_shape(s) for s in args.shape]
     if not os.path.isfile(args.input):
         die(f"input '{args.input}' is not a file")
     space = parse_lowerings(args.lowering or DEFAULT_SPACE)
-    tile_opt = find_tool("tile-opt", args.tile_opt, here)
-    tile_run = None if args.dry_run else find_tool("tile-run", args.tile_run, here)
+    tile_opt = find_tool("tile-opt", args.tile_opt)
+    tile_run = None if args.dry_run else find_tool("tile-run", args.tile_run)
     bundles, runs = os.path.join(args.out, "bundles"), os.path.join(args.out, "runs")
     try:
         os.makedirs(bundles, exist_ok=True)

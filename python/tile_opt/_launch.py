@@ -49,6 +49,18 @@ def capturing() -> bool:
     return torch.cuda.is_current_stream_capturing()
 
 
+_gpus: dict[int, tuple[str, tuple[int, int]]] = {}
+
+
+def gpu(device: int) -> tuple[str, tuple[int, int]]:
+    """The name and compute capability of GPU `device`."""
+    info = _gpus.get(device)
+    if info is None:
+        props = torch.cuda.get_device_properties(device)
+        info = _gpus[device] = (props.name, (props.major, props.minor))
+    return info
+
+
 _lock = threading.Lock()
 _device: Optional[int] = None
 _context: Any = None

@@ -8,18 +8,22 @@ their messages, serve every caller and every test.
 """
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple, Optional
 
 from .errors import InputError
 
 __all__ = ["Operand", "operand", "dense_strides", "check_operands", "check_alignment",
-           "TMA_ALIGN"]
+           "check_chip", "TMA_ALIGN"]
 
 # TMA reads and writes global memory from 16-byte aligned addresses.
 TMA_ALIGN = 16
 ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 _TORCH_TYPES = {"torch.float16": "f16", "torch.bfloat16": "bf16", "torch.float32": "f32"}
 _TYPESTRS = {"<f2": "f16", "<f4": "f32"}  # array-interface type strings (no bf16 one)
+# A PTX target: sm_90 is compute capability 9.0; an "a" marks code of that
+# chip alone (wgmma, setmaxnreg), which no later chip runs.
+_CHIP = re.compile(r"sm_(\d+)(\d)(a?)")
 
 
 class Operand(NamedTuple):
@@ -91,16 +95,45 @@ def _describe_layout(op: Operand, rows: int, cols: int) -> str:
     return "not contiguous"
 
 
+def _target(chip: Optional[str]) -> Optional[tuple[tuple[int, int], bool]]:
+    """The compute capability PTX for `chip` needs, and whether it runs on
+    that one alone; None for a chip not named sm_XY (tile-run checks no
+    other either)."""
+    m = _CHIP.fullmatch(chip or "")
+    return ((int(m[1]), int(m[2])), bool(m[3])) if m else None
+
+
+def _needs(target: tuple[tuple[int, int], bool]) -> str:
+    (major, minor), alone = target
+    return f"a GPU of compute capability {major}.{minor}" + ("" if alone else " or later")
+
+
+def check_chip(chip: Optional[str], device: str, gpu: str,
+               capability: tuple[int, int]) -> None:
+    """InputError when the operands' GPU (`device`, named `gpu`, of compute
+    `capability`) cannot run PTX for `chip`: the driver compiles sm_XY for
+    X.Y and later chips, sm_XYa for X.Y alone."""
+    target = _target(chip)
+    if target is None or capability == target[0] or (not target[1] and capability > target[0]):
+        return
+    raise InputError(f"the operands are on {device} ({gpu}, compute capability "
+                     f"{capability[0]}.{capability[1]}); this kernel is {chip} code, which "
+                     f"needs {_needs(target)}")
+
+
 def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
-                   c_dtype: str, layout: str) -> tuple[int, int, int]:
+                   c_dtype: str, layout: str, chip: Optional[str] = None) -> tuple[int, int, int]:
     """M, N and K of C = A . B, or InputError saying what does not fit a
-    kernel of these types and layout (layout[0] for A, layout[1] for B; C is
-    row-major)."""
+    kernel of these types, layout (layout[0] for A, layout[1] for B; C is
+    row-major) and chip (its manifest's; None when not known)."""
     ops = [a, b] if out is None else [a, b, out]
     for op in ops:
         if not op.device.startswith("cuda"):
             where = "the CPU" if op.device == "cpu" else op.device
-            raise InputError(f"{op.name} is on {where}; tile_opt kernels take CUDA tensors")
+            target = _target(chip)
+            raise InputError(f"{op.name} is on {where}; " + (
+                f"this kernel is {chip} code, which needs CUDA tensors on {_needs(target)}"
+                if target else "tile_opt kernels take CUDA tensors"))
     for op in ops[1:]:
         if op.device != a.device and "cuda" not in (a.device, op.device):
             raise InputError(f"a is on {a.device} but {op.name} is on {op.device}; "

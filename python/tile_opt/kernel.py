@@ -37,6 +37,20 @@ def _runtime() -> Any:
     return _launch
 
 
+def _as_tensors(rt: Any, *xs: Any) -> tuple[Any, ...]:
+    """__cuda_array_interface__ objects viewed as tensors in place."""
+    return tuple(x if x is None or isinstance(x, rt.Tensor)
+                 else rt.torch.as_tensor(x, device="cuda") for x in xs)
+
+
+def _empty_product(rt: Any, a: Any, m: int, n: int, c_dtype: str, out: Any) -> Any:
+    """C of a checked product with M, N or K = 0, as torch.matmul gives it,
+    without a launch: empty, or zero for K = 0 (`out` zero-filled)."""
+    if out is None:
+        return rt.torch.zeros((m, n), dtype=rt.TORCH_DTYPES[c_dtype], device=a.device)
+    return out.zero_()
+
+
 @dataclass(frozen=True)
 class LaunchPlan:
     """How a kernel runs an M x N x K problem: the member bundle the rule
@@ -98,6 +112,10 @@ class Kernel:
             self.entry: Union[Bundle, Dispatch] = self._load()
         except TileOptError as e:
             raise e.with_traceback(None) from None
+        chips = {b.chip for b in self.members}
+        # The manifests' PTX target (sm_90a, ...); None if they name none or differ.
+        self.chip: Optional[str] = chips.pop() if len(chips) == 1 else None
+        self._gpu: Optional[int] = None  # the GPU found able to run the chip
         self._members: dict[tuple[int, int, int], _Member] = {}
         self._launchers: dict[str, Any] = {}
         self._rt: Any = None  # tile_opt._launch once loaded
@@ -190,7 +208,8 @@ class Kernel:
     def __call__(self, a: "torch.Tensor", b: "torch.Tensor",
                  out: Optional["torch.Tensor"] = None) -> "torch.Tensor":
         """C = A . B on torch's current stream; returns `out` (allocated when
-        None). Raises InputError (and its UnsupportedShapeError),
+        None). M, N or K = 0 launch nothing: C is empty, or zero for K = 0.
+        Raises InputError (and its UnsupportedShapeError),
         DependencyError, CudaError or CaptureError, each one line."""
         try:
             return self._call(a, b, out)
@@ -252,14 +271,18 @@ class Kernel:
         every error."""
         ops = self._operands(a, b, out)
         shape = checks.check_operands(ops[0], ops[1], ops[2] if out is not None else None,
-                                      self.dtype, self.c_dtype, self.layout)
+                                      self.dtype, self.c_dtype, self.layout, self.chip)
         if 0 not in shape and self._member(*shape).tma_aligned:
             checks.check_alignment(ops)
         rt = self._rt or self._load_runtime()
-        # __cuda_array_interface__ objects, viewed as tensors in place.
-        a, b, out = (x if x is None or isinstance(x, rt.Tensor)
-                     else rt.torch.as_tensor(x, device="cuda") for x in (a, b, out))
+        a, b, out = _as_tensors(rt, a, b, out)
         return a, b, out, shape
+
+    def _check_gpu(self, device: int) -> None:
+        """InputError unless GPU `device` runs the kernel's chip; checked once
+        (tile_opt launches on one GPU a process)."""
+        checks.check_chip(self.chip, f"cuda:{device}", *self._rt.gpu(device))
+        self._gpu = device
 
     def _call(self, a: Any, b: Any, out: Any) -> Any:
         rt = self._rt
@@ -268,12 +291,12 @@ class Kernel:
             a, b, out, shape = self._checked(a, b, out)
             rt = self._rt
         m, n, k = shape
+        if 0 in shape:
+            return _empty_product(rt, a, m, n, self.c_dtype, out)
         device = a.get_device()
+        if device != self._gpu:
+            self._check_gpu(device)
         rt.ready(device)
-        if 0 in shape:  # an empty product: C is zero, or empty
-            if out is None:
-                out = rt.torch.empty((m, n), dtype=self._torch_dtypes[1], device=a.device)
-            return out.zero_()
         member = self._members.get(shape) or self._member(m, n, k)
         pa, pb = a.data_ptr(), b.data_ptr()
         if out is None:

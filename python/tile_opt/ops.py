@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from . import checks
+from . import checks, kernel as kernel_mod
 from .errors import InputError, OptionError, TileOptError
 from .ir import IN_TYPES, OUT_TYPES, type_name
 from .kernel import Kernel, _compile
@@ -65,12 +65,26 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
     dtype = getattr(a, "dtype", None)
     kernel = _families.get((dtype, out_dtype, config))
     if kernel is None:
-        name = checks.operand("a", a).dtype
+        op_a, op_b = checks.operand("a", a), checks.operand("b", b)
+        name = op_a.dtype
         if name not in IN_TYPES:
             raise InputError(f"a is {name}; tile_opt.matmul takes f16 or bf16")
+        if len(op_a.shape) == len(op_b.shape) == 2 and 0 in op_a.shape + op_b.shape:
+            return _empty(op_a, op_b, a, config, out_dtype)
         kernel = _family(dtype if dtype is not None else name, out_dtype, config)
         _families[(dtype, out_dtype, config)] = kernel
     return kernel(a, b)
+
+
+def _empty(op_a: checks.Operand, op_b: checks.Operand, a: Any, config: str,
+           out_dtype: Any) -> Any:
+    """An empty product before its kernel is compiled: checked as the kernel
+    would check it (but for its chip, unknown yet), with nothing to compile."""
+    c_type = op_a.dtype if out_dtype is None else type_name(out_dtype, "out_dtype", OUT_TYPES)
+    _config_args(config)  # refused here as on any other call
+    m, n, _ = checks.check_operands(op_a, op_b, None, op_a.dtype, c_type, "nn")
+    rt = kernel_mod._runtime()
+    return kernel_mod._empty_product(rt, kernel_mod._as_tensors(rt, a)[0], m, n, c_type, None)
 
 
 def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
@@ -85,7 +99,9 @@ def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
         as text, e.g. 'mma=sync block-m=128 block-n=128 num-warps=8'.
 
     Compiled on first use (cached on disk), launched on torch's current
-    stream. Under torch.compile it is the custom op tile_opt::matmul.
+    stream. Under torch.compile it is the custom op tile_opt::matmul. M, N
+    or K = 0 give what torch.matmul gives (an empty C, or a zero one for
+    K = 0), with nothing compiled or launched.
     """
     if _torch is not None and _torch.compiler.is_compiling():
         return _torch.ops.tile_opt.matmul(a, b, config, out_dtype)

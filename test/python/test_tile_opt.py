@@ -16,6 +16,8 @@ import sys
 import textwrap
 import time
 import traceback
+import types
+from pathlib import Path
 
 import pytest
 
@@ -52,7 +54,7 @@ needs_torch = pytest.mark.skipif(torch is None, reason="needs torch")
 # $STANDIN_HELP_EXTRA), logs each compile to $STANDIN_LOG, waits
 # $STANDIN_DELAY seconds, fails with $STANDIN_FAIL, and otherwise writes a
 # small mma.sync bundle whose PTX declares the manifest's parameters (which
-# is all tile_bench checks of it).
+# is all tile_bench checks of it), for the chip $STANDIN_CHIP if set.
 
 STANDIN_OPTIONS = {
     "block-k": "<long>", "block-m": "<long>", "block-n": "<long>", "chip": ["sm_80", "sm_90a"],
@@ -115,6 +117,8 @@ manifest = {"kernel": name, "ptx": name + ".ptx", "schedule": "tiled", "block_m"
             "dynamic_shared_memory_bytes": 0, "a_type": types[0][0],
             "b_type": types[1][0], "c_type": types[2][0], "layouts": [layout],
             "params": params, "mma": "sync", "index_bitwidth": 32}
+if os.environ.get("STANDIN_CHIP"):
+    manifest["chip"] = os.environ["STANDIN_CHIP"]
 with open(os.path.join(out, name + ".json"), "w") as f:
     json.dump(manifest, f)
 '''
@@ -143,7 +147,8 @@ def standin(tmp_path, monkeypatch):
     monkeypatch.setenv("TILE_OPT", s.path)
     monkeypatch.setenv("STANDIN_LOG", s.log)
     monkeypatch.setenv("TILE_OPT_CACHE", str(tmp_path / "cache"))
-    for var in ("STANDIN_VERSION", "STANDIN_DELAY", "STANDIN_FAIL", "STANDIN_HELP_EXTRA"):
+    for var in ("STANDIN_VERSION", "STANDIN_DELAY", "STANDIN_FAIL", "STANDIN_HELP_EXTRA",
+                "STANDIN_CHIP"):
         monkeypatch.delenv(var, raising=False)
     return s
 
@@ -491,37 +496,108 @@ def test_tile_opt_from_the_environment(standin):
     assert len(standin.runs()) == 1
 
 
-def test_tile_opt_that_is_not_executable(standin, tmp_path, monkeypatch):
-    path = tmp_path / "not-a-binary"
-    path.write_text("")
-    monkeypatch.setenv("TILE_OPT", str(path))
-    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile)
-    assert msg == f"TILE_OPT={path} is not an executable file"
+def _other_standin(tmp_path, name):
+    """A second stand-in, for telling which one ran."""
+    return Standin(str(tmp_path / name))
 
 
-def test_tile_opt_missing_everywhere(standin, tmp_path, monkeypatch):
-    monkeypatch.delenv("TILE_OPT")
-    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
-    monkeypatch.setattr(compiler, "REPO_TILE_OPT", tmp_path / "no-build" / "tile-opt")
-    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile)
-    assert msg.startswith("cannot find tile-opt: set TILE_OPT")
+def test_the_tool_argument_beats_the_environment(standin, tmp_path, monkeypatch):
+    other = _other_standin(tmp_path, "explicit")
+    monkeypatch.setenv("STANDIN_LOG", other.log)
+    tile_opt.compile(config="manual", tool=other.path)
+    assert compiler.find_tile_opt(other.path) == other.path
+    assert len(other.runs()) == 1 and standin.runs() == []
 
 
-def test_tile_opt_from_path(standin, monkeypatch, tmp_path):
-    monkeypatch.delenv("TILE_OPT")
+# (An empty TILE_OPT is unset: test_an_empty_tile_opt_is_unset.)
+@pytest.mark.parametrize("source,what", [
+    (source, what) for source in ("TILE_OPT", "tool")
+    for what in ("empty file", "folder", "absent", "name not on PATH")] + [("tool", "")])
+def test_a_named_tile_opt_that_is_not_a_program(standin, tmp_path, monkeypatch, what, source):
+    value = {"empty file": str(tmp_path / "not-a-binary"), "folder": str(tmp_path),
+             "absent": str(tmp_path / "absent"), "name not on PATH": "no-such-tile-opt",
+             "": ""}[what]
+    (tmp_path / "not-a-binary").write_text("")
+    kwargs = {}
+    if source == "TILE_OPT":
+        monkeypatch.setenv("TILE_OPT", value)
+    else:
+        kwargs["tool"] = value
+    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile, **kwargs)
+    assert msg == f"{source} '{value}' is not an executable program"
+    assert standin.runs() == []
+
+
+@pytest.mark.parametrize("tool", [5, ["tile-opt"], b"tile-opt"])
+def test_a_tool_that_is_not_a_path(standin, tool):
+    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile, tool=tool)
+    assert msg == f"tool is {tool!r}; expected a path or a name"
+
+
+def test_tile_opt_by_name_on_path(standin, monkeypatch):
     monkeypatch.setenv("PATH", os.path.dirname(standin.path))
-    monkeypatch.setattr(compiler, "REPO_TILE_OPT", tmp_path / "no-build" / "tile-opt")
+    for name in ("tile-opt", os.path.relpath(standin.path)):
+        monkeypatch.setenv("TILE_OPT", name)
+        assert compiler.find_tile_opt() == standin.path
+        assert compiler.find_tile_opt(name) == standin.path
+
+
+@pytest.fixture
+def no_build(monkeypatch, tmp_path):
+    """A build folder without tools, and TILE_OPT unset."""
+    monkeypatch.delenv("TILE_OPT")
+    monkeypatch.setattr(compiler, "REPO_BIN", tmp_path / "no-build")
+    return tmp_path / "no-build"
+
+
+def test_an_empty_tile_opt_is_unset(standin, no_build, monkeypatch):
+    monkeypatch.setenv("TILE_OPT", "")
+    monkeypatch.setenv("PATH", os.path.dirname(standin.path))
+    assert compiler.find_tile_opt() == standin.path
+
+
+def test_tile_opt_missing_everywhere(standin, tmp_path, no_build, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    msg = one_line_error(tile_opt.ToolNotFoundError, tile_opt.compile)
+    assert msg == ("cannot find tile-opt: pass it as tool, set TILE_OPT, build it "
+                   "(scripts/setup.sh) or put it on PATH")
+
+
+def test_tile_opt_from_path(standin, no_build, monkeypatch):
+    monkeypatch.setenv("PATH", os.path.dirname(standin.path))
     assert compiler.find_tile_opt() == standin.path
     tile_opt.compile(config="manual")
     assert len(standin.runs()) == 1
 
 
+def test_the_build_folder_beats_path(standin, tmp_path, no_build, monkeypatch):
+    built = _other_standin(tmp_path, "build")
+    monkeypatch.setattr(compiler, "REPO_BIN", Path(built.path).parent)
+    monkeypatch.setenv("PATH", os.path.dirname(standin.path))
+    assert compiler.find_tile_opt() == built.path
+    # A build folder's file that is not executable is passed over.
+    os.chmod(built.path, 0o644)
+    assert compiler.find_tile_opt() == standin.path
+
+
+def test_tile_run_by_the_same_rule(tmp_path, no_build, monkeypatch):
+    tool = _other_standin(tmp_path, "run").path
+    monkeypatch.setenv("TILE_RUN", tool)
+    assert compiler.find_tool("tile-run") == tool
+    monkeypatch.delenv("TILE_RUN")
+    monkeypatch.setenv("PATH", str(tmp_path / "empty"))
+    with pytest.raises(tile_opt.ToolNotFoundError) as info:
+        compiler.find_tool("tile-run", argument="--tile-run")
+    assert str(info.value) == ("cannot find tile-run: pass it as --tile-run, set TILE_RUN, "
+                               "build it (scripts/setup.sh) or put it on PATH")
+
+
 @needs_tile_opt
 def test_tile_opt_from_the_build_folder(monkeypatch):
     monkeypatch.delenv("TILE_OPT", raising=False)
-    if not os.path.exists(compiler.REPO_TILE_OPT):
+    if not os.path.exists(compiler.REPO_BIN / "tile-opt"):
         pytest.skip("no build/bin/tile-opt")
-    assert compiler.find_tile_opt() == str(compiler.REPO_TILE_OPT)
+    assert compiler.find_tile_opt() == str(compiler.REPO_BIN / "tile-opt")
 
 
 # ---------------------------------------------------------------------------
@@ -886,6 +962,19 @@ class FakeTensor:
     def data_ptr(self):
         return self._ptr
 
+    def dim(self):
+        return len(self.shape)
+
+    def element_size(self):
+        return {"torch.float16": 2, "torch.bfloat16": 2, "torch.float32": 4}[self.dtype]
+
+    def get_device(self):
+        return self.device.index if self.is_cuda else -1
+
+    def zero_(self):
+        self.zeroed = True
+        return self
+
 
 class CudaArray:
     """An object with __cuda_array_interface__ (as CuPy or Numba arrays have)."""
@@ -1017,6 +1106,174 @@ def test_matmul_checks_and_compiles_once(standin, no_runtime):
 
 
 # ---------------------------------------------------------------------------
+# Empty products and the GPU a kernel's chip runs on, with a stand-in runtime
+
+
+class FakeRuntime:
+    """tile_opt._launch as Kernel uses it, without torch or a GPU: tensors
+    are FakeTensors, every GPU is `gpu_name` of `capability`, and a launch
+    stops at ready() with DependencyError, after every check."""
+    Tensor = FakeTensor
+    TORCH_DTYPES = {"f16": "torch.float16", "bf16": "torch.bfloat16", "f32": "torch.float32"}
+
+    def __init__(self):
+        self.gpu_name, self.capability = "NVIDIA H200", (9, 0)
+        self.torch = types.SimpleNamespace(zeros=self._zeros, as_tensor=self._as_tensor)
+        self.made = []  # what torch.zeros allocated
+
+    def _zeros(self, shape, dtype, device):
+        t = FakeTensor(shape, dtype=dtype, device=str(device))
+        t.zeroed = True
+        self.made.append(t)
+        return t
+
+    @staticmethod
+    def _as_tensor(x, device):
+        cai = x.__cuda_array_interface__
+        return FakeTensor(cai["shape"], ptr=cai["data"][0],
+                          dtype={"<f2": "torch.float16", "<f4": "torch.float32"}[cai["typestr"]])
+
+    def gpu(self, device):
+        return self.gpu_name, self.capability
+
+    def ready(self, device):
+        raise tile_opt.DependencyError("launching is stubbed out in this test")
+
+
+@pytest.fixture
+def fake_runtime(monkeypatch):
+    rt = FakeRuntime()
+    monkeypatch.setattr(kernel_module, "_runtime", lambda: rt)
+    return rt
+
+
+EMPTY_SHAPES = [(0, 32, 64), (64, 0, 32), (64, 16, 0), (0, 0, 64), (0, 16, 0), (64, 0, 0),
+                (0, 0, 0), (1, 1, 0)]
+
+
+@pytest.mark.parametrize("m,n,k", EMPTY_SHAPES)
+@pytest.mark.parametrize("c_dtype", ["f16", "f32"])
+def test_empty_products_launch_nothing(standin, fake_runtime, m, n, k, c_dtype):
+    kernel = tile_opt.compile("f16", c_dtype, config="manual")
+    a, b = FakeTensor((m, k)), FakeTensor((k, n), ptr=0x40000)
+    c = kernel(a, b)
+    assert (c.shape, c.dtype, str(c.device)) == ((m, n), FakeRuntime.TORCH_DTYPES[c_dtype],
+                                                 "cuda:0")
+    assert c.zeroed and fake_runtime.made == [c]
+    # Into `out`: zero-filled (K = 0) or, empty, returned as it is.
+    out = FakeTensor((m, n), dtype=c.dtype, ptr=0x80000)
+    assert kernel(a, b, out=out) is out and out.zeroed
+    assert fake_runtime.made == [c]
+    # Empty operands are checked as any others.
+    msg = one_line_error(tile_opt.InputError, kernel, a, FakeTensor((k + 1, n)))
+    assert msg == f"a is {m}x{k} but b is {k + 1}x{n}: a's columns must equal b's rows"
+    msg = one_line_error(tile_opt.InputError, kernel, a, b, out=FakeTensor((m, n + 1)))
+    assert msg == f"out is {m}x{n + 1}; a @ b is {m}x{n}"
+
+
+@pytest.mark.parametrize("m,n,k", EMPTY_SHAPES)
+@pytest.mark.parametrize("dtype,out_dtype,c_type", [
+    ("torch.float16", None, "torch.float16"), ("torch.bfloat16", None, "torch.bfloat16"),
+    ("torch.float16", "f32", "torch.float32"), ("torch.bfloat16", "bf16", "torch.bfloat16")])
+def test_matmul_of_empty_operands_compiles_nothing(standin, fake_runtime, m, n, k, dtype,
+                                                   out_dtype, c_type):
+    a, b = FakeTensor((m, k), dtype=dtype), FakeTensor((k, n), dtype=dtype, ptr=0x40000)
+    c = tile_opt.matmul(a, b, out_dtype=out_dtype)
+    assert (c.shape, c.dtype, c.zeroed) == ((m, n), c_type, True)
+    assert standin.runs() == [] and ops._families == {}
+
+
+def test_matmul_checks_empty_operands(standin, fake_runtime):
+    a, b = FakeTensor((0, 32)), FakeTensor((32, 16), ptr=0x40000)
+    cases = [
+        ((a, FakeTensor((31, 16))), {}, tile_opt.InputError,
+         "a is 0x32 but b is 31x16: a's columns must equal b's rows"),
+        ((FakeTensor((0, 32), device="cpu"), b), {}, tile_opt.InputError,
+         "a is on the CPU; tile_opt kernels take CUDA tensors"),
+        ((a, FakeTensor((32, 0), device="cuda:1")), {}, tile_opt.InputError,
+         "a is on cuda:0 but b is on cuda:1; all operands must be on one GPU"),
+        ((a, FakeTensor((32, 16), dtype="torch.bfloat16")), {}, tile_opt.InputError,
+         "a is f16 but b is bf16; A and B must have one type"),
+        ((FakeTensor((0, 32), dtype="torch.float32"), b), {}, tile_opt.InputError,
+         "a is f32; tile_opt.matmul takes f16 or bf16"),
+        ((a, b), {"out_dtype": "f64"}, tile_opt.OptionError, None),
+        ((a, b), {"config": "mma"}, tile_opt.OptionError, "is not key=value"),
+    ]
+    for args, kwargs, error, text in cases:
+        msg = one_line_error(error, tile_opt.matmul, *args, **kwargs)
+        assert text is None or text in msg, msg
+    # An array-interface object is viewed as a tensor, as for a launch.
+    c = tile_opt.matmul(CudaArray((0, 8)), CudaArray((8, 5), ptr=0x40000))
+    assert (c.shape, c.dtype) == ((0, 5), "torch.float16")
+    assert standin.runs() == [] and fake_runtime.made == [c]
+
+
+def test_a_compiled_family_serves_empty_operands_too(standin, fake_runtime):
+    a, b = FakeTensor((64, 32)), FakeTensor((32, 16), ptr=0x40000)
+    one_line_error(tile_opt.DependencyError, tile_opt.matmul, a, b)
+    assert len(standin.runs()) == 1
+    c = tile_opt.matmul(FakeTensor((64, 0)), FakeTensor((0, 16), ptr=0x40000))
+    assert (c.shape, c.zeroed) == ((64, 16), True) and len(standin.runs()) == 1
+
+
+@pytest.mark.parametrize("chip,capability,runs", [
+    ("sm_90a", (9, 0), True), ("sm_90a", (8, 0), False), ("sm_90a", (10, 0), False),
+    ("sm_90a", (9, 1), False), ("sm_90", (9, 0), True), ("sm_90", (10, 0), True),
+    ("sm_90", (12, 1), True), ("sm_90", (8, 9), False), ("sm_80", (8, 6), True),
+    ("sm_80", (7, 5), False), ("sm_100a", (10, 0), True), ("sm_100a", (9, 0), False),
+    (None, (7, 0), True), ("unknown", (7, 0), True), ("sm_9x", (7, 0), True)])
+def test_which_gpus_run_a_chip(chip, capability, runs):
+    if runs:
+        checks.check_chip(chip, "cuda:0", "GPU", capability)
+        return
+    with pytest.raises(tile_opt.InputError) as info:
+        checks.check_chip(chip, "cuda:3", "NVIDIA X", capability)
+    m = __import__("re").fullmatch(r"sm_(\d+)(\d)(a?)", chip)
+    needs = f"{m[1]}.{m[2]}" + ("" if m[3] else " or later")
+    assert str(info.value) == (f"the operands are on cuda:3 (NVIDIA X, compute capability "
+                               f"{capability[0]}.{capability[1]}); this kernel is {chip} code, "
+                               f"which needs a GPU of compute capability {needs}")
+
+
+@pytest.mark.parametrize("chip,capability,refused", [
+    ("sm_90a", (8, 0), "9.0"), ("sm_90a", (10, 0), "9.0"), ("sm_90", (8, 6), "9.0 or later"),
+    ("sm_90", (10, 0), None), ("sm_90a", (9, 0), None), (None, (7, 5), None)])
+def test_a_gpu_the_kernels_chip_cannot_run(standin, fake_runtime, monkeypatch, chip,
+                                           capability, refused):
+    if chip:
+        monkeypatch.setenv("STANDIN_CHIP", chip)
+    kernel = tile_opt.compile("f16", config="manual")
+    assert kernel.chip == chip
+    fake_runtime.gpu_name, fake_runtime.capability = "NVIDIA A100-SXM4-80GB", capability
+    a, b = FakeTensor((64, 32)), FakeTensor((32, 16), ptr=0x40000)
+    # An empty product runs nothing, on any GPU; it checks nothing of the chip.
+    assert kernel(FakeTensor((0, 32)), b).shape == (0, 16)
+    for _ in range(2):  # the first call and those after it
+        if refused is None:
+            one_line_error(tile_opt.DependencyError, kernel, a, b)
+            continue
+        msg = one_line_error(tile_opt.InputError, kernel, a, b)
+        assert msg == (f"the operands are on cuda:0 (NVIDIA A100-SXM4-80GB, compute capability "
+                       f"{capability[0]}.{capability[1]}); this kernel is {chip} code, which "
+                       f"needs a GPU of compute capability {refused}")
+    msg = one_line_error(tile_opt.InputError, kernel, FakeTensor((64, 32), device="cpu"), b)
+    if chip:
+        assert msg == (f"a is on the CPU; this kernel is {chip} code, which needs CUDA tensors "
+                       f"on a GPU of compute capability {chip[3]}.{chip[4]}"
+                       + ("" if chip.endswith("a") else " or later"))
+    else:
+        assert msg == "a is on the CPU; tile_opt kernels take CUDA tensors"
+
+
+def test_the_family_names_its_chip(auto_f16):
+    assert auto_f16.chip == "sm_90a"
+    msg = one_line_error(tile_opt.InputError, auto_f16, FakeTensor((64, 32)),
+                         FakeTensor((32, 16), device="meta"))
+    assert msg == ("b is on meta; this kernel is sm_90a code, which needs CUDA tensors on a "
+                   "GPU of compute capability 9.0")
+
+
+# ---------------------------------------------------------------------------
 # Missing dependencies, in fresh interpreters
 
 
@@ -1098,6 +1355,10 @@ def test_cpu_tensors_are_refused(nn_kernel):
         "a is on the CPU; tile_opt kernels take CUDA tensors"
     assert one_line_error(tile_opt.InputError, tile_opt.matmul, a, b) == \
         "a is on the CPU; tile_opt kernels take CUDA tensors"
+    # Empty ones too, though torch.matmul would take them.
+    empty = torch.zeros(0, 8, dtype=torch.float16)
+    assert one_line_error(tile_opt.InputError, tile_opt.matmul, empty, b) == \
+        "a is on the CPU; tile_opt kernels take CUDA tensors"
 
 
 # ---------------------------------------------------------------------------
@@ -1117,6 +1378,12 @@ def test_custom_op_is_registered_with_a_fake_implementation():
         assert c.dtype == torch.float32
         with pytest.raises(Exception, match="tile_opt::matmul"):
             torch.ops.tile_opt.matmul(a, a)
+        for m, n, k in EMPTY_SHAPES:  # as torch.matmul's
+            a = torch.empty(m, k, dtype=torch.float16, device="cuda")
+            b = torch.empty(k, n, dtype=torch.float16, device="cuda")
+            for out_dtype in (None, torch.float32):
+                c = torch.ops.tile_opt.matmul(a, b, "auto", out_dtype)
+                assert (c.shape, c.dtype) == ((m, n), out_dtype or torch.float16)
 
 
 @needs_torch

@@ -159,15 +159,73 @@ def test_manual_wgmma_kernels():
             check(kernel(a, b, out=nan_out(m, n, torch.bfloat16)), a, b)
 
 
-def test_empty_products():
-    kernel = tile_opt.family(torch.float16)
-    c = kernel(torch.empty(0, 64, device="cuda", dtype=torch.float16),
-               torch.empty(64, 32, device="cuda", dtype=torch.float16))
-    assert c.shape == (0, 32)
-    c = kernel(torch.empty(8, 0, device="cuda", dtype=torch.float16),
-               torch.empty(0, 16, device="cuda", dtype=torch.float16),
-               out=nan_out(8, 16, torch.float16))
-    assert torch.equal(c, torch.zeros_like(c))
+EMPTY_SHAPES = [(0, 32, 64), (64, 0, 32), (64, 16, 0), (0, 0, 64), (0, 16, 0), (0, 0, 0),
+                (1, 1, 0), (333, 257, 0)]
+
+
+@pytest.mark.parametrize("dtype,out_dtype", TYPES)
+@pytest.mark.parametrize("m,n,k", EMPTY_SHAPES)
+def test_empty_products_are_torchs(dtype, out_dtype, m, n, k):
+    tdtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dtype]
+    tout = {None: tdtype, "f32": torch.float32, "bf16": torch.bfloat16}[out_dtype]
+    a, b = rand(m, k, dtype=tdtype, seed=1), rand(k, n, dtype=tdtype, seed=2)
+    want = torch.matmul(a, b).to(tout)
+    c = tile_opt.matmul(a, b, out_dtype=tout if out_dtype else None)
+    # Nothing compiled for it: tile_opt.matmul's family is not made.
+    assert tile_opt.ops._families == {}
+    assert (c.shape, c.dtype, c.device) == (want.shape, want.dtype, want.device)
+    assert torch.equal(c, want)
+    # A compiled kernel launches nothing either; `out` is zero-filled (K = 0).
+    kernel = tile_opt.family(tdtype, tout if out_dtype else None)
+    assert torch.equal(kernel(a, b), want)
+    c = nan_out(m, n, tout)
+    assert kernel(a, b, out=c) is c and torch.equal(c, want)
+    # During CUDA graph capture, as torch.matmul.
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        c = tile_opt.matmul(a, b, out_dtype=tout if out_dtype else None)
+    g.replay()
+    torch.cuda.synchronize()
+    assert torch.equal(c, want)
+
+
+def test_empty_products_under_torch_compile():
+    f = torch.compile(lambda a, b: tile_opt.matmul(a, b) + 1, fullgraph=True,
+                      backend=_compile_backend())
+    for m, n, k in EMPTY_SHAPES + [(64, 48, 32)]:
+        a, b = rand(m, k, dtype=torch.float16, seed=3), rand(k, n, dtype=torch.float16, seed=4)
+        got = f(a, b)
+        torch.cuda.synchronize()
+        assert got.shape == (m, n)
+        if 0 in (m, n, k):
+            assert torch.equal(got, torch.matmul(a, b) + 1)
+        else:
+            check(got - 1, a, b)
+
+
+def test_a_gpu_the_chip_cannot_run(monkeypatch):
+    from tile_opt import _launch
+    assert _launch.gpu(torch.cuda.current_device()) == (torch.cuda.get_device_name(),
+                                                        torch.cuda.get_device_capability())
+    a, b = rand(64, 32, dtype=torch.float16, seed=5), rand(32, 16, dtype=torch.float16, seed=6)
+    # As if on other GPUs: each new Kernel checks its GPU on its first launch.
+    for gpu, capability, chips_refused in (("NVIDIA A100-SXM4-80GB", (8, 0), ("sm_90a", "sm_90")),
+                                           ("NVIDIA B200", (10, 0), ("sm_90a",))):
+        monkeypatch.setattr(_launch, "gpu", lambda device: (gpu, capability))
+        for kernel in (tile_opt.compile("f16"), tile_opt.compile("f16", config="manual")):
+            if kernel.chip not in chips_refused:
+                check(kernel(a, b), a, b)  # on the H200, which it runs on too
+                continue
+            needs = "9.0" + ("" if kernel.chip.endswith("a") else " or later")
+            with pytest.raises(tile_opt.InputError) as info:
+                kernel(a, b)
+            assert str(info.value) == (
+                f"the operands are on cuda:{a.get_device()} ({gpu}, compute capability "
+                f"{capability[0]}.{capability[1]}); this kernel is {kernel.chip} code, which "
+                f"needs a GPU of compute capability {needs}")
+            # An empty product runs nothing, so it runs anywhere.
+            assert kernel(a[:0], b).shape == (0, 16)
 
 
 def test_unaligned_pointers():
