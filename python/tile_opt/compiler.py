@@ -42,7 +42,11 @@ __all__ = ["REPO_BIN", "find_tool", "find_tile_opt", "cache_dir", "pass_options"
 REPO_BIN = Path(__file__).resolve().parents[2] / "build" / "bin"
 DEFAULT_CACHE = Path("~/.cache/tile_opt")
 # Bumped when the cache folder's layout changes.
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
+# In each entry: the sha256 of every file of its bundle, as written.
+DIGEST = "digest.json"
+# A bundle file above this is not one tile-opt wrote (the runtime's PTX limit).
+BUNDLE_FILE_MAX_BYTES = 64 * 1024 * 1024
 # Temporary folders older than this were left by a process that died.
 STALE_TMP_SECONDS = 24 * 3600
 # Our temporary folders: the name, and the marker written in each at creation.
@@ -335,20 +339,64 @@ def _run_compile(argv: list[str], cwd: Path, timeout: float) -> tuple[int, str]:
     return proc.returncode, err + out
 
 
+def _bundle_digest(folder: Path) -> dict[str, str]:
+    """The sha256 of each file in `folder`/bundle, by name; OSError for
+    anything tile-opt does not write there (a link, a folder, a huge file)."""
+    digests = {}
+    with os.scandir(folder / "bundle") as entries:
+        for entry in entries:
+            st = entry.stat(follow_symlinks=False)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > BUNDLE_FILE_MAX_BYTES:
+                raise OSError(f"{entry.name} is not a bundle file")
+            digest = hashlib.sha256()
+            with open(entry.path, "rb") as f:
+                for chunk in iter(lambda: f.read(1 << 20), b""):
+                    digest.update(chunk)
+            digests[entry.name] = digest.hexdigest()
+    return digests
+
+
+def _intact(folder: Path) -> bool:
+    """Whether a cache entry holds exactly the bundle that was written into
+    it: a PTX cut short, swapped or edited, a manifest edited, a file gone
+    or added, or a missing or garbled digest make it damaged."""
+    try:
+        st = os.lstat(folder / DIGEST)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > 1 << 20:
+            return False
+        with open(folder / DIGEST) as f:
+            written = json.load(f)
+        return isinstance(written, dict) and bool(written) and written == _bundle_digest(folder)
+    except (OSError, ValueError):
+        return False
+
+
+def _discard(cache: Path, entry: Path) -> None:
+    """Removes a damaged entry: renamed into a temporary folder of ours first,
+    so a process reading the key never sees it half deleted."""
+    tmp = _make_tmp(cache)
+    with contextlib.suppress(OSError):  # another process replaced it already
+        os.rename(entry, tmp / "damaged")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 def compile_bundle(ir: str, kernel: str, options: str, tool: str, cache: Path,
                    file_options: Optional[Mapping[str, str]] = None,
                    timeout: float = COMPILE_TIMEOUT) -> Compiled:
     """The bundle of `ir` compiled with `--tile-to-ptx="<options>"`, from the
-    cache or compiled into it within `timeout` seconds. Nothing is written
-    outside `cache`."""
+    cache or compiled into it within `timeout` seconds; an entry whose files
+    differ from what was written into it is compiled again. Nothing is
+    written outside `cache`."""
     key = cache_key(ir, options, tool, file_options)
     final = cache / key
     manifest = final / "bundle" / f"{kernel}.json"
-    if final.is_dir():
+    if final.is_dir() and not final.is_symlink() and _intact(final):
         return Compiled(key, final, manifest, True)
     try:
         cache.mkdir(parents=True, exist_ok=True)
         _remove_stale(cache)
+        if os.path.lexists(final):
+            _discard(cache, final)
         tmp = _make_tmp(cache)
     except OSError as e:
         raise CacheError(f"cannot use the cache folder {cache}: {e.strerror or e}") from None
@@ -369,10 +417,15 @@ def compile_bundle(ir: str, kernel: str, options: str, tool: str, cache: Path,
             raise CompileError(f"tile-opt wrote no bundle/{kernel}.json for "
                                f"--tile-to-ptx=\"{options}\"")
         try:
+            digest = _bundle_digest(tmp)
+        except OSError as e:
+            raise CompileError(f"tile-opt wrote an unexpected bundle: {e}") from None
+        (tmp / DIGEST).write_text(json.dumps(digest, indent=1, sort_keys=True) + "\n")
+        try:
             os.rename(tmp, final)
         except OSError as e:
             # Another process renamed the same key into place first.
-            if e.errno not in (errno.EEXIST, errno.ENOTEMPTY) or not final.is_dir():
+            if e.errno not in (errno.EEXIST, errno.ENOTEMPTY) or not _intact(final):
                 raise CacheError(f"cannot move a compiled bundle to {final}: "
                                  f"{e.strerror or e}") from None
             shutil.rmtree(tmp, ignore_errors=True)

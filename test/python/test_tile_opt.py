@@ -617,7 +617,8 @@ def test_second_compile_is_a_cache_hit(standin, tmp_path):
     # tile-opt ran inside the cache folder, in a temporary folder renamed since.
     cwd = standin.runs()[0]["cwd"]
     assert os.path.dirname(cwd) == str(tmp_path / "cache") and not os.path.exists(cwd)
-    assert sorted(os.listdir(first.folder)) == ["bundle", "key.json", "matmul_f16_f16_nn.mlir"]
+    assert sorted(os.listdir(first.folder)) == ["bundle", "digest.json", "key.json",
+                                                "matmul_f16_f16_nn.mlir"]
     # Another process finds it on disk.
     r = run_python("import tile_opt; print(tile_opt.compile(config='manual', block_m=64).cached)")
     assert r.returncode == 0 and r.stdout.strip() == "True", r.stderr
@@ -820,11 +821,69 @@ def test_temporary_folders_are_named_and_marked(standin, monkeypatch):
     assert compiler.TMP_MARKER not in os.listdir(k.folder)
 
 
-def test_a_damaged_cache_entry_says_so(standin):
+def _cut_ptx(bundle):
+    ptx = bundle / "matmul_f16_f16_nn.ptx"
+    ptx.write_bytes(ptx.read_bytes()[: ptx.stat().st_size // 2])
+
+
+def _swap_ptx(bundle):
+    (bundle / "matmul_f16_f16_nn.ptx").write_text(".visible .entry other()\n{\n\tret;\n}\n")
+
+
+def _edit_manifest(bundle):
+    path = bundle / "matmul_f16_f16_nn.json"
+    manifest = json.loads(path.read_text())
+    manifest["block_m"], manifest["schedule"] = 64, "persistent"
+    path.write_text(json.dumps(manifest))
+
+
+def _link_ptx(bundle):
+    # To a file outside the cache, which must survive the rebuild.
+    ptx, outside = bundle / "matmul_f16_f16_nn.ptx", bundle.parents[2] / "elsewhere.ptx"
+    ptx.rename(outside)
+    ptx.symlink_to(outside)
+
+
+DAMAGE = {
+    "ptx cut in half": _cut_ptx,
+    "ptx of another kernel": _swap_ptx,
+    "manifest edited": _edit_manifest,
+    "ptx removed": lambda b: (b / "matmul_f16_f16_nn.ptx").unlink(),
+    "a file added": lambda b: (b / "extra.ptx").write_text("x"),
+    "ptx a link": _link_ptx,
+    "digest garbled": lambda b: (b.parent / "digest.json").write_text("{not json"),
+    "digest empty": lambda b: (b.parent / "digest.json").write_text("{}"),
+    "digest removed": lambda b: (b.parent / "digest.json").unlink(),
+    "entry emptied": lambda b: shutil.rmtree(b),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGE)
+def test_a_damaged_cache_entry_is_rebuilt(standin, damage):
     k = tile_opt.compile(config="manual")
-    os.remove(os.path.join(k.folder, "bundle", "matmul_f16_f16_nn.ptx"))
-    msg = one_line_error(tile_opt.CacheError, tile_opt.compile, config="manual")
-    assert "cannot read ptx" in msg and msg.endswith(f"(delete {k.folder} to recompile)")
+    bundle = k.folder / "bundle"
+    good = {p.name: p.read_bytes() for p in bundle.iterdir()}
+    DAMAGE[damage](bundle)
+    again = tile_opt.compile(config="manual")
+    assert not again.cached and again.folder == k.folder and len(standin.runs()) == 2
+    assert {p.name: p.read_bytes() for p in bundle.iterdir()} == good
+    assert not bundle.joinpath("matmul_f16_f16_nn.ptx").is_symlink()
+    # Rebuilt once: the next call is a hit again, and nothing is left over.
+    assert tile_opt.compile(config="manual").cached and len(standin.runs()) == 2
+    assert os.listdir(k.folder.parent) == [k.folder.name]
+    assert (damage != "ptx a link") or (k.folder.parents[1] / "elsewhere.ptx").is_file()
+
+
+def test_a_link_in_place_of_an_entry_is_replaced_not_followed(standin, tmp_path):
+    k = tile_opt.compile(config="manual")
+    shutil.rmtree(k.folder)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "keep").write_text("mine")
+    k.folder.symlink_to(theirs)
+    again = tile_opt.compile(config="manual")
+    assert not again.cached and not again.folder.is_symlink()
+    assert (theirs / "keep").read_text() == "mine"
 
 
 def test_a_kernel_of_a_bundle_compiled_elsewhere(standin, tmp_path):
