@@ -22,7 +22,6 @@ options, its time and % of cuBLAS, and the lowerings that tie with it.
 import argparse
 import json
 import os
-import re
 import sys
 import time
 
@@ -31,6 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import tile_compare  # noqa: E402
 from results_table import documents  # noqa: E402
 from tile_bench.bundle import BundleError, load_bundle, shape_class  # noqa: E402
+from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
 from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
                           parse_lowerings, run, write_json)
@@ -57,14 +57,13 @@ DEFAULT_SPACE = [
 # config=auto tune-cache=FILE builds the kernel again from these).
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "schedule",
                "order", "group_m", "mma", "warp_specialize", "cluster_m", "split_k")
-SHAPE = re.compile(r"([1-9][0-9]{0,9})x([1-9][0-9]{0,9})x([1-9][0-9]{0,9})")
 
 
 def parse_shape(text):
-    m = SHAPE.fullmatch(text)
-    if not m:
-        die(f"bad --shape '{text}': expected MxNxK, three positive integers")
-    return tuple(int(v) for v in m.groups())
+    try:
+        return bundle_shape(text)
+    except BundleError as e:
+        die(f"--shape: {e}")
 
 
 def compile_space(tile_opt, source, space, outdir):

@@ -393,6 +393,23 @@ def load_bundle(manifest_path: str) -> Bundle:
     return entry
 
 
+# MxNxK in ASCII digits (int() would take "６４"), sizes 1 to 2^31 - 1 as
+# the kernels' 32-bit index arithmetic and the runtime require.
+_SHAPE = re.compile(r"([1-9][0-9]{0,9})x([1-9][0-9]{0,9})x([1-9][0-9]{0,9})")
+MAX_SIZE = 2**31 - 1
+
+
+def parse_shape(text: str) -> tuple[int, int, int]:
+    """M, N, K from "MxNxK": the one shape parser of tile-bench and
+    tile-tune; BundleError for anything else."""
+    match = _SHAPE.fullmatch(text) if isinstance(text, str) else None
+    sizes = tuple(int(g) for g in match.groups()) if match else ()
+    if not sizes or max(sizes) > MAX_SIZE:
+        raise BundleError(f"bad shape {text!r}: expected MxNxK, three sizes from 1 to "
+                          f"{MAX_SIZE} in ASCII digits")
+    return sizes  # type: ignore[return-value]
+
+
 def shape_class(m: int, n: int, k: int) -> str:
     """tile-tune's class of a shape: each size's power-of-two bucket, and
     whether N and K are multiples of 8 (what TMA rows need)."""

@@ -31,14 +31,13 @@ import dataclasses
 import functools
 import json
 import os
-import re
 import sys
 import tempfile
 import time
 from typing import Any, Callable, Optional, Sequence
 
 from . import stats
-from .bundle import ELEM_BYTES, Bundle, BundleError, Dispatch, load_manifest
+from .bundle import ELEM_BYTES, Bundle, BundleError, Dispatch, load_manifest, parse_shape
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
@@ -71,11 +70,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _shape(text: str) -> tuple[int, int, int]:
-    match = re.fullmatch(r"(\d+)x(\d+)x(\d+)", text)
-    if not match or min(int(g) for g in match.groups()) < 1:
-        raise UsageError(f"bad --shape '{text}': expected MxNxK with sizes of at least 1")
-    m, n, k = (int(g) for g in match.groups())
-    return m, n, k
+    try:
+        return parse_shape(text)
+    except BundleError as e:
+        raise UsageError(f"--shape: {e}") from None
 
 
 def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:

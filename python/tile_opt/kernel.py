@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 
-from tile_bench.bundle import Bundle, BundleError, Dispatch, Staging, TmaView, load_manifest
+from tile_bench.bundle import (MAX_SIZE, Bundle, BundleError, Dispatch, Staging, TmaView,
+                               load_manifest)
 
 from . import checks, compiler
-from .errors import CacheError, DependencyError, OptionError, TileOptError
+from .errors import CacheError, DependencyError, InputError, OptionError, TileOptError
 from .errors import UnsupportedShapeError
 from .ir import IN_TYPES, LAYOUTS, OUT_TYPES, kernel_name, matmul_ir, type_name
 
@@ -49,6 +50,20 @@ def _empty_product(rt: Any, a: Any, m: int, n: int, c_dtype: str, out: Any) -> A
     if out is None:
         return rt.torch.zeros((m, n), dtype=rt.TORCH_DTYPES[c_dtype], device=a.device)
     return out.zero_()
+
+
+def _counts(**values: Any) -> None:
+    """pick's and plan's sizes and GPU figures: integers of at least 1 (an
+    empty product launches nothing, so it has no plan), sizes at most 2^31 - 1
+    (the kernels' 32-bit index arithmetic)."""
+    for name, v in values.items():
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InputError(f"{name} is {v!r}; expected an integer")
+        size = name in ("m", "n", "k")
+        if v < 1 or (size and v > MAX_SIZE):
+            what = "an empty product launches nothing" if size and v == 0 else f"got {v}"
+            limit = f"1 to {MAX_SIZE}" if size else "at least 1"
+            raise InputError(f"{name} must be {limit}; {what}")
 
 
 @dataclass(frozen=True)
@@ -167,6 +182,7 @@ class Kernel:
     def pick(self, m: int, n: int, k: int) -> tuple[Bundle, str]:
         """The bundle that runs M x N x K and why (the dispatch rule)."""
         try:
+            _counts(m=m, n=n, k=k)
             member = self._member(m, n, k)
         except TileOptError as e:
             raise e.with_traceback(None) from None
@@ -178,6 +194,7 @@ class Kernel:
         kernel's grid depends on the GPU: given here for `sm_count` SMs with
         `blocks_per_sm` resident blocks."""
         try:
+            _counts(m=m, n=n, k=k, sm_count=sm_count, blocks_per_sm=blocks_per_sm)
             member = self._member(m, n, k)
         except TileOptError as e:
             raise e.with_traceback(None) from None

@@ -816,11 +816,16 @@ def _tile_bench(*args) -> subprocess.CompletedProcess:
 
 @pytest.mark.parametrize("args, words", [
     ([], "the following arguments are required"),
-    (["m.json", "--shape", "4096x4096"], "bad --shape '4096x4096'"),
-    (["m.json", "--shape", "0x1x1"], "bad --shape '0x1x1'"),
+    (["m.json", "--shape", "4096x4096"], "--shape: bad shape '4096x4096'"),
+    (["m.json", "--shape", "0x1x1"], "--shape: bad shape '0x1x1'"),
+    # int() reads full-width digits; tile-run and tile-tune do not.
+    (["m.json", "--shape", "\uff16\uff14x64x64"], "--shape: bad shape '\uff16\uff14x64x64'"),
+    (["m.json", "--shape", "2147483648x1x1"], "three sizes from 1 to 2147483647"),
+    (["m.json", "--shape", "064x64x64"], "--shape: bad shape '064x64x64'"),
     (["m.json", "--shape", "1x1x1", "--rounds", "0"], "--rounds must be at least 1"),
     (["m.json", "--shape", "1x1x1", "--dtype", "f32"], "invalid choice: 'f32'"),
-], ids=["nothing", "two-sizes", "zero", "rounds", "dtype"])
+], ids=["nothing", "two-sizes", "zero", "full-width", "2^31", "leading-zero", "rounds",
+        "dtype"])
 def test_cli_usage_errors(args, words):
     r = _tile_bench(*args)
     assert r.returncode == 2

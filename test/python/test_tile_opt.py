@@ -1486,3 +1486,22 @@ def test_pip_installs_both_packages(tmp_path):
     assert version == tile_opt.__version__ and where == str(target / "tile_opt")
     assert (target / "tile_opt" / "py.typed").exists()
     assert (target / "tile_bench" / "cuda_launch.py").exists()
+
+
+@pytest.mark.parametrize("args, kwargs, words", [
+    ((0, 64, 64), {}, "m must be 1 to 2147483647; an empty product launches nothing"),
+    ((64, 0, 64), {}, "n must be 1 to 2147483647; an empty product launches nothing"),
+    (("64", 64, 64), {}, "m is '64'; expected an integer"),
+    ((64.0, 64, 64), {}, "m is 64.0; expected an integer"),
+    ((True, 64, 64), {}, "m is True; expected an integer"),
+    ((64, 64, -1), {}, "k must be 1 to 2147483647; got -1"),
+    ((2**31, 64, 64), {}, "m must be 1 to 2147483647; got 2147483648"),
+    ((64, 64, 64), {"sm_count": -5}, "sm_count must be at least 1; got -5"),
+    ((64, 64, 64), {"blocks_per_sm": 0}, "blocks_per_sm must be at least 1; got 0"),
+    ((64, 64, 64), {"sm_count": 132.0}, "sm_count is 132.0; expected an integer"),
+], ids=["m0", "n0", "str", "float", "bool", "negative", "2^31", "sm_count", "blocks", "sm-float"])
+def test_plan_and_pick_take_counts(standin, args, kwargs, words):
+    k = tile_opt.compile(config="manual")
+    assert one_line_error(tile_opt.InputError, k.plan, *args, **kwargs) == words
+    if not kwargs:
+        assert one_line_error(tile_opt.InputError, k.pick, *args) == words
