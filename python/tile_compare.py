@@ -90,12 +90,10 @@ def nonempty(text):
 def find_tool(name, explicit):
     """tile-opt or tile-run as tile_opt finds them: --NAME, then $TILE_OPT
     or $TILE_RUN, the repository's build/bin, PATH (docs/python.md)."""
-    # Here, not at the top: importing tile_opt imports torch where it is installed.
-    from tile_opt.compiler import find_tool as find
-    from tile_opt.errors import ToolNotFoundError
+    from tile_bench.tools import ToolNotFound, find_tool as find
     try:
         return find(name, explicit, f"--{name}")
-    except ToolNotFoundError as e:
+    except ToolNotFound as e:
         die(str(e))
 
 

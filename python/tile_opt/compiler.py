@@ -33,13 +33,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
+from tile_bench import tools
+
 from .errors import CacheError, CompileError, OptionError, ToolNotFoundError
 
-__all__ = ["REPO_BIN", "find_tool", "find_tile_opt", "cache_dir", "pass_options", "check_names",
+__all__ = ["find_tool", "find_tile_opt", "cache_dir", "pass_options", "check_names",
            "check_timeout", "format_options", "Compiled", "compile_bundle"]
 
-# The repository's build, when the package runs from its source tree.
-REPO_BIN = Path(__file__).resolve().parents[2] / "build" / "bin"
 DEFAULT_CACHE = Path("~/.cache/tile_opt")
 # Bumped when the cache folder's layout changes.
 CACHE_FORMAT = 2
@@ -69,34 +69,13 @@ FILE_OPTIONS = frozenset({"tune_cache"})
 _VALUE = re.compile(r"[A-Za-z0-9_.:/+-]+\Z")
 
 
-def _executable(path: str) -> bool:
-    return os.path.isfile(path) and os.access(path, os.X_OK)
-
-
 def find_tool(name: str, explicit: Optional[str] = None, argument: str = "tool") -> str:
-    """The binary `name` (tile-opt, tile-run): `explicit` (the caller's
-    `argument`, named in messages), else $TILE_OPT (for tile-run $TILE_RUN),
-    else the repository's build/bin, else PATH. An explicit value or the
-    variable is a path, or a name looked up on PATH. tile_opt, tile-compare
-    and tile-tune all find their tools here (docs/python.md)."""
-    env = name.upper().replace("-", "_")
-    # An empty variable is unset, as in a shell; an empty argument is wrong.
-    for source, value in ((argument, explicit), (env, os.environ.get(env) or None)):
-        if value is not None:
-            if not isinstance(value, (str, os.PathLike)):
-                raise ToolNotFoundError(f"{source} is {value!r}; expected a path or a name")
-            found = shutil.which(value)
-            if not found:
-                raise ToolNotFoundError(f"{source} '{value}' is not an executable program")
-            return os.path.abspath(found)
-    local = REPO_BIN / name
-    if _executable(str(local)):
-        return str(local)
-    found = shutil.which(name)
-    if found:
-        return os.path.abspath(found)
-    raise ToolNotFoundError(f"cannot find {name}: pass it as {argument}, set {env}, build it "
-                            f"(scripts/setup.sh) or put it on PATH")
+    """tile_bench.tools.find_tool (the one lookup rule), raising
+    ToolNotFoundError."""
+    try:
+        return tools.find_tool(name, explicit, argument)
+    except tools.ToolNotFound as e:
+        raise ToolNotFoundError(str(e)) from None
 
 
 def find_tile_opt(explicit: Optional[str] = None) -> str:

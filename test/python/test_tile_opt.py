@@ -29,6 +29,7 @@ import tile_opt  # noqa: E402
 from tile_opt import checks, compiler, kernel as kernel_module, ops  # noqa: E402
 from tile_opt.ir import matmul_ir  # noqa: E402
 from tile_bench.bundle import PARAM_NAMES, Dispatch, load_manifest  # noqa: E402
+from tile_bench import tools  # noqa: E402
 
 
 def _real_tile_opt():
@@ -546,7 +547,7 @@ def test_tile_opt_by_name_on_path(standin, monkeypatch):
 def no_build(monkeypatch, tmp_path):
     """A build folder without tools, and TILE_OPT unset."""
     monkeypatch.delenv("TILE_OPT")
-    monkeypatch.setattr(compiler, "REPO_BIN", tmp_path / "no-build")
+    monkeypatch.setattr(tools, "REPO_BIN", tmp_path / "no-build")
     return tmp_path / "no-build"
 
 
@@ -572,7 +573,7 @@ def test_tile_opt_from_path(standin, no_build, monkeypatch):
 
 def test_the_build_folder_beats_path(standin, tmp_path, no_build, monkeypatch):
     built = _other_standin(tmp_path, "build")
-    monkeypatch.setattr(compiler, "REPO_BIN", Path(built.path).parent)
+    monkeypatch.setattr(tools, "REPO_BIN", Path(built.path).parent)
     monkeypatch.setenv("PATH", os.path.dirname(standin.path))
     assert compiler.find_tile_opt() == built.path
     # A build folder's file that is not executable is passed over.
@@ -595,9 +596,9 @@ def test_tile_run_by_the_same_rule(tmp_path, no_build, monkeypatch):
 @needs_tile_opt
 def test_tile_opt_from_the_build_folder(monkeypatch):
     monkeypatch.delenv("TILE_OPT", raising=False)
-    if not os.path.exists(compiler.REPO_BIN / "tile-opt"):
+    if not os.path.exists(tools.REPO_BIN / "tile-opt"):
         pytest.skip("no build/bin/tile-opt")
-    assert compiler.find_tile_opt() == str(compiler.REPO_BIN / "tile-opt")
+    assert compiler.find_tile_opt() == str(tools.REPO_BIN / "tile-opt")
 
 
 # ---------------------------------------------------------------------------

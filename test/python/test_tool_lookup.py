@@ -1,5 +1,5 @@
 """How tile-compare and tile-tune find tile-opt and tile-run: tile_opt's
-one rule (tile_opt.compiler.find_tool): the --tile-opt/--tile-run flag,
+one rule (tile_bench.tools.find_tool): the --tile-opt/--tile-run flag,
 then $TILE_OPT/$TILE_RUN, then the repository's build/bin, then PATH.
 
 Each script runs from a copy of python/ whose build folder the test fills,
