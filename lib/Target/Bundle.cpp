@@ -25,6 +25,9 @@ using namespace mlir::tile;
 
 namespace {
 
+namespace mf = tile_manifest;
+using mf::Field;
+
 constexpr StringLiteral kManifestsAttr = "tile.manifests";
 
 DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
@@ -38,30 +41,86 @@ DictionaryAttr manifestFor(gpu::GPUModuleOp mod, gpu::GPUFuncOp func,
   SmallVector<Attribute> params;
   for (const KernelParam &p : kernelParams(cfg.isWgmma(), cfg.usesWorkspace()))
     params.push_back(b.getDictionaryAttr({
-        b.getNamedAttr("name", b.getStringAttr(p.name)),
-        b.getNamedAttr("type", b.getStringAttr(p.type)),
-        b.getNamedAttr("meaning", b.getStringAttr(p.meaning)),
+        b.getNamedAttr(manifestKey(Field::ParamName), b.getStringAttr(p.name)),
+        b.getNamedAttr(manifestKey(Field::ParamType), b.getStringAttr(p.type)),
+        b.getNamedAttr(manifestKey(Field::ParamMeaning),
+                       b.getStringAttr(p.meaning)),
     }));
   NamedAttrList attrs(abi);
-  auto setInt = [&](StringRef key, int64_t v) {
-    attrs.set(key, b.getI64IntegerAttr(v));
+  auto set = [&](Field f, Attribute value) {
+    attrs.set(manifestKey(f), value);
   };
-  // cluster_m among them: the runner launches clusters of this size.
+  // cluster_m among them: the runner launches clusters of this size. Their
+  // names are #tile.kernel's; writeBundle checks them against the schema.
   for (const KernelConfig::IntField &f : KernelConfig::intFields())
-    setInt(f.name, cfg.*f.member);
-  setInt("dynamic_shared_memory_bytes", cfg.sharedBytes);
-  attrs.set("schedule", b.getStringAttr(stringifySchedule(cfg.schedule)));
-  attrs.set("order", b.getStringAttr(stringifyTileOrder(cfg.order)));
-  attrs.set("mma", b.getStringAttr(stringifyMmaKind(cfg.mma)));
-  attrs.set("warp_specialize",
-            b.getStringAttr(stringifyWarpSpecialize(cfg.warpSpecialize)));
-  attrs.set("kernel", b.getStringAttr(func.getName()));
-  attrs.set("gpu_module", b.getStringAttr(mod.getName()));
-  attrs.set("chip", b.getStringAttr(chip));
-  attrs.set("threads_per_block", b.getI64IntegerAttr(cfg.threads()));
-  attrs.set("acc_type", b.getStringAttr("f32"));
-  attrs.set("params", b.getArrayAttr(params));
+    attrs.set(f.name, b.getI64IntegerAttr(cfg.*f.member));
+  set(Field::DynamicSharedMemoryBytes, b.getI64IntegerAttr(cfg.sharedBytes));
+  set(Field::Schedule, b.getStringAttr(stringifySchedule(cfg.schedule)));
+  set(Field::Order, b.getStringAttr(stringifyTileOrder(cfg.order)));
+  set(Field::Mma, b.getStringAttr(stringifyMmaKind(cfg.mma)));
+  set(Field::WarpSpecialize,
+      b.getStringAttr(stringifyWarpSpecialize(cfg.warpSpecialize)));
+  set(Field::Kernel, b.getStringAttr(func.getName()));
+  set(Field::GpuModule, b.getStringAttr(mod.getName()));
+  set(Field::Chip, b.getStringAttr(chip));
+  set(Field::ThreadsPerBlock, b.getI64IntegerAttr(cfg.threads()));
+  set(Field::AccType, b.getStringAttr("f32"));
+  set(Field::Params, b.getArrayAttr(params));
   return attrs.getDictionary(b.getContext());
+}
+
+bool fits(Field f, const llvm::json::Value &v);
+
+// Why `json` is not an object of `scope` as ManifestFields.def declares it
+// (a field it does not declare, or one of another type or outside its
+// range); empty when it is. Required fields are not asked for here: the
+// passes that fill tile.abi write them, and
+// test/Pipelines/manifest-schema.test reads every kind of manifest back.
+std::string misfit(mf::Scope scope, const llvm::json::Object &json) {
+  SmallVector<StringRef> keys;
+  for (const auto &entry : json)
+    keys.push_back(entry.first);
+  llvm::sort(keys);
+  for (StringRef key : keys) {
+    std::optional<Field> f = mf::find(scope, {key.data(), key.size()});
+    if (!f)
+      return ("field \"" + key + "\" is not declared in ManifestFields.def")
+          .str();
+    if (!fits(*f, *json.get(key)))
+      return ("field \"" + key + "\" is not what ManifestFields.def declares")
+          .str();
+  }
+  return "";
+}
+
+bool fits(Field f, const llvm::json::Value &v) {
+  const mf::FieldSpec &spec = mf::spec(f);
+  auto isInt = [&](const llvm::json::Value &e) {
+    std::optional<int64_t> i = e.getAsInteger();
+    return i && mf::allows(spec, *i);
+  };
+  auto isWord = [&](const llvm::json::Value &e) {
+    std::optional<StringRef> s = e.getAsString();
+    return s && mf::allows(spec, std::string_view(s->data(), s->size()));
+  };
+  const llvm::json::Array *array = v.getAsArray();
+  switch (spec.type) {
+  case mf::Type::String:
+  case mf::Type::Enum:
+    return isWord(v);
+  case mf::Type::Int:
+    return isInt(v);
+  case mf::Type::Enums:
+    return array && !array->empty() && llvm::all_of(*array, isWord);
+  case mf::Type::Ints:
+    return array && array->size() == spec.length && llvm::all_of(*array, isInt);
+  case mf::Type::Objects:
+    return array && llvm::all_of(*array, [&](const llvm::json::Value &e) {
+             const llvm::json::Object *o = e.getAsObject();
+             return o && misfit(mf::elementScope(f), *o).empty();
+           });
+  }
+  return false;
 }
 
 
@@ -122,7 +181,8 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
       return fail("is not a kernel name (a C identifier)");
     auto manifest = dyn_cast<DictionaryAttr>(entry.getValue());
     auto modName =
-        manifest ? manifest.getAs<StringAttr>("gpu_module") : StringAttr();
+        manifest ? manifest.getAs<StringAttr>(manifestKey(Field::GpuModule))
+                 : StringAttr();
     if (!modName)
       return fail("is not a dictionary with a string 'gpu_module'");
     auto binary = llvm::find_if(binaries, [&](gpu::BinaryOp bin) {
@@ -135,7 +195,10 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
       return fail("was not compiled to PTX (use format=isa)");
     llvm::json::Object json = *toJson(manifest).getAsObject();
     std::string ptxName = (kernel + ".ptx").str();
-    json["ptx"] = ptxName;
+    json[manifestKey(Field::Ptx)] = ptxName;
+    std::string why = misfit(mf::Scope::Kernel, json);
+    if (!why.empty())
+      return fail(why);
     SmallString<256> ptxPath(dir), jsonPath(dir);
     llvm::sys::path::append(ptxPath, ptxName);
     llvm::sys::path::append(jsonPath, kernel + ".json");
@@ -166,11 +229,17 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
                  << escapedName(kernel) << "\" names no compiled kernel \""
                  << escapedName(member) << "\"";
         json.erase("kernel");
-        json["bundle"] = (member + ".json").str();
+        json[manifestKey(Field::RuleBundle)] = (member + ".json").str();
         rules.push_back(std::move(json));
       }
-      llvm::json::Object doc{{"kernel", kernel.str()},
-                             {"dispatch", std::move(rules)}};
+      llvm::json::Object doc{
+          {manifestKey(Field::DispatchKernel), kernel.str()},
+          {manifestKey(Field::DispatchRules), std::move(rules)}};
+      std::string why = misfit(mf::Scope::Dispatch, doc);
+      if (!why.empty())
+        return module.emitError("tile-write-bundle: ")
+               << TileDialect::kDispatchAttrName << " entry \""
+               << escapedName(kernel) << "\" " << why;
       SmallString<256> path(dir);
       llvm::sys::path::append(path, kernel + ".json");
       std::string text;

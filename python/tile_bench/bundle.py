@@ -1,6 +1,6 @@
 """A tile-opt bundle: its launch manifest, checked, and the PTX it names.
 
-The rules are those of tile-run's manifest reader (tools/tile-run/manifest.cpp)
+The rules are those of tile-run's manifest reader (runtime/src/manifest.cpp)
 with the same messages, plus one check tile-run leaves to the driver: the
 manifest's parameters must match the kernel's signature in the PTX, since a
 launch with a wrong argument list reads garbage instead of failing.

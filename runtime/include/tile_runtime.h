@@ -94,8 +94,10 @@ typedef struct tile_rt_bundle tile_rt_bundle;
  * names. Refused (TILE_RT_BAD_BUNDLE, with "manifest PATH: why"): files
  * that are not regular, a manifest above 1 MiB or a PTX above 64 MiB,
  * malformed JSON (also JSON nested deeper than 200 levels, repeated keys,
- * NUL bytes), integers of 2^53 or more in magnitude, and every field out of
- * its range (tools/tile-run/README.md lists them). A dispatch manifest may
+ * NUL bytes), integers of 2^53 or more in magnitude, every field missing,
+ * mistyped or out of its range (include/tile/Conversion/ManifestFields.def
+ * declares them), and a PTX without the kernel's `.entry <kernel>(` taking
+ * the manifest's parameters (by count and size). A dispatch manifest may
  * have at most 4096 rules naming at most 64 distinct members; each member
  * is read once. On success *out owns the bundle; free it with
  * tile_rt_bundle_free. */
@@ -120,10 +122,13 @@ typedef struct tile_rt_bundle_info {
   const char *mma;      /* "sync" or "wgmma" */
   const char *layouts;  /* the layouts served: "nn, nt" */
   const char *chip, *order, *acc_type;
+  const char *warp_specialize; /* "none", "cooperative" or "pingpong" */
+  const char *gpu_module;      /* the compiler's name for the kernel's module */
   tile_rt_dtype a_type, b_type, c_type;
   int64_t block_m, block_n, block_k;
   int64_t threads_per_block, dynamic_shared_bytes;
   int64_t group_m, num_warps, num_stages;
+  int64_t min_blocks_per_sm; /* the blocks per SM it was compiled for */
   int64_t cluster_m;            /* 1 or 2 */
   int64_t split_k;              /* 1 to 128 */
   int64_t workspace_tile_bytes; /* 0 unless split-K or Stream-K */
@@ -131,6 +136,7 @@ typedef struct tile_rt_bundle_info {
   int64_t m_multiple, n_multiple, k_multiple;
   /* TMA boxes {inner, outer} in elements; zero unless mma=wgmma. */
   int64_t tma_box_a[2], tma_box_b[2], tma_box_c[2];
+  int64_t tma_swizzle_bytes;
   int persistent; /* the grid is persistent (persistent, stream_k) */
   int stream_k;
   int uses_tma;        /* takes tma_a, tma_b and tma_c */
@@ -156,6 +162,22 @@ int tile_rt_bundle_static(const tile_rt_bundle *bundle, const char *param,
  * it; null when out of range or not a dispatch manifest. */
 const tile_rt_bundle *tile_rt_bundle_member(const tile_rt_bundle *bundle,
                                             size_t index);
+
+/* Rule `index` (0 to rule_count - 1) of a dispatch manifest: the member it
+ * names and its conditions, 0 or "" where it has none. Strings are owned by
+ * the bundle. */
+typedef struct tile_rt_rule {
+  const char *bundle;   /* "bundle": the member's manifest, as written */
+  size_t member;        /* its index for tile_rt_bundle_member */
+  int64_t max_m;        /* M <= max_m */
+  int64_t min_k;        /* K >= min_k */
+  int64_t max_tiles[3]; /* [bm, bn, n]: ceil(M / bm) * ceil(N / bn) < n */
+  const char *shape_class; /* "class": tile-tune's class of the shape */
+  const char *why;
+} tile_rt_rule;
+
+tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
+                                 tile_rt_rule *rule, tile_rt_status *status);
 
 /* The kernel that runs an M x N x K problem: for a kernel bundle itself,
  * for a dispatch manifest the member of the first rule that matches

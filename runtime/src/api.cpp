@@ -198,6 +198,8 @@ tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
   i.chip = m.chip.c_str();
   i.order = m.order.c_str();
   i.acc_type = m.accType.c_str();
+  i.warp_specialize = m.warpSpecialize.c_str();
+  i.gpu_module = m.gpuModule.c_str();
   i.a_type = m.aType;
   i.b_type = m.bType;
   i.c_type = m.cType;
@@ -209,6 +211,7 @@ tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
   i.group_m = m.groupM;
   i.num_warps = m.numWarps;
   i.num_stages = m.numStages;
+  i.min_blocks_per_sm = m.minBlocksPerSm;
   i.cluster_m = m.clusterM;
   i.split_k = m.splitK;
   i.workspace_tile_bytes = m.workspaceTileBytes;
@@ -221,6 +224,7 @@ tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
     i.tma_box_b[d] = m.tmaBoxB[d];
     i.tma_box_c[d] = m.tmaBoxC[d];
   }
+  i.tma_swizzle_bytes = m.tmaSwizzleBytes;
   i.persistent = m.persistent;
   i.stream_k = m.streamK;
   i.uses_tma = m.usesTma();
@@ -250,6 +254,28 @@ const tile_rt_bundle *tile_rt_bundle_member(const tile_rt_bundle *bundle,
   if (!bundle || index >= bundle->members.size())
     return nullptr;
   return bundle->members[index].get();
+}
+
+tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
+                                 tile_rt_rule *rule, tile_rt_status *status) {
+  if (!bundle)
+    return nullArgument(status, "tile_rt_bundle_rule", "bundle");
+  if (!rule)
+    return nullArgument(status, "tile_rt_bundle_rule", "rule");
+  if (index >= bundle->rules.size())
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_bundle_rule: manifest " + bundle->manifest.path +
+                      " has " + std::to_string(bundle->rules.size()) +
+                      " rules, not " + std::to_string(index + 1));
+  const DispatchRule &r = bundle->rules[index];
+  *rule = tile_rt_rule{r.bundle.c_str(),
+                       r.member,
+                       r.maxM,
+                       r.minK,
+                       {r.tilesBlockM, r.tilesBlockN, r.maxTiles},
+                       r.shapeClass.c_str(),
+                       r.why.c_str()};
+  return ok(status);
 }
 
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,

@@ -24,18 +24,20 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
     return false;
   }
   FieldReader f(doc, r, "/dispatch/" + std::to_string(i), error);
-  if (!f.requireString("bundle", rule.bundle) ||
-      !f.requireString("why", rule.why) ||
-      !f.optionalInt("max_m", 1, rule.maxM) ||
-      !f.optionalInt("min_k", 1, rule.minK) ||
-      !f.optionalString("class", rule.shapeClass)) {
+  if (!f.check(Scope::Rule)) {
     error = where + ": " + error;
     return false;
   }
-  // An empty class would match no shape (or, read as "no condition", all).
-  if (f.get("class") && rule.shapeClass.empty()) {
-    error = where + ": field \"class\" is empty";
-    return false;
+  rule.bundle = f.string(Field::RuleBundle);
+  rule.why = f.string(Field::RuleWhy);
+  rule.maxM = f.integer(Field::RuleMaxM);
+  rule.minK = f.integer(Field::RuleMinK);
+  rule.shapeClass = f.string(Field::RuleClass);
+  int64_t tiles[3];
+  if (f.integers(Field::RuleMaxTiles, tiles)) {
+    rule.tilesBlockM = tiles[0];
+    rule.tilesBlockN = tiles[1];
+    rule.maxTiles = tiles[2];
   }
   if (rule.bundle.find('/') != std::string::npos || rule.bundle[0] == '.') {
     error = where +
@@ -43,17 +45,6 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
             "directory, not '" +
             rule.bundle + "'";
     return false;
-  }
-  if (const Json *t = f.get("max_tiles")) {
-    int64_t v[3] = {0, 0, 0};
-    if (!readSizes(t, 3, 1000000000, v)) {
-      error = where + ": \"max_tiles\" must be [block_m, block_n, tiles], "
-                      "three integers from 1 to 1e9";
-      return false;
-    }
-    rule.tilesBlockM = v[0];
-    rule.tilesBlockN = v[1];
-    rule.maxTiles = v[2];
   }
   return true;
 }
@@ -63,9 +54,11 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
 bool loadDispatch(const std::string &path, const JsonDocument &doc,
                   ManifestFile &out, std::string &error) {
   Manifest &m = out.kernel;
-  if (!FieldReader(doc, doc.root, "", error).requireString("kernel", m.kernel))
+  FieldReader f(doc, doc.root, "", error);
+  if (!f.check(Scope::Dispatch))
     return false;
-  const Json &rules = doc.root["dispatch"];
+  m.kernel = f.string(Field::DispatchKernel);
+  const Json &rules = *f.get(Field::DispatchRules);
   if (!rules.is_array() || rules.empty()) {
     error = "field \"dispatch\" must be a non-empty array of rules";
     return false;
@@ -100,7 +93,7 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
       }
       // Refused before it is followed: dispatch manifests naming each
       // other must not recurse.
-      if (memberDoc.root.contains("dispatch")) {
+      if (memberDoc.root.contains(tile_manifest::name(Field::DispatchRules))) {
         error = where + " is itself a dispatch manifest";
         return false;
       }

@@ -1,8 +1,8 @@
 //===- fields.h - Reading a manifest's fields -------------------*- C++ -*-===//
 //
 // What the kernel manifest reader (manifest.cpp) and the dispatch manifest
-// reader (dispatch.cpp) share: typed, range-checked field access with one
-// message per kind of mistake.
+// reader (dispatch.cpp) share: fields checked against ManifestFields.def,
+// with one message per kind of mistake.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,15 +11,21 @@
 
 #include "json.h"
 #include "manifest.h"
+#include "tile/Conversion/ManifestSchema.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tilert {
 
+using tile_manifest::Field;
+using tile_manifest::Scope;
+
 // The fields of one object of a document (`pointer` is its JSON pointer,
-// for the numbers' text). Each accessor returns false with `error` set when
-// the field is missing (require*), of the wrong type or out of range.
+// for the numbers' text), checked against ManifestFields.def: check() sets
+// `error` for the first field that is wrong; the accessors then read what
+// it accepted.
 class FieldReader {
 public:
   FieldReader(const JsonDocument &doc, const Json &object, std::string pointer,
@@ -27,35 +33,34 @@ public:
       : doc_(doc), object_(object), pointer_(std::move(pointer)),
         error_(error) {}
 
-  // Strings go to C APIs and messages, so a NUL is refused in any of them;
-  // a required string may not be empty either.
-  bool requireString(const char *key, std::string &out);
-  bool optionalString(const char *key, std::string &out);
-  // Integers below 2^53 in magnitude (a double holds every one of them) and
-  // at least `minValue`; an integral number written with a fraction or an
-  // exponent ("1.28e2") is one.
-  bool requireInt(const char *key, int64_t minValue, int64_t &out);
-  bool optionalInt(const char *key, int64_t minValue, int64_t &out);
+  // Every field of `scope`, in the schema's order: present if the kernel
+  // needs it (mma=wgmma: `tma`; with a workspace: `workspace`), of its type
+  // and range where present. Fields the kernel does not read are skipped.
+  bool check(Scope scope, bool tma = false, bool workspace = false);
 
-  // The field, or null when absent; require() also sets `error` then.
-  const Json *get(const char *key) const;
-  const Json *require(const char *key);
+  // A checked field: its value, else its default, else "" (a string) or
+  // `absent`.
+  std::string string(Field f) const;
+  int64_t integer(Field f, int64_t absent = 0) const;
+  std::vector<std::string> strings(Field f) const;
+  // An Ints field's values into `out`; false (and `out` unchanged) when
+  // absent.
+  bool integers(Field f, int64_t *out) const;
+
+  // The field, or null when absent.
+  const Json *get(Field f) const;
 
 private:
-  bool missing(const char *key);
+  bool checkValue(Field f, const Json &v);
+  bool checkString(const char *key, const Json &v);
+  bool checkInt(Field f, const Json &v);
   bool wrongType(const char *key, const char *expected, const Json &v);
-  bool readString(const char *key, const Json &v, std::string &out);
-  bool toInt(const char *key, const Json &v, int64_t minValue, int64_t &out);
 
   const JsonDocument &doc_;
   const Json &object_;
   std::string pointer_;
   std::string &error_;
 };
-
-// Whether `v` is an array of exactly `n` integers from 1 to `max`; if so
-// they are stored in `out`.
-bool readSizes(const Json *v, size_t n, int64_t max, int64_t *out);
 
 // The manifest's text, parsed; its top level must be an object.
 bool readRoot(const std::string &path, JsonDocument &doc, std::string &error);

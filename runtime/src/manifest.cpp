@@ -9,9 +9,8 @@
 #include "fields.h"
 #include "file.h"
 
-#include <cctype>
-#include <climits>
 #include <cmath>
+#include <cstring>
 #include <iterator>
 
 namespace tilert {
@@ -33,12 +32,9 @@ static_assert(size_t(ParamRole::TmaA) + kTmaParams ==
                   size_t(ParamRole::Workspace) &&
               size_t(ParamRole::Workspace) + 1 == std::size(kAbi));
 
-// tile-opt's largest split-k (KernelConfig::kMaxSplitK).
-constexpr int64_t kMaxSplitK = 128;
-
 // Below 2^53 a double holds every integer exactly; past it a manifest's
 // value may already have been rounded.
-constexpr int64_t kIntLimit = int64_t(1) << 53;
+constexpr int64_t kIntLimit = tile_manifest::kAnyInt + 1;
 
 } // namespace
 
@@ -63,21 +59,80 @@ std::string Manifest::layoutList() const {
 // Fields
 //===----------------------------------------------------------------------===//
 
-const Json *FieldReader::get(const char *key) const {
-  auto it = object_.find(key);
+namespace {
+
+using tile_manifest::FieldSpec;
+using tile_manifest::Need;
+using tile_manifest::Type;
+
+enum class Number { Integer, NotANumber, Fraction, TooLarge };
+
+// A JSON number as an integer below 2^53 in magnitude; an integral number
+// written with a fraction or an exponent ("1.28e2") is one.
+Number toInt(const Json &v, int64_t &out) {
+  if (v.is_number_unsigned()) {
+    uint64_t u = v.get<uint64_t>();
+    out = int64_t(u);
+    return u < uint64_t(kIntLimit) ? Number::Integer : Number::TooLarge;
+  }
+  if (v.is_number_integer()) {
+    out = v.get<int64_t>();
+    return out > -kIntLimit && out < kIntLimit ? Number::Integer
+                                               : Number::TooLarge;
+  }
+  if (!v.is_number_float())
+    return Number::NotANumber;
+  double x = v.get<double>();
+  if (x != std::floor(x))
+    return Number::Fraction;
+  if (std::fabs(x) >= double(kIntLimit))
+    return Number::TooLarge;
+  out = int64_t(x);
+  return Number::Integer;
+}
+
+// "a, b or c" from the words of `values`.
+std::string alternatives(std::string_view values) {
+  std::vector<std::string_view> words;
+  tile_manifest::anyWord(values, [&](std::string_view w) {
+    words.push_back(w);
+    return false;
+  });
+  std::string s;
+  for (size_t i = 0; i < words.size(); ++i)
+    s += std::string(i == 0                  ? ""
+                     : i + 1 == words.size() ? " or "
+                                             : ", ") +
+         std::string(words[i]);
+  return s;
+}
+
+std::string quantity(size_t n) {
+  return n == 2 ? "two" : n == 3 ? "three" : std::to_string(n);
+}
+
+} // namespace
+
+const Json *FieldReader::get(Field f) const {
+  auto it = object_.find(tile_manifest::name(f));
   return it == object_.end() ? nullptr : &*it;
 }
 
-const Json *FieldReader::require(const char *key) {
-  const Json *v = get(key);
-  if (!v)
-    missing(key);
-  return v;
-}
-
-bool FieldReader::missing(const char *key) {
-  error_ = std::string("missing required field \"") + key + "\"";
-  return false;
+bool FieldReader::check(Scope scope, bool tma, bool workspace) {
+  for (size_t i = 0; i < tile_manifest::kFieldCount; ++i) {
+    const FieldSpec &spec = tile_manifest::kFields[i];
+    Need need = tile_manifest::need(spec.when, tma, workspace);
+    if (spec.scope != scope || need == Need::Unread)
+      continue;
+    const Json *v = get(Field(i));
+    if (!v && need == Need::Must) {
+      error_ = std::string("missing required field \"") + spec.name + "\"";
+      return false;
+    }
+    if (v && !checkValue(Field(i), *v))
+      return false;
+  }
+  return true;
 }
 
 bool FieldReader::wrongType(const char *key, const char *expected,
@@ -87,7 +142,7 @@ bool FieldReader::wrongType(const char *key, const char *expected,
   return false;
 }
 
-bool FieldReader::readString(const char *key, const Json &v, std::string &out) {
+bool FieldReader::checkString(const char *key, const Json &v) {
   if (!v.is_string())
     return wrongType(key, "a string", v);
   const std::string &s = v.get_ref<const std::string &>();
@@ -97,89 +152,138 @@ bool FieldReader::readString(const char *key, const Json &v, std::string &out) {
     error_ = std::string("field \"") + key + "\" contains a NUL character";
     return false;
   }
-  out = s;
   return true;
 }
 
-bool FieldReader::requireString(const char *key, std::string &out) {
-  const Json *v = get(key);
-  if (!v)
-    return missing(key);
-  if (v->is_string() && v->get_ref<const std::string &>().empty()) {
-    error_ = std::string("field \"") + key + "\" is empty";
+bool FieldReader::checkInt(Field f, const Json &v) {
+  const FieldSpec &spec = tile_manifest::spec(f);
+  std::string field = std::string("field \"") + spec.name + "\"";
+  int64_t value = 0;
+  switch (toInt(v, value)) {
+  case Number::Integer:
+    break;
+  case Number::NotANumber:
+    return wrongType(spec.name, "an integer", v);
+  case Number::Fraction:
+    error_ = field + " must be an integer, not " +
+             doc_.textOf(jsonPointer(pointer_, spec.name), v);
+    return false;
+  case Number::TooLarge:
+    error_ =
+        field + " is " +
+        (v.is_number_float() ? doc_.textOf(jsonPointer(pointer_, spec.name), v)
+                             : v.dump()) +
+        ", out of range (below 2^53 in magnitude)";
     return false;
   }
-  return readString(key, *v, out);
-}
-
-bool FieldReader::optionalString(const char *key, std::string &out) {
-  const Json *v = get(key);
-  return !v || readString(key, *v, out);
-}
-
-bool FieldReader::requireInt(const char *key, int64_t minValue, int64_t &out) {
-  const Json *v = get(key);
-  if (!v)
-    return missing(key);
-  return toInt(key, *v, minValue, out);
-}
-
-bool FieldReader::optionalInt(const char *key, int64_t minValue, int64_t &out) {
-  const Json *v = get(key);
-  return !v || toInt(key, *v, minValue, out);
-}
-
-bool FieldReader::toInt(const char *key, const Json &v, int64_t minValue,
-                        int64_t &out) {
-  auto outOfRange = [&](const std::string &text) {
-    error_ = std::string("field \"") + key + "\" is " + text +
-             ", out of range (below 2^53 in magnitude)";
+  if (value < spec.min) {
+    error_ = field + " must be at least " + std::to_string(spec.min) +
+             ", not " + std::to_string(value);
     return false;
-  };
-  if (v.is_number_unsigned()) {
-    uint64_t u = v.get<uint64_t>();
-    if (u >= uint64_t(kIntLimit))
-      return outOfRange(std::to_string(u));
-    out = int64_t(u);
-  } else if (v.is_number_integer()) {
-    int64_t i = v.get<int64_t>();
-    if (i <= -kIntLimit || i >= kIntLimit)
-      return outOfRange(std::to_string(i));
-    out = i;
-  } else if (v.is_number_float()) {
-    double x = v.get<double>();
-    std::string text = doc_.textOf(jsonPointer(pointer_, key), v);
-    if (x != std::floor(x)) {
-      error_ =
-          std::string("field \"") + key + "\" must be an integer, not " + text;
+  }
+  if (tile_manifest::allows(spec, value))
+    return true;
+  error_ = field + " is " + std::to_string(value) + "; ";
+  if (*spec.why)
+    error_ += std::string(spec.why) + " " + std::to_string(spec.max);
+  else if (!spec.values.empty())
+    error_ += "expected " + alternatives(spec.values);
+  else
+    error_ += "expected " + std::to_string(spec.min) +
+              (spec.max == spec.min + 1 ? " or " : " to ") +
+              std::to_string(spec.max);
+  return false;
+}
+
+bool FieldReader::checkValue(Field f, const Json &v) {
+  const FieldSpec &spec = tile_manifest::spec(f);
+  std::string field = std::string("field \"") + spec.name + "\"";
+  switch (spec.type) {
+  case Type::String:
+    if (!checkString(spec.name, v))
+      return false;
+    if (v.get_ref<const std::string &>().empty()) {
+      error_ = field + " is empty";
       return false;
     }
-    if (std::fabs(x) >= double(kIntLimit))
-      return outOfRange(text);
-    out = int64_t(x);
-  } else {
-    return wrongType(key, "an integer", v);
-  }
-  if (out < minValue) {
-    error_ = std::string("field \"") + key + "\" must be at least " +
-             std::to_string(minValue) + ", not " + std::to_string(out);
+    return true;
+  case Type::Enum: {
+    if (!checkString(spec.name, v))
+      return false;
+    const std::string &s = v.get_ref<const std::string &>();
+    if (tile_manifest::allows(spec, s))
+      return true;
+    error_ = field + " is '" + s + "'; expected " + alternatives(spec.values);
     return false;
+  }
+  case Type::Int:
+    return checkInt(f, v);
+  case Type::Enums:
+    if (!v.is_array() || v.empty()) {
+      error_ = field + " must be a non-empty array of strings";
+      return false;
+    }
+    for (const Json &e : v) {
+      if (!e.is_string()) {
+        error_ = field + " must be a non-empty array of strings";
+        return false;
+      }
+      const std::string &s = e.get_ref<const std::string &>();
+      if (!tile_manifest::allows(spec, s)) {
+        error_ =
+            field + " holds '" + s + "'; expected " + alternatives(spec.values);
+        return false;
+      }
+    }
+    return true;
+  case Type::Ints: {
+    bool ok = v.is_array() && v.size() == spec.length;
+    for (size_t i = 0; ok && i < spec.length; ++i) {
+      int64_t e = 0;
+      ok = toInt(v[i], e) == Number::Integer && tile_manifest::allows(spec, e);
+    }
+    if (!ok)
+      error_ = field + " must be " + quantity(spec.length) + " sizes between " +
+               std::to_string(spec.min) + " and " + std::to_string(spec.max);
+    return ok;
+  }
+  case Type::Objects:
+    // Their readers check them (the kernel ABI, the dispatch rules).
+    return true;
   }
   return true;
 }
 
-bool readSizes(const Json *v, size_t n, int64_t max, int64_t *out) {
-  if (!v || !v->is_array() || v->size() != n)
+std::string FieldReader::string(Field f) const {
+  const Json *v = get(f);
+  return v ? v->get<std::string>()
+           : std::string(tile_manifest::spec(f).defaultValue);
+}
+
+int64_t FieldReader::integer(Field f, int64_t absent) const {
+  const Json *v = get(f);
+  int64_t value = absent;
+  if (v)
+    toInt(*v, value);
+  else if (!tile_manifest::spec(f).defaultValue.empty())
+    value = tile_manifest::parseInt(tile_manifest::spec(f).defaultValue);
+  return value;
+}
+
+std::vector<std::string> FieldReader::strings(Field f) const {
+  std::vector<std::string> out;
+  if (const Json *v = get(f))
+    for (const Json &e : *v)
+      out.push_back(e.get<std::string>());
+  return out;
+}
+
+bool FieldReader::integers(Field f, int64_t *out) const {
+  const Json *v = get(f);
+  if (!v)
     return false;
-  for (size_t i = 0; i < n; ++i) {
-    const Json &e = (*v)[i];
-    if (!e.is_number())
-      return false;
-    double x = e.get<double>();
-    if (x < 1 || x > double(max) || x != std::floor(x))
-      return false;
-    out[i] = int64_t(x);
-  }
+  for (size_t i = 0; i < v->size(); ++i)
+    toInt((*v)[i], out[i]);
   return true;
 }
 
@@ -189,17 +293,84 @@ bool readSizes(const Json *v, size_t n, int64_t max, int64_t *out) {
 
 namespace {
 
-bool parseElemType(const std::string &field, const std::string &text,
-                   bool allowF32, tile_rt_dtype &out, std::string &error) {
-  if (text == "f16")
-    out = TILE_RT_F16;
-  else if (text == "bf16")
-    out = TILE_RT_BF16;
-  else if (text == "f32" && allowF32)
-    out = TILE_RT_F32;
-  else {
-    error = "field \"" + field + "\" is '" + text + "'; expected " +
-            (allowF32 ? "f32, f16 or bf16" : "f16 or bf16");
+// One of a_type's, b_type's and c_type's values.
+tile_rt_dtype dtypeNamed(const std::string &name) {
+  return name == "f32"    ? TILE_RT_F32
+         : name == "bf16" ? TILE_RT_BF16
+                          : TILE_RT_F16;
+}
+
+// The fields every kernel's manifest may hold, once checked.
+void readFields(const FieldReader &f, Manifest &m) {
+  m.kernel = f.string(Field::Kernel);
+  m.ptx = f.string(Field::Ptx);
+  m.schedule = f.string(Field::Schedule);
+  // Stream-K launches a persistent grid too.
+  m.streamK = m.schedule == "stream_k";
+  m.persistent = m.schedule == "persistent" || m.streamK;
+  m.blockM = f.integer(Field::BlockM);
+  m.blockN = f.integer(Field::BlockN);
+  m.blockK = f.integer(Field::BlockK);
+  m.threadsPerBlock = f.integer(Field::ThreadsPerBlock);
+  m.dynamicSharedBytes = f.integer(Field::DynamicSharedMemoryBytes);
+  m.aType = dtypeNamed(f.string(Field::AType));
+  m.bType = dtypeNamed(f.string(Field::BType));
+  m.cType = dtypeNamed(f.string(Field::CType));
+  m.chip = f.string(Field::Chip);
+  m.order = f.string(Field::Order);
+  m.accType = f.string(Field::AccType);
+  m.warpSpecialize = f.string(Field::WarpSpecialize);
+  m.gpuModule = f.string(Field::GpuModule);
+  m.groupM = f.integer(Field::GroupM, -1);
+  m.numWarps = f.integer(Field::NumWarps, -1);
+  m.numStages = f.integer(Field::NumStages, -1);
+  m.minBlocksPerSm = f.integer(Field::MinBlocksPerSm, -1);
+  m.clusterM = f.integer(Field::ClusterM);
+  m.indexBitwidth = f.integer(Field::IndexBitwidth);
+  for (const std::string &l : f.strings(Field::Layouts))
+    if (!m.servesLayout(l))
+      m.layouts.push_back(l);
+  m.mma = f.string(Field::Mma);
+  m.splitK = f.integer(Field::SplitK);
+  for (size_t i = 0; i < size_t(ParamRole::TmaA); ++i)
+    if (f.get(tile_manifest::staticField(i)))
+      m.fixed[i] = f.integer(tile_manifest::staticField(i));
+}
+
+// What the kernel's mma and workspace add, once checked.
+void readTmaAndWorkspace(const FieldReader &f, Manifest &m) {
+  if (m.usesWorkspace())
+    m.workspaceTileBytes = f.integer(Field::WorkspaceTileBytes);
+  m.multiple[0] = f.integer(Field::MMultiple);
+  m.multiple[1] = f.integer(Field::NMultiple);
+  m.multiple[2] = f.integer(Field::KMultiple);
+  if (m.mma != "wgmma")
+    return;
+  f.integers(Field::TmaBoxA, m.tmaBoxA);
+  f.integers(Field::TmaBoxB, m.tmaBoxB);
+  f.integers(Field::TmaBoxC, m.tmaBoxC);
+  m.tmaSwizzleBytes = f.integer(Field::TmaSwizzleBytes);
+}
+
+// What no field says alone: A and B of one type; split-K kernels are tiled
+// (a persistent grid does not hold one program per split of each tile) and
+// mma=wgmma (the workspace follows the TMA descriptors).
+bool checkKernel(const Manifest &m, std::string &error) {
+  if (m.aType != m.bType) {
+    error = std::string("a_type (") + tile_rt_dtype_name(m.aType) +
+            ") and b_type (" + tile_rt_dtype_name(m.bType) +
+            ") differ; the runtime needs them equal";
+    return false;
+  }
+  if (m.splitK == 1)
+    return true;
+  std::string field = "field \"split_k\" is " + std::to_string(m.splitK);
+  if (m.persistent) {
+    error = field + "; split-K kernels are tiled, not persistent";
+    return false;
+  }
+  if (m.mma != "wgmma") {
+    error = field + "; split-K kernels are mma=wgmma, not mma=" + m.mma;
     return false;
   }
   return true;
@@ -210,13 +381,11 @@ bool parseElemType(const std::string &field, const std::string &text,
 // kernel) would launch the kernel with wrong arguments. The schedule does not
 // change the parameters; mma=wgmma adds the TMA descriptors, a workspace
 // (split_k > 1, Stream-K) the workspace.
-bool parseParams(FieldReader &f, Manifest &m, std::string &error) {
-  const Json *params = f.require("params");
-  if (!params)
-    return false;
-  if (!params->is_array()) {
+bool parseParams(const FieldReader &f, Manifest &m, std::string &error) {
+  const Json &params = *f.get(Field::Params);
+  if (!params.is_array()) {
     error = std::string("field \"params\" must be an array, not ") +
-            describe(*params);
+            describe(params);
     return false;
   }
   size_t expected = size_t(ParamRole::TmaA) +
@@ -228,14 +397,15 @@ bool parseParams(FieldReader &f, Manifest &m, std::string &error) {
   auto quoted = [](const std::string &name, const std::string &type) {
     return "'" + name + "' (" + type + ")";
   };
-  for (size_t i = 0; i < params->size(); ++i) {
-    const Json &p = (*params)[i];
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Json &p = params[i];
     std::string where = "params[" + std::to_string(i) + "]";
     if (!p.is_object()) {
       error = where + " must be an object, not " + describe(p);
       return false;
     }
-    auto name = p.find("name"), type = p.find("type");
+    auto name = p.find(tile_manifest::name(Field::ParamName)),
+         type = p.find(tile_manifest::name(Field::ParamType));
     if (name == p.end() || !name->is_string()) {
       error = where + " needs a string \"name\"";
       return false;
@@ -259,9 +429,9 @@ bool parseParams(FieldReader &f, Manifest &m, std::string &error) {
       return false;
     }
   }
-  if (params->size() < expected) {
-    const AbiParam &next = kAbi[params->size()];
-    error = "\"params\" lists " + std::to_string(params->size()) + " of the " +
+  if (params.size() < expected) {
+    const AbiParam &next = kAbi[params.size()];
+    error = "\"params\" lists " + std::to_string(params.size()) + " of the " +
             std::to_string(expected) + " parameters of " + kernel +
             "; the next is " + quoted(next.name, next.type);
     return false;
@@ -270,84 +440,13 @@ bool parseParams(FieldReader &f, Manifest &m, std::string &error) {
   return true;
 }
 
-// "static_<name>" for each size and stride the kernel's memref types fix,
-// "static_offset_<a|b|c>" for their offsets; absent where dynamic.
-bool parseStatic(FieldReader &f, Manifest &m) {
-  for (size_t i = 0; i < size_t(ParamRole::TmaA); ++i) {
-    std::string type = kAbi[i].type, key = kAbi[i].name;
-    for (char &c : key)
-      c = char(std::tolower(static_cast<unsigned char>(c)));
-    key = (type == "ptr" ? "static_offset_" : "static_") + key;
-    if (!f.get(key.c_str()))
-      continue;
-    bool isSize = i >= size_t(ParamRole::M) && i <= size_t(ParamRole::K);
-    int64_t value;
-    if (!f.requireInt(key.c_str(), isSize ? 1 : INT64_MIN, value))
-      return false;
-    m.fixed[i] = value;
-  }
-  return true;
-}
-
-// A box of two positive sizes of at most 256 elements (TMA's limit).
-bool parseBox(FieldReader &f, const char *field, int64_t (&box)[2],
-              std::string &error) {
-  bool ok = readSizes(f.get(field), 2, 256, box);
-  if (!ok)
-    error = std::string("field \"") + field +
-            "\" must be two sizes between 1 and 256";
-  return ok;
-}
-
-// "sync" (the default) or "wgmma"; it decides the kernel ABI.
-bool parseMma(FieldReader &f, Manifest &m, std::string &error) {
-  if (!f.optionalString("mma", m.mma))
-    return false;
-  if (m.mma != "sync" && m.mma != "wgmma") {
-    error = "field \"mma\" is '" + m.mma + "'; expected sync or wgmma";
-    return false;
-  }
-  return true;
-}
-
-// "split_k" (1 when absent) and, when above 1 or for Stream-K, the workspace
-// each tile needs. Read before "params", which it changes.
-bool parseSplitK(FieldReader &f, Manifest &m, std::string &error) {
-  if (!f.optionalInt("split_k", 1, m.splitK))
-    return false;
-  std::string field = "field \"split_k\" is " + std::to_string(m.splitK);
-  if (m.splitK > kMaxSplitK) {
-    error = field + "; expected 1 to " + std::to_string(kMaxSplitK);
-    return false;
-  }
-  if (m.splitK == 1)
-    return !m.streamK ||
-           f.requireInt("workspace_tile_bytes", 1, m.workspaceTileBytes);
-  // The grid holds one program per split of each tile, which a persistent
-  // grid does not; the workspace follows the TMA descriptors.
-  if (m.persistent) {
-    error = field + "; split-K kernels are tiled, not persistent";
-    return false;
-  }
-  if (m.mma != "wgmma") {
-    error = field + "; split-K kernels are mma=wgmma, not mma=" + m.mma;
-    return false;
-  }
-  return f.requireInt("workspace_tile_bytes", 1, m.workspaceTileBytes);
-}
-
-// wgmma kernels: the descriptors' boxes, the swizzle the runtime encodes,
-// and row-major operands (the descriptors' layout).
-bool parseTma(FieldReader &f, Manifest &m, std::string &error) {
+// wgmma kernels: the boxes and swizzle the runtime encodes, and row-major
+// operands (the descriptors' layout).
+bool checkTma(const Manifest &m, std::string &error) {
   if (m.mma != "wgmma")
     return true;
-  int64_t swizzle = 0;
-  if (!parseBox(f, "tma_box_a", m.tmaBoxA, error) ||
-      !parseBox(f, "tma_box_b", m.tmaBoxB, error) ||
-      !parseBox(f, "tma_box_c", m.tmaBoxC, error) ||
-      !f.requireInt("tma_swizzle_bytes", 1, swizzle))
-    return false;
-  if (swizzle != 128 || m.tmaBoxA[0] * 2 != 128 || m.tmaBoxB[0] * 2 != 128 ||
+  if (m.tmaSwizzleBytes != 128 || m.tmaBoxA[0] * 2 != 128 ||
+      m.tmaBoxB[0] * 2 != 128 ||
       m.tmaBoxC[0] * int64_t(tile_rt_dtype_bytes(m.cType)) != 128) {
     error = "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes "
             "128, tma_box_a/b/c [128 bytes of elements, rows])";
@@ -355,112 +454,6 @@ bool parseTma(FieldReader &f, Manifest &m, std::string &error) {
   }
   if (m.layouts != std::vector<std::string>{"nn"}) {
     error = "an mma=wgmma kernel serves only layout nn";
-    return false;
-  }
-  return true;
-}
-
-// "<dim>_multiple" for M, N and K; an mma=wgmma manifest must give N's and
-// K's (its TMA rows must be whole multiples of 16 bytes).
-bool parseMultiples(FieldReader &f, Manifest &m) {
-  const char *const keys[3] = {"m_multiple", "n_multiple", "k_multiple"};
-  for (int i = 0; i < 3; ++i) {
-    bool required = m.mma == "wgmma" && i > 0;
-    if (!(required ? f.requireInt(keys[i], 1, m.multiple[i])
-                   : f.optionalInt(keys[i], 1, m.multiple[i])))
-      return false;
-  }
-  return true;
-}
-
-bool parseLayouts(FieldReader &f, Manifest &m, std::string &error) {
-  const Json *layouts = f.require("layouts");
-  if (!layouts)
-    return false;
-  const char *shape = "field \"layouts\" must be a non-empty array of strings";
-  if (!layouts->is_array() || layouts->empty()) {
-    error = shape;
-    return false;
-  }
-  for (const Json &l : *layouts) {
-    if (!l.is_string()) {
-      error = shape;
-      return false;
-    }
-    const std::string &s = l.get_ref<const std::string &>();
-    if (s != "nn" && s != "nt" && s != "tn" && s != "tt") {
-      error = "unknown layout '" + s +
-              "' in \"layouts\" (expected nn, nt, tn or tt)";
-      return false;
-    }
-    if (!m.servesLayout(s))
-      m.layouts.push_back(s);
-  }
-  return true;
-}
-
-// The kernel, its schedule, tile, block and types.
-bool parseKernel(FieldReader &f, Manifest &m, std::string &error) {
-  std::string schedule, aType, bType, cType;
-  if (!f.requireString("kernel", m.kernel) || !f.requireString("ptx", m.ptx) ||
-      !f.requireString("schedule", schedule) ||
-      !f.requireInt("block_m", 1, m.blockM) ||
-      !f.requireInt("block_n", 1, m.blockN) ||
-      !f.requireInt("block_k", 1, m.blockK) ||
-      !f.requireInt("threads_per_block", 1, m.threadsPerBlock) ||
-      !f.requireInt("dynamic_shared_memory_bytes", 0, m.dynamicSharedBytes) ||
-      !f.requireString("a_type", aType) || !f.requireString("b_type", bType) ||
-      !f.requireString("c_type", cType) || !f.optionalString("chip", m.chip) ||
-      !f.optionalString("order", m.order) ||
-      !f.optionalString("acc_type", m.accType) ||
-      !f.optionalInt("group_m", 1, m.groupM) ||
-      !f.optionalInt("cluster_m", 1, m.clusterM) ||
-      !f.optionalInt("num_warps", 1, m.numWarps) ||
-      !f.optionalInt("num_stages", 1, m.numStages) ||
-      !f.optionalInt("index_bitwidth", 32, m.indexBitwidth))
-    return false;
-
-  if (m.clusterM > 2) {
-    error = "field \"cluster_m\" is " + std::to_string(m.clusterM) +
-            "; expected 1 or 2";
-    return false;
-  }
-  if (m.indexBitwidth != 32 && m.indexBitwidth != 64) {
-    error = "field \"index_bitwidth\" is " + std::to_string(m.indexBitwidth) +
-            "; expected 32 or 64";
-    return false;
-  }
-  if (schedule != "tiled" && schedule != "persistent" &&
-      schedule != "stream_k") {
-    error = "field \"schedule\" is '" + schedule +
-            "'; expected tiled, persistent or stream_k";
-    return false;
-  }
-  m.schedule = schedule;
-  // Stream-K launches a persistent grid too.
-  m.streamK = schedule == "stream_k";
-  m.persistent = schedule == "persistent" || m.streamK;
-
-  if (m.threadsPerBlock > 1024) {
-    error = "field \"threads_per_block\" is " +
-            std::to_string(m.threadsPerBlock) + "; a block holds at most 1024";
-    return false;
-  }
-  // cuFuncSetAttribute takes the dynamic shared memory size as an int.
-  if (m.dynamicSharedBytes > INT32_MAX) {
-    error = "field \"dynamic_shared_memory_bytes\" is " +
-            std::to_string(m.dynamicSharedBytes) +
-            "; the driver takes at most " + std::to_string(INT32_MAX);
-    return false;
-  }
-
-  if (!parseElemType("a_type", aType, false, m.aType, error) ||
-      !parseElemType("b_type", bType, false, m.bType, error) ||
-      !parseElemType("c_type", cType, true, m.cType, error))
-    return false;
-  if (m.aType != m.bType) {
-    error = "a_type (" + aType + ") and b_type (" + bType +
-            ") differ; the runtime needs them equal";
     return false;
   }
   return true;
@@ -481,6 +474,97 @@ bool readPtx(const std::string &path, Manifest &m, std::string &error) {
     return false;
   }
   m.ptxText.push_back('\0');
+  return true;
+}
+
+// The bytes of one parameter of an .entry (".param .u64 k_param_0",
+// ".param .align 64 .b8 k_param_12[128]"), or 0 when it is not one.
+size_t entryParamBytes(const std::string &decl) {
+  std::vector<std::string> words;
+  for (size_t at = decl.find_first_not_of(" \t\r\n");
+       at != std::string::npos;) {
+    size_t end = decl.find_first_of(" \t\r\n", at);
+    words.push_back(decl.substr(at, end - at));
+    at =
+        end == std::string::npos ? end : decl.find_first_not_of(" \t\r\n", end);
+  }
+  if (words.empty() || words[0] != ".param")
+    return 0;
+  size_t bits = 0;
+  for (const std::string &w : words)
+    if (w.size() >= 3 && w[0] == '.' && std::strchr("bsuf", w[1]) &&
+        (w.substr(2) == "8" || w.substr(2) == "16" || w.substr(2) == "32" ||
+         w.substr(2) == "64")) {
+      bits = std::stoul(w.substr(2));
+      break;
+    }
+  size_t count = 1;
+  const std::string &last = words.back();
+  size_t open = last.find('[');
+  if (open != std::string::npos && last.back() == ']') {
+    std::string digits = last.substr(open + 1, last.size() - open - 2);
+    if (digits.empty() || digits.size() > 9 ||
+        digits.find_first_not_of("0123456789") != std::string::npos)
+      return 0;
+    count = std::stoul(digits);
+  }
+  return bits / 8 * count;
+}
+
+// The PTX must be the kernel's: an `.entry <kernel>(` whose parameters
+// have the manifest's sizes, since a launch with a wrong argument list reads
+// garbage instead of failing (and a "ptx" naming any other file lands here).
+bool checkEntry(const Manifest &m, std::string &error) {
+  const std::string &ptx = m.ptxText;
+  const char *space = " \t\r\n";
+  std::string where = "kernel '" + m.kernel + "' in ptx '" + m.ptxPath + "'";
+  size_t open = std::string::npos, close = std::string::npos;
+  for (size_t at = ptx.find(".entry"); at != std::string::npos;
+       at = ptx.find(".entry", at + 1)) {
+    size_t name = ptx.find_first_not_of(space, at + 6);
+    if (name == at + 6 || name == std::string::npos ||
+        ptx.compare(name, m.kernel.size(), m.kernel) != 0)
+      continue;
+    size_t paren = ptx.find_first_not_of(space, name + m.kernel.size());
+    if (paren != std::string::npos && ptx[paren] == '(') {
+      open = paren;
+      close = ptx.find(')', open);
+      break;
+    }
+  }
+  if (close == std::string::npos) {
+    error = "ptx '" + m.ptxPath + "' has no kernel '" + m.kernel + "'";
+    return false;
+  }
+  std::vector<std::string> decls;
+  for (size_t at = open + 1; at <= close;) {
+    size_t end = std::min(ptx.find(',', at), close);
+    std::string decl = ptx.substr(at, end - at);
+    if (decl.find_first_not_of(space) != std::string::npos)
+      decls.push_back(decl);
+    at = end + 1;
+  }
+  if (decls.size() != m.paramCount) {
+    error = "\"params\" lists " + std::to_string(m.paramCount) +
+            " parameters but " + where + " takes " +
+            std::to_string(decls.size());
+    return false;
+  }
+  for (size_t i = 0; i < decls.size(); ++i) {
+    size_t bytes = entryParamBytes(decls[i]);
+    size_t wanted = kAbi[i].type == std::string("tensormap") ? 128 : 8;
+    if (bytes == 0) {
+      error = "cannot read parameter " + std::to_string(i) + " of " + where;
+      return false;
+    }
+    if (bytes != wanted) {
+      error = std::string("parameter '") + kAbi[i].name + "' is " +
+              kAbi[i].type + " (" + std::to_string(wanted) +
+              " bytes) but parameter " + std::to_string(i) + " of " + where +
+              " has " + std::to_string(bytes) + " bytes";
+      return false;
+    }
+  }
   return true;
 }
 
@@ -507,11 +591,16 @@ bool loadKernelManifest(const std::string &path, const JsonDocument &doc,
   m = Manifest();
   m.path = path;
   FieldReader f(doc, doc.root, "", error);
-  return parseKernel(f, m, error) && parseLayouts(f, m, error) &&
-         parseMma(f, m, error) && parseSplitK(f, m, error) &&
-         parseParams(f, m, error) && parseStatic(f, m) &&
-         parseTma(f, m, error) && parseMultiples(f, m) &&
-         readPtx(path, m, error);
+  // First what every kernel may hold, then what its mma and schedule add.
+  if (!f.check(Scope::Kernel))
+    return false;
+  readFields(f, m);
+  if (!checkKernel(m, error) ||
+      !f.check(Scope::Kernel, m.mma == "wgmma", m.usesWorkspace()))
+    return false;
+  readTmaAndWorkspace(f, m);
+  return parseParams(f, m, error) && checkTma(m, error) &&
+         readPtx(path, m, error) && checkEntry(m, error);
 }
 
 bool loadManifest(const std::string &path, ManifestFile &out,
@@ -521,7 +610,7 @@ bool loadManifest(const std::string &path, ManifestFile &out,
   JsonDocument doc;
   if (!readRoot(path, doc, error))
     return false;
-  if (doc.root.contains("dispatch"))
+  if (doc.root.contains(tile_manifest::name(Field::DispatchRules)))
     return loadDispatch(path, doc, out, error);
   return loadKernelManifest(path, doc, out.kernel, error);
 }

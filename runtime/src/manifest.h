@@ -57,8 +57,8 @@ struct Manifest {
   size_t paramCount = 0;
 
   // Informational fields; empty or -1 when the manifest leaves them out.
-  std::string chip, order, accType;
-  int64_t groupM = -1, numWarps = -1, numStages = -1;
+  std::string chip, order, accType, warpSpecialize, gpuModule;
+  int64_t groupM = -1, numWarps = -1, numStages = -1, minBlocksPerSm = -1;
   // Blocks per thread-block cluster along M ("cluster_m"; 1 or 2): the grid
   // is launched in clusters of this many blocks.
   int64_t clusterM = 1;
@@ -91,6 +91,7 @@ struct Manifest {
   // swizzle).
   std::string mma = "sync";
   int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0};
+  int64_t tmaSwizzleBytes = 0;
   bool usesTma() const { return tmaBoxA[0] > 0; }
 
   bool servesLayout(const std::string &layout) const;

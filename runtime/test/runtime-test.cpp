@@ -6,8 +6,13 @@
 // arguments. Nothing here needs a GPU; what needs libcuda is checked to be
 // refused with one line when there is none (or no CUDA context).
 //
+// tile-runtime-test --print MANIFEST prints what the C API read from a
+// manifest, field by field (test/Pipelines/manifest-schema.test compares it
+// with what tile-opt wrote).
+//
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/ManifestSchema.h"
 #include "tile_runtime.h"
 
 #include <nlohmann/json.hpp>
@@ -50,19 +55,34 @@ void writeJson(const std::string &name, const Json &j) {
   write(name, j.dump(1));
 }
 
+struct AbiParam {
+  const char *name, *type;
+};
+const AbiParam kAbi[] = {
+#define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
+#include "tile/Conversion/KernelParams.def"
+};
+
 // The ABI's first `count` parameters.
 Json params(size_t count) {
-  const char *abi[][2] = {
-      {"A", "ptr"},           {"B", "ptr"},           {"C", "ptr"},
-      {"M", "i64"},           {"N", "i64"},           {"K", "i64"},
-      {"stride_am", "i64"},   {"stride_ak", "i64"},   {"stride_bk", "i64"},
-      {"stride_bn", "i64"},   {"stride_cm", "i64"},   {"stride_cn", "i64"},
-      {"tma_a", "tensormap"}, {"tma_b", "tensormap"}, {"tma_c", "tensormap"},
-      {"workspace", "ptr"}};
   Json p = Json::array();
   for (size_t i = 0; i < count; ++i)
-    p.push_back({{"name", abi[i][0]}, {"type", abi[i][1]}});
+    p.push_back({{"name", kAbi[i].name}, {"type", kAbi[i].type}});
   return p;
+}
+
+// PTX of no use to a GPU but with the .entry of `kernel` taking the ABI's
+// first `count` parameters, as the runtime checks it.
+std::string fakePtx(const std::string &kernel, size_t count) {
+  std::string s = ".visible .entry " + kernel + "(\n";
+  for (size_t i = 0; i < count; ++i)
+    s += std::string("\t.param ") +
+         (kAbi[i].type == std::string("tensormap") ? ".align 64 .b8 "
+                                                   : ".u64 ") +
+         kernel + "_param_" + std::to_string(i) +
+         (kAbi[i].type == std::string("tensormap") ? "[128]" : "") +
+         (i + 1 < count ? ",\n" : "\n");
+  return s + ")\n{\n\tret;\n}\n";
 }
 
 // An mma.sync kernel of 128x64 tiles serving nn and nt.
@@ -97,6 +117,7 @@ Json wgmmaManifest() {
   m["tma_box_c"] = {64, 64};
   m["tma_swizzle_bytes"] = 128;
   m["params"] = params(15);
+  m["ptx"] = "k-tma.ptx";
   return m;
 }
 
@@ -105,6 +126,7 @@ Json splitKManifest() {
   m["split_k"] = 4;
   m["workspace_tile_bytes"] = 65792;
   m["params"] = params(16);
+  m["ptx"] = "k-workspace.ptx";
   return m;
 }
 
@@ -215,6 +237,9 @@ void testNullPointers() {
   int64_t v;
   CHECK_EQ(tile_rt_bundle_static(nullptr, "M", &v), 0);
   CHECK(tile_rt_bundle_member(nullptr, 0) == nullptr);
+  tile_rt_rule rule;
+  CHECK_EQ(tile_rt_bundle_rule(nullptr, 0, &rule, &st),
+           TILE_RT_INVALID_ARGUMENT);
   const tile_rt_bundle *k = nullptr;
   char why[8] = "x";
   CHECK_EQ(tile_rt_bundle_pick(nullptr, 1, 1, 1, &k, why, sizeof(why), &st),
@@ -250,6 +275,10 @@ void testNullPointers() {
   writeJson("sync.json", syncManifest());
   Bundle sync("sync.json");
   CHECK_EQ(tile_rt_bundle_get_info(sync.b, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_bundle_rule(sync.b, 0, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_bundle_rule(sync.b, 0, &rule, &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_bundle_pick(sync.b, 1, 1, 1, nullptr, nullptr, 0, &st),
            TILE_RT_INVALID_ARGUMENT);
@@ -294,6 +323,46 @@ void testFiles() {
   m["ptx"] = "/dev/zero";
   CHECK_EQ(refusal(m), "cannot read ptx '/dev/zero': not a regular file (a "
                        "character device)");
+}
+
+void testEntries() {
+  // The PTX must be the kernel's: its .entry, with the manifest's
+  // parameters by size.
+  Json m = syncManifest();
+  m["ptx"] = "entry.ptx";
+  auto with = [&](const Json &manifest, const std::string &ptx) {
+    write("entry.ptx", ptx);
+    return refusal(manifest);
+  };
+  std::string ptx = "ptx '" + gDir + "/entry.ptx'";
+  std::string kernel = "kernel 'k' in " + ptx;
+  CHECK_EQ(with(m, "root:x:0:0:root:/root:/bin/bash\n"
+                   "daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin\n"),
+           ptx + " has no kernel 'k'");
+  CHECK_EQ(with(m, fakePtx("other", 12)), ptx + " has no kernel 'k'");
+  CHECK_EQ(with(m, fakePtx("k2", 12)), ptx + " has no kernel 'k'");
+  CHECK_EQ(with(m, ".entry k(\n\t.param .u64 k_param_0\n"),
+           ptx + " has no kernel 'k'");
+  CHECK_EQ(with(m, fakePtx("k", 15)),
+           "\"params\" lists 12 parameters but " + kernel + " takes 15");
+  CHECK_EQ(with(m, fakePtx("k", 3)),
+           "\"params\" lists 12 parameters but " + kernel + " takes 3");
+  Json wg = wgmmaManifest();
+  wg["ptx"] = "entry.ptx";
+  std::string narrow = fakePtx("k", 12);
+  narrow.insert(narrow.find("\n)"),
+                ",\n\t.param .u64 t0,\n\t.param .u64 t1,\n\t.param .u64 t2");
+  CHECK_EQ(with(wg, narrow), "parameter 'tma_a' is tensormap (128 bytes) but "
+                             "parameter 12 of " +
+                                 kernel + " has 8 bytes");
+  std::string untyped = fakePtx("k", 12);
+  untyped.replace(untyped.find(".u64"), 4, ".align 8");
+  CHECK_EQ(with(m, untyped), "cannot read parameter 0 of " + kernel);
+  // Other kernels beside it, and an entry spelled with other spaces.
+  CHECK_EQ(with(m, fakePtx("k_other", 2) + fakePtx("k", 12)), "(code 0) ");
+  std::string spaced = fakePtx("k", 12);
+  spaced.replace(spaced.find(" k("), 3, "\tk (");
+  CHECK_EQ(with(m, spaced), "(code 0) ");
 }
 
 void testJson() {
@@ -407,7 +476,23 @@ void testFields() {
   CHECK_EQ(with(sync, "layouts", Json::array()),
            "field \"layouts\" must be a non-empty array of strings");
   CHECK_EQ(with(sync, "layouts", {"TN"}),
-           "unknown layout 'TN' in \"layouts\" (expected nn, nt, tn or tt)");
+           "field \"layouts\" holds 'TN'; expected nn, nt, tn or tt");
+  // Informational fields are checked as the others are.
+  CHECK_EQ(with(sync, "order", "diagonal"),
+           "field \"order\" is 'diagonal'; expected linear, grouped or "
+           "serpentine");
+  CHECK_EQ(with(sync, "warp_specialize", "all"),
+           "field \"warp_specialize\" is 'all'; expected none, cooperative or "
+           "pingpong");
+  CHECK_EQ(with(sync, "acc_type", "f16"),
+           "field \"acc_type\" is 'f16'; expected f32");
+  CHECK_EQ(with(sync, "chip", ""), "field \"chip\" is empty");
+  CHECK_EQ(with(sync, "gpu_module", 5),
+           "field \"gpu_module\" must be a string, not a number");
+  CHECK_EQ(with(sync, "min_blocks_per_sm", -1),
+           "field \"min_blocks_per_sm\" must be at least 0, not -1");
+  CHECK_EQ(with(sync, "index_bitwidth", 128),
+           "field \"index_bitwidth\" is 128; expected 32 or 64");
   CHECK_EQ(with(sync, "static_offset_c", 7.5),
            "field \"static_offset_c\" must be an integer, not 7.5");
   CHECK_EQ(with(sync, "static_m", 0),
@@ -435,6 +520,16 @@ void testFields() {
   // TMA kernels.
   CHECK_EQ(with(wg, "tma_box_a", {64, 0}),
            "field \"tma_box_a\" must be two sizes between 1 and 256");
+  CHECK_EQ(with(wg, "tma_box_c", {64, 64, 1}),
+           "field \"tma_box_c\" must be two sizes between 1 and 256");
+  CHECK_EQ(with(wg, "tma_swizzle_bytes", 64),
+           "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes 128, "
+           "tma_box_a/b/c [128 bytes of elements, rows])");
+  Json noBox = wgmmaManifest();
+  noBox.erase("tma_box_b");
+  CHECK_EQ(refusal(noBox), "missing required field \"tma_box_b\"");
+  // What only TMA kernels read is not read for others.
+  CHECK_EQ(with(sync, "tma_box_a", "unread"), "(code 0) ");
   CHECK_EQ(with(wg, "tma_box_b", {32, 64}),
            "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes 128, "
            "tma_box_a/b/c [128 bytes of elements, rows])");
@@ -477,8 +572,13 @@ void testInfo() {
   CHECK_EQ(b.code, TILE_RT_OK);
   tile_rt_bundle_info i = b.info();
   CHECK_EQ(std::string(i.kernel), "k");
-  CHECK_EQ(std::string(i.ptx_path), gDir + "/k.ptx");
+  CHECK_EQ(std::string(i.ptx_path), gDir + "/k-tma.ptx");
   CHECK_EQ(std::string(i.mma), "wgmma");
+  CHECK_EQ(std::string(i.warp_specialize), "");
+  CHECK_EQ(i.min_blocks_per_sm, -1);
+  CHECK_EQ(i.tma_swizzle_bytes, 128);
+  CHECK_EQ(i.m_multiple, 1);
+  CHECK_EQ(i.index_bitwidth, 64);
   CHECK_EQ(std::string(i.layouts), "nn");
   CHECK_EQ(std::string(i.chip), "sm_90a");
   CHECK_EQ(std::string(i.order), "");
@@ -518,6 +618,21 @@ void testDispatch() {
   CHECK_EQ(i.rule_count, size_t(4));
   CHECK_EQ(i.member_count, size_t(3)); // small.json once
   CHECK(tile_rt_bundle_member(b.b, 3) == nullptr);
+  tile_rt_rule r;
+  CHECK_EQ(tile_rt_bundle_rule(b.b, 0, &r, nullptr), TILE_RT_OK);
+  CHECK_EQ(std::string(r.bundle), "split.json");
+  CHECK(r.member == 0 && r.max_m == 0 && r.min_k == 4096 &&
+        r.max_tiles[0] == 64 && r.max_tiles[2] == 17);
+  CHECK_EQ(std::string(r.shape_class), "");
+  CHECK_EQ(std::string(r.why), "few tiles");
+  CHECK_EQ(tile_rt_bundle_rule(b.b, 3, &r, nullptr), TILE_RT_OK);
+  CHECK(r.member == 1 && r.max_tiles[2] == 0);
+  tile_rt_status ruleStatus;
+  CHECK_EQ(tile_rt_bundle_rule(b.b, 4, &r, &ruleStatus),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(ruleStatus.message),
+           "tile_rt_bundle_rule: manifest " + gDir +
+               "/auto.json has 4 rules, not 5");
   auto pick = [&](int64_t m, int64_t n, int64_t k) {
     const tile_rt_bundle *kernel = nullptr;
     char why[256];
@@ -561,8 +676,8 @@ void testDispatch() {
            "dispatch[0]: field \"class\" is empty");
   CHECK_EQ(
       rules({{{"bundle", "small.json"}, {"why", "w"}, {"max_tiles", nullptr}}}),
-      "dispatch[0]: \"max_tiles\" must be [block_m, block_n, tiles], "
-      "three integers from 1 to 1e9");
+      "dispatch[0]: field \"max_tiles\" must be three sizes between 1 and "
+      "1000000000");
   CHECK_EQ(
       rules({{{"bundle", std::string("small.json\0x", 12)}, {"why", "w"}}}),
       "dispatch[0]: field \"bundle\" contains a NUL character");
@@ -890,18 +1005,198 @@ void testMessages() {
   CHECK_EQ(std::strlen(st.message), size_t(TILE_RT_MESSAGE_BYTES - 1));
 }
 
+//===----------------------------------------------------------------------===//
+// --print: a manifest as the runtime read it
+//===----------------------------------------------------------------------===//
+
+using tile_manifest::Field;
+using tile_manifest::Scope;
+
+Json text(const char *s) { return *s ? Json(s) : Json(); }
+Json known(int64_t v) { return v >= 0 ? Json(v) : Json(); }
+Json pair(const int64_t (&v)[2], bool held) {
+  return held ? Json::array({v[0], v[1]}) : Json();
+}
+
+// What the C API says of field `f` of a kernel manifest; null where the
+// runtime holds nothing for it.
+Json kernelField(const tile_rt_bundle *b, const tile_rt_bundle_info &i,
+                 Field f) {
+  switch (f) {
+  case Field::Kernel:
+    return i.kernel;
+  case Field::Ptx:
+    return i.ptx;
+  case Field::Schedule:
+    return i.schedule;
+  case Field::BlockM:
+    return i.block_m;
+  case Field::BlockN:
+    return i.block_n;
+  case Field::BlockK:
+    return i.block_k;
+  case Field::ThreadsPerBlock:
+    return i.threads_per_block;
+  case Field::DynamicSharedMemoryBytes:
+    return i.dynamic_shared_bytes;
+  case Field::AType:
+    return tile_rt_dtype_name(i.a_type);
+  case Field::BType:
+    return tile_rt_dtype_name(i.b_type);
+  case Field::CType:
+    return tile_rt_dtype_name(i.c_type);
+  case Field::Chip:
+    return text(i.chip);
+  case Field::Order:
+    return text(i.order);
+  case Field::AccType:
+    return text(i.acc_type);
+  case Field::GroupM:
+    return known(i.group_m);
+  case Field::ClusterM:
+    return i.cluster_m;
+  case Field::NumWarps:
+    return known(i.num_warps);
+  case Field::NumStages:
+    return known(i.num_stages);
+  case Field::IndexBitwidth:
+    return i.index_bitwidth;
+  case Field::Layouts: {
+    Json out = Json::array();
+    std::string list = i.layouts;
+    for (size_t at = 0; at < list.size(); at += 4)
+      out.push_back(list.substr(at, 2)); // "nn, nt"
+    return out;
+  }
+  case Field::Mma:
+    return i.mma;
+  case Field::SplitK:
+    return i.split_k;
+  case Field::Params:
+    return params(i.param_count);
+  case Field::StaticOffsetA:
+  case Field::StaticOffsetB:
+  case Field::StaticOffsetC:
+  case Field::StaticM:
+  case Field::StaticN:
+  case Field::StaticK:
+  case Field::StaticStrideAM:
+  case Field::StaticStrideAK:
+  case Field::StaticStrideBK:
+  case Field::StaticStrideBN:
+  case Field::StaticStrideCM:
+  case Field::StaticStrideCN: {
+    int64_t v;
+    size_t param = size_t(f) - size_t(tile_manifest::staticField(0));
+    return tile_rt_bundle_static(b, kAbi[param].name, &v) ? Json(v) : Json();
+  }
+  case Field::MMultiple:
+    return i.m_multiple;
+  case Field::NMultiple:
+    return i.n_multiple;
+  case Field::KMultiple:
+    return i.k_multiple;
+  case Field::TmaBoxA:
+    return pair(i.tma_box_a, i.uses_tma);
+  case Field::TmaBoxB:
+    return pair(i.tma_box_b, i.uses_tma);
+  case Field::TmaBoxC:
+    return pair(i.tma_box_c, i.uses_tma);
+  case Field::TmaSwizzleBytes:
+    return i.uses_tma ? Json(i.tma_swizzle_bytes) : Json();
+  case Field::WorkspaceTileBytes:
+    return i.uses_workspace ? Json(i.workspace_tile_bytes) : Json();
+  case Field::WarpSpecialize:
+    return text(i.warp_specialize);
+  case Field::MinBlocksPerSm:
+    return known(i.min_blocks_per_sm);
+  case Field::GpuModule:
+    return text(i.gpu_module);
+  default: // other scopes
+    return Json();
+  }
+}
+
+Json ruleField(const tile_rt_rule &r, Field f) {
+  switch (f) {
+  case Field::RuleBundle:
+    return r.bundle;
+  case Field::RuleWhy:
+    return r.why;
+  case Field::RuleMaxM:
+    return r.max_m ? Json(r.max_m) : Json();
+  case Field::RuleMinK:
+    return r.min_k ? Json(r.min_k) : Json();
+  case Field::RuleClass:
+    return text(r.shape_class);
+  case Field::RuleMaxTiles:
+    return r.max_tiles[2]
+               ? Json::array({r.max_tiles[0], r.max_tiles[1], r.max_tiles[2]})
+               : Json();
+  default: // other scopes
+    return Json();
+  }
+}
+
+// The fields of `scope` that `value` gives, in the schema's order.
+template <typename Value> Json fields(Scope scope, Value value) {
+  Json out = Json::object();
+  for (size_t f = 0; f < tile_manifest::kFieldCount; ++f) {
+    Json v =
+        tile_manifest::kFields[f].scope == scope ? value(Field(f)) : Json();
+    if (!v.is_null())
+      out[tile_manifest::kFields[f].name] = v;
+  }
+  return out;
+}
+
+// Prints the manifest at `path` as the runtime read it: every field of
+// ManifestFields.def it holds a value for (given or default), as JSON.
+int print(const char *path) {
+  tile_rt_bundle *b = nullptr;
+  tile_rt_status st;
+  if (tile_rt_bundle_load(path, &b, &st) != TILE_RT_OK) {
+    std::fprintf(stderr, "tile-runtime-test: %s\n", st.message);
+    return 1;
+  }
+  tile_rt_bundle_info i;
+  tile_rt_bundle_get_info(b, &i, nullptr);
+  Json out;
+  if (i.rule_count) {
+    Json rules = Json::array();
+    for (size_t r = 0; r < i.rule_count; ++r) {
+      tile_rt_rule rule;
+      tile_rt_bundle_rule(b, r, &rule, nullptr);
+      rules.push_back(
+          fields(Scope::Rule, [&](Field f) { return ruleField(rule, f); }));
+    }
+    out = {{tile_manifest::name(Field::DispatchKernel), i.kernel},
+           {tile_manifest::name(Field::DispatchRules), rules}};
+  } else {
+    out = fields(Scope::Kernel, [&](Field f) { return kernelField(b, i, f); });
+  }
+  tile_rt_bundle_free(b);
+  std::printf("%s\n", out.dump(1).c_str());
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
+  if (argc == 3 && std::strcmp(argv[1], "--print") == 0)
+    return print(argv[2]);
   if (argc != 2) {
-    std::fprintf(stderr, "usage: tile-runtime-test DIR\n");
+    std::fprintf(stderr, "usage: tile-runtime-test DIR | --print MANIFEST\n");
     return 2;
   }
   gDir = argv[1];
-  write("k.ptx", "// not real PTX: read, never loaded here\n");
+  write("k.ptx", fakePtx("k", 12));
+  write("k-tma.ptx", fakePtx("k", 15));
+  write("k-workspace.ptx", fakePtx("k", 16));
   std::vector<std::pair<const char *, void (*)()>> tests = {
       {"null pointers", testNullPointers},
       {"files", testFiles},
+      {"PTX entries", testEntries},
       {"JSON", testJson},
       {"fields", testFields},
       {"info", testInfo},

@@ -72,3 +72,32 @@ module attributes {tile.manifests = {k = {gpu_module = "m"}}} {
 module attributes {tile.manifests = {a = {gpu_module = "m"}, z = [1]}} {
   gpu.binary @m [#gpu.object<#nvvm.target, assembly = "// ptx">]
 }
+
+// -----
+
+// Only the fields ManifestFields.def declares, in its types and ranges.
+// expected-error @+1 {{tile-write-bundle: tile.manifests entry "k" field "block_size" is not declared in ManifestFields.def}}
+module attributes {tile.manifests = {k = {gpu_module = "m", block_size = 64 : i64}}} {
+  gpu.binary @m [#gpu.object<#nvvm.target, assembly = "// ptx">]
+}
+
+// -----
+
+// expected-error @+1 {{tile-write-bundle: tile.manifests entry "k" field "cluster_m" is not what ManifestFields.def declares}}
+module attributes {tile.manifests = {k = {gpu_module = "m", cluster_m = 3 : i64}}} {
+  gpu.binary @m [#gpu.object<#nvvm.target, assembly = "// ptx">]
+}
+
+// -----
+
+// expected-error @+1 {{tile-write-bundle: tile.manifests entry "k" field "params" is not what ManifestFields.def declares}}
+module attributes {tile.manifests = {k = {gpu_module = "m", params = [{name = "A", type = "pointer"}]}}} {
+  gpu.binary @m [#gpu.object<#nvvm.target, assembly = "// ptx">]
+}
+
+// -----
+
+// expected-error @+1 {{tile-write-bundle: tile.dispatch entry "k" field "dispatch" is not what ManifestFields.def declares}}
+module attributes {tile.manifests = {k__a = {gpu_module = "m"}}, tile.dispatch = {k = [{kernel = "k__a", why = "w", max_m = 0 : i64}]}} {
+  gpu.binary @m [#gpu.object<#nvvm.target, assembly = "// ptx">]
+}

@@ -9,6 +9,8 @@
 #ifndef TILE_CONVERSION_KERNELABI_H
 #define TILE_CONVERSION_KERNELABI_H
 
+#include "tile/Conversion/ManifestSchema.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
@@ -84,6 +86,12 @@ inline std::string escapedName(llvm::StringRef name) {
 /// Attribute of a kernel gpu.func holding its element types and the operand
 /// layouts its memref types allow.
 constexpr llvm::StringLiteral kAbiAttrName = "tile.abi";
+
+/// The manifest's name of `field` (ManifestFields.def). The compiler names
+/// manifest fields only this way, so it cannot write one the schema lacks.
+inline llvm::StringRef manifestKey(tile_manifest::Field field) {
+  return tile_manifest::name(field);
+}
 
 } // namespace mlir::tile
 

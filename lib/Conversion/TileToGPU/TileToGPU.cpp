@@ -42,26 +42,29 @@ SmallVector<char> allowedLayouts(MemRefType t) {
 /// between the pointer passed and element (0, 0)). A dynamic offset is 0.
 void recordStaticLayout(NamedAttrList &abi, Builder &b, MemRefType aTy,
                         MemRefType bTy, MemRefType cTy) {
-  auto record = [&](StringRef name, int64_t value) {
+  using tile_manifest::Field;
+  auto record = [&](Field field, int64_t value) {
     if (!ShapedType::isDynamic(value))
-      abi.set(name, b.getI64IntegerAttr(value));
+      abi.set(manifestKey(field), b.getI64IntegerAttr(value));
   };
   // M, N and K each size two operands; the verifier keeps static ones equal.
   auto either = [](int64_t x, int64_t y) {
     return ShapedType::isDynamic(x) ? y : x;
   };
-  record("static_m", either(aTy.getDimSize(0), cTy.getDimSize(0)));
-  record("static_n", either(bTy.getDimSize(1), cTy.getDimSize(1)));
-  record("static_k", either(aTy.getDimSize(1), bTy.getDimSize(0)));
+  record(Field::StaticM, either(aTy.getDimSize(0), cTy.getDimSize(0)));
+  record(Field::StaticN, either(bTy.getDimSize(1), cTy.getDimSize(1)));
+  record(Field::StaticK, either(aTy.getDimSize(1), bTy.getDimSize(0)));
   struct Operand {
     MemRefType type;
-    StringRef offset, rowStride, colStride;
+    Field offset, rowStride, colStride;
   };
   for (const Operand &o :
-       {Operand{aTy, "static_offset_a", "static_stride_am", "static_stride_ak"},
-        Operand{bTy, "static_offset_b", "static_stride_bk", "static_stride_bn"},
-        Operand{cTy, "static_offset_c", "static_stride_cm",
-                "static_stride_cn"}}) {
+       {Operand{aTy, Field::StaticOffsetA, Field::StaticStrideAM,
+                Field::StaticStrideAK},
+        Operand{bTy, Field::StaticOffsetB, Field::StaticStrideBK,
+                Field::StaticStrideBN},
+        Operand{cTy, Field::StaticOffsetC, Field::StaticStrideCM,
+                Field::StaticStrideCN}}) {
     SmallVector<int64_t> strides;
     int64_t offset;
     // Cannot fail: outline() accepted only strided layouts.
@@ -174,16 +177,19 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
       layouts.push_back(b2.getStringAttr(std::string{x, y}));
   NamedAttrList abi;
   recordStaticLayout(abi, b2, aTy, bTy, cTy);
+  using tile_manifest::Field;
   abi.append(ArrayRef<NamedAttribute>{
-      b2.getNamedAttr("a_type",
+      b2.getNamedAttr(manifestKey(Field::AType),
                       b2.getStringAttr(typeName(aTy.getElementType()))),
-      b2.getNamedAttr("b_type",
+      b2.getNamedAttr(manifestKey(Field::BType),
                       b2.getStringAttr(typeName(bTy.getElementType()))),
-      b2.getNamedAttr("c_type",
+      b2.getNamedAttr(manifestKey(Field::CType),
                       b2.getStringAttr(typeName(cTy.getElementType()))),
-      b2.getNamedAttr("layouts", b2.getArrayAttr(layouts)),
-      b2.getNamedAttr("index_bitwidth", b2.getI64IntegerAttr(bits)),
-      b2.getNamedAttr("min_blocks_per_sm", b2.getI64IntegerAttr(minBlocks)),
+      b2.getNamedAttr(manifestKey(Field::Layouts), b2.getArrayAttr(layouts)),
+      b2.getNamedAttr(manifestKey(Field::IndexBitwidth),
+                      b2.getI64IntegerAttr(bits)),
+      b2.getNamedAttr(manifestKey(Field::MinBlocksPerSm),
+                      b2.getI64IntegerAttr(minBlocks)),
   });
   kernel->setAttr(kAbiAttrName, abi.getDictionary(ctx));
 

@@ -838,7 +838,9 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   if (cfg.usesWorkspace()) {
     // The program's share [begin, end), empty when end < begin.
     auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
-    auto bits = abi ? abi.getAs<IntegerAttr>("index_bitwidth") : nullptr;
+    auto bits = abi ? abi.getAs<IntegerAttr>(
+                          manifestKey(tile_manifest::Field::IndexBitwidth))
+                    : nullptr;
     if (!bits || isa<scf::ForOp>(kl.loop->getParentOp()) != cfg.isStreamK())
       return func.emitError("tile-to-wgmma: a split-k kernel must come from "
                             "tile-to-gpu with schedule=tiled, a stream-k "
@@ -888,21 +890,24 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
   NamedAttrList attrs(abi);
   Builder ab(b.getContext());
-  attrs.set("layouts", ab.getStrArrayAttr({"nn"}));
-  attrs.set("tma_box_a", ab.getI64ArrayAttr({kBoxCols, cfg.blockM}));
-  attrs.set("tma_box_b", ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
-  attrs.set("tma_box_c", ab.getI64ArrayAttr(
-                             {lw.cBoxColumns(), cfg.rowsPerWarpgroup()}));
-  attrs.set("tma_swizzle_bytes", ab.getI64IntegerAttr(128));
+  using tile_manifest::Field;
+  attrs.set(manifestKey(Field::Layouts), ab.getStrArrayAttr({"nn"}));
+  attrs.set(manifestKey(Field::TmaBoxA),
+            ab.getI64ArrayAttr({kBoxCols, cfg.blockM}));
+  attrs.set(manifestKey(Field::TmaBoxB),
+            ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
+  attrs.set(manifestKey(Field::TmaBoxC),
+            ab.getI64ArrayAttr({lw.cBoxColumns(), cfg.rowsPerWarpgroup()}));
+  attrs.set(manifestKey(Field::TmaSwizzleBytes), ab.getI64IntegerAttr(128));
   if (cfg.usesWorkspace())
-    attrs.set("workspace_tile_bytes",
+    attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): A's rows hold K elements, B's N. The manifest states
   // what this asks of a shape; the runners enforce it.
   int64_t rowMultiple = 16 / (aType.getElementTypeBitWidth() / 8);
-  attrs.set("k_multiple", ab.getI64IntegerAttr(rowMultiple));
-  attrs.set("n_multiple", ab.getI64IntegerAttr(rowMultiple));
+  attrs.set(manifestKey(Field::KMultiple), ab.getI64IntegerAttr(rowMultiple));
+  attrs.set(manifestKey(Field::NMultiple), ab.getI64IntegerAttr(rowMultiple));
   func->setAttr(kAbiAttrName, attrs.getDictionary(b.getContext()));
   return success();
 }

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/ManifestSchema.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -304,18 +305,22 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
            failed(makePersistent(clone))) ||
           (m.cfg.isStreamK() && failed(makeStreamK(clone))))
         return failure();
+      // The rule's fields in the dispatch manifest (ManifestFields.def);
+      // tile-write-bundle turns "kernel" into the member's "bundle".
+      using tile_manifest::Field;
+      auto key = [](Field f) { return StringRef(tile_manifest::name(f)); };
       NamedAttrList rule;
       rule.set("kernel", b.getStringAttr(name));
       if (m.maxM)
-        rule.set("max_m", b.getI64IntegerAttr(m.maxM));
+        rule.set(key(Field::RuleMaxM), b.getI64IntegerAttr(m.maxM));
       if (m.maxTiles)
-        rule.set("max_tiles", b.getI64ArrayAttr({m.tilesBlockM, m.tilesBlockN,
-                                                 m.maxTiles}));
+        rule.set(key(Field::RuleMaxTiles),
+                 b.getI64ArrayAttr({m.tilesBlockM, m.tilesBlockN, m.maxTiles}));
       if (m.minK)
-        rule.set("min_k", b.getI64IntegerAttr(m.minK));
+        rule.set(key(Field::RuleMinK), b.getI64IntegerAttr(m.minK));
       if (!m.shapeClass.empty())
-        rule.set("class", b.getStringAttr(m.shapeClass));
-      rule.set("why", b.getStringAttr(m.why));
+        rule.set(key(Field::RuleClass), b.getStringAttr(m.shapeClass));
+      rule.set(key(Field::RuleWhy), b.getStringAttr(m.why));
       rules.push_back(rule.getDictionary(b.getContext()));
     }
     dispatch.set(func.getName(), b.getArrayAttr(rules));

@@ -1,0 +1,167 @@
+//===- ManifestSchema.h - The fields of a bundle's manifests ----*- C++ -*-===//
+//
+// ManifestFields.def as constexpr tables, for the compiler's writer (which
+// names fields by Field, so it can write no other) and the runtime's reader
+// (which takes each field's type, range and presence from here). Plain C++17
+// without MLIR or LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_MANIFESTSCHEMA_H
+#define TILE_CONVERSION_MANIFESTSCHEMA_H
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <optional>
+#include <string_view>
+
+namespace tile_manifest {
+
+enum class Scope { Kernel, Param, Dispatch, Rule };
+enum class Type { String, Int, Enum, Enums, Ints, Objects };
+enum class When { Required, Optional, Tma, Workspace, OptionalTma };
+
+// JSON numbers are read as doubles, which hold every integer below 2^53.
+constexpr int64_t kAnyInt = (int64_t(1) << 53) - 1;
+
+enum class Field {
+#define TILE_MANIFEST_FIELD(scope, id, ...) id,
+#include "tile/Conversion/ManifestFields.def"
+};
+
+struct FieldSpec {
+  Scope scope;
+  const char *name;
+  Type type;
+  When when;
+  int64_t min, max;
+  size_t length;
+  std::string_view values, defaultValue;
+  const char *why;
+};
+
+inline constexpr FieldSpec kFields[] = {
+#define TILE_MANIFEST_FIELD(scope, id, name, type, when, min, max, length,     \
+                            values, defaultValue, why)                         \
+  {Scope::scope, name,   Type::type, When::when,   min,                        \
+   max,          length, values,     defaultValue, why},
+#include "tile/Conversion/ManifestFields.def"
+};
+constexpr size_t kFieldCount = std::size(kFields);
+
+constexpr const FieldSpec &spec(Field f) { return kFields[size_t(f)]; }
+constexpr const char *name(Field f) { return spec(f).name; }
+
+// The scope of an Objects field's elements.
+constexpr Scope elementScope(Field f) {
+  return f == Field::Params ? Scope::Param : Scope::Rule;
+}
+
+// Whether a manifest must hold a field, may, or is not read for it, given
+// whether its kernel is mma=wgmma (`tma`) and takes a workspace.
+enum class Need { Must, May, Unread };
+constexpr Need need(When w, bool tma, bool workspace) {
+  switch (w) {
+  case When::Required:
+    return Need::Must;
+  case When::Optional:
+    return Need::May;
+  case When::Tma:
+    return tma ? Need::Must : Need::Unread;
+  case When::Workspace:
+    return workspace ? Need::Must : Need::Unread;
+  case When::OptionalTma:
+    return tma ? Need::Must : Need::May;
+  }
+  return Need::Must;
+}
+
+// The field of `scope` called `name`.
+constexpr std::optional<Field> find(Scope scope, std::string_view name) {
+  for (size_t i = 0; i < kFieldCount; ++i)
+    if (kFields[i].scope == scope && name == kFields[i].name)
+      return Field(i);
+  return std::nullopt;
+}
+
+// Calls `f` with each of the space-separated words of `list` until it
+// returns true; whether one did.
+template <typename F> constexpr bool anyWord(std::string_view list, F f) {
+  while (!list.empty()) {
+    size_t end = list.find(' ');
+    if (f(list.substr(0, end)))
+      return true;
+    list = end == list.npos ? std::string_view() : list.substr(end + 1);
+  }
+  return false;
+}
+
+constexpr int64_t parseInt(std::string_view text) {
+  bool negative = !text.empty() && text[0] == '-';
+  int64_t v = 0;
+  for (char c : text.substr(negative))
+    v = v * 10 + (c - '0');
+  return negative ? -v : v;
+}
+
+// Whether an Enum, Enums or String field may hold `value`.
+constexpr bool allows(const FieldSpec &f, std::string_view value) {
+  if (f.type == Type::String)
+    return !value.empty();
+  return anyWord(f.values, [&](std::string_view w) { return w == value; });
+}
+
+// Whether an Int field (or an element of an Ints field) may hold `value`.
+constexpr bool allows(const FieldSpec &f, int64_t value) {
+  return value >= f.min && value <= f.max &&
+         (f.values.empty() || anyWord(f.values, [&](std::string_view w) {
+            return parseInt(w) == value;
+          }));
+}
+
+// The field recording what the kernel's memref types fix for ABI parameter
+// `param` (A, ..., stride_cn): the static fields follow the ABI's order.
+constexpr Field staticField(size_t param) {
+  return Field(size_t(Field::StaticOffsetA) + param);
+}
+
+namespace detail {
+// "static_offset_a" for pointer "A", "static_" + name for an integer.
+constexpr bool isStaticFieldOf(Field f, std::string_view param,
+                               std::string_view type) {
+  std::string_view field = name(f);
+  std::string_view prefix = type == "ptr" ? "static_offset_" : "static_";
+  if (field.substr(0, prefix.size()) != prefix ||
+      field.size() != prefix.size() + param.size())
+    return false;
+  for (size_t i = 0; i < param.size(); ++i) {
+    char c = param[i];
+    if (field[prefix.size() + i] != (c >= 'A' && c <= 'Z' ? c + 32 : c))
+      return false;
+  }
+  return true;
+}
+
+constexpr bool staticFieldsFollowTheAbi() {
+  struct Param {
+    std::string_view name, type;
+  };
+  constexpr Param params[] = {
+#define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
+#include "tile/Conversion/KernelParams.def"
+  };
+  size_t i = 0;
+  for (; i < std::size(params) && params[i].type != "tensormap"; ++i)
+    if (!isStaticFieldOf(staticField(i), params[i].name, params[i].type))
+      return false;
+  return staticField(i) == Field(size_t(Field::StaticStrideCN) + 1);
+}
+static_assert(staticFieldsFollowTheAbi(),
+              "ManifestFields.def: the static fields must follow "
+              "KernelParams.def's pointers and integers, in order");
+} // namespace detail
+
+} // namespace tile_manifest
+
+#endif // TILE_CONVERSION_MANIFESTSCHEMA_H
