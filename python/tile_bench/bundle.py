@@ -1,9 +1,10 @@
 """A tile-opt bundle: its launch manifest, checked, and the PTX it names.
 
-The rules are those of tile-run's manifest reader (runtime/src/manifest.cpp)
-with the same messages, plus one check tile-run leaves to the driver: the
-manifest's parameters must match the kernel's signature in the PTX, since a
-launch with a wrong argument list reads garbage instead of failing.
+The rules are those of the runtime's manifest reader (runtime/src/manifest.cpp,
+which tile-run uses), with the same messages, the check of the manifest's
+parameters against the kernel's signature in the PTX included: a launch with a
+wrong argument list reads garbage instead of failing. This copy goes once
+Python binds the runtime.
 
 Pure Python: nothing here needs torch, cuda-python or a GPU.
 """
