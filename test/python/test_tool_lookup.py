@@ -15,13 +15,16 @@ import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INPUT = os.path.join(ROOT, "examples", "matmul_f16.mlir")
+sys.path.insert(0, os.path.join(ROOT, "python"))
+from tile_bench import tools  # noqa: E402
 
 
 def _real_tile_opt():
-    for path in (os.environ.get("TILE_OPT"), os.path.join(ROOT, "build", "bin", "tile-opt")):
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return os.path.abspath(path)
-    return None
+    """The tile-opt the package itself would run (tile_bench.tools' rule)."""
+    try:
+        return tools.find_tool("tile-opt")
+    except tools.ToolNotFound:
+        return None
 
 
 REAL_TILE_OPT = _real_tile_opt()
