@@ -185,14 +185,13 @@ parseConfig(const llvm::json::Object &c,
   return cfg;
 }
 
-/// tile-tune's winners (wgmma ones, for these types) as members, one per
-/// shape class (a class listed twice keeps its last entry, as tile-tune's
-/// merge does), in the cache's order.
-FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
-                                            Type aElt, Type cElt) {
-  auto error = [&] {
-    return where->emitError("tile-auto-config: tune cache '") << path << "': ";
-  };
+InFlightDiagnostic cacheError(Operation *where, StringRef path) {
+  return where->emitError("tile-auto-config: tune cache '") << path << "': ";
+}
+
+/// The tune cache at `path`, read and parsed once for every kernel.
+FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
+  auto error = [&] { return cacheError(where, path); };
   llvm::Expected<std::string> text = readRegularFile(path, kMaxTuneCacheBytes);
   if (!text) {
     // The message names the file itself.
@@ -206,13 +205,23 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
   llvm::Expected<llvm::json::Value> doc = llvm::json::parse(*text);
   if (!doc)
     return error() << llvm::toString(doc.takeError());
-  const llvm::json::Array *entries =
-      doc->getAsObject() ? doc->getAsObject()->getArray("entries") : nullptr;
-  if (!entries)
+  if (!doc->getAsObject() || !doc->getAsObject()->getArray("entries"))
     return error() << "expected an object with an \"entries\" array";
+  return std::move(*doc);
+}
+
+/// tile-tune's winners (wgmma ones, for these types) as members, one per
+/// shape class (a class listed twice keeps its last entry, as tile-tune's
+/// merge does), in the cache's order.
+FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
+                                            const llvm::json::Value &cache,
+                                            Type aElt, Type cElt) {
+  auto error = [&] { return cacheError(where, path); };
+  const llvm::json::Array &entries =
+      *cache.getAsObject()->getArray("entries");
   SmallVector<Member> out;
   llvm::StringMap<size_t> byClass;
-  for (const llvm::json::Value &v : *entries) {
+  for (const llvm::json::Value &v : entries) {
     const llvm::json::Object *e = v.getAsObject();
     const llvm::json::Object *c = e ? e->getObject("config") : nullptr;
     auto str = [](const llvm::json::Object *o, StringRef key) {
@@ -265,6 +274,7 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
   Builder b(module.getContext());
   NamedAttrList dispatch(
       module->getAttrOfType<DictionaryAttr>(TileDialect::kDispatchAttrName));
+  std::optional<llvm::json::Value> cache; // read when first needed
   for (func::FuncOp func : kernels) {
     bool three = func.getNumArguments() == 3;
     auto aType = dyn_cast_if_present<MemRefType>(
@@ -282,8 +292,15 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
                 "launched from the host, not called";
     SmallVector<Member> members;
     if (!tuneCache.empty()) {
-      FailureOr<SmallVector<Member>> tuned = tunedMembers(
-          module, tuneCache, aType.getElementType(), cType.getElementType());
+      if (!cache) {
+        FailureOr<llvm::json::Value> read = readTuneCache(module, tuneCache);
+        if (failed(read))
+          return failure();
+        cache = std::move(*read);
+      }
+      FailureOr<SmallVector<Member>> tuned =
+          tunedMembers(module, tuneCache, *cache, aType.getElementType(),
+                       cType.getElementType());
       if (failed(tuned))
         return failure();
       members = std::move(*tuned);
