@@ -1,23 +1,22 @@
-"""Launches tile-opt bundles on PyTorch CUDA tensors through the CUDA driver
-API (cuda-python's `cuda.bindings.driver`), the way tile-run does: module
-from the PTX, dynamic shared memory opt-in, occupancy-sized persistent grids,
-TMA descriptors encoded like tile-run's encodeTensorMap, a split-K
-workspace per kernel zeroed once, staged problems run on padded copies of
-A, B and C (cuMemcpy2DAsync in and out around every launch), launches on
-torch's current stream in torch's (primary) context.
+"""Launches tile-opt bundles on PyTorch CUDA tensors through the runtime
+(the `tile_runtime` binding: module loading, plans, staging copies, TMA
+descriptors, argument packing and the launch, as tile-run does them), on
+torch's current stream in torch's (primary) context. What is left here is
+what the runtime leaves to its caller: the device memory (torch's
+allocator: each kernel's split-K / Stream-K workspace, zeroed once, and the
+padded copies of staged problems) and, through cuda-python, the device's
+figures and the Triton kernels' resources for tile-bench's report.
 """
 from __future__ import annotations
 
-import ctypes
-import dataclasses
 import functools
-from typing import Any, Optional
+from typing import Any, Union
 
 import torch
-from cuda.bindings import driver
 
-from .bundle import (ELEM_BYTES, TENSOR_MAPS, WORKSPACE, Bundle, BundleError,
-                     Staging, TmaView, pack_args)
+import tile_runtime as rt
+
+from .bundle import Bundle, BundleError, Dispatch
 
 TORCH_DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
 
@@ -26,7 +25,16 @@ class CudaError(RuntimeError):
     """A failed driver call, in one line."""
 
 
-def _error_text(err: driver.CUresult) -> str:
+@functools.cache
+def _driver() -> Any:
+    """cuda-python's driver module: only tile-bench's device figures and
+    Triton's kernel resources need it, never a launch."""
+    from cuda.bindings import driver
+    return driver
+
+
+def _error_text(err: Any) -> str:
+    driver = _driver()
     name = driver.cuGetErrorName(err)[1]
     text = driver.cuGetErrorString(err)[1]
     decode = (lambda b: b.decode() if isinstance(b, bytes) else str(b))
@@ -39,6 +47,7 @@ def cu(call: str, *args: Any) -> Any:
     Returns the single value (or the tuple of them, or None); raises
     CudaError naming the call on any error.
     """
+    driver = _driver()
     err, *values = getattr(driver, call)(*args)
     if err != driver.CUresult.CUDA_SUCCESS:
         raise CudaError(f"{call} failed: {_error_text(err)}")
@@ -48,7 +57,7 @@ def cu(call: str, *args: Any) -> Any:
 
 
 @functools.cache
-def ensure_context() -> driver.CUdevice:
+def ensure_context() -> Any:
     """Makes torch's primary context current; returns its device.
 
     torch works in the device's primary context; retaining that context and
@@ -72,7 +81,7 @@ def ensure_context() -> driver.CUdevice:
 
 def device_attribute(name: str) -> int:
     """A CU_DEVICE_ATTRIBUTE_<name> of the current device."""
-    attr = getattr(driver.CUdevice_attribute, "CU_DEVICE_ATTRIBUTE_" + name)
+    attr = getattr(_driver().CUdevice_attribute, "CU_DEVICE_ATTRIBUTE_" + name)
     return cu("cuDeviceGetAttribute", attr, ensure_context())
 
 
@@ -88,40 +97,15 @@ def device_info() -> dict:
             "pci_bus_id": bus_id}
 
 
-def function_resources(func: driver.CUfunction) -> dict:
+def function_resources(func: Any) -> dict:
     """Registers per thread, local (spill) bytes per thread and static shared
     memory of a loaded kernel, as the driver reports them."""
-    attr = driver.CUfunction_attribute
+    attr = _driver().CUfunction_attribute
     get = (lambda a: cu("cuFuncGetAttribute", a, func))
     return {"regs": get(attr.CU_FUNC_ATTRIBUTE_NUM_REGS),
             "spill_bytes": get(attr.CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES),
             "static_smem": get(attr.CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES),
             "max_threads": get(attr.CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK)}
-
-
-def encode_tensor_map(bundle: Bundle, view: TmaView, base: int) -> driver.CUtensorMap:
-    """The TMA descriptor of `view` (a row-major matrix whose rows lie
-    view.pitch elements apart) at `base`: dimensions innermost first,
-    128-byte swizzle as the wgmma descriptors and the C staging expect,
-    256-byte L2 promotion, zero fill outside the matrix (OOB fill "none"
-    writes zeros; stores there are dropped). Same arguments as tile-run's
-    encodeTensorMap."""
-    types = driver.CUtensorMapDataType
-    u64, u32 = driver.cuuint64_t, driver.cuuint32_t
-    data_type = {"f16": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
-                 "bf16": types.CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
-                 "f32": types.CU_TENSOR_MAP_DATA_TYPE_FLOAT32}[view.dtype]
-    try:
-        return cu("cuTensorMapEncodeTiled", data_type,
-                  2, base, [u64(d) for d in view.dims], [u64(view.row_bytes)],
-                  [u32(view.box[0]), u32(view.box[1])], [u32(1), u32(1)],
-                  driver.CUtensorMapInterleave.CU_TENSOR_MAP_INTERLEAVE_NONE,
-                  driver.CUtensorMapSwizzle.CU_TENSOR_MAP_SWIZZLE_128B,
-                  driver.CUtensorMapL2promotion.CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
-                  driver.CUtensorMapFloatOOBfill.CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE)
-    except CudaError as e:
-        raise CudaError(f"kernel '{bundle.kernel}': {view.rows}x{view.cols} operand "
-                        f"{view.operand}, box {view.box[1]}x{view.box[0]}: {e}") from None
 
 
 class KernelBuffers:
@@ -132,208 +116,108 @@ class KernelBuffers:
     resets its per-tile counters), so one buffer zeroed once serves all its
     launches that fit, and which another kernel's tile layout would misread
     (kernels do not share one); and the padded copies of A, B and C that a
-    staged problem runs on."""
+    staged problem runs on. C's copy starts as NaN (all bits set), so that an
+    output the kernel skips cannot pass with a value left there."""
 
     def __init__(self) -> None:
-        self._buffers: dict[tuple[torch.device, str], torch.Tensor] = {}
+        self._buffers: dict[tuple[torch.device, Any], torch.Tensor] = {}
 
-    def get(self, device: torch.device, name: str, nbytes: int) -> torch.Tensor:
-        """A uint8 buffer of at least `nbytes` on `device`, zero when new."""
+    def get(self, device: torch.device, name: Any, nbytes: int,
+            fill: int = 0) -> torch.Tensor:
+        """A uint8 buffer of at least `nbytes` on `device`, of bytes `fill`
+        when new."""
         buf = self._buffers.get((device, name))
         if buf is None or buf.numel() < nbytes:
-            buf = self._buffers[device, name] = torch.zeros(nbytes, dtype=torch.uint8,
-                                                            device=device)
+            buf = self._buffers[device, name] = torch.full((nbytes,), fill,
+                                                           dtype=torch.uint8, device=device)
         return buf
 
 
-def row_copy(src: int, src_pitch: int, dst: int, dst_pitch: int, rows: int, cols: int,
-             elem_bytes: int) -> driver.CUDA_MEMCPY2D:
-    """cuMemcpy2DAsync's copy of a rows x cols device matrix whose rows lie
-    `src_pitch` elements apart into one whose rows lie `dst_pitch` apart
-    (tile-run's rowCopy)."""
-    copy = driver.CUDA_MEMCPY2D()
-    copy.srcMemoryType = copy.dstMemoryType = driver.CUmemorytype.CU_MEMORYTYPE_DEVICE
-    copy.srcDevice, copy.srcPitch = src, src_pitch * elem_bytes
-    copy.dstDevice, copy.dstPitch = dst, dst_pitch * elem_bytes
-    copy.WidthInBytes, copy.Height = cols * elem_bytes, rows
-    return copy
-
-
-@dataclasses.dataclass
-class _Launch:
-    """A prepared launch: its grid, packed arguments (and what they point
-    into), cluster configuration, and the copies around the kernel of a
-    staged problem."""
-    grid: int
-    array: ctypes.Array
-    keepalive: list
-    config: Optional[driver.CUlaunchConfig] = None
-    before: tuple = ()
-    after: tuple = ()
-
-
 class LoadedKernel:
-    """A bundle's kernel loaded into torch's context, callable on tensors.
+    """A bundle (a kernel, or a dispatch manifest whose members are loaded as
+    shapes pick them) in torch's context, callable on tensors.
 
-    `kernel(a, b, c)` computes c = a @ b for row-major ('nn') contiguous
-    tensors: a M x K and b K x N of the manifest's a_type, c M x N of its
-    c_type. Launch arguments (TMA descriptors included) are built once per
-    set of tensors and shape and reused, so repeated calls only launch.
+    `kernel(a, b, c)` computes c = a @ b for contiguous tensors stored as
+    `layout` says. The runtime keeps one plan per shape, bound to this
+    object's buffers, and repacks the arguments only when the pointers
+    change, so repeated calls only launch.
     """
 
-    def __init__(self, bundle: Bundle) -> None:
+    def __init__(self, bundle: Union[Bundle, Dispatch], layout: str = "nn") -> None:
         self.bundle = bundle
-        ensure_context()
-        self._ptx = ctypes.create_string_buffer(bundle.ptx_text)  # NUL-terminated
+        self.layout = layout
+        if not torch.cuda.is_available():
+            raise CudaError("no CUDA GPU visible to PyTorch")
+        torch.empty(1, device="cuda")  # torch creates its context lazily
         try:
-            self.module = cu("cuModuleLoadData", ctypes.addressof(self._ptx))
-        except CudaError as e:
-            raise CudaError(f"the driver rejected {bundle.ptx_path}: {e} "
-                            f"(ptxas on that file says more)") from None
-        try:
-            self.function = cu("cuModuleGetFunction", self.module, bundle.kernel.encode())
-        except CudaError as e:
-            raise CudaError(f"kernel '{bundle.kernel}' not found in {bundle.ptx_path}: "
-                            f"{e}") from None
-        res = function_resources(self.function)
-        self.regs, self.spill_bytes = res["regs"], res["spill_bytes"]
-        self.smem = res["static_smem"] + bundle.dynamic_smem
-        where = f"kernel '{bundle.kernel}' ({bundle.manifest_path})"
-        if bundle.threads_per_block > res["max_threads"]:
-            raise CudaError(f"{where} can run at most {res['max_threads']} threads per "
-                            f"block ({self.regs} registers per thread), but its "
-                            f"manifest asks for {bundle.threads_per_block}")
-        optin = device_attribute("MAX_SHARED_MEMORY_PER_BLOCK_OPTIN")
-        if self.smem > optin:
-            raise CudaError(f"{where} needs {self.smem} B of shared memory per block; "
-                            f"this GPU allows at most {optin}")
-        # Above 48 KiB in all a kernel must opt in; the static part counts
-        # too, so opt in whenever there is dynamic shared memory.
-        if bundle.dynamic_smem > 0:
-            cu("cuFuncSetAttribute", self.function,
-               driver.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-               bundle.dynamic_smem)
-        self.blocks_per_sm = cu("cuOccupancyMaxActiveBlocksPerMultiprocessor",
-                                self.function, bundle.threads_per_block,
-                                bundle.dynamic_smem)
-        if self.blocks_per_sm < 1:
-            raise CudaError(f"{where} cannot run: not one block fits on an SM")
-        self.sm_count = device_attribute("MULTIPROCESSOR_COUNT")
-        # Clusters must each fit in one GPC: fewer may be resident than
-        # SMs / cluster_m.
-        self.max_clusters = None
-        if bundle.cluster_m > 1:
-            self.max_clusters = cu("cuOccupancyMaxActiveClusters", self.function,
-                                   self._launch_config(bundle.cluster_m, None))
-            if self.max_clusters < 1:
-                raise CudaError(f"{where} cannot run: not one cluster of "
-                                f"{bundle.cluster_m} blocks fits on the GPU")
-        self._launches: dict[tuple, _Launch] = {}
+            rt.use_primary_context(torch.cuda.current_device())
+        except rt.CudaError as e:
+            raise CudaError(str(e)) from None
+        self.regs = self.spill_bytes = self.smem = self.blocks_per_sm = None
+        if isinstance(bundle, Bundle):
+            try:
+                info = bundle.handle.load_kernel()
+            except rt.CudaError as e:
+                raise CudaError(str(e)) from None
+            self.regs, self.spill_bytes = info["regs"], info["local_bytes"]
+            self.smem = info["static_shared"] + bundle.dynamic_smem
+            self.blocks_per_sm = info["blocks_per_sm"]
+        members = bundle.members if isinstance(bundle, Dispatch) else (bundle,)
+        self.launcher = rt.Launcher(bundle.handle, layout, members[0].a_type,
+                                    members[0].c_type)
         self.buffers = KernelBuffers()
+        self._checked: set = set()
 
-    def _launch_config(self, grid: int, stream) -> driver.CUlaunchConfig:
-        """cuLaunchKernelEx's configuration: `grid` blocks in clusters of
-        cluster_m along x."""
-        config = driver.CUlaunchConfig()
-        config.gridDimX, config.gridDimY, config.gridDimZ = grid, 1, 1
-        config.blockDimX, config.blockDimY, config.blockDimZ = (
-            self.bundle.threads_per_block, 1, 1)
-        config.sharedMemBytes = self.bundle.dynamic_smem
-        if stream is not None:
-            config.hStream = stream
-        attr = driver.CUlaunchAttribute()
-        attr.id = driver.CUlaunchAttributeID.CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION
-        attr.value.clusterDim.x = self.bundle.cluster_m
-        attr.value.clusterDim.y = attr.value.clusterDim.z = 1
-        config.attrs = [attr]
-        config.numAttrs = 1
-        return config
+    def prepare(self, m: int, n: int, k: int, device: torch.device) -> dict:
+        """Plans the shape in the runtime and binds the buffers its kernel
+        needs; returns the runtime's plan (a dict: the member picked, why,
+        grid, workspace and copy sizes, the staging line)."""
+        plan = self.launcher.prepare(m, n, k)
+        name = plan["kernel"].info()["path"]  # buffers are the kernel's own
 
-    def _staged(self, staging: Staging, a: torch.Tensor, b: torch.Tensor,
-                c: torch.Tensor) -> tuple[dict[str, int], tuple, tuple, list]:
-        """The padded copies of a staged problem: their addresses, the copies
-        of A and B into them before the kernel and of C back after it, and
-        the buffers to keep alive. C's copy is filled with NaN, so that an
-        output the kernel skips cannot pass with a value left there."""
-        m, n, k, kp, np = staging.m, staging.n, staging.k, staging.kp, staging.np
-        ein, eout = ELEM_BYTES[self.bundle.a_type], ELEM_BYTES[self.bundle.c_type]
-        bufs = {name: self.buffers.get(c.device, name, count * (eout if name == "C" else ein))
-                for name, count in staging.elements().items()}
-        bufs["C"][:m * np * eout].view(c.dtype).fill_(float("nan"))
-        ptr = {name: t.data_ptr() for name, t in bufs.items()}
-        before = (row_copy(a.data_ptr(), k, ptr["A"], kp, m, k, ein),
-                  row_copy(b.data_ptr(), n, ptr["B"], np, k, n, ein))
-        after = (row_copy(ptr["C"], np, c.data_ptr(), n, m, n, eout),)
-        return ptr, before, after, list(bufs.values())
+        def buffer(what: str, nbytes: int, fill: int = 0) -> int:
+            return self.buffers.get(device, (name, what), nbytes, fill).data_ptr() \
+                if nbytes else 0
+
+        self.launcher.bind(m, n, k, buffer("workspace", plan["workspace_bytes"]),
+                           buffer("A", plan["a_copy_bytes"]),
+                           buffer("B", plan["b_copy_bytes"]),
+                           buffer("C", plan["c_copy_bytes"], 0xFF))
+        return plan
+
+    def launch(self, m: int, n: int, k: int, a: torch.Tensor, b: torch.Tensor,
+               c: torch.Tensor, stream: int) -> None:
+        """c = a @ b on `stream` (a CUstream handle), preparing the shape on
+        its first call."""
+        pa, pb, pc = a.data_ptr(), b.data_ptr(), c.data_ptr()
+        if not self.launcher.launch(m, n, k, pa, pb, pc, stream):
+            self.prepare(m, n, k, c.device)
+            self.launcher.launch(m, n, k, pa, pb, pc, stream)
 
     def _check_tensors(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
-        """tile-bench's operands: contiguous (layout nn) 2-D CUDA tensors of
-        the kernel's types."""
-        bundle = self.bundle
-        want = {"a": (a, bundle.a_type), "b": (b, bundle.a_type), "c": (c, bundle.c_type)}
+        """tile-bench's operands: contiguous 2-D CUDA tensors of the kernel's
+        types whose shapes agree."""
+        member = self.bundle.members[0] if isinstance(self.bundle, Dispatch) else self.bundle
+        want = {"a": (a, member.a_type), "b": (b, member.a_type), "c": (c, member.c_type)}
         for label, (t, type_name) in want.items():
             if not t.is_cuda or t.dim() != 2 or not t.is_contiguous():
-                raise BundleError(f"{bundle.manifest_path}: {label} must be a contiguous "
-                                  f"2-D CUDA tensor")
+                raise BundleError(f"{self.bundle.manifest_path}: {label} must be a "
+                                  f"contiguous 2-D CUDA tensor")
             if t.dtype != TORCH_DTYPES[type_name]:
-                raise BundleError(f"{bundle.manifest_path}: {label} is {t.dtype}; the "
-                                  f"kernel takes {type_name}")
-
-    def _prepare(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor,
-                 layout: str = "nn") -> _Launch:
-        """The launch of C = A B for these tensors, stored as `layout` says
-        (checked by the caller)."""
-        bundle = self.bundle
-        (m, k), n = a.shape, b.shape[1]
-        if b.shape[0] != k or tuple(c.shape) != (m, n):
-            raise BundleError(f"{bundle.manifest_path}: shapes {tuple(a.shape)} @ "
+                raise BundleError(f"{self.bundle.manifest_path}: {label} is {t.dtype}; "
+                                  f"the kernel takes {type_name}")
+        t_a, t_b = self.layout[0] == "t", self.layout[1] == "t"
+        (m, k), (kb, n) = a.shape[::-1] if t_a else a.shape, b.shape[::-1] if t_b else b.shape
+        if kb != k or tuple(c.shape) != (m, n):
+            raise BundleError(f"{self.bundle.manifest_path}: shapes {tuple(a.shape)} @ "
                               f"{tuple(b.shape)} -> {tuple(c.shape)} do not agree")
-        bundle.check_shape(m, n, k, layout)
-        staging = bundle.staging(m, n, k, layout)
-        # The buffers the kernel reads and writes: the tensors, or their
-        # padded copies when staged.
-        ptr = {"A": a.data_ptr(), "B": b.data_ptr(), "C": c.data_ptr()}
-        before, after, held = (), (), []
-        if staging.staged:
-            ptr, before, after, held = self._staged(staging, a, b, c)
-        values = {**ptr, **bundle.scalar_args(m, n, k, layout)}
-        if bundle.uses_tma:
-            # pack_args copies each descriptor's 128 bytes out of these objects.
-            for name, view in zip(TENSOR_MAPS, bundle.tma_views(m, n, k)):
-                tensor_map = encode_tensor_map(bundle, view, ptr[view.operand])
-                held.append(tensor_map)
-                values[name] = tensor_map.getPtr()
-        if bundle.uses_workspace:
-            held.append(self.buffers.get(c.device, WORKSPACE, bundle.workspace_bytes(m, n)))
-            values[WORKSPACE] = held[-1].data_ptr()
-        array, keepalive = pack_args(bundle, values)
-        keepalive += held  # the buffers live as long as these arguments
-        grid = bundle.grid(m, n, k, self.sm_count, self.blocks_per_sm,
-                           self.max_clusters)
-        config = self._launch_config(grid, None) if bundle.cluster_m > 1 else None
-        return _Launch(grid, array, keepalive, config, before, after)
 
     def __call__(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
         key = tuple((t.data_ptr(), tuple(t.shape), t.stride(), t.dtype, t.device)
                     for t in (a, b, c))
-        launch = self._launches.get(key)
-        if launch is None:
+        if key not in self._checked:
             self._check_tensors(a, b, c)
-            launch = self._launches[key] = self._prepare(a, b, c)
-        self.run(launch, driver.CUstream(torch.cuda.current_stream().cuda_stream))
-
-    def run(self, launch: _Launch, stream: driver.CUstream) -> None:
-        """Runs a prepared launch on `stream`: the staging copies in, the
-        kernel, the copies out."""
-        for copy in launch.before:
-            cu("cuMemcpy2DAsync", copy, stream)
-        if launch.config is not None:
-            launch.config.hStream = stream
-            cu("cuLaunchKernelEx", launch.config, self.function,
-               ctypes.addressof(launch.array), 0)
-        else:
-            cu("cuLaunchKernel", self.function, launch.grid, 1, 1,
-               self.bundle.threads_per_block, 1, 1, self.bundle.dynamic_smem, stream,
-               ctypes.addressof(launch.array), 0)
-        for copy in launch.after:
-            cu("cuMemcpy2DAsync", copy, stream)
+            self._checked.add(key)
+        m, n = c.shape
+        k = a.shape[0] if self.layout[0] == "t" else a.shape[1]
+        self.launch(m, n, k, a, b, c, torch.cuda.current_stream().cuda_stream)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 
 from tile_bench.bundle import (MAX_SIZE, Bundle, BundleError, Dispatch, Staging, TmaView,
-                               load_manifest)
+                               load_manifest, staging_of, tma_views)
 
 from . import checks, compiler
 from .errors import CacheError, DependencyError, InputError, OptionError, TileOptError
@@ -132,7 +132,7 @@ class Kernel:
         self.chip: Optional[str] = chips.pop() if len(chips) == 1 else None
         self._gpu: Optional[int] = None  # the GPU found able to run the chip
         self._members: dict[tuple[int, int, int], _Member] = {}
-        self._launchers: dict[str, Any] = {}
+        self._launcher: Any = None  # tile_opt._launch.Launcher once loaded
         self._rt: Any = None  # tile_opt._launch once loaded
         self._torch_dtypes: tuple[Any, Any] = (None, None)
 
@@ -199,26 +199,25 @@ class Kernel:
         except TileOptError as e:
             raise e.with_traceback(None) from None
         bundle, why = member.bundle, member.why
-        staging = bundle.staging(m, n, k, self.layout)
-        scalars = bundle.scalar_args(m, n, k, self.layout)
-        views = dict(zip(("tma_a", "tma_b", "tma_c"), bundle.tma_views(m, n, k))) \
-            if bundle.uses_tma else {}
+        try:
+            plan = bundle.plan(m, n, k, self.layout, sm_count, blocks_per_sm)
+        except BundleError as e:
+            raise UnsupportedShapeError(str(e)) from None
+        info = plan.info()
+        staging = staging_of(plan, m, n, k)
+        views = tma_views(plan) if bundle.uses_tma else {}
         prefix = "padded " if staging.staged else ""
         params: list[tuple[str, str, Union[int, str, TmaView]]] = []
-        for p in bundle.params:
-            value: Union[int, str, TmaView]
-            if p.name in ("A", "B", "C"):
-                value = prefix + {"A": "a", "B": "b", "C": "out"}[p.name]
-            elif p.name in views:
-                value = views[p.name]
-            elif p.name == "workspace":
-                value = bundle.workspace_bytes(m, n)
-            else:
-                value = scalars[p.name]
-            params.append((p.name, p.type, value))
-        return LaunchPlan(bundle, bundle.kernel, why, tuple(params), staging,
-                          bundle.grid(m, n, k, sm_count, blocks_per_sm),
-                          bundle.workspace_bytes(m, n))
+        for name, type_, value in plan.params():
+            if name in ("A", "B", "C"):
+                value = prefix + {"A": "a", "B": "b", "C": "out"}[name]
+            elif name in views:
+                value = views[name]
+            elif name == "workspace":
+                value = info["workspace_bytes"]
+            params.append((name, type_, value))
+        return LaunchPlan(bundle, bundle.kernel, why, tuple(params), staging, info["grid"],
+                          info["workspace_bytes"])
 
     # -- calls ---------------------------------------------------------------
 
@@ -275,12 +274,9 @@ class Kernel:
         self._rt = rt
         return rt
 
-    def _launcher(self, bundle: Bundle) -> Any:
-        launcher = self._launchers.get(bundle.manifest_path)
-        if launcher is None:
-            launcher = self._launchers[bundle.manifest_path] = self._rt.Launcher(
-                bundle, self.layout)
-        return launcher
+    def _load_launcher(self) -> Any:
+        self._launcher = self._rt.Launcher(self.entry, self.layout)
+        return self._launcher
 
     def _checked(self, a: Any, b: Any, out: Any) -> tuple[Any, Any, Any, tuple[int, int, int]]:
         """Every check, on any tensor-like objects, then the objects as
@@ -314,18 +310,19 @@ class Kernel:
         if device != self._gpu:
             self._check_gpu(device)
         rt.ready(device)
-        member = self._members.get(shape) or self._member(m, n, k)
-        pa, pb = a.data_ptr(), b.data_ptr()
         if out is None:
             out = rt.torch.empty((m, n), dtype=self._torch_dtypes[1], device=a.device)
-        elif member.tma_aligned and (pa | pb | out.data_ptr()) % checks.TMA_ALIGN:
-            checks.check_alignment(self._operands(a, b, out))
-        if member.tma_aligned and (pa | pb) % checks.TMA_ALIGN:
-            checks.check_alignment(self._operands(a, b, None))
-        launcher = self._launchers.get(member.bundle.manifest_path) \
-            or self._launcher(member.bundle)
-        launcher.launch((pa, pb, out.data_ptr(), m, n, k), a, b, out,
-                        rt.current_stream(device))
+        launcher = self._launcher or self._load_launcher()
+        stream = rt.current_stream(device)
+        try:
+            if not launcher.fast(m, n, k, a.data_ptr(), b.data_ptr(), out.data_ptr(), stream):
+                launcher.slow(m, n, k, a, b, out, stream)
+        except rt.tile_runtime.UnsupportedError as e:
+            # The runtime refuses what the checks name better (alignment).
+            self._checked(a, b, out)
+            raise UnsupportedShapeError(str(e)) from None
+        except (rt.tile_runtime.BundleError, rt.tile_runtime.CudaError) as e:
+            raise CudaError(str(e)) from None
         return out
 
 

@@ -190,6 +190,14 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  const tile_rt_bundle **kernel, char *why,
                                  size_t why_bytes, tile_rt_status *status);
 
+/* tile-tune's class of a shape, which a dispatch rule's "class" names:
+ * each size's power-of-two bucket and whether N and K are multiples of 8
+ * ("m2^12-n2^12-k2^12", "...-unaligned"). Writes it into `buffer`
+ * (truncated to `bytes`, NUL-terminated when bytes > 0) and returns its full
+ * length; 0 when a size is outside 1 to 2^31 - 1. */
+size_t tile_rt_shape_class(int64_t m, int64_t n, int64_t k, char *buffer,
+                           size_t bytes);
+
 /*===----------------------------------------------------------------------===*
  * Kernels on the GPU
  *===----------------------------------------------------------------------===*/
@@ -292,6 +300,12 @@ typedef struct tile_rt_param {
 
 tile_rt_code tile_rt_plan_param(const tile_rt_plan *plan, size_t index,
                                 tile_rt_param *param, tile_rt_status *status);
+
+/* Parameter `index` (0 to param_count - 1) of a kernel bundle, as the
+ * manifest lists it: name and type, value 0. */
+tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
+                                  tile_rt_param *param,
+                                  tile_rt_status *status);
 
 /* What the TMA descriptor of operand 0 (A), 1 (B) or 2 (C) describes: a
  * row-major rows x cols matrix whose rows lie `pitch` elements

@@ -300,6 +300,19 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
   });
 }
 
+size_t tile_rt_shape_class(int64_t m, int64_t n, int64_t k, char *buffer,
+                           size_t bytes) {
+  copyText("", buffer, bytes);
+  std::string why;
+  if (!checkSizes(m, n, k, why))
+    return 0;
+  try {
+    return copyText(shapeClass(m, n, k), buffer, bytes);
+  } catch (const std::exception &) {
+    return 0;
+  }
+}
+
 tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
                                  tile_rt_kernel_info *info,
                                  tile_rt_status *status) {
@@ -406,6 +419,26 @@ tile_rt_code tile_rt_plan_param(const tile_rt_plan *plan, size_t index,
       role == ParamRole::A || role == ParamRole::B || role == ParamRole::C
           ? m.offset(role)
           : scalarValue(role, plan->problem, plan->staging);
+  return ok(status);
+}
+
+tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
+                                  tile_rt_param *param,
+                                  tile_rt_status *status) {
+  if (!bundle)
+    return nullArgument(status, "tile_rt_bundle_param", "bundle");
+  if (!param)
+    return nullArgument(status, "tile_rt_bundle_param", "param");
+  const Manifest &m = bundle->manifest;
+  if (bundle->isDispatch() || index >= m.paramCount)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_bundle_param: kernel '" + m.kernel + "' has " +
+                      std::to_string(bundle->isDispatch() ? 0 : m.paramCount) +
+                      " parameters, not " + std::to_string(index + 1));
+  auto role = ParamRole(index);
+  param->name = paramName(role);
+  param->type = paramType(role);
+  param->value = 0;
   return ok(status);
 }
 

@@ -1,0 +1,497 @@
+//===- tile_runtime_module.cpp - Python binding of the tile runtime -------===//
+//
+// The module `tile_runtime`: runtime/include/tile_runtime.h as Python
+// objects, so that tile_bench and tile_opt read, check, plan and launch
+// bundles through the one implementation of the bundle contract.
+//
+// Errors become exceptions carrying the runtime's one line: BundleError for
+// a refused manifest or PTX, UnsupportedError (a BundleError) for a problem
+// a kernel cannot run, CudaError for the driver and the GPU.
+//
+// The hot path is Launcher.launch: one call with the sizes, three device
+// pointers and a stream, a hash look-up of the shape's plan and
+// tile_rt_launch (which repacks only when the pointers change).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile_runtime.h"
+#include "tile_runtime_driver.h"
+
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
+#include <nanobind/stl/vector.h>
+
+#include <array>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+namespace nb = nanobind;
+using namespace nb::literals;
+
+namespace {
+
+// The C++ sides of the module's exceptions; unrelated types, so that each
+// translates to its own Python class.
+struct BundleError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct UnsupportedError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct CudaError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+[[noreturn]] void raise(const tile_rt_status &s) {
+  switch (s.code) {
+  case TILE_RT_UNSUPPORTED:
+    throw UnsupportedError(s.message);
+  case TILE_RT_BAD_BUNDLE:
+  case TILE_RT_INVALID_ARGUMENT:
+    throw BundleError(s.message);
+  case TILE_RT_OUT_OF_MEMORY:
+    throw std::bad_alloc();
+  default:
+    throw CudaError(s.message);
+  }
+}
+
+void check(tile_rt_code code, const tile_rt_status &s) {
+  if (code != TILE_RT_OK)
+    raise(s);
+}
+
+tile_rt_dtype dtypeOf(const std::string &name) {
+  for (tile_rt_dtype t : {TILE_RT_F16, TILE_RT_BF16, TILE_RT_F32})
+    if (name == tile_rt_dtype_name(t))
+      return t;
+  throw nb::value_error(("unknown type '" + name + "'").c_str());
+}
+
+tile_rt_layout layoutOf(const std::string &name) {
+  for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT})
+    if (name == tile_rt_layout_name(l))
+      return l;
+  throw nb::value_error(("unknown layout '" + name + "'").c_str());
+}
+
+nb::tuple pair(const int64_t (&v)[2]) { return nb::make_tuple(v[0], v[1]); }
+
+// A loaded manifest, or one member of a loaded dispatch manifest; members
+// share their root's ownership.
+struct Bundle {
+  std::shared_ptr<tile_rt_bundle> root;
+  const tile_rt_bundle *bundle;
+
+  static Bundle load(const std::string &path) {
+    tile_rt_bundle *b = nullptr;
+    tile_rt_status s;
+    check(tile_rt_bundle_load(path.c_str(), &b, &s), s);
+    return Bundle{std::shared_ptr<tile_rt_bundle>(b, tile_rt_bundle_free), b};
+  }
+
+  Bundle other(const tile_rt_bundle *b) const { return Bundle{root, b}; }
+
+  tile_rt_bundle_info info() const {
+    tile_rt_bundle_info i;
+    tile_rt_status s;
+    check(tile_rt_bundle_get_info(bundle, &i, &s), s);
+    return i;
+  }
+
+  // Every field of tile_rt_bundle_info, by its name there.
+  nb::dict infoDict() const {
+    tile_rt_bundle_info i = info();
+    nb::dict d;
+    d["path"] = i.path;
+    d["kernel"] = i.kernel;
+    d["ptx"] = i.ptx;
+    d["ptx_path"] = i.ptx_path;
+    d["schedule"] = i.schedule;
+    d["mma"] = i.mma;
+    d["layouts"] = i.layouts;
+    d["chip"] = i.chip;
+    d["order"] = i.order;
+    d["acc_type"] = i.acc_type;
+    d["warp_specialize"] = i.warp_specialize;
+    d["gpu_module"] = i.gpu_module;
+    d["a_type"] = tile_rt_dtype_name(i.a_type);
+    d["b_type"] = tile_rt_dtype_name(i.b_type);
+    d["c_type"] = tile_rt_dtype_name(i.c_type);
+    d["block_m"] = i.block_m;
+    d["block_n"] = i.block_n;
+    d["block_k"] = i.block_k;
+    d["threads_per_block"] = i.threads_per_block;
+    d["dynamic_shared_bytes"] = i.dynamic_shared_bytes;
+    d["group_m"] = i.group_m;
+    d["num_warps"] = i.num_warps;
+    d["num_stages"] = i.num_stages;
+    d["min_blocks_per_sm"] = i.min_blocks_per_sm;
+    d["cluster_m"] = i.cluster_m;
+    d["split_k"] = i.split_k;
+    d["workspace_tile_bytes"] = i.workspace_tile_bytes;
+    d["index_bitwidth"] = i.index_bitwidth;
+    d["m_multiple"] = i.m_multiple;
+    d["n_multiple"] = i.n_multiple;
+    d["k_multiple"] = i.k_multiple;
+    d["tma_box_a"] = pair(i.tma_box_a);
+    d["tma_box_b"] = pair(i.tma_box_b);
+    d["tma_box_c"] = pair(i.tma_box_c);
+    d["tma_swizzle_bytes"] = i.tma_swizzle_bytes;
+    d["persistent"] = bool(i.persistent);
+    d["stream_k"] = bool(i.stream_k);
+    d["uses_tma"] = bool(i.uses_tma);
+    d["uses_workspace"] = bool(i.uses_workspace);
+    d["param_count"] = i.param_count;
+    d["rule_count"] = i.rule_count;
+    d["member_count"] = i.member_count;
+    return d;
+  }
+
+  std::vector<Bundle> members() const {
+    std::vector<Bundle> out;
+    for (size_t i = 0; i < info().member_count; ++i)
+      out.push_back(other(tile_rt_bundle_member(bundle, i)));
+    return out;
+  }
+
+  nb::list rules() const {
+    nb::list out;
+    for (size_t i = 0; i < info().rule_count; ++i) {
+      tile_rt_rule r;
+      tile_rt_status s;
+      check(tile_rt_bundle_rule(bundle, i, &r, &s), s);
+      nb::dict d;
+      d["bundle"] = r.bundle;
+      d["member"] = r.member;
+      d["max_m"] = r.max_m ? nb::cast(r.max_m) : nb::none();
+      d["min_k"] = r.min_k ? nb::cast(r.min_k) : nb::none();
+      d["max_tiles"] =
+          r.max_tiles[2] ? nb::cast(nb::make_tuple(r.max_tiles[0],
+                                                   r.max_tiles[1],
+                                                   r.max_tiles[2]))
+                         : nb::none();
+      d["class"] = *r.shape_class ? nb::cast(r.shape_class) : nb::none();
+      d["why"] = r.why;
+      out.append(d);
+    }
+    return out;
+  }
+
+  std::vector<std::tuple<std::string, std::string>> params() const {
+    std::vector<std::tuple<std::string, std::string>> out;
+    for (size_t i = 0; i < info().param_count; ++i) {
+      tile_rt_param p;
+      tile_rt_status s;
+      check(tile_rt_bundle_param(bundle, i, &p, &s), s);
+      out.emplace_back(p.name, p.type);
+    }
+    return out;
+  }
+
+  nb::object staticValue(const std::string &param) const {
+    int64_t v;
+    if (!tile_rt_bundle_static(bundle, param.c_str(), &v))
+      return nb::none();
+    return nb::cast(v);
+  }
+
+  std::tuple<Bundle, std::string> pick(int64_t m, int64_t n, int64_t k) const {
+    const tile_rt_bundle *kernel = nullptr;
+    char why[TILE_RT_MESSAGE_BYTES];
+    tile_rt_status s;
+    check(tile_rt_bundle_pick(bundle, m, n, k, &kernel, why, sizeof(why), &s),
+          s);
+    return {other(kernel), why};
+  }
+
+  nb::dict loadKernel() const {
+    tile_rt_kernel_info i;
+    tile_rt_status s;
+    check(tile_rt_kernel_load(bundle, &i, &s), s);
+    nb::dict d;
+    d["regs"] = i.regs;
+    d["local_bytes"] = i.local_bytes;
+    d["static_shared"] = i.static_shared;
+    d["max_threads"] = i.max_threads;
+    d["ptx_version"] = i.ptx_version;
+    d["binary_version"] = i.binary_version;
+    d["blocks_per_sm"] = i.blocks_per_sm;
+    d["max_active_clusters"] = i.max_active_clusters;
+    d["sm_count"] = i.sm_count;
+    d["shared_optin"] = i.shared_optin;
+    d["function"] = reinterpret_cast<uintptr_t>(i.function);
+    return d;
+  }
+};
+
+struct Plan {
+  std::shared_ptr<tile_rt_bundle> root;
+  std::unique_ptr<tile_rt_plan, void (*)(tile_rt_plan *)> plan{
+      nullptr, tile_rt_plan_free};
+
+  explicit Plan(std::shared_ptr<tile_rt_bundle> r) : root(std::move(r)) {}
+  Plan(Plan &&) = default;
+  Plan &operator=(Plan &&) = default;
+  Plan(const Plan &) = delete;
+
+  tile_rt_plan_info info() const {
+    tile_rt_plan_info i;
+    tile_rt_status s;
+    check(tile_rt_plan_get_info(plan.get(), &i, &s), s);
+    return i;
+  }
+
+  nb::dict infoDict() const {
+    tile_rt_plan_info i = info();
+    nb::dict d;
+    d["kernel"] = Bundle{root, i.kernel};
+    d["rule"] = i.rule;
+    d["staged"] = bool(i.staged);
+    d["kp"] = i.kp;
+    d["np"] = i.np;
+    d["a_copy_bytes"] = i.a_copy_bytes;
+    d["b_copy_bytes"] = i.b_copy_bytes;
+    d["c_copy_bytes"] = i.c_copy_bytes;
+    d["tiles"] = i.tiles;
+    d["grid"] = i.grid;
+    d["cluster_m"] = i.cluster_m;
+    d["tiles_per_program_min"] = i.tiles_per_program_min;
+    d["tiles_per_program_max"] = i.tiles_per_program_max;
+    d["workspace_bytes"] = i.workspace_bytes;
+    d["param_count"] = i.param_count;
+    return d;
+  }
+
+  std::vector<std::tuple<std::string, std::string, int64_t>> params() const {
+    std::vector<std::tuple<std::string, std::string, int64_t>> out;
+    for (size_t i = 0; i < info().param_count; ++i) {
+      tile_rt_param p;
+      tile_rt_status s;
+      check(tile_rt_plan_param(plan.get(), i, &p, &s), s);
+      out.emplace_back(p.name, p.type, p.value);
+    }
+    return out;
+  }
+
+  nb::dict tma(int operand) const {
+    tile_rt_tma t;
+    tile_rt_status s;
+    check(tile_rt_plan_tma(plan.get(), operand, &t, &s), s);
+    nb::dict d;
+    d["dtype"] = tile_rt_dtype_name(t.type);
+    d["rows"] = t.rows;
+    d["cols"] = t.cols;
+    d["pitch"] = t.pitch;
+    d["row_bytes"] = t.row_bytes;
+    d["box"] = pair(t.box);
+    d["swizzle_bytes"] = t.swizzle_bytes;
+    return d;
+  }
+
+  std::string text(tile_rt_text what) const {
+    std::string out(tile_rt_plan_text(plan.get(), what, nullptr, 0), '\0');
+    tile_rt_plan_text(plan.get(), what, out.data(), out.size() + 1);
+    return out;
+  }
+};
+
+Plan makePlan(const Bundle &b, int64_t m, int64_t n, int64_t k,
+              const std::string &layout, const std::string &aType,
+              const std::string &cType, int64_t smCount, int64_t programsPerSm,
+              int64_t maxClusters) {
+  tile_rt_problem p{m, n, k, layoutOf(layout), dtypeOf(aType), dtypeOf(cType)};
+  tile_rt_device d{smCount, programsPerSm, maxClusters};
+  Plan out{b.root};
+  tile_rt_plan *raw = nullptr;
+  tile_rt_status s;
+  check(tile_rt_plan_create(b.bundle, &p, smCount > 0 ? &d : nullptr, &raw, &s),
+        s);
+  out.plan.reset(raw);
+  return out;
+}
+
+// One bundle (a kernel or a dispatch manifest) launched for one layout and
+// pair of types: a plan per shape, each bound to the buffers the caller
+// allocated for it, launched with the operands' pointers.
+class Launcher {
+public:
+  Launcher(Bundle bundle, const std::string &layout, const std::string &aType,
+           const std::string &cType)
+      : bundle_(std::move(bundle)), layout_(layout), aType_(aType),
+        cType_(cType) {
+    layoutOf(layout);
+    dtypeOf(aType);
+    dtypeOf(cType);
+  }
+  Launcher(const Launcher &) = delete;
+  Launcher &operator=(const Launcher &) = delete;
+
+  // Plans M x N x K on the member the bundle picks, loaded into the current
+  // context for its grid figures; the plan waits for bind(). Returns the
+  // member, why it was picked and the buffer sizes the plan needs.
+  nb::dict prepare(int64_t m, int64_t n, int64_t k) {
+    auto [member, why] = bundle_.pick(m, n, k);
+    tile_rt_kernel_info ki;
+    tile_rt_status s;
+    check(tile_rt_kernel_load(member.bundle, &ki, &s), s);
+    Entry e{makePlan(member, m, n, k, layout_, aType_, cType_, ki.sm_count,
+                     ki.blocks_per_sm, ki.max_active_clusters),
+            tile_rt_buffers{}, false};
+    nb::dict d = e.plan.infoDict();
+    d["why"] = why;
+    d["staging"] = e.plan.text(TILE_RT_TEXT_STAGING);
+    d["regs"] = ki.regs;
+    if (plans_.size() >= kMaxPlans)
+      plans_.clear();
+    plans_.insert_or_assign(Key{m, n, k}, std::move(e));
+    return d;
+  }
+
+  // The buffers of the shape's plan (0 where it needs none): the workspace
+  // and the padded copies of a staged problem.
+  void bind(int64_t m, int64_t n, int64_t k, uint64_t workspace,
+            uint64_t aCopy, uint64_t bCopy, uint64_t cCopy) {
+    auto it = plans_.find(Key{m, n, k});
+    if (it == plans_.end())
+      throw BundleError("shape " + std::to_string(m) + "x" + std::to_string(n) +
+                        "x" + std::to_string(k) + " is not prepared");
+    it->second.buffers = tile_rt_buffers{0, 0, 0, workspace, aCopy, bCopy,
+                                         cCopy};
+    it->second.bound = true;
+  }
+
+  // C = A B on `stream`; false (nothing launched) when the shape has no
+  // bound plan yet.
+  bool launch(int64_t m, int64_t n, int64_t k, uint64_t a, uint64_t b,
+              uint64_t c, uintptr_t stream) {
+    auto it = plans_.find(Key{m, n, k});
+    if (it == plans_.end() || !it->second.bound)
+      return false;
+    Entry &e = it->second;
+    e.buffers.a = a;
+    e.buffers.b = b;
+    e.buffers.c = c;
+    tile_rt_status s;
+    check(tile_rt_launch(e.plan.plan.get(), &e.buffers,
+                         reinterpret_cast<void *>(stream), &s),
+          s);
+    return true;
+  }
+
+  size_t size() const { return plans_.size(); }
+
+private:
+  // Shapes whose plans are kept; dynamic shapes can be many.
+  static constexpr size_t kMaxPlans = 4096;
+  using Key = std::array<int64_t, 3>;
+  struct KeyHash {
+    size_t operator()(const Key &k) const {
+      size_t h = std::hash<int64_t>()(k[0]);
+      h = h * 1000003u ^ std::hash<int64_t>()(k[1]);
+      return h * 1000003u ^ std::hash<int64_t>()(k[2]);
+    }
+  };
+  struct Entry {
+    Plan plan;
+    tile_rt_buffers buffers;
+    bool bound;
+  };
+
+  Bundle bundle_;
+  std::string layout_, aType_, cType_;
+  std::unordered_map<Key, Entry, KeyHash> plans_;
+};
+
+// torch's context on device `ordinal` (its primary context) made current in
+// this thread, so modules and launches share torch's memory and streams.
+void usePrimaryContext(int ordinal) {
+  std::string why;
+  if (!tilert::loadDriver(why))
+    throw CudaError("no CUDA driver (" + why + ")");
+  const tilert::DriverApi &d = tilert::cu();
+  CUdevice dev;
+  CUcontext ctx;
+  CUresult r = d.cuInit(0);
+  if (r == CUDA_SUCCESS)
+    r = d.cuDeviceGet(&dev, ordinal);
+  if (r == CUDA_SUCCESS)
+    r = d.cuDevicePrimaryCtxRetain(&ctx, dev);
+  if (r == CUDA_SUCCESS)
+    r = d.cuCtxSetCurrent(ctx);
+  if (r != CUDA_SUCCESS)
+    throw CudaError("cannot make the primary context of cuda:" +
+                    std::to_string(ordinal) +
+                    " current: " + tilert::cuErrorText(r));
+}
+
+} // namespace
+
+NB_MODULE(tile_runtime, m) {
+  m.doc() = "The tile-opt bundle contract (runtime/include/tile_runtime.h).";
+  nb::exception<BundleError>(m, "BundleError");
+  nb::exception<UnsupportedError>(m, "UnsupportedError",
+                                  m.attr("BundleError"));
+  nb::exception<CudaError>(m, "CudaError");
+  m.attr("MESSAGE_BYTES") = TILE_RT_MESSAGE_BYTES;
+
+  nb::enum_<tile_rt_text>(m, "Text")
+      .value("PICK", TILE_RT_TEXT_PICK)
+      .value("STAGING", TILE_RT_TEXT_STAGING)
+      .value("WORKSPACE", TILE_RT_TEXT_WORKSPACE);
+
+  m.def("load", &Bundle::load, "path"_a,
+        "Reads and validates a manifest and its PTX, or a dispatch manifest "
+        "and its members (tile_rt_bundle_load).");
+  m.def(
+      "shape_class",
+      [](int64_t mm, int64_t n, int64_t k) {
+        std::string out(tile_rt_shape_class(mm, n, k, nullptr, 0), '\0');
+        if (out.empty())
+          throw UnsupportedError("shape " + std::to_string(mm) + "x" +
+                                 std::to_string(n) + "x" + std::to_string(k) +
+                                 " has a size outside 1 to 2^31 - 1");
+        tile_rt_shape_class(mm, n, k, out.data(), out.size() + 1);
+        return out;
+      },
+      "m"_a, "n"_a, "k"_a, "tile-tune's class of a shape.");
+  m.def("use_primary_context", &usePrimaryContext, "ordinal"_a,
+        "Makes the primary context of CUDA device `ordinal` current in this "
+        "thread.");
+
+  nb::class_<Bundle>(m, "Bundle")
+      .def("info", &Bundle::infoDict, "tile_rt_bundle_info as a dict.")
+      .def("members", &Bundle::members)
+      .def("rules", &Bundle::rules)
+      .def("params", &Bundle::params)
+      .def("static", &Bundle::staticValue, "param"_a)
+      .def("pick", &Bundle::pick, "m"_a, "n"_a, "k"_a)
+      .def("load_kernel", &Bundle::loadKernel,
+           "Loads the kernel into the current context; tile_rt_kernel_info.")
+      .def("plan", &makePlan, "m"_a, "n"_a, "k"_a, "layout"_a = "nn",
+           "a_type"_a, "c_type"_a, "sm_count"_a = 0, "programs_per_sm"_a = 0,
+           "max_clusters"_a = 0)
+      .def("same", [](const Bundle &a, const Bundle &b) {
+        return a.bundle == b.bundle;
+      });
+
+  nb::class_<Plan>(m, "Plan")
+      .def("info", &Plan::infoDict)
+      .def("params", &Plan::params)
+      .def("tma", &Plan::tma, "operand"_a)
+      .def("text", &Plan::text, "what"_a);
+
+  nb::class_<Launcher>(m, "Launcher")
+      .def(nb::init<Bundle, const std::string &, const std::string &,
+                    const std::string &>(),
+           "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a)
+      .def("prepare", &Launcher::prepare, "m"_a, "n"_a, "k"_a)
+      .def("bind", &Launcher::bind, "m"_a, "n"_a, "k"_a, "workspace"_a,
+           "a_copy"_a, "b_copy"_a, "c_copy"_a)
+      .def("launch", &Launcher::launch, "m"_a, "n"_a, "k"_a, "a"_a, "b"_a,
+           "c"_a, "stream"_a)
+      .def("__len__", &Launcher::size);
+}
