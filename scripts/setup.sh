@@ -7,11 +7,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$here/build}
 llvm=/usr/lib/llvm-22
-# pytest and matplotlib for lit's interpreter (test/python: the benchmark
-# harness's CPU tests and the plots); nlohmann-json for the runtime's
-# manifest reader and tile-run's report.
+# nlohmann-json for the runtime's manifest reader and tile-run's report;
+# python3-venv for the tests' Python (below).
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools ninja-build cmake
-          python3-pytest python3-matplotlib nlohmann-json3-dev)
+          nlohmann-json3-dev python3-venv)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -38,7 +37,21 @@ else
   echo "       tile-run is not built and the PTX assembly tests are skipped."
 fi
 
+# The Python package (tile_opt, tile_bench and the runtime's binding, which
+# pip builds with scikit-build-core and nanobind from PyPI) and the test
+# tools, in a virtual environment in the build folder; lit runs test/python
+# with it. The binding needs the CUDA toolkit's cuda.h.
+venv=$build/venv
+python_args=()
+if command -v ptxas >/dev/null; then
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check pytest matplotlib
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check "$here/python"
+  python_args=(-DPython3_EXECUTABLE="$venv/bin/python")
+  echo "setup: Python package installed in $venv"
+fi
+
 cmake -G Ninja -S "$here" -B "$build" -DCMAKE_BUILD_TYPE=Release \
-  -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" >/dev/null
+  -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" "${python_args[@]}" >/dev/null
 ninja -C "$build"
 echo "setup: built $(ls "$build"/bin | tr "\n" " ")in $build/bin"

@@ -19,7 +19,11 @@ config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%examples", os.path.join(config.tile_src_root, "examples")))
-config.substitutions.append(("%python", config.python_executable or "python3"))
+# The Python of test/python: scripts/setup.sh's virtual environment, which
+# holds the tile_opt package and its runtime binding (Python3_EXECUTABLE);
+# first, so that it wins over lit's own %python.
+python = config.python_executable or sys.executable
+config.substitutions.insert(0, ("%python", python))
 config.substitutions.append(("%c_runner_utils", config.mlir_c_runner_utils))
 config.substitutions.append(("%tile_opt_path", os.path.join(config.tile_tools_dir, "tile-opt")))
 
@@ -54,10 +58,10 @@ if smi:
     except (OSError, subprocess.TimeoutExpired):
         pass
 
-# test/python holds pytest suites, run by a .test file where pytest imports
-# into %python, which lit's default substitutions make its own interpreter.
+# test/python holds pytest suites, run by a .test file where pytest and the
+# runtime's binding import into %python.
 try:
-    out = subprocess.run([sys.executable, "-c", "import pytest"],
+    out = subprocess.run([python, "-c", "import pytest, tile_runtime"],
                          capture_output=True, timeout=60)
     if out.returncode == 0:
         config.available_features.add("pytest")

@@ -83,13 +83,17 @@ class Bundle:
         self.kernel: str = info["kernel"]
         self.layouts = tuple(info["layouts"].split(", "))
         self.params = tuple(Param(n, t) for n, t in handle.params())
-        for key in ("schedule", "mma", "chip", "order", "a_type", "c_type", "block_m",
+        for key in ("schedule", "mma", "a_type", "c_type", "block_m",
                     "block_n", "block_k", "threads_per_block", "group_m", "num_warps",
                     "num_stages", "cluster_m", "split_k", "workspace_tile_bytes",
                     "index_bitwidth", "m_multiple", "n_multiple", "k_multiple",
-                    "uses_tma", "uses_workspace", "persistent", "warp_specialize"):
+                    "uses_tma", "uses_workspace", "persistent", "warp_specialize",
+                    "tma_box_a", "tma_box_b", "tma_box_c"):
             setattr(self, key, info[key])
         self.dynamic_smem: int = info["dynamic_shared_bytes"]
+        # Optional names the manifest may leave out.
+        self.chip: Optional[str] = info["chip"] or None
+        self.order: Optional[str] = info["order"] or None
 
     @property
     def name(self) -> str:

@@ -32,7 +32,7 @@ __all__ = ["__version__", "compile", "Kernel", "LaunchPlan", "matmul", "family",
            "CudaError", "CaptureError"]
 
 
-def measure_overhead(*args: Any, **kwargs: Any) -> dict[str, float]:
+def measure_overhead(*args: Any, **kwargs: Any) -> dict[str, dict[str, float]]:
     """Host microseconds per call of a cached kernel beside torch.matmul's
     (tile_opt.overhead.measure_overhead; `python -m tile_opt.overhead`)."""
     from .overhead import measure_overhead as measure  # not at import: -m runs it

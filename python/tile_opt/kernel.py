@@ -29,8 +29,7 @@ def _runtime() -> Any:
         from . import _launch
     except ImportError as e:
         name = (e.name or "").split(".")[0]
-        what = {"torch": "PyTorch (pip install torch)",
-                "cuda": "cuda-python (pip install cuda-python)"}.get(name)
+        what = {"torch": "PyTorch (pip install torch)"}.get(name)
         if what is None:
             raise DependencyError(f"cannot launch: {e}") from None
         raise DependencyError(f"launching tile_opt kernels needs {what}; compiling "

@@ -111,6 +111,34 @@ def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
         raise e.with_traceback(None) from None
 
 
+# How tile_opt::matmul is registered: "define" (torch.library.define and
+# impl: the dispatcher calls _op itself) or "custom_op"
+# (torch.library.custom_op, whose wrapper costs more per call; measured by
+# python -m tile_opt.overhead --mlp, docs/results/python.md).
+REGISTRATION = "define"
+_libraries: list = []  # torch.library.Library objects live as long as the op
+
+
+def register_op(name: str, how: str = REGISTRATION) -> None:
+    """Registers `name` ("ns::op") with OP_SCHEMA, implemented by _op, with
+    the fake (meta) implementation _fake, the way `how` says."""
+    import torch
+    if how == "custom_op":
+        op = torch.library.custom_op(name, _op, mutates_args=(), schema=OP_SCHEMA)
+        op.register_fake(_fake)
+        return
+    if how != "define":
+        raise OptionError(f"registration is {how!r}; expected 'define' or 'custom_op'")
+    ns, op_name = name.split("::")
+    lib = torch.library.Library(ns, "FRAGMENT")
+    lib.define(op_name + OP_SCHEMA)
+    # CompositeExplicitAutograd: one kernel for every device, so CPU tensors
+    # reach _op's one-line refusal rather than the dispatcher's.
+    lib.impl(op_name, _op, "CompositeExplicitAutograd")
+    torch.library.register_fake(name, _fake, lib=lib)
+    _libraries.append(lib)
+
+
 def register_custom_op() -> bool:
     """Registers tile_opt::matmul with torch.library, once: its
     implementation is tile_opt.matmul, its fake (meta) implementation an
@@ -122,12 +150,11 @@ def register_custom_op() -> bool:
         return True
     try:
         import torch
-        if not hasattr(torch.library, "custom_op"):
-            raise ImportError(f"torch {torch.__version__} has no torch.library.custom_op "
+        if not hasattr(torch.library, "register_fake"):
+            raise ImportError(f"torch {torch.__version__} has no torch.library.register_fake "
                               f"(2.4 or later)")
         if not hasattr(torch.ops.tile_opt, "matmul"):
-            op = torch.library.custom_op(OP_NAME, _op, mutates_args=(), schema=OP_SCHEMA)
-            op.register_fake(_fake)
+            register_op(OP_NAME)
     except Exception as e:  # a broken torch must not break compiling
         registration_error = " ".join(f"{type(e).__name__}: {e}".split())
         return False

@@ -1,15 +1,27 @@
-"""Host time per call of a cached tile_opt kernel, beside torch.matmul's.
+"""Host time per call of a cached tile_opt kernel, beside torch.matmul's, and
+a torch.compile'd MLP with tile_opt.matmul beside the same MLP with
+torch.matmul.
 
-    python -m tile_opt.overhead [--shape MxNxK] [--calls N] [--dtype f16|bf16]
+    python -m tile_opt.overhead [--shape MxNxK] [--batches N] [--dtype f16|bf16]
+                                [--mlp MxDxH] [--json OUT]
 
-Times the Python-level cost of a call: a tiny shape, so the GPU keeps up,
-launches only (no synchronization inside a timed batch), time.perf_counter
-over batches of calls with the GPU drained between batches (so a full
-launch queue never stalls the host). Needs a GPU, PyTorch and cuda-python.
+Calls: a tiny shape, so the GPU keeps up and the host's cost is what is
+timed; launches only (no synchronization inside a timed batch),
+time.perf_counter over batches of calls, the GPU drained between batches (a
+full launch queue never stalls the host), the cases interleaved batch by
+batch so that drift hits them alike; median and interquartile range over
+the batches.
+
+MLP: y = gelu(x @ w1) @ w2 under torch.compile(fullgraph=True), once with
+tile_opt.matmul (the op as registered, and the op registered through
+torch.library.custom_op for comparison) and once with torch.matmul; wall
+time per iteration over batches of iterations ended by a synchronize, so a
+host that cannot keep the GPU busy shows. Needs a GPU and PyTorch.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -17,36 +29,51 @@ from typing import Any, Callable, Optional, Sequence
 
 from .errors import CudaError, DependencyError, TileOptError
 
-__all__ = ["measure_overhead", "main"]
+__all__ = ["measure_overhead", "measure_mlp", "main"]
 
 
-def _per_call_us(torch: Any, fn: Callable[[], Any], calls: int, batch: int) -> float:
-    """Median over batches of the host microseconds per call."""
-    for _ in range(min(batch, 50)):  # warm: compile, load, prepare
-        fn()
-    torch.cuda.synchronize()
-    samples = []
-    for _ in range(max(1, calls // batch)):
-        start = time.perf_counter()
-        for _ in range(batch):
+def _spread(samples: Sequence[float]) -> dict[str, float]:
+    q = statistics.quantiles(samples, n=4, method="inclusive")
+    return {"median": statistics.median(samples), "q1": q[0], "q3": q[2],
+            "batches": len(samples)}
+
+
+def _interleaved(torch: Any, cases: dict[str, Callable[[], Any]], batches: int,
+                 batch: int, sync_inside: bool = False) -> dict[str, dict[str, float]]:
+    """Microseconds per call of each case: one batch of each case in turn,
+    `batches` times."""
+    for fn in cases.values():  # warm: compile, load, plan
+        for _ in range(min(batch, 20)):
             fn()
-        samples.append((time.perf_counter() - start) / batch * 1e6)
-        torch.cuda.synchronize()
-    return statistics.median(samples)
+    torch.cuda.synchronize()
+    samples: dict[str, list[float]] = {name: [] for name in cases}
+    for _ in range(batches):
+        for name, fn in cases.items():
+            start = time.perf_counter()
+            for _ in range(batch):
+                fn()
+            if sync_inside:
+                torch.cuda.synchronize()
+            samples[name].append((time.perf_counter() - start) / batch * 1e6)
+            torch.cuda.synchronize()
+    return {name: _spread(s) for name, s in samples.items()}
 
 
-def measure_overhead(shape: tuple[int, int, int] = (64, 64, 64), calls: int = 5000,
-                     batch: int = 250, dtype: str = "f16",
-                     show: bool = True) -> dict[str, float]:
-    """Host microseconds per call: tile_opt's Kernel and matmul beside
-    torch.matmul, each with and without a preallocated output. Prints the
-    table when `show`."""
+def _import_torch() -> Any:
     try:
         import torch
     except ImportError:
         raise DependencyError("measuring the overhead needs PyTorch") from None
     if not torch.cuda.is_available():
         raise CudaError("measuring the overhead needs a CUDA GPU; torch sees none")
+    return torch
+
+
+def measure_overhead(shape: tuple[int, int, int] = (64, 64, 64), batches: int = 25,
+                     batch: int = 200, dtype: str = "f16") -> dict[str, dict[str, float]]:
+    """Host microseconds per call: tile_opt's Kernel and matmul beside
+    torch.matmul, each with and without a preallocated output."""
+    torch = _import_torch()
     from . import compile, matmul
 
     m, n, k = shape
@@ -62,35 +89,96 @@ def measure_overhead(shape: tuple[int, int, int] = (64, 64, 64), calls: int = 50
         "torch.matmul(a, b, out=c)": lambda: torch.matmul(a, b, out=c),
         "torch.matmul(a, b)": lambda: torch.matmul(a, b),
     }
-    result = {name: _per_call_us(torch, fn, calls, batch) for name, fn in cases.items()}
-    if show:
-        width = max(map(len, result))
-        print(f"host time per call, {m}x{n}x{k} {dtype}, median of "
-              f"{max(1, calls // batch)} batches of {batch} launches "
-              f"({torch.cuda.get_device_name()}):")
-        for name, us in result.items():
-            print(f"  {name.ljust(width)}  {us:7.2f} us")
-    return result
+    return _interleaved(torch, cases, batches, batch)
+
+
+def measure_mlp(shape: tuple[int, int, int] = (512, 4096, 4096), batches: int = 25,
+                batch: int = 20, dtype: str = "f16") -> dict[str, dict[str, float]]:
+    """Wall microseconds per iteration of the compiled MLP y = gelu(x @ w1) @ w2
+    (x: M x D, w1: D x H, w2: H x D) with each matmul."""
+    torch = _import_torch()
+    from . import ops
+
+    m, d, h = shape
+    tdtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dtype]
+    x = torch.randn(m, d, device="cuda", dtype=tdtype)
+    w1 = torch.randn(d, h, device="cuda", dtype=tdtype) / d ** 0.5
+    w2 = torch.randn(h, d, device="cuda", dtype=tdtype) / h ** 0.5
+    if not hasattr(torch.ops, "tile_opt_bench") or not hasattr(torch.ops.tile_opt_bench,
+                                                               "matmul"):
+        ops.register_op("tile_opt_bench::matmul", "custom_op")
+
+    def mlp(mm: Callable[[Any, Any], Any]) -> Callable[[Any], Any]:
+        def f(x: Any) -> Any:
+            return mm(torch.nn.functional.gelu(mm(x, w1)), w2)
+        return torch.compile(f, fullgraph=True)
+
+    variants = {
+        f"torch.matmul": mlp(torch.matmul),
+        f"tile_opt.matmul ({ops.REGISTRATION})": mlp(ops.matmul),
+        "tile_opt op (custom_op)": mlp(lambda a, b: torch.ops.tile_opt_bench.matmul(a, b)),
+    }
+    ref = variants["torch.matmul"](x).float()
+    for name, fn in variants.items():
+        err = ((fn(x).float() - ref).norm() / ref.norm()).item()
+        if not err < 2e-2:
+            raise TileOptError(f"MLP with {name} differs from torch.matmul's: "
+                               f"relative error {err:.2e}")
+    return _interleaved(torch, {name: (lambda fn=fn: fn(x)) for name, fn in variants.items()},
+                        batches, batch, sync_inside=True)
+
+
+def _print(title: str, result: dict[str, dict[str, float]], base: str) -> None:
+    width = max(map(len, result))
+    print(title)
+    for name, r in result.items():
+        ratio = result[base]["median"] / r["median"]
+        print(f"  {name.ljust(width)}  {r['median']:8.2f} us  [IQR {r['q1']:.2f}-"
+              f"{r['q3']:.2f}]  {base} / this = {ratio:.3f}")
+
+
+def _parse(text: str, what: str, parser: argparse.ArgumentParser) -> tuple[int, int, int]:
+    try:
+        shape = tuple(int(v) for v in text.lower().split("x"))
+        if len(shape) != 3 or min(shape) < 1:
+            raise ValueError
+    except ValueError:
+        parser.error(f"{what} {text}: expected three sizes AxBxC, e.g. 64x64x64")
+    return shape  # type: ignore[return-value]
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tile_opt.overhead",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--shape", default="64x64x64", help="MxNxK (default 64x64x64)")
-    parser.add_argument("--calls", type=int, default=5000)
+    parser.add_argument("--batches", type=int, default=25)
     parser.add_argument("--dtype", choices=("f16", "bf16"), default="f16")
+    parser.add_argument("--mlp", help="also the compiled MLP, MxDxH (e.g. 512x4096x4096)")
+    parser.add_argument("--json", help="write the figures here")
     args = parser.parse_args(argv)
+    if args.batches < 4:
+        parser.error("--batches must be at least 4 (quartiles)")
+    shape = _parse(args.shape, "--shape", parser)
+    mlp_shape = _parse(args.mlp, "--mlp", parser) if args.mlp else None
+    out: dict[str, Any] = {}
     try:
-        shape = tuple(int(v) for v in args.shape.lower().split("x"))
-        if len(shape) != 3 or min(shape) < 1:
-            raise ValueError
-    except ValueError:
-        parser.error(f"--shape {args.shape}: expected MxNxK, e.g. 64x64x64")
-    try:
-        measure_overhead(shape, args.calls, dtype=args.dtype)  # type: ignore[arg-type]
+        torch = _import_torch()
+        calls = out["calls"] = measure_overhead(shape, args.batches, dtype=args.dtype)
+        _print(f"host time per call, {'x'.join(map(str, shape))} {args.dtype}, median of "
+               f"{args.batches} interleaved batches of 200 launches "
+               f"({torch.cuda.get_device_name()}):", calls, "torch.matmul(a, b, out=c)")
+        if mlp_shape:
+            mlp = out["mlp"] = measure_mlp(mlp_shape, args.batches, dtype=args.dtype)
+            _print(f"torch.compile(fullgraph=True) MLP gelu(x @ w1) @ w2, "
+                   f"{'x'.join(map(str, mlp_shape))} (M x D x H) {args.dtype}, wall time per "
+                   f"iteration, median of {args.batches} interleaved batches of 20:", mlp,
+                   "torch.matmul")
     except TileOptError as e:
         print(f"tile_opt.overhead: {e}", file=sys.stderr)
         return 1
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(out, f, indent=1)
     return 0
 
 

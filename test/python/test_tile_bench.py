@@ -6,7 +6,6 @@ build/bin/tile-opt). On a GPU machine without tile-opt, point
 TILE_BENCH_BUNDLES at bundles compiled elsewhere with
   TILE_OPT=build/bin/tile-opt python3 test/python/test_tile_bench.py OUTDIR
 """
-import ctypes
 import json
 import os
 import shutil
@@ -20,7 +19,9 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 
 from tile_bench import stats  # noqa: E402
 from tile_bench.bundle import (  # noqa: E402
-    BundleError, Dispatch, load_bundle, load_manifest, pack_args, shape_class)
+    BundleError, Dispatch, UnsupportedError, load_bundle, load_manifest, shape_class,
+    tma_views)
+import tile_runtime as rt  # noqa: E402
 
 TILE_BENCH = os.path.join(ROOT, "python", "tile-bench")
 
@@ -91,6 +92,32 @@ NN = {"M": 100, "N": 200, "K": 300, "stride_am": 300, "stride_ak": 1, "stride_bk
 
 
 # ---------------------------------------------------------------------------
+# tile_bench.bundle is a facade over the runtime (runtime/include/
+# tile_runtime.h, through the extension module tile_runtime). The bundle
+# contract's own tests, every refusal and its message, staging, grids,
+# workspaces, TMA views and argument packing, are in
+# runtime/test/runtime-test.cpp (test/runtime/c-api.test). What is tested
+# here is the Python door: what it makes of real tile-opt bundles, that the
+# runtime's answers reach Python under their names, and that its refusals
+# arrive as BundleError (UnsupportedError for a problem a kernel cannot
+# run) carrying the runtime's one line.
+
+
+def _plan_args(bundle, *shape, **device) -> dict:
+    """The i64 arguments of the runtime's plan, by name, in the ABI's order."""
+    return {name: value for name, kind, value in bundle.plan(*shape, **device).params()
+            if kind == "i64"}
+
+
+def _refusal(bundle, *shape) -> str:
+    with pytest.raises(UnsupportedError) as e:
+        bundle.check_shape(*shape)
+    message = str(e.value)
+    assert "\n" not in message
+    return message
+
+
+# ---------------------------------------------------------------------------
 # Manifests tile-opt writes
 
 
@@ -102,60 +129,72 @@ def test_fields_of_a_tiled_mma_sync_bundle(manifests):
     assert b.dynamic_smem > 0 and b.layouts == ("nn",)
     assert [p.name for p in b.params] == ["A", "B", "C", *NN]
     assert [p.type for p in b.params] == ["ptr"] * 3 + ["i64"] * 9
-    assert not b.uses_tma and b.tma_box_a is None
-    assert b.index_bitwidth == 32 and b.static_m is None
-    assert b.name == "tiled"
+    assert not b.uses_tma and b.info["tma_box_a"] == (0, 0)
+    assert not b.persistent and not b.uses_workspace and b.split_k == 1
+    assert b.index_bitwidth == 32 and b.static("M") is None
+    assert b.name == "tiled" and b.manifest_path == manifests["tiled"]
     assert b.ptx_path == os.path.join(os.path.dirname(manifests["tiled"]), "matmul_f16.ptx")
-    assert b".entry matmul_f16(" in b.ptx_text
+    with open(b.ptx_path) as f:
+        assert ".entry matmul_f16(" in f.read()
 
 
 def test_fields_of_a_wgmma_persistent_bundle(manifests):
     b = load_bundle(manifests["wgmma"])
     assert (b.schedule, b.mma, b.order, b.group_m) == ("persistent", "wgmma", "grouped", 8)
     assert (b.block_m, b.block_n, b.block_k, b.threads_per_block) == (128, 256, 64, 256)
-    assert b.uses_tma and b.tma_box_a == (64, 128) and b.tma_box_b == (64, 64)
+    assert b.uses_tma and b.persistent
+    assert (b.info["tma_box_a"], b.info["tma_box_b"]) == ((64, 128), (64, 64))
     # C's box: 128 bytes of f16 x one warpgroup's 64 rows.
-    assert b.tma_box_c == (64, 64)
+    assert b.info["tma_box_c"] == (64, 64)
     assert [(p.name, p.type) for p in b.params[-3:]] == [("tma_a", "tensormap"),
                                                           ("tma_b", "tensormap"),
                                                           ("tma_c", "tensormap")]
     assert b.chip == "sm_90a" and b.num_stages == 4 and b.num_warps == 8
-    assert b.split_k == 1 and b.workspace_bytes(4096, 4096) == 0
+    assert b.split_k == 1 and not b.uses_workspace
+    assert b.plan(4096, 4096, 4096).info()["workspace_bytes"] == 0
 
 
 def test_fields_of_an_nt_and_a_static_bundle(manifests):
     nt = load_bundle(manifests["nt"])
     assert (nt.kernel, nt.layouts) == ("matmul_f16_nt", ("nt",))
     st = load_bundle(manifests["static"])
-    assert (st.static_m, st.static_n, st.static_k, st.c_type) == (256, 128, 64, "f32")
+    assert (st.static("M"), st.static("N"), st.static("K"), st.c_type) == (256, 128, 64, "f32")
 
 
-def test_scalar_args_follow_tile_run(manifests):
-    b = load_bundle(manifests["tiled"])
-    args = b.scalar_args(100, 200, 300, "nn")
-    assert args == NN and list(args) == list(NN)  # values and manifest order
+def test_plan_arguments_follow_tile_run(manifests):
+    """The sizes and strides the runtime passes, per layout, in the ABI's
+    order (the runtime's own cases: runtime-test.cpp, testArguments)."""
+    tiled = load_bundle(manifests["tiled"])
+    args = _plan_args(tiled, 100, 200, 300)
+    assert args == NN and list(args) == list(NN)
     # B stored N x K: its K stride is 1 and its N stride K.
-    assert b.scalar_args(100, 200, 300, "nt") == {**NN, "stride_bk": 1, "stride_bn": 300}
-    # A stored K x M: its M stride is 1 and its K stride M.
-    assert b.scalar_args(100, 200, 300, "tn") == {**NN, "stride_am": 1, "stride_ak": 100}
-    assert load_bundle(manifests["nt"]).scalar_args(100, 200, 300, "nt")["stride_bn"] == 300
+    nt = load_bundle(manifests["nt"])
+    assert _plan_args(nt, 100, 200, 300, "nt") == {**NN, "stride_bk": 1, "stride_bn": 300}
+    # The pointers' entries carry their static offsets, 0 here.
+    assert [p[:3] for p in tiled.plan(100, 200, 300).params()[:3]] == [
+        ("A", "ptr", 0), ("B", "ptr", 0), ("C", "ptr", 0)]
 
 
 def test_grid(manifests):
     tiled = load_bundle(manifests["tiled"])  # 128 x 64 tiles
-    assert tiled.grid(1000, 1000, 7, sm_count=132, blocks_per_sm=2) == 8 * 16
-    assert tiled.grid(1, 1, 1, sm_count=132, blocks_per_sm=2) == 1
+    assert tiled.plan(1000, 1000, 7).info()["grid"] == 8 * 16
+    assert tiled.plan(1, 1, 1).info()["grid"] == 1
     pers = load_bundle(manifests["wgmma"])  # 128 x 256 tiles
-    assert pers.tiles(4096, 4096) == 512
-    assert pers.grid(4096, 4096, 4096, sm_count=132, blocks_per_sm=1) == 132
-    assert pers.grid(4096, 4096, 4096, sm_count=132, blocks_per_sm=4) == 512
-    assert pers.grid(129, 257, 64, sm_count=132, blocks_per_sm=1) == 2 * 2
 
+    def grid(*shape, **device):
+        return pers.plan(*shape, **device).info()
 
-def _refusal(bundle, *shape) -> str:
-    with pytest.raises(BundleError) as e:
-        bundle.check_shape(*shape)
-    return str(e.value)
+    assert grid(4096, 4096, 4096)["tiles"] == 512
+    # A persistent grid is sized from the device; without one it has none.
+    assert grid(4096, 4096, 4096)["grid"] == 0
+    big = grid(4096, 4096, 4096, sm_count=132, programs_per_sm=1)
+    assert (big["grid"], big["tiles_per_program_min"], big["tiles_per_program_max"]) == \
+        (132, 3, 4)
+    assert grid(4096, 4096, 4096, sm_count=132, programs_per_sm=4)["grid"] == 512
+    assert grid(129, 257, 64, sm_count=132, programs_per_sm=1)["grid"] == 2 * 2
+    with pytest.raises(UnsupportedError, match="a persistent grid needs at least one SM and "
+                                               "one program per SM, not 132 x 0"):
+        grid(64, 64, 64, sm_count=132)
 
 
 def test_check_shape_refusals(manifests):
@@ -164,31 +203,46 @@ def test_check_shape_refusals(manifests):
     w.check_shape(4096, 4100, 4100)  # staged (test_staging_* below)
     nt = load_bundle(manifests["nt"])
     nt.check_shape(8, 8, 8, "nt")
-    assert "cannot serve layout nn (it serves: nt)" in _refusal(nt, 8, 8, 8, "nn")
+    path = nt.manifest_path
+    assert _refusal(nt, 8, 8, 8, "nn") == f"bundle {path} cannot serve layout nn (it serves: nt)"
+    assert _refusal(nt, 0, 8, 8, "nt") == "shape 0x8x8 has a size outside 1 to 2147483647"
     st = load_bundle(manifests["static"])
     st.check_shape(256, 128, 64)
-    assert "compiled for M=256; the shape asks for 255" in _refusal(st, 255, 128, 64)
+    assert _refusal(st, 255, 128, 64) == (f"bundle {st.manifest_path} was compiled for M=256; "
+                                          f"the shape asks for 255")
     assert "compiled for K=64" in _refusal(st, 256, 128, 65)
     tiled = load_bundle(manifests["tiled"])  # index_bitwidth 32: offsets below 2^31
     tiled.check_shape(65536, 1, 32768)
-    assert "32-bit offsets" in _refusal(tiled, 65536, 1, 32769)
+    assert _refusal(tiled, 65536, 1, 32769) == (
+        f"bundle {tiled.manifest_path} indexes with 32-bit offsets; shape 65536x1x32769 needs "
+        f"more (recompile with index-bitwidth=64)")
+    # The types are the bundle's own: a plan of others is refused.
+    with pytest.raises(UnsupportedError, match="computes f16 -> f16, not bf16 -> f16"):
+        tiled.handle.plan(64, 64, 64, "nn", "bf16", "f16")
 
 
 def test_static_strides_and_offsets(manifests, tmp_path):
     st = load_bundle(manifests["static"])
-    assert dict(st.static_strides) == {"stride_am": 64, "stride_ak": 1, "stride_bk": 128,
-                                       "stride_bn": 1, "stride_cm": 128, "stride_cn": 1}
-    assert dict(st.static_offsets) == {"a": 0, "b": 0, "c": 0}
+    strides = ("stride_am", "stride_ak", "stride_bk", "stride_bn", "stride_cm", "stride_cn")
+    assert {s: st.static(s) for s in strides} == {
+        "stride_am": 64, "stride_ak": 1, "stride_bk": 128, "stride_bn": 1, "stride_cm": 128,
+        "stride_cn": 1}
+    assert [st.static(p) for p in "ABC"] == [0, 0, 0]
+    assert st.static("nothing") is None
     with open(manifests["static"]) as f:
         doc = json.load(f)
     doc["ptx"] = os.path.join(os.path.dirname(manifests["static"]), doc["ptx"])
     doc["static_stride_cm"] = 129
     wide = load_bundle(_write(tmp_path, doc))
-    assert "compiled for stride_cm=129; dense operands give 128 for 256x128x64 nn" in \
-        _refusal(wide, 256, 128, 64)
+    assert _refusal(wide, 256, 128, 64) == (
+        f"bundle {wide.manifest_path} was compiled for stride_cm=129; dense operands give "
+        f"128 for 256x128x64 nn")
+    # A static offset: the runtime passes C's pointer that many elements
+    # before the operand, where the kernel adds it back.
     doc["static_stride_cm"], doc["static_offset_c"] = 128, 7
     shifted = load_bundle(_write(tmp_path, doc))
-    assert "reads C 7 elements past the pointer it is given" in _refusal(shifted, 256, 128, 64)
+    assert shifted.static("C") == 7
+    assert shifted.plan(256, 128, 64).params()[2] == ("C", "ptr", 7)
 
 
 def test_multiples_come_from_the_manifest(manifests, tmp_path):
@@ -200,70 +254,49 @@ def test_multiples_come_from_the_manifest(manifests, tmp_path):
         doc = json.load(f)
     doc["ptx"] = os.path.join(os.path.dirname(manifests["wgmma"]), doc["ptx"])
     doc["m_multiple"] = 3
-    assert 'needs M to be a multiple of 3 ("m_multiple"); the shape asks for 128' in \
-        _refusal(load_bundle(_write(tmp_path, doc)), 128, 256, 64)
+    m3 = load_bundle(_write(tmp_path, doc))
+    assert _refusal(m3, 128, 256, 64) == (f'bundle {m3.manifest_path} needs M to be a multiple '
+                                          f'of 3 ("m_multiple"); the shape asks for 128')
     del doc["k_multiple"]
     with pytest.raises(BundleError, match='missing required field "k_multiple"'):
         load_bundle(_write(tmp_path, doc))
 
 
-def test_pack_args_of_pointers_and_i64(manifests):
-    b = load_bundle(manifests["tiled"])
-    values = {"A": 0x7F0000001000, "B": 2**64 - 256, "C": 0x1000,
-              **b.scalar_args(100, 200, 300)}
-    array, keep = pack_args(b, values)
-    assert len(array) == 12 and ctypes.sizeof(array) == 12 * ctypes.sizeof(ctypes.c_void_p)
-    got = [ctypes.c_uint64.from_address(array[i]).value for i in range(3)]
-    assert got == [values["A"], values["B"], values["C"]]
-    got = [ctypes.c_int64.from_address(array[i]).value for i in range(3, 12)]
-    assert got == list(NN.values())
-    assert keep  # the storage the pointers point into
-    with pytest.raises(BundleError, match="no value for parameter 'C'"):
-        pack_args(b, {k: v for k, v in values.items() if k != "C"})
-    with pytest.raises(BundleError, match="parameter 'A' \\(ptr\\) cannot hold -1"):
-        pack_args(b, {**values, "A": -1})
-
-
-def test_pack_args_copies_tensor_maps(manifests):
-    b = load_bundle(manifests["wgmma"])
-    maps = {name: (ctypes.c_ubyte * 128)(*[(i * 7 + seed) % 256 for i in range(128)])
-            for seed, name in enumerate(("tma_a", "tma_b", "tma_c"))}
-    values = {"A": 1, "B": 2, "C": 3, **b.scalar_args(64, 64, 64),
-              **{name: ctypes.addressof(buf) for name, buf in maps.items()}}
-    array, _ = pack_args(b, values)
-    for slot, name in ((12, "tma_a"), (13, "tma_b"), (14, "tma_c")):
-        assert array[slot] % 64 == 0  # CUtensorMap's alignment
-        assert array[slot] != ctypes.addressof(maps[name])  # a copy...
-        assert ctypes.string_at(array[slot], 128) == bytes(maps[name])  # ...of all 128
-    assert ctypes.c_int64.from_address(array[3]).value == 64
-
-
 # ---------------------------------------------------------------------------
 # Hand-written manifests
 
-FAKE_PTX = """\
-.version 8.0
-.target sm_80
-.address_size 64
-.visible .entry k(
-\t.param .u64 .ptr .align 1 k_param_0,
-\t.param .u64 .ptr .align 1 k_param_1,
-\t.param .u64 .ptr .align 1 k_param_2,
-\t.param .u32 k_param_3
-)
-{
-\tret;
-}
-"""
+# The kernel ABI (include/tile/Conversion/KernelParams.def): a manifest's
+# "params" must be exactly its prefix for the kernel's mma and workspace.
+ABI = [("A", "ptr"), ("B", "ptr"), ("C", "ptr"), *((name, "i64") for name in NN),
+       ("tma_a", "tensormap"), ("tma_b", "tensormap"), ("tma_c", "tensormap"),
+       ("workspace", "ptr")]
+SYNC_PARAMS, TMA_PARAMS, SPLIT_PARAMS = 12, 15, 16
+
+
+def _ptx(types, decls=None) -> str:
+    """PTX with an .entry k whose parameters have the sizes of `types` (or
+    the declarations `decls` gives by index)."""
+    decl = {"ptr": ".u64", "i64": ".u64", "tensormap": ".align 64 .b8"}
+    params = ",\n".join(
+        f"\t.param {(decls or {}).get(i, decl[t])} k_param_{i}"
+        f"{'[128]' if t == 'tensormap' else ''}" for i, t in enumerate(types))
+    return (".version 8.0\n.target sm_80\n.address_size 64\n"
+            f".visible .entry k(\n{params}\n)\n{{\n\tret;\n}}\n")
+
+
+def _params(count) -> list:
+    return [{"name": n, "type": t} for n, t in ABI[:count]]
+
+
+FAKE_PTX = _ptx([t for _, t in ABI[:SYNC_PARAMS]])
 
 
 def _base_manifest() -> dict:
+    """An mma.sync kernel k of 64x64 tiles serving nn and tt."""
     return {"kernel": "k", "ptx": "k.ptx", "schedule": "tiled", "block_m": 64,
             "block_n": 64, "block_k": 32, "threads_per_block": 128,
             "dynamic_shared_memory_bytes": 0, "a_type": "f16", "b_type": "f16",
-            "c_type": "f32", "layouts": ["nn", "tt"],
-            "params": [{"name": "A", "type": "ptr"}, {"name": "B", "type": "ptr"},
-                       {"name": "C", "type": "ptr"}, {"name": "M", "type": "i32"}]}
+            "c_type": "f32", "layouts": ["nn", "tt"], "params": _params(SYNC_PARAMS)}
 
 
 def _write(folder, doc, name="m.json", ptx=FAKE_PTX) -> str:
@@ -276,15 +309,35 @@ def _write(folder, doc, name="m.json", ptx=FAKE_PTX) -> str:
     return path
 
 
-def test_hand_written_manifest_with_an_i32(tmp_path):
+def test_hand_written_manifest(tmp_path):
     b = load_bundle(_write(tmp_path, _base_manifest()))
-    assert b.index_bitwidth == 64 and b.layouts == ("nn", "tt")
-    assert b.scalar_args(7, 8, 9, "tt") == {"M": 7}
-    array, _ = pack_args(b, {"A": 1, "B": 2, "C": 3, "M": -5})
-    assert ctypes.c_int32.from_address(array[3]).value == -5
-    with pytest.raises(BundleError, match="'M' \\(i32\\) cannot hold 2147483648"):
-        pack_args(b, {"A": 1, "B": 2, "C": 3, "M": 2**31})
-    assert "'M' is i32 but this shape needs 2147483648" in _refusal(b, 2**31, 1, 1)
+    assert b.index_bitwidth == 64 and b.layouts == ("nn", "tt") and b.c_type == "f32"
+    assert (b.order, b.chip, b.num_warps, b.group_m) == ("", "", -1, -1)
+    # A stored K x M: its M stride is 1 and its K stride M; B stored N x K.
+    assert _plan_args(b, 7, 8, 9, "tt") == {
+        "M": 7, "N": 8, "K": 9, "stride_am": 1, "stride_ak": 7, "stride_bk": 1,
+        "stride_bn": 9, "stride_cm": 8, "stride_cn": 1}
+    assert _refusal(b, 7, 8, 9, "nt") == (f"bundle {b.manifest_path} cannot serve layout nt "
+                                          f"(it serves: nn, tt)")
+
+
+def test_an_i32_parameter_is_refused(tmp_path):
+    """Sizes and strides are i64 in the ABI: a manifest listing an i32 (as
+    tile-opt's index-bitwidth=32 kernels once did) is refused, and so is a
+    PTX whose entry takes a 4-byte parameter where the ABI has an i64."""
+    doc = _base_manifest()
+    doc["params"][3]["type"] = "i32"
+    path = _write(tmp_path, doc)
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    assert str(e.value) == (f"manifest {path}: params[3] is 'M' (i32); an mma=sync kernel "
+                            f"takes 'M' (i64) there")
+    path = _write(tmp_path, _base_manifest(),
+                  ptx=_ptx([t for _, t in ABI[:SYNC_PARAMS]], {3: ".u32"}))
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    assert str(e.value) == (f"manifest {path}: parameter 'M' is i64 (8 bytes) but parameter 3 "
+                            f"of kernel 'k' in ptx '{tmp_path}/k.ptx' has 4 bytes")
 
 
 def _with(**changes):
@@ -313,43 +366,66 @@ def _drop_param(doc):
     return doc
 
 
+def _swap_strides(doc):
+    doc["params"][6], doc["params"][7] = doc["params"][7], doc["params"][6]
+    return doc
+
+
+_TMA_FIELDS = {"layouts": ["nn"], "n_multiple": 8, "k_multiple": 8, "tma_swizzle_bytes": 128,
+               "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [32, 64]}
+
 HOSTILE = [
     # (id, the manifest or a change to the base one, words of the error)
     ("not-json", "{\"kernel\": ", "malformed JSON at line 1"),
-    ("nan", '{"kernel": NaN}', "malformed JSON: NaN is not JSON"),
-    ("duplicate-key", '{"kernel": "k", "kernel": "k"}', 'duplicate key "kernel"'),
-    ("too-deep", "[" * 100000 + "]" * 100000, "malformed JSON"),
+    ("nan", '{"kernel": NaN}', "malformed JSON at line 1, column 12"),
+    ("duplicate-key", '{"kernel": "k", "kernel": "k"}',
+     'malformed JSON at line 1, column 17: duplicate key "kernel"'),
+    ("too-deep", "[" * 100000 + "]" * 100000,
+     "malformed JSON at line 1, column 201: nested more than 200 deep"),
     ("top-level-array", "[1]", "top level must be an object, not an array"),
     ("missing-kernel", _without("kernel"), 'missing required field "kernel"'),
     ("empty-kernel", _with(kernel=""), 'field "kernel" is empty'),
     ("negative-block", _with(block_m=-128), 'field "block_m" must be at least 1, not -128'),
-    ("fraction-block", _with(block_n=64.5), 'field "block_n" must be an integer, not a number'),
+    ("fraction-block", _with(block_n=64.5), 'field "block_n" must be an integer, not 64.5'),
     ("bool-block", _with(block_k=True), 'field "block_k" must be an integer, not a boolean'),
-    ("huge-integer", _with(block_n=10**20), 'field "block_n" must be an integer, not a number'),
+    ("huge-integer", _with(block_n=10**20),
+     'field "block_n" is 100000000000000000000, out of range (below 2^53 in magnitude)'),
     ("huge-float", '{"kernel": "k", "ptx": "k.ptx", "schedule": "tiled", "block_m": 1e400}',
-     'field "block_m" must be an integer, not a number'),
+     "1e400"),
     ("huge-smem", _with(dynamic_shared_memory_bytes=2**31),
-     'field "dynamic_shared_memory_bytes" is 2147483648'),
-    ("threads", _with(threads_per_block=2048), "a block holds at most 1024"),
-    ("schedule", _with(schedule="stream-k"), "expected tiled, persistent or stream_k"),
-    ("c-type", _with(c_type="f64"), "expected f32, f16 or bf16"),
-    ("mixed-inputs", _with(b_type="bf16"), "a_type (f16) and b_type (bf16) differ"),
-    ("index-bitwidth", _with(index_bitwidth=48), 'field "index_bitwidth" is 48'),
-    ("layout", _with(layouts=["nx"]), "unknown layout 'nx'"),
-    ("unknown-param-type", _param_type(3, "i16"), "parameter 'M' has unknown type 'i16'"),
-    ("pointer-as-i64", _param_type(1, "i64"), "parameter 'B' must have type ptr, not i64"),
-    ("params-count", _drop_param, "lists 3 parameters but kernel 'k' in ptx"),
-    ("param-size", _param_type(3, "i64"),
-     "parameter 'M' is i64 (8 bytes) but parameter 3 of kernel 'k'"),
-    ("tma-without-wgmma", lambda d: {**d, "params": d["params"][:3] + [
-        {"name": "tma_a", "type": "tensormap"}, {"name": "tma_b", "type": "tensormap"},
-        {"name": "tma_c", "type": "tensormap"}]},
-     'parameters tma_a/tma_b/tma_c need "mma": "wgmma"'),
-    ("wgmma-without-maps", _with(mma="wgmma"), "needs the parameters tma_a, tma_b and tma_c"),
+     'field "dynamic_shared_memory_bytes" is 2147483648; the driver takes at most 2147483647'),
+    ("threads", _with(threads_per_block=2048),
+     'field "threads_per_block" is 2048; a block holds at most 1024'),
+    ("schedule", _with(schedule="stream-k"),
+     "field \"schedule\" is 'stream-k'; expected tiled, persistent or stream_k"),
+    ("c-type", _with(c_type="f64"), "field \"c_type\" is 'f64'; expected f32, f16 or bf16"),
+    ("mixed-inputs", _with(b_type="bf16"),
+     "a_type (f16) and b_type (bf16) differ; the runtime needs them equal"),
+    ("index-bitwidth", _with(index_bitwidth=48), 'field "index_bitwidth" is 48; expected 32 or 64'),
+    ("layout", _with(layouts=["nx"]), "field \"layouts\" holds 'nx'; expected nn, nt, tn or tt"),
+    ("unknown-param-type", _param_type(3, "i16"),
+     "params[3] is 'M' (i16); an mma=sync kernel takes 'M' (i64) there"),
+    ("pointer-as-i64", _param_type(1, "i64"),
+     "params[1] is 'B' (i64); an mma=sync kernel takes 'B' (ptr) there"),
+    # Names swapped: the kernel would read A transposed.
+    ("swapped-strides", _swap_strides,
+     "params[6] is 'stride_ak' (i64); an mma=sync kernel takes 'stride_am' (i64) there"),
+    ("params-count", _drop_param,
+     "\"params\" lists 11 of the 12 parameters of an mma=sync kernel; the next is "
+     "'stride_cn' (i64)"),
+    ("tma-without-wgmma", _with(params=_params(TMA_PARAMS)),
+     "params[12] is 'tma_a' (tensormap), but an mma=sync kernel takes 12 parameters"),
+    ("wgmma-without-maps", _with(mma="wgmma", **_TMA_FIELDS),
+     "\"params\" lists 12 of the 15 parameters of an mma=wgmma kernel; the next is "
+     "'tma_a' (tensormap)"),
+    ("wgmma-two-layouts", _with(mma="wgmma", params=_params(TMA_PARAMS),
+                                **{**_TMA_FIELDS, "layouts": ["nn", "tt"]}),
+     "an mma=wgmma kernel serves only layout nn"),
     ("kernel-not-in-ptx", _with(kernel="other"), "has no kernel 'other'"),
-    ("newline-in-kernel", _with(kernel="a\nb"), "has no kernel 'a\\nb'"),
-    ("ptx-is-a-directory", _with(ptx="."), "Is a directory"),
-    ("ptx-is-dev-zero", _with(ptx="/dev/zero"), "cannot read ptx '/dev/zero': not a regular file"),
+    ("newline-in-kernel", _with(kernel="a\nb"), "has no kernel 'a\\x0ab'"),
+    ("ptx-is-a-directory", _with(ptx="."), "/.': Is a directory"),
+    ("ptx-is-dev-zero", _with(ptx="/dev/zero"),
+     "cannot read ptx '/dev/zero': not a regular file (a character device)"),
     ("ptx-absolute-missing", _with(ptx="/nonexistent/k.ptx"),
      "cannot read ptx '/nonexistent/k.ptx': No such file or directory"),
 ]
@@ -372,6 +448,11 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     assert isinstance(d, Dispatch) and d.kernel == "matmul_f16"
     assert [os.path.basename(b.manifest_path) for b in d.members] == [
         f"matmul_f16__{x}.json" for x in ("split", "m64", "small", "mid", "big")]
+    assert [r["bundle"] for r in d.rules] == [
+        f"matmul_f16__{x}.json" for x in ("split", "m64", "small", "mid", "big")]
+    assert (d.rules[0]["min_k"], d.rules[0]["max_tiles"], d.rules[1]["max_m"]) == \
+        (4096, (64, 64, 17), 64)
+    assert d.rules[-1]["max_m"] is None and d.rules[-1]["class"] is None
     picks = {shape: d.pick(*shape) for shape in
              [(32, 8192, 8192), (256, 256, 16384), (256, 256, 4088), (2304, 2304, 8192),
               (1000, 1000, 1000), (4096, 4096, 4096)]}
@@ -384,8 +465,9 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     assert picks[(2304, 2304, 8192)][1].startswith("rule 3, 162 tiles of 128x256 < 264: ")
     assert picks[(32, 8192, 8192)][1].startswith("rule 1, M 32 <= 64: ")
     split = picks[(256, 256, 16384)][0]
+    assert split is d.members[0]  # the members' own objects
     assert (split.split_k, split.workspace_tile_bytes) == (8, 131088)
-    assert split.workspace_bytes(256, 256) == 16 * 131088
+    assert split.plan(256, 256, 16384).info()["workspace_bytes"] == 16 * 131088
     with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
         load_bundle(manifests["auto"])
 
@@ -405,21 +487,22 @@ def _dispatch_copy(manifests, tmp_path, change):
 @pytest.mark.parametrize("change, words", [
     (lambda d: d.update(dispatch=[]), 'field "dispatch" must be a non-empty array of rules'),
     (lambda d: d["dispatch"][0].update(bundle="../x.json"),
-     "dispatch[0]: \"bundle\" must name a manifest in the same directory"),
+     "dispatch[0]: \"bundle\" must name a manifest in the same directory, not '../x.json'"),
     (lambda d: d["dispatch"][1].update(bundle="matmul_f16.json"),
      "dispatch[1]: bundle 'matmul_f16.json' is itself a dispatch manifest"),
     (lambda d: d["dispatch"][2].pop("why"), 'dispatch[2]: missing required field "why"'),
     (lambda d: d["dispatch"][0].update(min_k=0),
      'dispatch[0]: field "min_k" must be at least 1, not 0'),
     (lambda d: d["dispatch"][2].update(max_tiles=[128, 0, 1]),
-     'dispatch[2]: "max_tiles" must be'),
-    (lambda d: d["dispatch"][3].update(bundle="none.json"), "dispatch[3]: bundle 'none.json'"),
+     'dispatch[2]: field "max_tiles" must be three sizes between 1 and 1000000000'),
+    (lambda d: d["dispatch"][3].update(bundle="none.json"),
+     "dispatch[3]: bundle 'none.json': cannot read: No such file or directory"),
 ], ids=["empty", "escape", "nested", "no-why", "min-k", "tiles", "missing"])
 def test_hostile_dispatch(manifests, tmp_path, change, words):
     path = _dispatch_copy(manifests, tmp_path, change)
     with pytest.raises(BundleError) as e:
         load_manifest(path)
-    assert str(e.value).startswith(f"manifest {path}: ") and words in str(e.value)
+    assert str(e.value) == f"manifest {path}: {words}"
 
 
 def test_dispatch_manifests_naming_each_other(tmp_path):
@@ -433,8 +516,12 @@ def test_dispatch_manifests_naming_each_other(tmp_path):
 
 def test_dispatch_without_a_matching_rule(manifests, tmp_path):
     path = _dispatch_copy(manifests, tmp_path, lambda d: d.update(dispatch=d["dispatch"][:1]))
-    with pytest.raises(BundleError, match="no dispatch rule matches shape 4096x4096x4096"):
-        load_manifest(path).pick(4096, 4096, 4096)
+    d = load_manifest(path)
+    with pytest.raises(UnsupportedError) as e:
+        d.pick(4096, 4096, 4096)
+    assert str(e.value) == f"manifest {path}: no dispatch rule matches shape 4096x4096x4096"
+    with pytest.raises(UnsupportedError, match="shape 0x1x1 has a size outside 1 to 2147483647"):
+        d.pick(0, 1, 1)
 
 
 def test_dispatch_by_shape_class(manifests, tmp_path):
@@ -442,9 +529,12 @@ def test_dispatch_by_shape_class(manifests, tmp_path):
     shapeClass: power-of-two buckets, and N, K multiples of 8)."""
     assert shape_class(4096, 4096, 4096) == "m2^12-n2^12-k2^12"
     assert shape_class(3000, 1, 4097) == "m2^12-n2^0-k2^13-unaligned"
+    with pytest.raises(UnsupportedError, match="has a size outside 1 to 2\\^31 - 1"):
+        shape_class(2**31, 1, 1)
     rule = {"bundle": "matmul_f16__mid.json", "class": "m2^12-n2^12-k2^12", "why": "tuned"}
     d = load_manifest(_dispatch_copy(manifests, tmp_path,
                                      lambda doc: doc["dispatch"].insert(0, rule)))
+    assert d.rules[0]["class"] == "m2^12-n2^12-k2^12"
     member, why = d.pick(3000, 4096, 2560)
     assert member.kernel == "matmul_f16__mid" and why == "rule 0, class m2^12-n2^12-k2^12: tuned"
     assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__big"
@@ -456,35 +546,35 @@ def test_cluster_grid(tmp_path):
     doc = {**_base_manifest(), "schedule": "persistent", "cluster_m": 2,
            "block_m": 128, "block_n": 128}
     b = load_bundle(_write(tmp_path, doc))
-    assert b.cluster_m == 2
-    assert b.tiles(129, 256) == 2 * 2 and b.tiles(257, 128) == 4 * 1
+    assert b.cluster_m == 2 and b.persistent
+
+    def info(m, n, **device):
+        return b.plan(m, n, 64, **device).info()
+
+    assert info(129, 256)["tiles"] == 2 * 2 and info(257, 128)["tiles"] == 4 * 1
+    assert info(129, 256)["cluster_m"] == 2
     # 132 SMs, 1 block each, at most 62 clusters resident: 124 programs.
-    assert b.grid(8192, 8192, 64, 132, 1, max_clusters=62) == 124
-    assert b.grid(8192, 8192, 64, 132, 1, max_clusters=80) == 132
-    assert b.grid(129, 128, 64, 132, 1, max_clusters=66) == 2
+    device = {"sm_count": 132, "programs_per_sm": 1}
+    assert info(8192, 8192, **device, max_clusters=62)["grid"] == 124
+    assert info(8192, 8192, **device, max_clusters=80)["grid"] == 132
+    assert info(129, 128, **device, max_clusters=66)["grid"] == 2
+    with pytest.raises(UnsupportedError, match="not one cluster of 2 blocks is resident at once "
+                                               "\\(max_active_clusters 0\\)"):
+        info(8192, 8192, **device)
     assert load_bundle(_write(tmp_path, _base_manifest(), name="n.json")).cluster_m == 1
 
 
 @pytest.mark.parametrize("value, words", [(3, 'field "cluster_m" is 3; expected 1 or 2'),
-                                          (0, 'field "cluster_m" must be at least 1')])
+                                          (0, 'field "cluster_m" must be at least 1, not 0')])
 def test_cluster_m_out_of_range(tmp_path, value, words):
-    with pytest.raises(BundleError, match=words):
-        load_bundle(_write(tmp_path, {**_base_manifest(), "cluster_m": value}))
+    path = _write(tmp_path, {**_base_manifest(), "cluster_m": value})
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    assert str(e.value) == f"manifest {path}: {words}"
 
 
 # ---------------------------------------------------------------------------
-# Split-K manifests (tile-run's rules: test/tile-run/split-k.test)
-
-SPLIT_NAMES = ["A", "B", "C", *NN, "tma_a", "tma_b", "tma_c", "workspace"]
-SPLIT_TYPES = ["ptr"] * 3 + ["i64"] * 9 + ["tensormap"] * 3 + ["ptr"]
-
-
-def _split_ptx(types) -> str:
-    """An .entry k whose parameters have the sizes of `types`."""
-    decl = {"ptr": ".u64", "i64": ".u64", "tensormap": ".align 64 .b8"}
-    params = ",\n".join(f"\t.param {decl[t]} k_param_{i}{'[128]' if t == 'tensormap' else ''}"
-                         for i, t in enumerate(types))
-    return FAKE_PTX.split(".visible")[0] + f".visible .entry k(\n{params}\n)\n{{\n\tret;\n}}\n"
+# Split-K and Stream-K manifests (tile-run's rules: test/tile-run/split-k.test)
 
 
 def _split_manifest(**changes) -> dict:
@@ -493,14 +583,14 @@ def _split_manifest(**changes) -> dict:
            "block_m": 128, "block_n": 128, "block_k": 64, "c_type": "f16",
            "layouts": ["nn"], "n_multiple": 8, "k_multiple": 8, "tma_swizzle_bytes": 128,
            "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [64, 64],
-           "params": [{"name": n, "type": t} for n, t in zip(SPLIT_NAMES, SPLIT_TYPES)]}
+           "params": _params(SPLIT_PARAMS)}
     doc.update(changes)
     return doc
 
 
 def _write_split(tmp_path, doc) -> str:
     """The manifest next to a PTX kernel of its parameters' sizes."""
-    return _write(tmp_path, doc, ptx=_split_ptx([p["type"] for p in doc["params"]]))
+    return _write(tmp_path, doc, ptx=_ptx([p["type"] for p in doc["params"]]))
 
 
 def _drop_workspace(doc):
@@ -510,23 +600,18 @@ def _drop_workspace(doc):
 
 def test_split_k_grid_workspace_and_arguments(tmp_path):
     b = load_bundle(_write_split(tmp_path, _split_manifest()))
-    assert (b.split_k, b.workspace_tile_bytes) == (4, 65792)
+    assert (b.split_k, b.workspace_tile_bytes, b.uses_workspace) == (4, 65792, True)
     assert [(p.name, p.type) for p in b.params[-2:]] == [("tma_c", "tensormap"),
                                                           ("workspace", "ptr")]
     # 1000x1000 has 8 x 8 tiles: 4 blocks and 65792 bytes each.
-    assert b.tiles(1000, 1000) == 64
-    assert b.grid(1000, 1000, 4096, sm_count=132, blocks_per_sm=1) == 256
-    assert b.workspace_bytes(1000, 1000) == 64 * 65792 == 4210688
-    assert b.grid(1, 1, 8, sm_count=132, blocks_per_sm=1) == 4
-    maps = (ctypes.c_ubyte * 128)()
-    values = {"A": 1, "B": 2, "C": 3, **b.scalar_args(1000, 1000, 4096),
-              "tma_a": ctypes.addressof(maps), "tma_b": ctypes.addressof(maps),
-              "tma_c": ctypes.addressof(maps), "workspace": 0x7F0000200000}
-    array, _ = pack_args(b, values)
-    assert len(array) == 16
-    assert ctypes.c_uint64.from_address(array[15]).value == 0x7F0000200000
-    with pytest.raises(BundleError, match="no value for parameter 'workspace'"):
-        pack_args(b, {k: v for k, v in values.items() if k != "workspace"})
+    plan = b.plan(1000, 1000, 4096)
+    info = plan.info()
+    assert (info["tiles"], info["grid"], info["workspace_bytes"]) == (64, 256, 64 * 65792)
+    assert info["param_count"] == 16 and plan.params()[-1] == ("workspace", "ptr", 0)
+    assert plan.text(rt.Text.WORKSPACE) == (
+        "4 x 64 = 256 blocks (split_k x tiles), workspace 64 x 65792 = 4210688 B "
+        "(tiles x workspace_tile_bytes)")
+    assert b.plan(1, 1, 8).info()["grid"] == 4
 
 
 @pytest.mark.parametrize("change", [_with(split_k=1), _without("split_k")],
@@ -535,8 +620,27 @@ def test_split_k_one_or_absent_takes_no_workspace(tmp_path, change):
     doc = _drop_workspace(change(_split_manifest()))
     del doc["workspace_tile_bytes"]
     b = load_bundle(_write_split(tmp_path, doc))
-    assert b.split_k == 1 and b.workspace_bytes(1000, 1000) == 0
-    assert b.grid(1000, 1000, 4096, sm_count=132, blocks_per_sm=1) == 64
+    assert b.split_k == 1 and not b.uses_workspace
+    info = b.plan(1000, 1000, 4096).info()
+    assert (info["workspace_bytes"], info["grid"], info["param_count"]) == (0, 64, 15)
+    assert b.plan(1000, 1000, 4096).text(rt.Text.WORKSPACE) == ""
+
+
+def test_stream_k_manifest(tmp_path):
+    """A Stream-K kernel: a grid sized to the GPU (capped at the tile count)
+    and the workspace of split-K; without the workspace, refused."""
+    b = load_bundle(_write_split(tmp_path, _split_manifest(schedule="stream_k", split_k=1)))
+    assert b.persistent and b.uses_workspace and b.info["stream_k"]
+    device = {"sm_count": 132, "programs_per_sm": 1}
+    assert b.plan(1000, 1000, 4096, **device).info()["grid"] == 64  # 8 x 8 tiles
+    assert b.plan(4096, 4096, 4096, **device).info()["grid"] == 132
+    assert b.plan(1000, 1000, 4096).info()["workspace_bytes"] == 64 * 65792
+    doc = _drop_workspace(_split_manifest(schedule="stream_k", split_k=1))
+    path = _write_split(tmp_path, doc)
+    with pytest.raises(BundleError) as e:
+        load_bundle(path)
+    assert str(e.value) == (f"manifest {path}: \"params\" lists 15 of the 16 parameters of an "
+                            f"mma=wgmma stream_k kernel; the next is 'workspace' (ptr)")
 
 
 def _workspace_first(doc):
@@ -550,23 +654,28 @@ def _sync_split(doc):
     return doc
 
 
+_ONLY_SPLIT_K = ("params[15] is 'workspace' (ptr), but an mma=wgmma kernel takes 15 parameters; "
+                 "only split-K kernels (\"split_k\" above 1) take it")
+
 SPLIT_REFUSALS = [
     # (id, change to the split-K manifest, the error after "manifest PATH: ")
     ("zero", _with(split_k=0), 'field "split_k" must be at least 1, not 0'),
     ("129", _with(split_k=129), 'field "split_k" is 129; expected 1 to 128'),
-    ("fraction", _with(split_k=2.5), 'field "split_k" must be an integer, not a number'),
+    ("fraction", _with(split_k=2.5), 'field "split_k" must be an integer, not 2.5'),
     ("persistent", _with(schedule="persistent"),
      'field "split_k" is 4; split-K kernels are tiled, not persistent'),
     ("sync", _sync_split, 'field "split_k" is 4; split-K kernels are mma=wgmma, not mma=sync'),
     ("no-workspace", _drop_workspace,
-     "a split_k=4 kernel needs the parameter workspace, after the others"),
+     "\"params\" lists 15 of the 16 parameters of an mma=wgmma split_k=4 kernel; the next is "
+     "'workspace' (ptr)"),
     ("workspace-first", _workspace_first,
-     "a split_k=4 kernel needs the parameter workspace, after the others"),
-    ("workspace-i64", _param_type(15, "i64"), "parameter 'workspace' must have type ptr, not i64"),
-    ("workspace-unsplit", _with(split_k=1),
-     "parameter 'workspace' needs \"split_k\" above 1 (only split-K and Stream-K kernels take it)"),
-    ("workspace-old", _without("split_k"),
-     "parameter 'workspace' needs \"split_k\" above 1 (only split-K and Stream-K kernels take it)"),
+     "params[12] is 'workspace' (ptr); an mma=wgmma split_k=4 kernel takes 'tma_a' (tensormap) "
+     "there"),
+    ("workspace-i64", _param_type(15, "i64"),
+     "params[15] is 'workspace' (i64); an mma=wgmma split_k=4 kernel takes 'workspace' (ptr) "
+     "there"),
+    ("workspace-unsplit", _with(split_k=1), _ONLY_SPLIT_K),
+    ("workspace-old", _without("split_k"), _ONLY_SPLIT_K),
     ("no-bytes", _without("workspace_tile_bytes"),
      'missing required field "workspace_tile_bytes"'),
     ("zero-bytes", _with(workspace_tile_bytes=0),
@@ -589,15 +698,15 @@ def test_split_k_products_that_overflow(tmp_path):
     """A grid holds at most 2^31 - 1 blocks, a workspace 2^63 - 1 bytes."""
     b = load_bundle(_write_split(tmp_path, _split_manifest(split_k=128)))
     b.check_shape(524288, 524160, 8)  # 4096 x 4095 tiles: 2146959360 blocks
-    assert b.grid(524288, 524160, 8, 132, 1) == 2146959360
+    assert b.plan(524288, 524160, 8).info()["grid"] == 2146959360
     assert _refusal(b, 524288, 524288, 8) == (
-        f"bundle {b.manifest_path}: shape 524288x524288 needs 16777216 tiles of 128x128 "
+        f"manifest {b.manifest_path}: shape 524288x524288 needs 16777216 tiles of 128x128 "
         f"in 128 splits each, more than one grid can hold")
     b = load_bundle(_write_split(tmp_path, _split_manifest(workspace_tile_bytes=2**50)))
     b.check_shape(1048448, 128, 8)  # 8191 tiles
-    assert b.workspace_bytes(1048448, 128) == 9222246136947933184
+    assert b.plan(1048448, 128, 8).info()["workspace_bytes"] == 9222246136947933184
     assert _refusal(b, 1048576, 128, 8) == (
-        f"bundle {b.manifest_path}: shape 1048576x128 needs 8192 tiles of "
+        f"manifest {b.manifest_path}: shape 1048576x128 needs 8192 tiles of "
         f"1125899906842624 workspace bytes, more than 2^63 bytes")
     # A 32-bit kernel addresses at most 2^31 f32 elements of workspace.
     b = load_bundle(_write_split(tmp_path, _split_manifest(index_bitwidth=32,
@@ -629,33 +738,43 @@ def test_staging_pads_unaligned_n_and_k(manifests):
         s = w.staging(*shape)
         assert s.staged and (s.kp, s.np) == padded, shape
         w.check_shape(*shape)
-    assert w.staging(4095, 4097, 4103).elements() == {"A": 4095 * 4104, "B": 4103 * 4104,
-                                                      "C": 4095 * 4104}
+    info = w.plan(4095, 4097, 4103).info()
+    assert info["staged"]
+    assert (info["a_copy_bytes"], info["b_copy_bytes"], info["c_copy_bytes"]) == (
+        4095 * 4104 * 2, 4103 * 4104 * 2, 4095 * 4104 * 2)
+    assert w.plan(4096, 4104, 4096).info()["a_copy_bytes"] == 0
     # The kernel gets the problem's sizes and the copies' row strides.
-    assert w.scalar_args(4095, 4097, 4103) == {
+    assert _plan_args(w, 4095, 4097, 4103) == {
         "M": 4095, "N": 4097, "K": 4103, "stride_am": 4104, "stride_ak": 1,
         "stride_bk": 4104, "stride_bn": 1, "stride_cm": 4104, "stride_cn": 1}
-    assert w.scalar_args(128, 128, 100) == {
+    assert _plan_args(w, 128, 128, 100) == {
         "M": 128, "N": 128, "K": 100, "stride_am": 104, "stride_ak": 1,
         "stride_bk": 128, "stride_bn": 1, "stride_cm": 128, "stride_cn": 1}
-    assert w.scalar_args(128, 100, 128)["stride_am"] == 128
-    assert w.scalar_args(128, 100, 128)["stride_bk"] == w.scalar_args(128, 100, 128)[
-        "stride_cm"] == 104
+    args = _plan_args(w, 128, 100, 128)
+    assert args["stride_am"] == 128 and args["stride_bk"] == args["stride_cm"] == 104
 
 
 def test_staged_tma_descriptors(manifests, tmp_path):
     """The descriptors span the problem (TMA zero-fills and clips at K and
     N) over the copies' padded rows."""
     w = load_bundle(manifests["wgmma"])
-    a, b, c = w.tma_views(4095, 4097, 4103)
-    assert (a.operand, a.dtype, a.dims, a.row_bytes, a.box) == ("A", "f16", (4103, 4095),
-                                                                8208, (64, 128))
-    assert (b.operand, b.dims, b.row_bytes, b.box) == ("B", (4097, 4103), 8208, (64, 64))
-    assert (c.operand, c.dims, c.row_bytes, c.box) == ("C", (4097, 4095), 8208, (64, 64))
-    assert [v.row_bytes for v in w.tma_views(4096, 4104, 4096)] == [8192, 8208, 8208]
+    views = tma_views(w.plan(4095, 4097, 4103))
+    a, b, c = views["tma_a"], views["tma_b"], views["tma_c"]
+    assert (a.operand, a.dtype, a.rows, a.cols, a.pitch, a.box) == ("A", "f16", 4095, 4103,
+                                                                    4104, (64, 128))
+    assert (b.operand, b.rows, b.cols, b.pitch, b.box) == ("B", 4103, 4097, 4104, (64, 64))
+    assert (c.operand, c.rows, c.cols, c.pitch, c.box) == ("C", 4095, 4097, 4104, (64, 64))
+    assert [v.pitch for v in tma_views(w.plan(4096, 4104, 4096)).values()] == [4096, 4104, 4104]
+    assert w.plan(4096, 4104, 4096).tma(1)["row_bytes"] == 8208
     f32 = load_bundle(_write_split(tmp_path, _tma_manifest(c_type="f32", tma_box_c=[32, 64])))
-    c = f32.tma_views(64, 100, 64)[2]
-    assert (c.dtype, c.dims, c.row_bytes) == ("f32", (100, 64), 104 * 4)
+    plan = f32.plan(64, 100, 64)
+    c = tma_views(plan)["tma_c"]
+    assert (c.dtype, c.rows, c.cols, c.pitch, c.box) == ("f32", 64, 100, 104, (32, 64))
+    assert plan.tma(2)["row_bytes"] == 104 * 4
+    # An mma.sync kernel takes none.
+    sync = load_bundle(_write(tmp_path, _base_manifest()))
+    with pytest.raises(UnsupportedError, match="takes no TMA descriptors \\(mma=sync\\)"):
+        tma_views(sync.plan(64, 64, 64))
 
 
 def test_staging_line(manifests, tmp_path):
@@ -690,7 +809,8 @@ def test_what_is_not_staged(manifests, tmp_path):
     m3 = load_bundle(_write_split(tmp_path, _tma_manifest(m_multiple=3)))
     assert 'needs M to be a multiple of 3 ("m_multiple")' in _refusal(m3, 128, 100, 64)
     # TMA kernels serve layout nn only.
-    assert not load_bundle(manifests["wgmma"]).staging(64, 100, 60, "nt").staged
+    assert "cannot serve layout nt" in _refusal(load_bundle(manifests["wgmma"]), 64, 100, 60,
+                                                "nt")
 
 
 @pytest.mark.parametrize("pinned, shape, words", [
@@ -702,7 +822,6 @@ def test_a_pinned_row_stride_is_not_staged(tmp_path, pinned, shape, words):
     """A kernel compiled for the unpadded row stride cannot run on the
     copies: refused as before."""
     b = load_bundle(_write_split(tmp_path, _tma_manifest(**pinned)))
-    assert not b.staging(*shape).staged
     assert _refusal(b, *shape) == f"bundle {b.manifest_path} needs {words}; the shape asks " \
                                   f"for {shape[2] if 'K' in words else shape[1]}"
 
@@ -722,7 +841,7 @@ def test_staged_copies_count_against_32_bit_offsets(tmp_path):
     not; 65536 x 32768 is exactly 2^31."""
     b = load_bundle(_write_split(tmp_path, _tma_manifest(index_bitwidth=32)))
     b.check_shape(65536, 8, 32761)
-    assert b.staging(65536, 8, 32761).elements()["A"] == 2**31
+    assert b.plan(65536, 8, 32761).info()["a_copy_bytes"] == 2**31 * 2
     assert _refusal(b, 65537, 8, 32761) == (
         f"bundle {b.manifest_path} indexes with 32-bit offsets; shape 65537x8x32761 needs "
         f"more in its padded copies (recompile with index-bitwidth=64)")
@@ -742,22 +861,48 @@ def test_wgmma_manifest_with_a_c_box_that_is_not_128_bytes(manifests, tmp_path, 
         load_bundle(_write(tmp_path, doc))
 
 
+HOSTILE_PTX = [
+    # (id, the PTX next to the base manifest, the error after "manifest PATH: ")
+    ("empty", "", "ptx '{dir}/k.ptx' is empty"),
+    ("too-large", "x" * (64 * 2**20 + 1),
+     "cannot read ptx '{dir}/k.ptx': 67108865 bytes, more than the 67108864 allowed"),
+    ("not-ptx", "root:x:0:0:root:/root:/bin/bash\n", "ptx '{dir}/k.ptx' has no kernel 'k'"),
+    ("other-kernel", FAKE_PTX.replace(".entry k(", ".entry k2("),
+     "ptx '{dir}/k.ptx' has no kernel 'k'"),
+    ("too-few-params", _ptx(["ptr"] * 4),
+     "\"params\" lists 12 parameters but kernel 'k' in ptx '{dir}/k.ptx' takes 4"),
+    ("untyped-param", _ptx([t for _, t in ABI[:SYNC_PARAMS]], {0: ".align 8"}),
+     "cannot read parameter 0 of kernel 'k' in ptx '{dir}/k.ptx'"),
+]
+
+
 @pytest.mark.parametrize("ptx, words", [
-    ("", "is empty"),
-    (FAKE_PTX.replace("ret;", "ret;\0"), "contains a NUL byte"),
-    ("x" * (64 * 2**20 + 1), "larger than 67108864 bytes"),
-], ids=["empty", "nul", "too-large"])
+    *(pytest.param(p, w, id=i) for i, p, w in HOSTILE_PTX),
+    # The driver reads the PTX up to its first NUL: the entry checked here
+    # would not be the one it loads.
+    pytest.param(FAKE_PTX.replace(".visible", "\0.visible"), "ptx '{dir}/k.ptx' contains a NUL",
+                 id="nul", marks=pytest.mark.xfail(
+                     strict=True, reason="the runtime accepts a PTX holding a NUL byte "
+                                         "(runtime/src/manifest.cpp, readPtx)")),
+])
 def test_hostile_ptx(tmp_path, ptx, words):
     path = _write(tmp_path, _base_manifest(), ptx=ptx)
-    with pytest.raises(BundleError, match=words):
+    with pytest.raises(BundleError) as e:
         load_bundle(path)
+    assert str(e.value) == f"manifest {path}: " + words.format(dir=tmp_path)
 
 
 def test_manifest_that_is_not_a_file(tmp_path):
-    with pytest.raises(BundleError, match="cannot read: Is a directory"):
-        load_bundle(str(tmp_path))
-    with pytest.raises(BundleError, match="cannot read: No such file or directory"):
-        load_bundle(str(tmp_path / "absent.json"))
+    for path, why in ((str(tmp_path), "Is a directory"),
+                      (str(tmp_path / "absent.json"), "No such file or directory"),
+                      ("/dev/null", "not a regular file (a character device)")):
+        with pytest.raises(BundleError) as e:
+            load_manifest(path)
+        assert str(e.value) == f"manifest {path}: cannot read: {why}"
+    (tmp_path / "huge.json").write_text(" " * (2**20 + 1))
+    with pytest.raises(BundleError, match="cannot read: 1048577 bytes, more than the 1048576 "
+                                          "allowed"):
+        load_manifest(str(tmp_path / "huge.json"))
 
 
 def test_ptx_is_found_next_to_the_manifest_not_the_working_directory(tmp_path, monkeypatch):
@@ -768,6 +913,13 @@ def test_ptx_is_found_next_to_the_manifest_not_the_working_directory(tmp_path, m
     assert load_bundle("b/m.json").ptx_path == "b/k.ptx"
     monkeypatch.chdir(folder)
     assert load_bundle("m.json").ptx_path == "k.ptx"
+
+
+def test_errors_are_the_runtimes():
+    """The Python door's exceptions are the binding's classes."""
+    assert BundleError is rt.BundleError and UnsupportedError is rt.UnsupportedError
+    assert issubclass(UnsupportedError, BundleError)
+    assert not issubclass(rt.CudaError, BundleError)
 
 
 # ---------------------------------------------------------------------------
@@ -1075,19 +1227,3 @@ if __name__ == "__main__":
         sys.exit("usage: TILE_OPT=build/bin/tile-opt test_tile_bench.py OUTDIR")
     compile_bundles(os.environ["TILE_OPT"], sys.argv[1])
 
-
-def test_stream_k_manifest(tmp_path):
-    """A Stream-K kernel: a grid sized to the GPU (capped at the tile count)
-    and the workspace of split-K; without the workspace, refused."""
-    b = load_bundle(_write_split(tmp_path, _split_manifest(schedule="stream_k", split_k=1)))
-    assert b.persistent and b.uses_workspace
-    assert b.grid(1000, 1000, 4096, 132, 1) == 64  # 8 x 8 tiles
-    assert b.grid(4096, 4096, 4096, 132, 1) == 132
-    assert b.workspace_bytes(1000, 1000) == 64 * 65792
-    doc = _split_manifest(schedule="stream_k", split_k=1)
-    doc["params"] = doc["params"][:-1]
-    path = _write_split(tmp_path, doc)
-    with pytest.raises(BundleError) as e:
-        load_bundle(path)
-    assert str(e.value) == (f"manifest {path}: a stream_k kernel needs the parameter "
-                            f"workspace, after the others")
