@@ -110,8 +110,8 @@ def function_resources(func: Any) -> dict:
 
 class KernelBuffers:
     """One kernel's own device buffers, by name and device, zeroed when new
-    and reallocated only when a shape needs more (launches prepared earlier
-    keep theirs alive): its split-K workspace, which must be zero before the
+    and reallocated only when a shape needs more (outgrown buffers are kept:
+    plans bound to them launch on them): its split-K workspace, which must be zero before the
     kernel's first launch and which the kernel leaves ready for its next (it
     resets its per-tile counters), so one buffer zeroed once serves all its
     launches that fit, and which another kernel's tile layout would misread
@@ -121,6 +121,8 @@ class KernelBuffers:
 
     def __init__(self) -> None:
         self._buffers: dict[tuple[torch.device, Any], torch.Tensor] = {}
+        # Outgrown buffers: plans bound to them may launch again.
+        self._retired: list[torch.Tensor] = []
 
     def get(self, device: torch.device, name: Any, nbytes: int,
             fill: int = 0) -> torch.Tensor:
@@ -128,6 +130,8 @@ class KernelBuffers:
         when new."""
         buf = self._buffers.get((device, name))
         if buf is None or buf.numel() < nbytes:
+            if buf is not None:
+                self._retired.append(buf)
             buf = self._buffers[device, name] = torch.full((nbytes,), fill,
                                                            dtype=torch.uint8, device=device)
         return buf

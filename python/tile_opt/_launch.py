@@ -89,30 +89,23 @@ def ready(device: int) -> None:
 
 
 class _LastingBuffers(cuda_launch.KernelBuffers):
-    """KernelBuffers that keep every buffer they hand out, and allocate none
-    during CUDA graph capture (a captured zero-fill would run only at replay,
-    and the memory would come from the graph's pool)."""
+    """KernelBuffers that allocate none during CUDA graph capture (a captured
+    zero-fill would run only at replay, and the memory would come from the
+    graph's pool)."""
 
     def __init__(self, kernel: str) -> None:
         super().__init__()
         self._kernel = kernel
-        self._held: dict[tuple[torch.device, Any], torch.Tensor] = {}
-        self._retired: list[torch.Tensor] = []
 
     def get(self, device: torch.device, name: Any, nbytes: int,
             fill: int = 0) -> torch.Tensor:
-        held = self._held.get((device, name))
+        held = self._buffers.get((device, name))
         if (held is None or held.numel() < nbytes) and capturing():
             raise CaptureError(f"kernel '{self._kernel}' needs a new {nbytes}-byte "
                                f"{name[-1]} buffer, which cannot be allocated during CUDA "
                                f"graph capture: call it once with this shape before "
                                f"capturing")
-        buf = super().get(device, name, nbytes, fill)
-        if buf is not held:
-            if held is not None:
-                self._retired.append(held)
-            self._held[device, name] = buf
-        return buf
+        return super().get(device, name, nbytes, fill)
 
 
 class Launcher(cuda_launch.LoadedKernel):

@@ -473,6 +473,12 @@ bool readPtx(const std::string &path, Manifest &m, std::string &error) {
     error = "ptx '" + m.ptxPath + "' is empty";
     return false;
   }
+  // The driver reads PTX up to its first NUL: the entry checked below must
+  // be in what it reads.
+  if (m.ptxText.find('\0') != std::string::npos) {
+    error = "ptx '" + m.ptxPath + "' contains a NUL byte";
+    return false;
+  }
   m.ptxText.push_back('\0');
   return true;
 }

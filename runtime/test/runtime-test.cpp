@@ -320,6 +320,10 @@ void testFiles() {
   write("empty.ptx", "");
   m["ptx"] = "empty.ptx";
   CHECK_EQ(refusal(m), "ptx '" + gDir + "/empty.ptx' is empty");
+  // The driver reads up to the first NUL; the entry checked must be there.
+  write("nul.ptx", std::string("// x\0", 6) + ".visible .entry k()");
+  m["ptx"] = "nul.ptx";
+  CHECK_EQ(refusal(m), "ptx '" + gDir + "/nul.ptx' contains a NUL byte");
   m["ptx"] = "/dev/zero";
   CHECK_EQ(refusal(m), "cannot read ptx '/dev/zero': not a regular file (a "
                        "character device)");
