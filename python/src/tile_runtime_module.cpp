@@ -368,18 +368,28 @@ public:
   // bound plan yet.
   bool launch(int64_t m, int64_t n, int64_t k, uint64_t a, uint64_t b,
               uint64_t c, uintptr_t stream) {
+    tile_rt_status s;
+    int r = launchC(m, n, k, a, b, c, reinterpret_cast<void *>(stream), s);
+    if (r == 2)
+      raise(s);
+    return r == 0;
+  }
+
+  // launch() without exceptions: 0 launched, 1 not planned, 2 failed (`s`
+  // says why).
+  int launchC(int64_t m, int64_t n, int64_t k, uint64_t a, uint64_t b,
+              uint64_t c, void *stream, tile_rt_status &s) {
     auto it = plans_.find(Key{m, n, k});
     if (it == plans_.end() || !it->second.bound)
-      return false;
+      return 1;
     Entry &e = it->second;
     e.buffers.a = a;
     e.buffers.b = b;
     e.buffers.c = c;
-    tile_rt_status s;
-    check(tile_rt_launch(e.plan.plan.get(), &e.buffers,
-                         reinterpret_cast<void *>(stream), &s),
-          s);
-    return true;
+    return tile_rt_launch(e.plan.plan.get(), &e.buffers, stream, &s) ==
+                   TILE_RT_OK
+               ? 0
+               : 2;
   }
 
   size_t size() const { return plans_.size(); }
@@ -406,6 +416,10 @@ private:
   std::unordered_map<Key, Entry, KeyHash> plans_;
 };
 
+// The device whose primary context usePrimaryContext made current in this
+// thread; -1 before.
+thread_local int tContextDevice = -1;
+
 // torch's context on device `ordinal` (its primary context) made current in
 // this thread, so modules and launches share torch's memory and streams.
 void usePrimaryContext(int ordinal) {
@@ -426,7 +440,26 @@ void usePrimaryContext(int ordinal) {
     throw CudaError("cannot make the primary context of cuda:" +
                     std::to_string(ordinal) +
                     " current: " + tilert::cuErrorText(r));
+  tContextDevice = ordinal;
 }
+
+} // namespace
+
+// The launch a C++ caller (tile_opt's torch extension) makes without
+// Python: `launcher` is Launcher.address(); 0 launched, 1 not planned or
+// not on this thread's device (the caller then takes the Python path, which
+// plans, makes the context current and reports errors), 2 failed.
+extern "C" int tile_runtime_launch(void *launcher, int device, int64_t m,
+                                   int64_t n, int64_t k, uint64_t a,
+                                   uint64_t b, uint64_t c, void *stream) {
+  if (device != tContextDevice)
+    return 1;
+  tile_rt_status s;
+  return static_cast<Launcher *>(launcher)->launchC(m, n, k, a, b, c, stream,
+                                                    s);
+}
+
+namespace {
 
 } // namespace
 
@@ -493,5 +526,13 @@ NB_MODULE(tile_runtime, m) {
            "a_copy"_a, "b_copy"_a, "c_copy"_a)
       .def("launch", &Launcher::launch, "m"_a, "n"_a, "k"_a, "a"_a, "b"_a,
            "c"_a, "stream"_a)
-      .def("__len__", &Launcher::size);
+      .def("__len__", &Launcher::size)
+      .def(
+          "address",
+          [](Launcher &l) { return reinterpret_cast<uintptr_t>(&l); },
+          "The launcher for tile_runtime_launch (valid while it lives).");
+  m.def(
+      "launch_function",
+      [] { return reinterpret_cast<uintptr_t>(&tile_runtime_launch); },
+      "The address of tile_runtime_launch, for C++ callers.");
 }

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
-from . import checks, kernel as kernel_mod
+from . import _torch_op, checks, kernel as kernel_mod
 from .errors import InputError, OptionError, TileOptError
 from .ir import IN_TYPES, OUT_TYPES, type_name
 from .kernel import Kernel, _compile
@@ -61,9 +61,16 @@ def _family(dtype: Any, out_dtype: Any, config: str) -> Kernel:
     return kernel
 
 
+# Families the C++ path of tile_opt::matmul serves (tile_opt._torch_op),
+# and those already offered to it.
+_cpp_families: set[tuple[Any, Any, str]] = set()
+_offered: set[tuple[Any, Any, str]] = set()
+
+
 def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
     dtype = getattr(a, "dtype", None)
-    kernel = _families.get((dtype, out_dtype, config))
+    key = (dtype, out_dtype, config)
+    kernel = _families.get(key)
     if kernel is None:
         op_a, op_b = checks.operand("a", a), checks.operand("b", b)
         name = op_a.dtype
@@ -72,8 +79,23 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
         if len(op_a.shape) == len(op_b.shape) == 2 and 0 in op_a.shape + op_b.shape:
             return _empty(op_a, op_b, a, config, out_dtype)
         kernel = _family(dtype if dtype is not None else name, out_dtype, config)
-        _families[(dtype, out_dtype, config)] = kernel
-    return kernel(a, b)
+        _families[key] = kernel
+    c = kernel(a, b)
+    if key not in _offered and kernel._launcher is not None:
+        _serve_in_cpp(key, kernel)
+    return c
+
+
+def _serve_in_cpp(key: tuple[Any, Any, str], kernel: Kernel) -> None:
+    """Hands a family whose kernel is loaded to the C++ path of the op,
+    where there is one (torch dtypes only: the op's schema takes no names)."""
+    _offered.add(key)
+    cpp = _torch_op.get()
+    dtype, out_dtype, config = key
+    if cpp is not None and _torch is not None and isinstance(dtype, _torch.dtype) and (
+            out_dtype is None or isinstance(out_dtype, _torch.dtype)):
+        cpp.add_family(dtype, out_dtype, config, kernel._launcher.launcher.address())
+        _cpp_families.add(key)
 
 
 def _empty(op_a: checks.Operand, op_b: checks.Operand, a: Any, config: str,
@@ -103,7 +125,8 @@ def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
     or K = 0 give what torch.matmul gives (an empty C, or a zero one for
     K = 0), with nothing compiled or launched.
     """
-    if _torch is not None and _torch.compiler.is_compiling():
+    if _torch is not None and (_torch.compiler.is_compiling() or (
+            getattr(a, "dtype", None), out_dtype, config) in _cpp_families):
         return _torch.ops.tile_opt.matmul(a, b, config, out_dtype)
     try:
         return _matmul(a, b, config, out_dtype)

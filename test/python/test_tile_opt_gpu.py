@@ -345,8 +345,30 @@ def test_first_call_during_capture_is_refused():
 
 def test_host_overhead():
     result = tile_opt.measure_overhead(batches=4, batch=50)
-    assert set(result) == {"tile_opt Kernel(a, b, out=c)", "tile_opt Kernel(a, b)",
+    assert set(result) == {"runtime launch alone", "tile_opt Kernel(a, b, out=c)",
+                           "tile_opt Kernel(a, b)",
                            "tile_opt.matmul(a, b)", "torch.matmul(a, b, out=c)",
                            "torch.matmul(a, b)"}
     assert all(0 < r["q1"] <= r["median"] <= r["q3"] < 1000 and r["batches"] == 4
                for r in result.values()), result
+
+
+def test_cpp_path_serves_plain_calls():
+    from tile_opt import _torch_op, ops
+    if _torch_op.get() is None:
+        pytest.skip(f"no C++ path here: {_torch_op.error}")
+    a, b = rand(200, 136, dtype=torch.float16, seed=21), rand(136, 72, dtype=torch.float16,
+                                                              seed=22)
+    check(tile_opt.matmul(a, b), a, b)
+    assert (torch.float16, None, "auto") in ops._cpp_families
+    # Now in C++: the op, and Kernel(a, b, out=c) on a planned shape.
+    check(torch.ops.tile_opt.matmul(a, b, "auto", None), a, b)
+    kernel = tile_opt.family(torch.float16)
+    c = nan_out(200, 72, torch.float16)
+    assert kernel(a, b, out=c) is c
+    check(c, a, b)
+    # What C++ does not take goes to Python, which says what is wrong.
+    with pytest.raises(tile_opt.InputError, match="3 dimensions"):
+        tile_opt.matmul(a[None], a)
+    with pytest.raises(tile_opt.InputError, match="out overlaps a"):
+        kernel(a[:, :72].contiguous(), b[:72], out=a[:, :72])

@@ -1,0 +1,131 @@
+//===- torch_op.cpp - tile_opt's calls without Python, inside torch -------===//
+//
+// Built against torch's headers where they are present (tile_opt/_torch_op.py,
+// torch.utils.cpp_extension), this registers the CUDA kernel of the op
+// tile_opt::matmul (defined, with its fake implementation, in tile_opt/ops.py)
+// and a call for Kernel(a, b, out=c). For the common case — plain row-major
+// CUDA tensors of the family's types, a shape the runtime has planned — they
+// check the tensors, allocate C, read torch's current stream and launch
+// through tile_runtime_launch, with no Python at all. Everything else (a
+// first call, odd tensors, errors) goes to the Python path, which plans,
+// checks every rule and says what is wrong.
+//
+//===----------------------------------------------------------------------===//
+
+#include <ATen/cuda/CUDAContext.h>
+#include <torch/extension.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using LaunchFn = int (*)(void *, int, int64_t, int64_t, int64_t, uint64_t,
+                         uint64_t, uint64_t, void *);
+LaunchFn launchFn = nullptr;
+
+// A tile_opt.matmul family: the op's arguments that pick it, and its
+// runtime launcher (tile_runtime.Launcher.address()).
+struct Family {
+  at::ScalarType in;
+  std::optional<at::ScalarType> out;
+  std::string config;
+  void *launcher;
+};
+// Replaced whole (under the GIL) when a family is added, read without it.
+std::shared_ptr<const std::vector<Family>> families =
+    std::make_shared<std::vector<Family>>();
+// tile_opt.ops._op; never destroyed (it would outlive the interpreter).
+py::object *slowMatmul = nullptr;
+
+bool rowMajor(const at::Tensor &t, int64_t rows, int64_t cols) {
+  return t.stride(0) == cols && t.stride(1) == 1 && t.size(0) == rows &&
+         t.size(1) == cols;
+}
+
+// 0 launched; otherwise the Python path must run.
+int launch(void *launcher, const at::Tensor &a, const at::Tensor &b,
+           const at::Tensor &c, int64_t m, int64_t n, int64_t k) {
+  int device = a.get_device();
+  auto stream = at::cuda::getCurrentCUDAStream(device).stream();
+  return launchFn(launcher, device, m, n, k,
+                  reinterpret_cast<uint64_t>(a.data_ptr()),
+                  reinterpret_cast<uint64_t>(b.data_ptr()),
+                  reinterpret_cast<uint64_t>(c.data_ptr()), stream);
+}
+
+// M, N, K of plain row-major CUDA operands of `in` on one device, or false.
+bool plain(const at::Tensor &a, const at::Tensor &b, at::ScalarType in,
+           int64_t &m, int64_t &n, int64_t &k) {
+  if (a.dim() != 2 || b.dim() != 2 || !a.is_cuda() ||
+      a.scalar_type() != in || b.scalar_type() != in ||
+      b.device() != a.device())
+    return false;
+  m = a.size(0);
+  k = a.size(1);
+  n = b.size(1);
+  return m > 0 && n > 0 && k > 0 && rowMajor(a, m, k) && rowMajor(b, k, n);
+}
+
+at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
+                  c10::string_view config,
+                  std::optional<at::ScalarType> outDtype) {
+  auto known = std::atomic_load(&families);
+  for (const Family &f : *known) {
+    if (f.in != a.scalar_type() || f.out != outDtype || f.config != config)
+      continue;
+    int64_t m, n, k;
+    if (!plain(a, b, f.in, m, n, k))
+      break;
+    at::Tensor c = at::empty({m, n}, a.options().dtype(outDtype.value_or(f.in)));
+    if (launch(f.launcher, a, b, c, m, n, k) == 0)
+      return c;
+    break;
+  }
+  py::gil_scoped_acquire gil;
+  return (*slowMatmul)(a, b, std::string(config), outDtype).cast<at::Tensor>();
+}
+
+// Kernel(a, b, out=c) of a row-major (nn) kernel: true when launched; false
+// sends the call to the Python path.
+bool launchOut(uintptr_t launcher, const at::Tensor &a, const at::Tensor &b,
+               const at::Tensor &c, at::ScalarType in, at::ScalarType out) {
+  int64_t m, n, k;
+  if (!plain(a, b, in, m, n, k) || c.dim() != 2 || c.scalar_type() != out ||
+      c.device() != a.device() || !rowMajor(c, m, n))
+    return false;
+  // C must not overlap A or B (all dense, so spans are sizes).
+  auto begin = [](const at::Tensor &t) {
+    return reinterpret_cast<uintptr_t>(t.data_ptr());
+  };
+  auto end = [&](const at::Tensor &t) { return begin(t) + t.nbytes(); };
+  if ((begin(c) < end(a) && begin(a) < end(c)) ||
+      (begin(c) < end(b) && begin(b) < end(c)))
+    return false;
+  return launch(reinterpret_cast<void *>(launcher), a, b, c, m, n, k) == 0;
+}
+
+void setup(uintptr_t function, py::object slow) {
+  launchFn = reinterpret_cast<LaunchFn>(function);
+  slowMatmul = new py::object(std::move(slow));
+}
+
+void addFamily(at::ScalarType in, std::optional<at::ScalarType> out,
+               const std::string &config, uintptr_t launcher) {
+  auto next = std::make_shared<std::vector<Family>>(*std::atomic_load(&families));
+  next->push_back({in, out, config, reinterpret_cast<void *>(launcher)});
+  std::atomic_store(&families,
+                    std::shared_ptr<const std::vector<Family>>(std::move(next)));
+}
+
+} // namespace
+
+TORCH_LIBRARY_IMPL(tile_opt, CUDA, m) { m.impl("matmul", &matmul); }
+
+PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
+  m.def("setup", &setup);
+  m.def("add_family", &addFamily);
+  m.def("launch_out", &launchOut);
+}
