@@ -132,8 +132,8 @@ class Kernel:
         self._gpu: Optional[int] = None  # the GPU found able to run the chip
         self._members: dict[tuple[int, int, int], _Member] = {}
         self._launcher: Any = None  # tile_opt._launch.Launcher once loaded
-        # Kernel(a, b, out=c) in C++ (tile_opt._torch_op), once loaded:
-        # (launch_out, launcher address, A's and C's torch dtypes).
+        # Kernel(a, b[, out=c]) in C++ (tile_opt._torch_op), once loaded:
+        # (its call, the launcher's address, A's and C's torch dtypes).
         self._cpp: Optional[tuple] = None
         self._rt: Any = None  # tile_opt._launch once loaded
         self._torch_dtypes: tuple[Any, Any] = (None, None)
@@ -230,10 +230,11 @@ class Kernel:
         Raises InputError (and its UnsupportedShapeError),
         DependencyError, CudaError or CaptureError, each one line."""
         cpp = self._cpp
-        if cpp is not None and out is not None:
+        if cpp is not None:
             try:
-                if cpp[0](cpp[1], a, b, out, cpp[2], cpp[3]):
-                    return out
+                c = cpp[0](cpp[1], a, b, out, cpp[2], cpp[3])
+                if c is not None:
+                    return c
             except TypeError:  # not tensors: the checks below say so
                 pass
         try:
@@ -287,7 +288,7 @@ class Kernel:
         self._launcher = self._rt.Launcher(self.entry, self.layout)
         cpp = _torch_op.get()
         if cpp is not None and self.layout == "nn":
-            self._cpp = (cpp.launch_out, self._launcher.launcher.address(),
+            self._cpp = (cpp.call, self._launcher.launcher.address(),
                          *self._torch_dtypes)
         return self._launcher
 

@@ -62,9 +62,9 @@ def _family(dtype: Any, out_dtype: Any, config: str) -> Kernel:
 
 
 # Families the C++ path of tile_opt::matmul serves (tile_opt._torch_op),
-# and those already offered to it.
+# and the kernel last offered to it for each.
 _cpp_families: set[tuple[Any, Any, str]] = set()
-_offered: set[tuple[Any, Any, str]] = set()
+_offered: dict[tuple[Any, Any, str], Kernel] = {}
 
 
 def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
@@ -81,7 +81,7 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
         kernel = _family(dtype if dtype is not None else name, out_dtype, config)
         _families[key] = kernel
     c = kernel(a, b)
-    if key not in _offered and kernel._launcher is not None:
+    if _offered.get(key) is not kernel and kernel._launcher is not None:
         _serve_in_cpp(key, kernel)
     return c
 
@@ -89,12 +89,12 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
 def _serve_in_cpp(key: tuple[Any, Any, str], kernel: Kernel) -> None:
     """Hands a family whose kernel is loaded to the C++ path of the op,
     where there is one (torch dtypes only: the op's schema takes no names)."""
-    _offered.add(key)
+    _offered[key] = kernel
     cpp = _torch_op.get()
     dtype, out_dtype, config = key
     if cpp is not None and _torch is not None and isinstance(dtype, _torch.dtype) and (
             out_dtype is None or isinstance(out_dtype, _torch.dtype)):
-        cpp.add_family(dtype, out_dtype, config, kernel._launcher.launcher.address())
+        cpp.add_family(dtype, out_dtype, config, kernel._launcher.launcher)
         _cpp_families.add(key)
 
 
@@ -125,10 +125,15 @@ def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
     or K = 0 give what torch.matmul gives (an empty C, or a zero one for
     K = 0), with nothing compiled or launched.
     """
-    if _torch is not None and (_torch.compiler.is_compiling() or (
-            getattr(a, "dtype", None), out_dtype, config) in _cpp_families):
+    if _torch is not None and _torch.compiler.is_compiling():
         return _torch.ops.tile_opt.matmul(a, b, config, out_dtype)
     try:
+        if _torch is not None and (getattr(a, "dtype", None), out_dtype,
+                                   config) in _cpp_families:
+            try:  # the op's C++ kernel, without the dispatcher
+                return _torch_op._module.matmul(a, b, config, out_dtype)
+            except TypeError:  # not tensors: the checks say so
+                pass
         return _matmul(a, b, config, out_dtype)
     except TileOptError as e:
         raise e.with_traceback(None) from None

@@ -3,7 +3,7 @@
 // Built against torch's headers where they are present (tile_opt/_torch_op.py,
 // torch.utils.cpp_extension), this registers the CUDA kernel of the op
 // tile_opt::matmul (defined, with its fake implementation, in tile_opt/ops.py)
-// and a call for Kernel(a, b, out=c). For the common case — plain row-major
+// and a call for Kernel(a, b[, out=c]). For the common case — plain row-major
 // CUDA tensors of the family's types, a shape the runtime has planned — they
 // check the tensors, allocate C, read torch's current stream and launch
 // through tile_runtime_launch, with no Python at all. Everything else (a
@@ -88,23 +88,35 @@ at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
   return (*slowMatmul)(a, b, std::string(config), outDtype).cast<at::Tensor>();
 }
 
-// Kernel(a, b, out=c) of a row-major (nn) kernel: true when launched; false
-// sends the call to the Python path.
-bool launchOut(uintptr_t launcher, const at::Tensor &a, const at::Tensor &b,
-               const at::Tensor &c, at::ScalarType in, at::ScalarType out) {
+// Kernel(a, b, out=c) of a row-major (nn) kernel (C allocated when `given`
+// is None): C when launched; None sends the call to the Python path.
+std::optional<at::Tensor> call(uintptr_t launcher, const at::Tensor &a,
+                               const at::Tensor &b,
+                               std::optional<at::Tensor> given,
+                               at::ScalarType in, at::ScalarType out) {
   int64_t m, n, k;
-  if (!plain(a, b, in, m, n, k) || c.dim() != 2 || c.scalar_type() != out ||
-      c.device() != a.device() || !rowMajor(c, m, n))
-    return false;
+  if (!plain(a, b, in, m, n, k))
+    return std::nullopt;
+  if (!given) {
+    at::Tensor c = at::empty({m, n}, a.options().dtype(out));
+    if (launch(reinterpret_cast<void *>(launcher), a, b, c, m, n, k) != 0)
+      return std::nullopt;
+    return c;
+  }
+  const at::Tensor &c = *given;
+  if (c.dim() != 2 || c.scalar_type() != out || c.device() != a.device() ||
+      !rowMajor(c, m, n))
+    return std::nullopt;
   // C must not overlap A or B (all dense, so spans are sizes).
   auto begin = [](const at::Tensor &t) {
     return reinterpret_cast<uintptr_t>(t.data_ptr());
   };
   auto end = [&](const at::Tensor &t) { return begin(t) + t.nbytes(); };
   if ((begin(c) < end(a) && begin(a) < end(c)) ||
-      (begin(c) < end(b) && begin(b) < end(c)))
-    return false;
-  return launch(reinterpret_cast<void *>(launcher), a, b, c, m, n, k) == 0;
+      (begin(c) < end(b) && begin(b) < end(c)) ||
+      launch(reinterpret_cast<void *>(launcher), a, b, c, m, n, k) != 0)
+    return std::nullopt;
+  return c;
 }
 
 void setup(uintptr_t function, py::object slow) {
@@ -112,10 +124,19 @@ void setup(uintptr_t function, py::object slow) {
   slowMatmul = new py::object(std::move(slow));
 }
 
+// Serves a family with `launcher` (a tile_runtime.Launcher) from now on, in
+// place of any it had. The launcher is kept alive for good: a call that
+// read the old list may still be using the one replaced.
 void addFamily(at::ScalarType in, std::optional<at::ScalarType> out,
-               const std::string &config, uintptr_t launcher) {
-  auto next = std::make_shared<std::vector<Family>>(*std::atomic_load(&families));
-  next->push_back({in, out, config, reinterpret_cast<void *>(launcher)});
+               const std::string &config, py::object launcher) {
+  void *address =
+      reinterpret_cast<void *>(launcher.attr("address")().cast<uintptr_t>());
+  launcher.inc_ref();
+  auto next = std::make_shared<std::vector<Family>>();
+  for (const Family &f : *std::atomic_load(&families))
+    if (f.in != in || f.out != out || f.config != config)
+      next->push_back(f);
+  next->push_back({in, out, config, address});
   std::atomic_store(&families,
                     std::shared_ptr<const std::vector<Family>>(std::move(next)));
 }
@@ -127,5 +148,8 @@ TORCH_LIBRARY_IMPL(tile_opt, CUDA, m) { m.impl("matmul", &matmul); }
 PYBIND11_MODULE(TORCH_EXTENSION_NAME, m) {
   m.def("setup", &setup);
   m.def("add_family", &addFamily);
-  m.def("launch_out", &launchOut);
+  m.def("call", &call);
+  // tile_opt.matmul outside torch.compile: the op's kernel without the
+  // dispatcher's cost.
+  m.def("matmul", &matmul);
 }
