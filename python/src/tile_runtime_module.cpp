@@ -465,6 +465,8 @@ namespace {
 
 NB_MODULE(tile_runtime, m) {
   m.doc() = "The tile-opt bundle contract (runtime/include/tile_runtime.h).";
+  // tile_opt's C++ path keeps the launchers it serves for good, on purpose.
+  nb::set_leak_warnings(false);
   nb::exception<BundleError>(m, "BundleError");
   nb::exception<UnsupportedError>(m, "UnsupportedError",
                                   m.attr("BundleError"));

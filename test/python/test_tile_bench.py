@@ -921,6 +921,32 @@ def test_errors_are_the_runtimes():
     assert not issubclass(rt.CudaError, BundleError)
 
 
+def test_binding_refuses_bad_input(manifests):
+    """The binding's own arguments: one line each, never a crash."""
+    b = rt.load(manifests["tiled"])
+    with pytest.raises(ValueError, match="^unknown layout 'xx'$"):
+        b.plan(64, 64, 64, "xx", "f16", "f16")
+    with pytest.raises(ValueError, match="^unknown type 'f8'$"):
+        rt.Launcher(b, "nn", "f8", "f16")
+    launcher = rt.Launcher(b, "nn", "f16", "f16")
+    # A shape never planned launches nothing; binding it is refused.
+    assert launcher.launch(64, 64, 64, 16, 32, 48, 0) is False and len(launcher) == 0
+    with pytest.raises(BundleError, match="^shape 64x64x64 is not prepared$"):
+        launcher.bind(64, 64, 64, 0, 0, 0, 0)
+    with pytest.raises(TypeError):
+        launcher.launch(2**70, 1, 1, 0, 0, 0, 0)
+    with pytest.raises(UnsupportedError, match="^shape 0x64x64 has a size outside 1 to"):
+        b.plan(0, 64, 64, "nn", "f16", "f16")
+    with pytest.raises(UnsupportedError, match="^shape 0x1x1 has a size outside"):
+        rt.shape_class(0, 1, 1)
+    with pytest.raises(UnsupportedError, match=r"takes no TMA descriptors \(mma=sync\)$"):
+        b.plan(64, 64, 64, "nn", "f16", "f16").tma(0)
+    try:  # without libcuda (CI): one line; with it, torch's context is free to take
+        rt.use_primary_context(0)
+    except rt.CudaError as e:
+        assert "\n" not in str(e) and str(e)
+
+
 # ---------------------------------------------------------------------------
 # Statistics
 
