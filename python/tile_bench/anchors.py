@@ -9,9 +9,11 @@ against, launched on PyTorch tensors.
     the strongest of these on Hopper.
 
 `ANCHORS` maps each configuration's name to a launcher(a, b, c) that
-computes c = a @ b for row-major tensors and returns Triton's compiled
-kernel; `kernel_resources` reads that kernel's registers, spills and shared
-memory.
+computes c = a @ b (a M x K, b K x N, c M x N) and returns Triton's compiled
+kernel: the tiled and persistent kernels take any strides (a transposed
+view such as w.t() included), the TMA one row-major a and b only (see
+`unsupported`); `kernel_resources` reads that kernel's registers, spills and
+shared memory.
 """
 # No `from __future__ import annotations`: Triton reads the kernels'
 # tl.constexpr annotations at run time.
@@ -184,10 +186,19 @@ def _launcher(kind: str, cfg: tuple) -> Callable:
 ANCHORS = {name: _launcher(kind, cfg) for name, (kind, cfg) in CONFIGS.items()}
 
 
-def unsupported(name: str, m: int, n: int, k: int, elem_bytes: int) -> Optional[str]:
-    """Why anchor `name` cannot run this shape, or None."""
+def unsupported(name: str, m: int, n: int, k: int, elem_bytes: int,
+                layout: str = "nn") -> Optional[str]:
+    """Why anchor `name` cannot run this shape with A and B stored as
+    `layout` says (tile-bench's --layout; the launcher gets their M x K and
+    K x N views), or None."""
+    if CONFIGS[name][0] != "tma":
+        return None  # strided loads: any layout
+    # Its descriptors are built on a and b as given: a transposed view has
+    # no unit stride in its last dimension.
+    if layout != "nn":
+        return f"the TMA anchor takes row-major A and B only (layout nn), not {layout}"
     # Host-side TMA descriptors need rows of a multiple of 16 bytes.
-    if CONFIGS[name][0] == "tma" and (n * elem_bytes % 16 or k * elem_bytes % 16):
+    if n * elem_bytes % 16 or k * elem_bytes % 16:
         return "TMA needs N and K rows of a multiple of 16 bytes"
     return None
 

@@ -1,8 +1,8 @@
 """tile-bench: time tile-opt bundles next to cuBLAS and Triton's anchors.
 
   tile-bench MANIFEST... --shape MxNxK [--shape ...] [--dtype f16|bf16]
-             [--anchors NAME,...|none] [--rounds R] [--warmup-ms MS]
-             [--rep-ms MS] [--seed S] [--json OUT]
+             [--layout nn|nt|tn|tt] [--anchors NAME,...|none] [--rounds R]
+             [--warmup-ms MS] [--rep-ms MS] [--seed S] [--json OUT]
 
 For each shape, in one process: fresh seeded inputs uniform in [-1, 1)
 (shape i uses seed + i); a float32 reference (TF32 off); every
@@ -11,11 +11,20 @@ run once on a NaN-filled output and checked; then R rounds of
 triton.testing.do_bench (L2 flushed before every sample) that visit the
 implementations in rotated order, all samples pooled into a median and an
 interquartile range, each compared with cuBLAS ("tie" when the ranges
-overlap). Bundles run layout nn: A is M x K, B is K x N, C is M x N, all
-row-major. A TMA bundle whose N or K is not a multiple of its n_multiple or
-k_multiple runs on padded copies of A, B and C, copied in and out around
+overlap). --layout (default nn) says how A and B are stored, first letter
+A, second B: 'n' row-major (A stored M x K, B K x N), 't' transposed (A
+stored K x M, B N x K); C is M x N row-major. Every bundle must serve that
+layout. The operands are made as a PyTorch model has them: contiguous
+tensors as stored, which the tile-opt kernels take, and their transposed
+views (`w.t()`, as nn.Linear passes its weight) as the M x K and K x N
+operands of torch.matmul, the anchors that take strided operands and the
+float32 reference; the TMA anchor takes row-major operands only and is
+skipped for other layouts. The logical A and B of a seed are the same in
+every layout. A TMA bundle whose N or K is not a multiple of its n_multiple
+or k_multiple runs on padded copies of A, B and C, copied in and out around
 every launch, timed with it (a "staging:" line per shape; "staged" in the
-JSON), as in tile-run.
+JSON), as in tile-run; the runtime stages no transposed operand, so in other
+layouts such a shape is skipped for that bundle with its reason.
 
 A result passes when it has no NaN/Inf, its relative Frobenius error is
 within the bound for its types (tile-run's), and every element satisfies
@@ -40,6 +49,7 @@ from . import stats
 from .bundle import ELEM_BYTES, Bundle, BundleError, Dispatch, load_manifest, parse_shape
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
+LAYOUTS = ("nn", "nt", "tn", "tt")
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
 
 # Bounds on ||C - ref||_F / ||ref||_F by (input, output) type, as tile-run's
@@ -84,6 +94,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     p.add_argument("--shape", action="append", required=True, help="MxNxK, repeatable")
     p.add_argument("--dtype", choices=("f16", "bf16"),
                    help="input type; must match the bundles (default: theirs)")
+    p.add_argument("--layout", choices=LAYOUTS, default="nn",
+                   help="storage of A and B: n row-major, t transposed; every "
+                        "bundle must serve it (default nn)")
     p.add_argument("--anchors", default=DEFAULT_ANCHORS,
                    help=f"Triton anchors to time, comma-separated, or none "
                         f"(default {DEFAULT_ANCHORS})")
@@ -147,7 +160,35 @@ def _bundle_names(bundles: Sequence[Bundle | Dispatch], taken: Sequence[str]) ->
             for b, n in zip(bundles, names)]
 
 
-def _check_bundles(bundles: Sequence[Bundle], dtype: Optional[str]) -> None:
+def operand_shapes(layout: str, m: int, n: int,
+                   k: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The shapes of A and B as stored in `layout`: A M x K ('n') or K x M
+    ('t'), B K x N ('n') or N x K ('t')."""
+    if layout not in LAYOUTS:
+        raise ValueError(f"bad layout {layout!r}: expected one of {', '.join(LAYOUTS)}")
+    a = (k, m) if layout[0] == "t" else (m, k)
+    b = (n, k) if layout[1] == "t" else (k, n)
+    return a, b
+
+
+def make_operands(torch: Any, gen: Any, layout: str, m: int, n: int, k: int,
+                  dtype: Any, device: str = "cuda") -> tuple[Any, Any, Any, Any]:
+    """(a_stored, b_stored, a, b): A and B uniform in [-1, 1), stored
+    contiguous as `layout` says (what a tile-opt kernel takes), and their
+    M x K and K x N views (a_stored.t() for 't', as torch.matmul gets a
+    transposed weight). The logical A and B are drawn as M x K and K x N in
+    every layout, so one seed makes one problem whatever the layout."""
+    a = torch.rand((m, k), generator=gen, device=device, dtype=dtype).mul_(2).sub_(1)
+    b = torch.rand((k, n), generator=gen, device=device, dtype=dtype).mul_(2).sub_(1)
+    a_stored = a.t().contiguous() if layout[0] == "t" else a
+    b_stored = b.t().contiguous() if layout[1] == "t" else b
+    a_view = a_stored.t() if layout[0] == "t" else a_stored
+    b_view = b_stored.t() if layout[1] == "t" else b_stored
+    return a_stored, b_stored, a_view, b_view
+
+
+def _check_bundles(bundles: Sequence[Bundle], dtype: Optional[str],
+                   layout: str = "nn") -> None:
     """What can be refused before any GPU work: types and layout."""
     first = bundles[0]
     for b in bundles:
@@ -159,9 +200,9 @@ def _check_bundles(bundles: Sequence[Bundle], dtype: Optional[str]) -> None:
                 f"bundles {first.manifest_path} ({first.a_type} -> {first.c_type}) and "
                 f"{b.manifest_path} ({b.a_type} -> {b.c_type}) have different types; "
                 f"bundles compared in one run must share a_type and c_type")
-        if "nn" not in b.layouts:
+        if layout not in b.layouts:
             raise HarnessError(f"bundle {b.manifest_path} serves layout "
-                               f"{', '.join(b.layouts)}; tile-bench runs nn")
+                               f"{', '.join(b.layouts)}, not {layout} (--layout)")
 
 
 def _import_gpu_stack() -> tuple[Any, Any, Any]:
@@ -305,11 +346,14 @@ def _table(rows: Sequence[dict]) -> str:
 
 
 def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[int, int, int],
-                     a: Any, b: Any, anchor_names: Sequence[str],
+                     layout: str, operands: tuple[Any, Any, Any, Any],
+                     anchor_names: Sequence[str],
                      kernels: Sequence[tuple[str, Any]]) -> tuple[list[Impl], list[dict]]:
     """cuBLAS first (the base of every ratio), then the anchors and the
     (row name, LoadedKernel) pairs that can serve the shape; the others are
-    returned as skipped."""
+    returned as skipped. `operands` are make_operands': cuBLAS and the
+    anchors take the M x K and K x N views, the kernels the stored tensors."""
+    a_stored, b_stored, a, b = operands
     m, n, k = shape
     in_type = kernels[0][1].bundle.a_type
     label = f"{m}x{n}x{k}"
@@ -326,7 +370,7 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
     impls = [Impl("cuBLAS", "cublas", functools.partial(torch.matmul, a, b, out=c), c,
                   in_type)]
     for name in anchor_names:
-        why = anchors.unsupported(name, m, n, k, ELEM_BYTES[in_type])
+        why = anchors.unsupported(name, m, n, k, ELEM_BYTES[in_type], layout)
         if why:
             skip(name, why)
             continue
@@ -336,16 +380,16 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
     for name, kernel in kernels:
         bundle = kernel.bundle
         try:
-            bundle.check_shape(m, n, k, "nn")
+            bundle.check_shape(m, n, k, layout)
         except BundleError as e:
             skip(name, str(e))
             continue
-        staging = bundle.staging(m, n, k, "nn")
+        staging = bundle.staging(m, n, k, layout)
         if staging.staged:
             say(staging.line(bundle.manifest_path))
         c = output(bundle.c_type)
-        impls.append(Impl(name, "tile-opt", functools.partial(kernel, a, b, c), c,
-                          bundle.c_type,
+        impls.append(Impl(name, "tile-opt",
+                          functools.partial(kernel, a_stored, b_stored, c), c, bundle.c_type,
                           {"regs": kernel.regs, "spill_bytes": kernel.spill_bytes,
                            "smem": kernel.smem}, bundle.manifest_path,
                           staging.staged))
@@ -355,7 +399,8 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
 def _check_all(torch: Any, anchors: Any, impls: Sequence[Impl], a: Any, b: Any,
                in_type: str) -> list[dict]:
     """Runs each implementation once on a NaN-filled output and checks it
-    against a float32 reference; records the Triton kernels' resources."""
+    against a float32 reference from the M x K and K x N operands `a` and
+    `b`; records the Triton kernels' resources."""
     ref = torch.matmul(a.float(), b.float())
     abs_prod = torch.matmul(a.float().abs(), b.float().abs())
     checks = []
@@ -375,7 +420,7 @@ def _check_all(torch: Any, anchors: Any, impls: Sequence[Impl], a: Any, b: Any,
     return checks
 
 
-def _rows(shape: tuple[int, int, int], seed: int, impls: Sequence[Impl],
+def _rows(shape: tuple[int, int, int], layout: str, seed: int, impls: Sequence[Impl],
           checks: Sequence[dict], samples: Sequence[Sequence[float]]) -> list[dict]:
     """One result per implementation, compared with cuBLAS (the first)."""
     m, n, k = shape
@@ -385,8 +430,8 @@ def _rows(shape: tuple[int, int, int], seed: int, impls: Sequence[Impl],
         summary = stats.summarize(times)
         vs = stats.compare(base, summary)
         res = impl.resources or {}
-        rows.append({"shape": f"{m}x{n}x{k}", "impl": impl.name, "kind": impl.kind,
-                     "seed": seed, "c_type": impl.c_type, **summary,
+        rows.append({"shape": f"{m}x{n}x{k}", "layout": layout, "impl": impl.name,
+                     "kind": impl.kind, "seed": seed, "c_type": impl.c_type, **summary,
                      "tflops": 2.0 * m * n * k / summary["ms"] / 1e9,
                      "pct_cublas": vs["pct"], "pct_cublas_lo": vs["pct_lo"],
                      "pct_cublas_hi": vs["pct_hi"], "vs_cublas": vs["verdict"],
@@ -402,7 +447,7 @@ def run(args: argparse.Namespace) -> int:
     entries = [load_manifest(path) for path in args.manifests]
     bundles = [b for e in entries
                for b in (e.members if isinstance(e, Dispatch) else (e,))]
-    _check_bundles(bundles, args.dtype)
+    _check_bundles(bundles, args.dtype, args.layout)
     if args.json:
         _check_json_target(args.json)
     torch, triton, cuda_launch = _import_gpu_stack()
@@ -421,7 +466,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
     say(f"seed: {seed} (shape i uses seed + i)")
 
-    loaded = {b.manifest_path: cuda_launch.LoadedKernel(b) for b in bundles}
+    loaded = {b.manifest_path: cuda_launch.LoadedKernel(b, args.layout) for b in bundles}
     names = _bundle_names(entries, ["cuBLAS", *args.anchor_names])
     for kernel in loaded.values():
         bundle = kernel.bundle
@@ -439,12 +484,13 @@ def run(args: argparse.Namespace) -> int:
     skipped: list[dict] = []
     for i, shape in enumerate(args.shapes):
         m, n, k = shape
-        say(f"\n== {m}x{n}x{k}, {in_type} -> {out_type}, seed {seed + i} ==")
+        say(f"\n== {m}x{n}x{k}, layout {args.layout}, {in_type} -> {out_type}, "
+            f"seed {seed + i} ==")
         gen = torch.Generator(device="cuda")
         gen.manual_seed(seed + i)
         dtype = cuda_launch.TORCH_DTYPES[in_type]
-        a = torch.rand((m, k), generator=gen, device="cuda", dtype=dtype).mul_(2).sub_(1)
-        b = torch.rand((k, n), generator=gen, device="cuda", dtype=dtype).mul_(2).sub_(1)
+        operands = make_operands(torch, gen, args.layout, m, n, k, dtype)
+        a, b = operands[2:]
         kernels = []
         for name, entry in zip(names, entries):
             if isinstance(entry, Dispatch):
@@ -452,8 +498,9 @@ def run(args: argparse.Namespace) -> int:
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
                 entry = member
             kernels.append((name, loaded[entry.manifest_path]))
-        impls, shape_skipped = _implementations(torch, anchors, cuda_launch, shape, a, b,
-                                                args.anchor_names, kernels)
+        impls, shape_skipped = _implementations(torch, anchors, cuda_launch, shape,
+                                                args.layout, operands, args.anchor_names,
+                                                kernels)
         skipped += shape_skipped
         checks = _check_all(torch, anchors, impls, a, b, in_type)
 
@@ -466,7 +513,7 @@ def run(args: argparse.Namespace) -> int:
             gpu_state["after"] = nvml.read()
             say(f"gpu after timing: {_describe_state(gpu_state['after'], nvml.reason)}")
 
-        rows = _rows(shape, seed + i, impls, checks, samples)
+        rows = _rows(shape, args.layout, seed + i, impls, checks, samples)
         say(f"\ntiming: {args.rounds} rounds of do_bench (warmup {args.warmup_ms:g} ms, "
             f"rep {args.rep_ms:g} ms), rotated order, L2 flushed before every sample")
         say(_table(rows))
@@ -478,7 +525,7 @@ def run(args: argparse.Namespace) -> int:
             "device": {"name": info["name"], "sm_count": info["sm_count"],
                        "torch": torch.__version__, "triton": triton.__version__,
                        "driver": info["driver"]},
-            "dtype": in_type, "c_type": out_type, "seed": seed,
+            "dtype": in_type, "c_type": out_type, "layout": args.layout, "seed": seed,
             "timing": {"method": "triton.testing.do_bench, L2 flushed",
                        "warmup_ms": args.warmup_ms, "rep_ms": args.rep_ms,
                        "rounds": args.rounds, "order": "rotated"},

@@ -133,7 +133,8 @@ class Kernel:
         self._members: dict[tuple[int, int, int], _Member] = {}
         self._launcher: Any = None  # tile_opt._launch.Launcher once loaded
         # Kernel(a, b[, out=c]) in C++ (tile_opt._torch_op), once loaded:
-        # (its call, the launcher's address, A's and C's torch dtypes).
+        # (its call, the launcher's address, the layout's index in LAYOUTS,
+        # A's and C's torch dtypes).
         self._cpp: Optional[tuple] = None
         self._rt: Any = None  # tile_opt._launch once loaded
         self._torch_dtypes: tuple[Any, Any] = (None, None)
@@ -232,7 +233,7 @@ class Kernel:
         cpp = self._cpp
         if cpp is not None:
             try:
-                c = cpp[0](cpp[1], a, b, out, cpp[2], cpp[3])
+                c = cpp[0](cpp[1], a, b, out, cpp[2], cpp[3], cpp[4])
                 if c is not None:
                     return c
             except TypeError:  # not tensors: the checks below say so
@@ -287,9 +288,9 @@ class Kernel:
     def _load_launcher(self) -> Any:
         self._launcher = self._rt.Launcher(self.entry, self.layout)
         cpp = _torch_op.get()
-        if cpp is not None and self.layout == "nn":
+        if cpp is not None:
             self._cpp = (cpp.call, self._launcher.launcher.address(),
-                         *self._torch_dtypes)
+                         LAYOUTS.index(self.layout), *self._torch_dtypes)
         return self._launcher
 
     def _checked(self, a: Any, b: Any, out: Any) -> tuple[Any, Any, Any, tuple[int, int, int]]:
@@ -349,11 +350,13 @@ def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
 
     dtype: A's and B's type, 'f16' or 'bf16' (or torch.float16/bfloat16).
     c_dtype: C's type, 'f16', 'bf16' or 'f32'; default: dtype.
-    layout: 'nn', 'nt', 'tn' or 'tt' (A's and B's storage, 't' = transposed);
-        the TMA + wgmma kernels, config='auto' among them, serve only 'nn'.
+    layout: 'nn', 'nt', 'tn' or 'tt' (A's and B's storage, 't' = transposed:
+        A stored K x M, B stored N x K, as x @ w.t() in nn.Linear); every
+        kernel, config='auto' among them, serves the one layout it was
+        compiled for.
     config: 'auto' (a family of TMA + wgmma kernels and a rule that picks
         one per shape), 'manual' (the options, tile-opt's defaults for the
-        rest), or None: 'auto' for layout 'nn' without block options,
+        rest), or None: 'auto' without block options,
         'manual' otherwise.
     cache_dir: the cache folder; default $TILE_OPT_CACHE, else ~/.cache/tile_opt.
     tool: the tile-opt binary; default $TILE_OPT, the repository's
@@ -385,15 +388,12 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     named = {key.replace("-", "_"): value for key, value in options.items()}
     block = sorted(compiler.BLOCK_OPTIONS & named.keys())
     if config is None:
-        config = "auto" if layout == "nn" and not block else "manual"
+        config = "manual" if block else "auto"
     if config not in ("auto", "manual"):
         raise OptionError(f"config is {config!r}; expected 'auto', 'manual' or None")
     if config == "auto" and block:
         raise OptionError(f"config='auto' picks the block itself and would ignore "
                           f"{', '.join(block)}; pass config='manual' to set them")
-    if config == "auto" and layout != "nn":
-        raise OptionError(f"config='auto' compiles TMA + wgmma kernels, which serve only "
-                          f"layout 'nn'; layout '{layout}' needs config='manual' (mma=sync)")
     tool = compiler.find_tile_opt(tool)
     compiler.check_names(options, tool)
     # tile-opt runs in a temporary folder: file options are made absolute

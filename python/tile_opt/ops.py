@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from . import _torch_op, checks, kernel as kernel_mod
 from .errors import InputError, OptionError, TileOptError
-from .ir import IN_TYPES, OUT_TYPES, type_name
+from .ir import IN_TYPES, LAYOUTS, OUT_TYPES, type_name
 from .kernel import Kernel, _compile
 
 if TYPE_CHECKING:
@@ -41,35 +41,49 @@ def _config_args(config: str) -> tuple[Optional[str], dict[str, str]]:
     return mode, options
 
 
-def family(dtype: Any, out_dtype: Any = None, config: str = "auto") -> Kernel:
-    """The Kernel tile_opt.matmul uses for A and B of `dtype` (compiled once
-    per process and cached on disk)."""
+def family(dtype: Any, out_dtype: Any = None, config: str = "auto",
+           layout: str = "nn") -> Kernel:
+    """The Kernel tile_opt.matmul uses for A and B of `dtype` stored as
+    `layout` says (compiled once per process and cached on disk)."""
     try:
-        return _family(dtype, out_dtype, config)
+        return _family(dtype, out_dtype, config, layout)
     except TileOptError as e:
         raise e.with_traceback(None) from None
 
 
-def _family(dtype: Any, out_dtype: Any, config: str) -> Kernel:
-    key = (dtype, out_dtype, config)
+def _family(dtype: Any, out_dtype: Any, config: str, layout: str) -> Kernel:
+    key = (dtype, out_dtype, config, layout)
     kernel = _families.get(key)
     if kernel is None:
         a_type = type_name(dtype, "dtype", IN_TYPES)
         c_type = a_type if out_dtype is None else type_name(out_dtype, "out_dtype", OUT_TYPES)
         mode, options = _config_args(config)
-        kernel = _families[key] = _compile(a_type, c_type, "nn", mode, options)
+        kernel = _families[key] = _compile(a_type, c_type, layout, mode, options)
     return kernel
 
 
-# Families the C++ path of tile_opt::matmul serves (tile_opt._torch_op),
-# and the kernel last offered to it for each.
+def _storage(x: Any) -> str:
+    """'t' for a 2-D view whose transpose is row-major (w.t() of a
+    contiguous w), else 'n': row-major first, as the C++ path decides; a
+    layout that does not fit is refused by the kernel's checks."""
+    try:
+        (rows, cols), strides = x.shape, tuple(x.stride())
+    except (AttributeError, TypeError, ValueError):
+        return "n"
+    return "t" if strides != (cols, 1) and strides == (1, rows) else "n"
+
+
+# The (dtype, out_dtype, config) the C++ path of tile_opt::matmul serves in
+# some layout (tile_opt._torch_op), and the kernel last offered to it for
+# each family (dtype, out_dtype, config, layout).
 _cpp_families: set[tuple[Any, Any, str]] = set()
-_offered: dict[tuple[Any, Any, str], Kernel] = {}
+_offered: dict[tuple[Any, Any, str, str], Kernel] = {}
 
 
 def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
     dtype = getattr(a, "dtype", None)
-    key = (dtype, out_dtype, config)
+    layout = _storage(a) + _storage(b)
+    key = (dtype, out_dtype, config, layout)
     kernel = _families.get(key)
     if kernel is None:
         op_a, op_b = checks.operand("a", a), checks.operand("b", b)
@@ -78,7 +92,7 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
             raise InputError(f"a is {name}; tile_opt.matmul takes f16 or bf16")
         if len(op_a.shape) == len(op_b.shape) == 2 and 0 in op_a.shape + op_b.shape:
             return _empty(op_a, op_b, a, config, out_dtype)
-        kernel = _family(dtype if dtype is not None else name, out_dtype, config)
+        kernel = _family(dtype if dtype is not None else name, out_dtype, config, layout)
         _families[key] = kernel
     c = kernel(a, b)
     if _offered.get(key) is not kernel and kernel._launcher is not None:
@@ -86,16 +100,17 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
     return c
 
 
-def _serve_in_cpp(key: tuple[Any, Any, str], kernel: Kernel) -> None:
+def _serve_in_cpp(key: tuple[Any, Any, str, str], kernel: Kernel) -> None:
     """Hands a family whose kernel is loaded to the C++ path of the op,
     where there is one (torch dtypes only: the op's schema takes no names)."""
     _offered[key] = kernel
     cpp = _torch_op.get()
-    dtype, out_dtype, config = key
+    dtype, out_dtype, config, layout = key
     if cpp is not None and _torch is not None and isinstance(dtype, _torch.dtype) and (
             out_dtype is None or isinstance(out_dtype, _torch.dtype)):
-        cpp.add_family(dtype, out_dtype, config, kernel._launcher.launcher)
-        _cpp_families.add(key)
+        cpp.add_family(dtype, out_dtype, config, LAYOUTS.index(layout),
+                       kernel._launcher.launcher)
+        _cpp_families.add(key[:3])
 
 
 def _empty(op_a: checks.Operand, op_b: checks.Operand, a: Any, config: str,
@@ -111,8 +126,11 @@ def _empty(op_a: checks.Operand, op_b: checks.Operand, a: Any, config: str,
 
 def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
            out_dtype: Optional["torch.dtype"] = None) -> "torch.Tensor":
-    """C = A . B for row-major CUDA tensors A (M x K) and B (K x N) of float16
-    or bfloat16; C (M x N) is of `out_dtype` (default: A's; float32 too).
+    """C = A . B for CUDA tensors A (M x K) and B (K x N) of float16 or
+    bfloat16, each row-major or the transposed view of a row-major tensor
+    (x @ w.t(), as nn.Linear calls it: the kernels read either orientation,
+    with no copy); C (M x N) is row-major, of `out_dtype` (default: A's;
+    float32 too).
 
     config: 'auto' (the default): tile-opt's config=auto family of TMA +
         wgmma kernels (Hopper, sm_90a) and its rule, which picks one per

@@ -452,8 +452,9 @@ bool checkTma(const Manifest &m, std::string &error) {
             "128, tma_box_a/b/c [128 bytes of elements, rows])";
     return false;
   }
-  if (m.layouts != std::vector<std::string>{"nn"}) {
-    error = "an mma=wgmma kernel serves only layout nn";
+  // The TMA boxes fix each operand's orientation: one layout per kernel.
+  if (m.layouts.size() != 1) {
+    error = "an mma=wgmma kernel serves exactly one layout";
     return false;
   }
   return true;

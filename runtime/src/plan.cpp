@@ -49,12 +49,26 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
   const int64_t *box = operand == 0   ? m.tmaBoxA
                        : operand == 1 ? m.tmaBoxB
                                       : m.tmaBoxC;
-  // A is M x K with rows kp apart, B K x N and C M x N with rows np apart;
-  // C's rows are where the kernel's TMA stores land.
+  // Each operand as stored, its contiguous dimension innermost: A M x K
+  // (rows kp apart) or K x M, B K x N (rows np apart) or N x K, C M x N
+  // (rows np apart; where the kernel's TMA stores land). Transposed
+  // operands are never staged.
   t.type = operand == 2 ? m.cType : m.aType;
-  t.rows = operand == 1 ? p.k : p.m;
-  t.cols = operand == 0 ? p.k : p.n;
-  t.pitch = operand == 0 ? s.kp : s.np;
+  if (operand == 0) {
+    bool tr = aTransposed(p);
+    t.rows = tr ? p.k : p.m;
+    t.cols = tr ? p.m : p.k;
+    t.pitch = tr ? p.m : s.kp;
+  } else if (operand == 1) {
+    bool tr = bTransposed(p);
+    t.rows = tr ? p.n : p.k;
+    t.cols = tr ? p.k : p.n;
+    t.pitch = tr ? p.k : s.np;
+  } else {
+    t.rows = p.m;
+    t.cols = p.n;
+    t.pitch = s.np;
+  }
   t.row_bytes = t.pitch * int64_t(tile_rt_dtype_bytes(t.type));
   t.box[0] = box[0];
   t.box[1] = box[1];

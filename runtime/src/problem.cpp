@@ -11,7 +11,9 @@ namespace tilert {
 
 Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
   Staging s{false, p.k, p.n};
-  // TMA kernels serve layout nn only; M never matters (C's rows are N long).
+  // Staging pads the rows of layout nn (K of A, N of B and C); other
+  // layouts need their multiples (M never matters for nn: C's rows are N
+  // long).
   if (!m.usesTma() || p.layout != TILE_RT_NN ||
       (p.k % m.multiple[2] == 0 && p.n % m.multiple[1] == 0))
     return s;

@@ -538,7 +538,7 @@ void testFields() {
            "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes 128, "
            "tma_box_a/b/c [128 bytes of elements, rows])");
   CHECK_EQ(with(wg, "layouts", {"nn", "nt"}),
-           "an mma=wgmma kernel serves only layout nn");
+           "an mma=wgmma kernel serves exactly one layout");
   wg.erase("k_multiple");
   CHECK_EQ(refusal(wg), "missing required field \"k_multiple\"");
   CHECK_EQ(with(wgmmaManifest(), "params", params(12)),

@@ -41,6 +41,10 @@ BUNDLES = {
               "mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 "
               "block-k=64 num-warps=8 num-stages=4", "matmul_f16.json"),
     "nt": ("examples/matmul_f16_nt.mlir", "schedule=tiled", "matmul_f16_nt.json"),
+    # TMA + wgmma for B stored N x K: serves layout nt only.
+    "nt-wgmma": ("examples/matmul_f16_nt.mlir",
+                 "mma=wgmma block-m=128 block-n=128 block-k=64 num-warps=4",
+                 "matmul_f16_nt.json"),
     "static": (None, "schedule=tiled", "st.json"),
     # config=auto: a dispatch manifest over four compiled members.
     "auto": ("examples/matmul_f16.mlir", "config=auto", "matmul_f16.json"),
@@ -421,7 +425,7 @@ HOSTILE = [
      "'tma_a' (tensormap)"),
     ("wgmma-two-layouts", _with(mma="wgmma", params=_params(TMA_PARAMS),
                                 **{**_TMA_FIELDS, "layouts": ["nn", "tt"]}),
-     "an mma=wgmma kernel serves only layout nn"),
+     "an mma=wgmma kernel serves exactly one layout"),
     ("kernel-not-in-ptx", _with(kernel="other"), "has no kernel 'other'"),
     ("newline-in-kernel", _with(kernel="a\nb"), "has no kernel 'a\\x0ab'"),
     ("ptx-is-a-directory", _with(ptx="."), "/.': Is a directory"),
@@ -1001,8 +1005,10 @@ def _tile_bench(*args) -> subprocess.CompletedProcess:
     (["m.json", "--shape", "064x64x64"], "--shape: bad shape '064x64x64'"),
     (["m.json", "--shape", "1x1x1", "--rounds", "0"], "--rounds must be at least 1"),
     (["m.json", "--shape", "1x1x1", "--dtype", "f32"], "invalid choice: 'f32'"),
+    (["m.json", "--shape", "1x1x1", "--layout", "NT"], "invalid choice: 'NT'"),
+    (["m.json", "--shape", "1x1x1", "--layout", "n"], "invalid choice: 'n'"),
 ], ids=["nothing", "two-sizes", "zero", "full-width", "2^31", "leading-zero", "rounds",
-        "dtype"])
+        "dtype", "layout-case", "layout-one-letter"])
 def test_cli_usage_errors(args, words):
     r = _tile_bench(*args)
     assert r.returncode == 2
@@ -1016,11 +1022,75 @@ def test_cli_bundle_errors(tmp_path, manifests):
     assert r.stderr == (f"tile-bench: manifest {tmp_path / 'absent.json'}: cannot read: "
                         f"No such file or directory\n")
     r = _tile_bench(manifests["nt"], "--shape", "8x8x8")
-    assert r.returncode == 1 and "serves layout nt; tile-bench runs nn" in r.stderr
+    assert r.returncode == 1 and "serves layout nt, not nn (--layout)" in r.stderr
     r = _tile_bench(manifests["tiled"], manifests["static"], "--shape", "8x8x8")
     assert r.returncode == 1 and "must share a_type and c_type" in r.stderr
     r = _tile_bench(manifests["tiled"], "--shape", "8x8x8", "--dtype", "bf16")
     assert r.returncode == 1 and "was compiled for f16, not bf16" in r.stderr
+
+
+def test_cli_layout_option():
+    from tile_bench.cli import parse_args
+    assert parse_args(["m.json", "--shape", "1x2x3"]).layout == "nn"
+    for layout in ("nn", "nt", "tn", "tt"):
+        assert parse_args(["m.json", "--shape", "1x2x3", "--layout", layout]).layout == layout
+
+
+def test_operand_shapes():
+    from tile_bench.cli import operand_shapes
+    m, n, k = 100, 200, 300
+    assert operand_shapes("nn", m, n, k) == ((m, k), (k, n))
+    assert operand_shapes("nt", m, n, k) == ((m, k), (n, k))
+    assert operand_shapes("tn", m, n, k) == ((k, m), (k, n))
+    assert operand_shapes("tt", m, n, k) == ((k, m), (n, k))
+    with pytest.raises(ValueError, match="bad layout 'tx'"):
+        operand_shapes("tx", m, n, k)
+
+
+@pytest.mark.parametrize("layout", ["nn", "nt", "tn", "tt"])
+def test_make_operands(layout):
+    """Stored contiguous as the layout says, viewed M x K and K x N, and
+    the same logical operands from one seed whatever the layout."""
+    torch = pytest.importorskip("torch")
+    from tile_bench.cli import make_operands, operand_shapes
+    m, n, k = 5, 6, 7
+
+    def operands(layout):
+        gen = torch.Generator().manual_seed(11)
+        return make_operands(torch, gen, layout, m, n, k, torch.float32, device="cpu")
+
+    a_stored, b_stored, a, b = operands(layout)
+    assert (tuple(a_stored.shape), tuple(b_stored.shape)) == operand_shapes(layout, m, n, k)
+    assert a_stored.is_contiguous() and b_stored.is_contiguous()
+    assert (tuple(a.shape), tuple(b.shape)) == ((m, k), (k, n))
+    assert a.data_ptr() == a_stored.data_ptr() and b.data_ptr() == b_stored.data_ptr()
+    assert a.is_contiguous() == (layout[0] == "n") and b.is_contiguous() == (layout[1] == "n")
+    _, _, a_nn, b_nn = operands("nn")
+    assert torch.equal(a, a_nn) and torch.equal(b, b_nn)
+    assert -1 <= a.min() and a.max() < 1
+
+
+def test_cli_refuses_a_bundle_of_another_layout(manifests):
+    """Refused before any GPU work, in one line: runs anywhere."""
+    from tile_bench.cli import HarnessError, _check_bundles
+    nt, nt_wgmma, tiled = (load_bundle(manifests[name])
+                           for name in ("nt", "nt-wgmma", "tiled"))
+    assert nt_wgmma.layouts == ("nt",) and nt_wgmma.mma == "wgmma"
+    _check_bundles([nt, nt_wgmma], None, "nt")
+    _check_bundles([tiled], None, "nn")
+    with pytest.raises(HarnessError, match="serves layout nn, not nt"):
+        _check_bundles([nt_wgmma, tiled], None, "nt")
+    with pytest.raises(HarnessError, match="serves layout nt, not tt"):
+        _check_bundles([nt_wgmma], "f16", "tt")
+    for args, served, asked in [
+            ([manifests["nt-wgmma"]], "nt", "nn"),
+            ([manifests["nt-wgmma"], "--layout", "tn"], "nt", "tn"),
+            ([manifests["nt-wgmma"], manifests["tiled"], "--layout", "nt"], "nn", "nt"),
+            ([manifests["auto"], "--layout", "tt"], "nn", "tt")]:
+        r = _tile_bench(*args, "--shape", "128x128x64")
+        assert (r.returncode, r.stdout, r.stderr.count("\n")) == (1, "", 1), r.stderr
+        assert r.stderr.startswith("tile-bench: bundle ")
+        assert f"serves layout {served}, not {asked} (--layout)" in r.stderr
 
 
 def test_time_rotated_pools_samples_in_rotated_order():
@@ -1222,7 +1292,7 @@ def test_cli_end_to_end(tmp_path, manifests):
                     "--json", str(out))
     assert r.returncode == 0, r.stderr
     doc = json.loads(out.read_text())
-    assert doc["harness"] == "tile-bench" and doc["dtype"] == "f16"
+    assert doc["harness"] == "tile-bench" and doc["dtype"] == "f16" and doc["layout"] == "nn"
     assert doc["timing"]["order"] == "rotated" and doc["timing"]["rounds"] == 2
     assert set(doc["gpu_state"]) == {"before", "after", "reason"}
     rows = {(row["shape"], row["impl"]): row for row in doc["results"]}
@@ -1238,7 +1308,7 @@ def test_cli_end_to_end(tmp_path, manifests):
     assert f"staging: 200x4100x72 on {manifests['wgmma']}: N=4100 is not a multiple" \
         in r.stdout
     for row in doc["results"]:
-        assert row["pass"] and row["max_err_over_tol"] <= 1
+        assert row["pass"] and row["max_err_over_tol"] <= 1 and row["layout"] == "nn"
         assert row["ms_q25"] <= row["ms"] <= row["ms_q75"] and row["samples"] >= 2
         assert row["vs_cublas"] in ("tie", "faster", "slower")
         assert row["kind"] == {"cuBLAS": "cublas", "tiled": "tile-opt",
@@ -1246,8 +1316,38 @@ def test_cli_end_to_end(tmp_path, manifests):
         assert (row["regs"] is None) == (row["kind"] == "cublas")
 
 
+
+@needs_gpu
+def test_cli_end_to_end_layout_nt(tmp_path, manifests):
+    """B stored N x K: the kernels take it as stored, cuBLAS and the strided
+    anchor its K x N view, the TMA anchor is skipped; the nt wgmma bundle
+    does not stage, so N = 4100 is skipped for it, and runs on the mma.sync one."""
+    out = tmp_path / "out.json"
+    r = _tile_bench(manifests["nt-wgmma"], manifests["nt"], "--layout", "nt",
+                    "--shape", "256x512x128", "--shape", "200x4100x72",
+                    "--anchors", "tuned-tiled,tma-persistent", "--rounds", "2",
+                    "--warmup-ms", "1", "--rep-ms", "5", "--seed", "1", "--json", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "== 256x512x128, layout nt, f16 -> f16" in r.stdout
+    assert "note: skipping tma-persistent for 256x512x128: the TMA anchor takes row-major " \
+        "A and B only (layout nn), not nt" in r.stdout
+    doc = json.loads(out.read_text())
+    assert doc["layout"] == "nt" and doc["dtype"] == "f16"
+    rows = {(row["shape"], row["impl"]): row for row in doc["results"]}
+    assert set(rows) == {("256x512x128", "cuBLAS"), ("256x512x128", "tuned-tiled"),
+                         ("256x512x128", "nt-wgmma"), ("256x512x128", "nt"),
+                         ("200x4100x72", "cuBLAS"), ("200x4100x72", "tuned-tiled"),
+                         ("200x4100x72", "nt")}
+    assert {(s["shape"], s["impl"]) for s in doc["skipped"]} == {
+        ("256x512x128", "tma-persistent"), ("200x4100x72", "tma-persistent"),
+        ("200x4100x72", "nt-wgmma")}
+    for row in doc["results"]:
+        assert row["layout"] == "nt" and not row["staged"]
+        assert row["pass"] and row["max_err_over_tol"] <= 1
+        assert row["kind"] == {"cuBLAS": "cublas", "tuned-tiled": "triton"}.get(
+            row["impl"], "tile-opt")
+
 if __name__ == "__main__":
     if len(sys.argv) != 2 or not os.environ.get("TILE_OPT"):
         sys.exit("usage: TILE_OPT=build/bin/tile-opt test_tile_bench.py OUTDIR")
     compile_bundles(os.environ["TILE_OPT"], sys.argv[1])
-

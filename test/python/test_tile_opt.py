@@ -243,7 +243,6 @@ def test_argument_errors_before_any_compile(standin):
         (dict(layout="nx"), "layout is 'nx'"),
         (dict(config="fast"), "config is 'fast'"),
         (dict(block_m=64, config="auto"), "would ignore block_m"),
-        (dict(layout="nt", config="auto"), "serve only layout 'nn'"),
         (dict(config="manual", block_m="6 4"), "values are letters"),
         (dict(config="manual", **{"Block-M": 64}), "Block-M is not a --tile-to-ptx option"),
     ]
@@ -977,13 +976,27 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
 def test_plan_of_a_transposed_layout(cache):
     if REAL_TILE_OPT is None:
         pytest.skip("needs tile-opt")
-    k = tile_opt.compile("f16", layout="nt", cache_dir=cache, tool=REAL_TILE_OPT)
-    plan = k.plan(100, 200, 300)
+    sync = tile_opt.compile("f16", layout="nt", config="manual", cache_dir=cache,
+                            tool=REAL_TILE_OPT)
+    plan = sync.plan(100, 200, 300)
     assert not plan.bundle.uses_tma and not plan.staging.staged
     assert [p[2] for p in plan.params] == ["a", "b", "out", 100, 200, 300,
                                            300, 1, 1, 300, 200, 1]
+    # config=auto: TMA + wgmma kernels that read B as stored (N x K), no copy.
+    nt = tile_opt.compile("f16", layout="nt", cache_dir=cache, tool=REAL_TILE_OPT)
+    plan = nt.plan(96, 200, 304)
+    assert plan.bundle.uses_tma and plan.bundle.layouts == ("nt",)
+    assert [p[2] for p in plan.params][3:12] == [96, 200, 304, 304, 1, 1, 304, 200, 1]
+    a, b = plan.value("tma_a"), plan.value("tma_b")
+    assert (a.rows, a.cols, a.pitch, b.rows, b.cols, b.pitch) == (96, 304, 304, 200, 304, 304)
+    # TMA rows of B hold K: K must be a multiple of 8 (only nn is staged).
+    msg = one_line_error(tile_opt.UnsupportedShapeError, nt.plan, 100, 200, 300)
+    assert 'needs K to be a multiple of 8 ("k_multiple"); the shape asks for 300' in msg
     tn = tile_opt.compile("f16", layout="tn", cache_dir=cache, tool=REAL_TILE_OPT)
-    assert [p[2] for p in tn.plan(100, 200, 300).params][6:] == [1, 100, 200, 1, 200, 1]
+    plan = tn.plan(96, 200, 300)
+    assert [p[2] for p in plan.params][6:12] == [1, 96, 200, 1, 200, 1]
+    a = plan.value("tma_a")
+    assert (a.rows, a.cols, a.pitch, a.box) == (300, 96, 96, (64, 64))
 
 
 def test_shapes_a_kernel_cannot_serve(auto_f16):

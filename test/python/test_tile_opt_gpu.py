@@ -374,3 +374,68 @@ def test_cpp_path_serves_plain_calls():
     kernel(x, x, out=nan_out(72, 72, torch.float16))  # planned, so C++ would launch
     with pytest.raises(tile_opt.InputError, match="out overlaps a"):
         kernel(x, x.clone(), out=x)
+
+
+def stored(rows, cols, transposed, dtype, seed):
+    """A rows x cols operand as a model holds it: row-major, or the .t() view
+    of a row-major cols x rows tensor (nn.Linear's weight in x @ w.t())."""
+    if transposed:
+        return rand(cols, rows, dtype=dtype, seed=seed).t()
+    return rand(rows, cols, dtype=dtype, seed=seed)
+
+
+@pytest.mark.parametrize("layout,dtype,out_dtype", [
+    ("nt", "f16", None), ("tn", "f16", None), ("tt", "f16", None), ("nt", "bf16", None),
+    ("tn", "f16", "f32")])
+def test_every_layout_through_tma_wgmma(layout, dtype, out_dtype):
+    tdtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dtype]
+    tout = torch.float32 if out_dtype else None
+    kernel = tile_opt.family(tdtype, tout, layout=layout)
+    assert all(b.uses_tma and b.layouts == (layout,) for b in kernel.members)
+    for i, (m, n, k) in enumerate([(512, 384, 1024), (8, 4096, 4096), (256, 256, 16384),
+                                   (136, 200, 72), (2048, 2048, 512)]):
+        seed = zlib.crc32(repr((layout, dtype, out_dtype, i)).encode())
+        a = stored(m, k, layout[0] == "t", tdtype, seed)
+        b = stored(k, n, layout[1] == "t", tdtype, seed + 1)
+        c = tile_opt.matmul(a, b, out_dtype=tout)  # the layout from the strides
+        assert c.dtype == (tout or tdtype) and c.is_contiguous()
+        check(c, a, b)
+        out = nan_out(m, n, tout or tdtype)
+        assert kernel(a, b, out=out) is out
+        check(out, a, b)
+
+
+def test_linear_forward_and_backward():
+    import tile_opt.nn
+    for dtype in (torch.float16, torch.bfloat16):
+        ref = torch.nn.Linear(512, 768, device="cuda", dtype=dtype)
+        lin = tile_opt.nn.Linear(512, 768, device="cuda", dtype=dtype)
+        lin.load_state_dict(ref.state_dict())
+        x = rand(4, 33, 512, dtype=dtype, seed=31).requires_grad_()
+        y = lin(x)
+        assert y.shape == (4, 33, 768)
+        x2 = x.detach().reshape(-1, 512)
+        check(y.detach().reshape(-1, 768) - lin.bias.detach(), x2, lin.weight.detach().t())
+        grad = rand(4, 33, 768, dtype=dtype, seed=32)
+        y.backward(grad)
+        g2 = grad.reshape(-1, 768)
+        check(x.grad.reshape(-1, 512), g2, lin.weight.detach())       # dX = dY W (nn)
+        check(lin.weight.grad, g2.t(), x2)                            # dW = dY^T X (tn)
+        torch.testing.assert_close(lin.bias.grad.float(), g2.float().sum(0), rtol=2e-2,
+                                   atol=2e-1)
+    # What tile_opt does not take runs torch's forward.
+    cpu = tile_opt.nn.Linear(8, 8)
+    assert cpu(torch.ones(2, 8)).shape == (2, 8)
+
+
+def test_patch_a_model():
+    import tile_opt.nn
+    model = torch.nn.Sequential(torch.nn.Linear(256, 1024), torch.nn.GELU(),
+                                torch.nn.Linear(1024, 256)).cuda().half()
+    x = rand(64, 256, dtype=torch.float16, seed=33)
+    want = model(x)
+    assert tile_opt.nn.patch(model) is model
+    assert all(type(m) is tile_opt.nn.Linear for m in (model[0], model[2]))
+    got = model(x)
+    err = ((got.float() - want.float()).norm() / want.float().norm()).item()
+    assert err < 1e-2, err

@@ -227,6 +227,83 @@ private:
 /// A TMA staging destination the lowering can lay out. Checked up front: a
 /// failing pattern would hand the op to upstream's, which stores f32 into
 /// any element type.
+/// nvgpu.warpgroup.mma for every orientation of A and B in shared memory.
+/// Upstream's pattern steps the descriptors as for a K-major A and an
+/// N-major B only. Here each operand steps by its own layout (128-byte
+/// swizzle, 16-bit elements, tile-to-wgmma's boxes of 64 rows of 128 bytes):
+/// along K, 16 elements (32 bytes) within a K-major row or 16 rows (2048
+/// bytes) of an MN-major box; along M, 64 rows of a K-major A (8192 bytes)
+/// or the next 64-wide box of an M-major one (8192 bytes too). A is M-major
+/// under tile.transpose_a, B K-major without transposeB.
+struct WarpgroupMmaLowering : ConvertOpToLLVMPattern<nvgpu::WarpgroupMmaOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(nvgpu::WarpgroupMmaOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType a = op.getDescriptorA().getType().getTensor();
+    MemRefType bType = op.getDescriptorB().getType().getTensor();
+    Type elt = a.getElementType();
+    if (!elt.isF16() && !elt.isBF16())
+      return rewriter.notifyMatchFailure(op, "16-bit A and B only");
+    bool aKMajor = !op->hasAttr(TileDialect::kTransposeAAttrName);
+    bool bKMajor = !op.getTransposeB();
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    MLIRContext *ctx = op.getContext();
+    constexpr int64_t wgmmaM = 64, wgmmaK = 16, bytes = 2;
+    int64_t totalM = a.getDimSize(0), totalK = a.getDimSize(1),
+            totalN = bType.getDimSize(1);
+    // Descriptor addresses count 16-byte units.
+    auto step = [&](Value desc, int64_t byteOffset) -> Value {
+      if (!byteOffset)
+        return desc;
+      Value off = LLVM::ConstantOp::create(
+          b, b.getIntegerType(64), b.getI32IntegerAttr(byteOffset >> 4));
+      return LLVM::AddOp::create(b, desc.getType(), desc, off);
+    };
+    auto type = [&](Type t, bool acc) {
+      return NVVM::WGMMATypesAttr::get(
+          ctx, acc ? NVVM::WGMMATypes::f32
+                   : t.isF16() ? NVVM::WGMMATypes::f16 : NVVM::WGMMATypes::bf16);
+    };
+    // NVVM's layouts: A row = K-major, col = M-major; B col = K-major, row
+    // = N-major.
+    auto layout = [&](bool row) {
+      return NVVM::MMALayoutAttr::get(ctx, row ? NVVM::MMALayout::row
+                                               : NVVM::MMALayout::col);
+    };
+    auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+    NVVM::WgmmaFenceAlignedOp::create(b);
+    Value result = LLVM::PoisonOp::create(b, adaptor.getMatrixC().getType());
+    SmallVector<Value> blocks;
+    for (int64_t i = 0; i < totalM / wgmmaM; ++i) {
+      Value c = LLVM::ExtractValueOp::create(b, adaptor.getMatrixC(), i);
+      for (int64_t k = 0; k < totalK / wgmmaK; ++k) {
+        int64_t aK = aKMajor ? wgmmaK * k * bytes : wgmmaK * k * 128;
+        int64_t aM = aKMajor ? totalK * wgmmaM * i * bytes : i * 8192;
+        int64_t bK = bKMajor ? wgmmaK * k * bytes : wgmmaK * k * 128;
+        Value descA = step(adaptor.getDescriptorA(), aK + aM);
+        Value descB = step(adaptor.getDescriptorB(), bK);
+        c = NVVM::WgmmaMmaAsyncOp::create(
+            b, c.getType(), c, descA, descB,
+            NVVM::MMAShapeAttr::get(ctx, wgmmaM, totalN, wgmmaK),
+            type(elt, false), type(bType.getElementType(), false),
+            type(elt, true),
+            NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+            scaleIn, scaleIn, layout(aKMajor), layout(!bKMajor),
+            NVVM::MMAIntOverflowAttr::get(ctx, NVVM::MMAIntOverflow::wrapped));
+      }
+      blocks.push_back(c);
+    }
+    for (auto [i, block] : llvm::enumerate(blocks))
+      result = LLVM::InsertValueOp::create(b, result.getType(), result, block, i);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, op.getWaitGroup());
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 LogicalResult verifyTmaStaging(nvgpu::WarpgroupMmaStoreOp op) {
   MemRefType dstType = op.getDstMemref().getType();
   unsigned bits = dstType.getElementTypeBitWidth();
@@ -284,7 +361,8 @@ LogicalResult mlir::tile::convertNVGPUToNVVM(gpu::GPUModuleOp module,
   });
   RewritePatternSet patterns(ctx);
   populateNVGPUToNVVMConversionPatterns(converter, patterns);
-  patterns.add<WarpgroupMmaStoreLowering>(converter, /*benefit=*/2);
+  patterns.add<WarpgroupMmaStoreLowering, WarpgroupMmaLowering>(
+      converter, /*benefit=*/2);
   LLVMConversionTarget target(*ctx);
   target.addLegalDialect<NVVM::NVVMDialect, arith::ArithDialect,
                          memref::MemRefDialect>();

@@ -1,8 +1,13 @@
 //===- TileToWGMMA.cpp - Tile K loops to TMA + wgmma (sm_90a) -------------===//
 //
 // Shared memory holds an S-deep ring of stages, each an A tile (block_m x 64)
-// and a B tile (64 x block_n as block_n / 64 boxes of 64 x 64), written by
-// TMA with the 128-byte swizzle wgmma's descriptors expect. For K step k one
+// and a B tile (64 x block_n), written by TMA with the 128-byte swizzle
+// wgmma's descriptors expect, each operand in its own orientation: A
+// K-major (row-major A: one box of block_m rows of 64 K) or M-major
+// (transposed A: block_m / 64 boxes of 64 K rows of 64 M), B N-major
+// (row-major B: block_n / 64 boxes of 64 K rows of 64 N) or K-major
+// (transposed B: block_n / 64 boxes of 64 N rows of 64 K), so no layout
+// needs a transposing copy; the wgmma's descriptors say which. For K step k one
 // thread arms the mbarrier of stage k % S with the bytes to expect and
 // issues the copies; every warpgroup waits on that barrier, issues its wgmma
 // and waits for the previous step's (wait_group 1), so after one block
@@ -39,6 +44,7 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToWGMMA/TileToWGMMA.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
 #include "tile/Dialect/Tile/Transforms/Transforms.h"
@@ -78,9 +84,10 @@ constexpr int64_t kTryWaitTicks = 10000000;
 class WgmmaLowering : public IndexMath {
 public:
   WgmmaLowering(OpBuilder &b, Location loc, const KernelConfig &cfg, Type elt,
-                Type cElt)
+                Type cElt, bool aKMajor, bool bKMajor)
       : IndexMath(b, loc), cfg(cfg), stages(cfg.numStages),
-        clustered(cfg.clusterM > 1), elt(elt), cElt(cElt) {
+        clustered(cfg.clusterM > 1), aKMajor(aKMajor), bKMajor(bKMajor),
+        elt(elt), cElt(cElt) {
     wgTileM = cfg.rowsPerWarpgroup();
     aStageBytes = cfg.blockM * kBoxCols * 2;
     bStageBytes = cfg.blockN * kBoxCols * 2;
@@ -108,6 +115,9 @@ public:
 
   /// C elements per row of a C box (128 bytes).
   int64_t cBoxColumns() const { return cBoxCols; }
+
+  /// Rows of an A box: the whole tile K-major, 64 K rows M-major.
+  int64_t aBoxRows() const { return aKMajor ? cfg.blockM : kBoxCols; }
 
   /// Thread ids, the shared buffer, the barriers and the TMA descriptors,
   /// once at the top of the kernel.
@@ -171,7 +181,7 @@ public:
       return UnrealizedConversionCastOp::create(b, loc, type, ptr)
           .getResult(0);
     };
-    tmaA = cast(tensorMap(cfg.blockM, kBoxCols, elt), tmaAPtr);
+    tmaA = cast(tensorMap(aBoxRows(), kBoxCols, elt), tmaAPtr);
     tmaB = cast(tensorMap(kBoxCols, kBoxCols, elt), tmaBPtr);
     tmaC = cast(tensorMap(wgTileM, cBoxCols, cElt), tmaCPtr);
     for (Value map : {tmaA, tmaB, tmaC})
@@ -434,9 +444,16 @@ private:
       k0 = add(kBase, k0);
     nvgpu::MBarrierArriveExpectTxOp::create(
         b, loc, bars, cst(aStageBytes + bStageBytes), stage, pred);
-    Value a = view(stageA(stage), {cfg.blockM, kBoxCols}, elt);
-    nvgpu::TmaAsyncLoadOp::create(b, loc, a, bars, tmaA,
-                                  ValueRange{k0, mRow0}, stage, Value(), pred);
+    // Coordinates innermost first: the operand's contiguous dimension.
+    for (int64_t i = 0; i < cfg.blockM / aBoxRows(); ++i) {
+      Value ai = view(add(stageA(stage), i * kBoxBytes), {aBoxRows(), kBoxCols},
+                      elt);
+      Value m0 = add(mRow0, i * kBoxCols);
+      nvgpu::TmaAsyncLoadOp::create(
+          b, loc, ai, bars, tmaA,
+          aKMajor ? ValueRange{k0, mRow0} : ValueRange{m0, k0}, stage,
+          Value(), pred);
+    }
     // In a cluster, block j % cluster_m loads B box j for every block.
     Value mask;
     if (clustered)
@@ -452,9 +469,11 @@ private:
         if (pred)
           owner = andi(pred, owner);
       }
-      nvgpu::TmaAsyncLoadOp::create(b, loc, bj, bars, tmaB,
-                                    ValueRange{add(nCol0, j * kBoxCols), k0},
-                                    stage, mask, owner);
+      Value n0 = add(nCol0, j * kBoxCols);
+      nvgpu::TmaAsyncLoadOp::create(
+          b, loc, bj, bars, tmaB,
+          bKMajor ? ValueRange{k0, n0} : ValueRange{n0, k0}, stage, mask,
+          owner);
     }
   }
 
@@ -484,6 +503,8 @@ private:
     Value stage = rem(it, stages);
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, oddRound(it),
                                            cst(kTryWaitTicks), stage);
+    // The warpgroup's rows start wgRow x 128 bytes in, K-major (rows of
+    // 128 bytes) or M-major (boxes of 64 rows of 8192 bytes) alike.
     Value aView = view(add(stageA(stage), mul(wgRow, 2 * kBoxCols)),
                        {wgTileM, kBoxCols}, elt);
     Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
@@ -495,9 +516,16 @@ private:
         b, loc, descType(aView), aView, tmaA);
     Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
         b, loc, descType(bView), bView, tmaB);
-    return nvgpu::WarpgroupMmaOp::create(
+    // wgmma's own orientation is A and B K-major; upstream's verifier
+    // refuses transposeA without transposeB, so an M-major A is said with
+    // tile.transpose_a, which tile-nvgpu-to-nvvm's lowering reads.
+    auto mma = nvgpu::WarpgroupMmaOp::create(
         b, loc, acc.getType(), descA, descB, /*waitGroup=*/uint64_t(1),
-        /*transposeA=*/nullptr, /*transposeB=*/b.getUnitAttr(), acc);
+        /*transposeA=*/nullptr,
+        /*transposeB=*/bKMajor ? nullptr : b.getUnitAttr(), acc);
+    if (!aKMajor)
+      mma->setAttr(TileDialect::kTransposeAAttrName, b.getUnitAttr());
+    return mma;
   }
 
   /// Whether ring position `it` is in an odd round of the ring: the phase
@@ -770,6 +798,8 @@ private:
   const KernelConfig &cfg;
   int64_t stages;
   bool clustered; // cluster_m > 1
+  bool aKMajor;   // A row-major: K contiguous
+  bool bKMajor;   // B transposed: K contiguous
   Type elt;
   int64_t wgTileM; // rows per warpgroup
   Type cElt;
@@ -797,10 +827,12 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   KLoop kl = **matched;
   auto aType = cast<MemRefType>(kl.loadA.getBase().getType());
   auto bType = cast<MemRefType>(kl.loadB.getBase().getType());
-  if (unitStrideDim(aType) != 1u || unitStrideDim(bType) != 1u)
-    return func.emitError("tile-to-wgmma: A and B must be row-major (a "
-                          "static unit column stride); transposed operands "
-                          "need mma=sync");
+  std::optional<unsigned> aUnit = unitStrideDim(aType),
+                          bUnit = unitStrideDim(bType);
+  if (!aUnit || !bUnit)
+    return func.emitError("tile-to-wgmma: A and B must each have a static "
+                          "unit stride (row-major or transposed) for TMA");
+  bool aKMajor = *aUnit == 1, bKMajor = *bUnit == 0;
   if (kl.loadA.getCol() != kl.loop.getInductionVar() ||
       kl.loadB.getRow() != kl.loop.getInductionVar())
     return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
@@ -823,7 +855,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
               "walk the tile loop)";
   WgmmaLowering lw(
       b, loc, cfg, aType.getElementType(),
-      cast<MemRefType>(kl.store.getBase().getType()).getElementType());
+      cast<MemRefType>(kl.store.getBase().getType()).getElementType(), aKMajor,
+      bKMajor);
   lw.emitSetup(func.getArgument(tmaArg), func.getArgument(tmaArg + 1),
                func.getArgument(tmaArg + 2));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -886,14 +919,16 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   kl.store.erase();
   kl.loop.erase();
 
-  // TMA copies need row-major A and B; the manifest tells the runner.
+  // The TMA descriptors fix each operand's orientation: the kernel serves
+  // one layout, which the manifest tells the runner.
   auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
   NamedAttrList attrs(abi);
   Builder ab(b.getContext());
   using tile_manifest::Field;
-  attrs.set(manifestKey(Field::Layouts), ab.getStrArrayAttr({"nn"}));
+  std::string layout = {aKMajor ? 'n' : 't', bKMajor ? 't' : 'n'};
+  attrs.set(manifestKey(Field::Layouts), ab.getStrArrayAttr({layout}));
   attrs.set(manifestKey(Field::TmaBoxA),
-            ab.getI64ArrayAttr({kBoxCols, cfg.blockM}));
+            ab.getI64ArrayAttr({kBoxCols, lw.aBoxRows()}));
   attrs.set(manifestKey(Field::TmaBoxB),
             ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
   attrs.set(manifestKey(Field::TmaBoxC),
@@ -903,11 +938,15 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
-  // global strides): A's rows hold K elements, B's N. The manifest states
-  // what this asks of a shape; the runners enforce it.
+  // global strides): the contiguous size of each operand (A's K or M, B's N
+  // or K, C's N) must be a multiple of 8 elements. The manifest states what
+  // this asks of a shape; the runners enforce it.
   int64_t rowMultiple = 16 / (aType.getElementTypeBitWidth() / 8);
-  attrs.set(manifestKey(Field::KMultiple), ab.getI64IntegerAttr(rowMultiple));
+  attrs.set(manifestKey(Field::KMultiple),
+            ab.getI64IntegerAttr(aKMajor || bKMajor ? rowMultiple : 1));
   attrs.set(manifestKey(Field::NMultiple), ab.getI64IntegerAttr(rowMultiple));
+  if (!aKMajor)
+    attrs.set(manifestKey(Field::MMultiple), ab.getI64IntegerAttr(rowMultiple));
   func->setAttr(kAbiAttrName, attrs.getDictionary(b.getContext()));
   return success();
 }

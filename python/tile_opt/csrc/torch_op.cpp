@@ -26,12 +26,13 @@ using LaunchFn = int (*)(void *, int, int64_t, int64_t, int64_t, uint64_t,
                          uint64_t, uint64_t, void *);
 LaunchFn launchFn = nullptr;
 
-// A tile_opt.matmul family: the op's arguments that pick it, and its
-// runtime launcher (tile_runtime.Launcher.address()).
+// A tile_opt.matmul family: the op's arguments and the operands' layout
+// that pick it, and its runtime launcher (tile_runtime.Launcher.address()).
 struct Family {
   at::ScalarType in;
   std::optional<at::ScalarType> out;
   std::string config;
+  int64_t layout; // index in nn, nt, tn, tt
   void *launcher;
 };
 // Replaced whole (under the GIL) when a family is added, read without it.
@@ -45,6 +46,16 @@ bool rowMajor(const at::Tensor &t, int64_t rows, int64_t cols) {
          t.size(1) == cols;
 }
 
+// A rows x cols view stored as 'n' (row-major) or 't' (its transpose
+// row-major); row-major first, as tile_opt.ops picks.
+int storage(const at::Tensor &t, int64_t rows, int64_t cols) {
+  if (t.stride(0) == cols && t.stride(1) == 1)
+    return 0;
+  if (t.stride(0) == 1 && t.stride(1) == rows)
+    return 1;
+  return -1;
+}
+
 // 0 launched; otherwise the Python path must run.
 int launch(void *launcher, const at::Tensor &a, const at::Tensor &b,
            const at::Tensor &c, int64_t m, int64_t n, int64_t k) {
@@ -56,9 +67,10 @@ int launch(void *launcher, const at::Tensor &a, const at::Tensor &b,
                   reinterpret_cast<uint64_t>(c.data_ptr()), stream);
 }
 
-// M, N, K of plain row-major CUDA operands of `in` on one device, or false.
+// M, N, K and the layout (index in nn, nt, tn, tt) of plain dense CUDA
+// operands of `in` on one device, or false.
 bool plain(const at::Tensor &a, const at::Tensor &b, at::ScalarType in,
-           int64_t &m, int64_t &n, int64_t &k) {
+           int64_t &m, int64_t &n, int64_t &k, int64_t &layout) {
   if (a.dim() != 2 || b.dim() != 2 || !a.is_cuda() ||
       a.scalar_type() != in || b.scalar_type() != in ||
       b.device() != a.device())
@@ -66,19 +78,25 @@ bool plain(const at::Tensor &a, const at::Tensor &b, at::ScalarType in,
   m = a.size(0);
   k = a.size(1);
   n = b.size(1);
-  return m > 0 && n > 0 && k > 0 && rowMajor(a, m, k) && rowMajor(b, k, n);
+  if (m <= 0 || n <= 0 || k <= 0 || b.size(0) != k)
+    return false;
+  int sa = storage(a, m, k), sb = storage(b, k, n);
+  layout = 2 * sa + sb;
+  return sa >= 0 && sb >= 0;
 }
 
 at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
                   c10::string_view config,
                   std::optional<at::ScalarType> outDtype) {
+  int64_t m, n, k, layout;
   auto known = std::atomic_load(&families);
   for (const Family &f : *known) {
     if (f.in != a.scalar_type() || f.out != outDtype || f.config != config)
       continue;
-    int64_t m, n, k;
-    if (!plain(a, b, f.in, m, n, k))
+    if (!plain(a, b, f.in, m, n, k, layout))
       break;
+    if (layout != f.layout)
+      continue;
     at::Tensor c = at::empty({m, n}, a.options().dtype(outDtype.value_or(f.in)));
     if (launch(f.launcher, a, b, c, m, n, k) == 0)
       return c;
@@ -88,14 +106,15 @@ at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
   return (*slowMatmul)(a, b, std::string(config), outDtype).cast<at::Tensor>();
 }
 
-// Kernel(a, b, out=c) of a row-major (nn) kernel (C allocated when `given`
+// Kernel(a, b, out=c) of a kernel of `layout` (C allocated when `given`
 // is None): C when launched; None sends the call to the Python path.
 std::optional<at::Tensor> call(uintptr_t launcher, const at::Tensor &a,
                                const at::Tensor &b,
                                std::optional<at::Tensor> given,
-                               at::ScalarType in, at::ScalarType out) {
-  int64_t m, n, k;
-  if (!plain(a, b, in, m, n, k))
+                               int64_t layout, at::ScalarType in,
+                               at::ScalarType out) {
+  int64_t m, n, k, stored;
+  if (!plain(a, b, in, m, n, k, stored) || stored != layout)
     return std::nullopt;
   if (!given) {
     at::Tensor c = at::empty({m, n}, a.options().dtype(out));
@@ -128,15 +147,16 @@ void setup(uintptr_t function, py::object slow) {
 // place of any it had. The launcher is kept alive for good: a call that
 // read the old list may still be using the one replaced.
 void addFamily(at::ScalarType in, std::optional<at::ScalarType> out,
-               const std::string &config, py::object launcher) {
+               const std::string &config, int64_t layout,
+               py::object launcher) {
   void *address =
       reinterpret_cast<void *>(launcher.attr("address")().cast<uintptr_t>());
   launcher.inc_ref();
   auto next = std::make_shared<std::vector<Family>>();
   for (const Family &f : *std::atomic_load(&families))
-    if (f.in != in || f.out != out || f.config != config)
+    if (f.in != in || f.out != out || f.config != config || f.layout != layout)
       next->push_back(f);
-  next->push_back({in, out, config, address});
+  next->push_back({in, out, config, layout, address});
   std::atomic_store(&families,
                     std::shared_ptr<const std::vector<Family>>(std::move(next)));
 }

@@ -40,10 +40,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                 << "' must be a #tile.kernel attribute";
     return KernelConfig::fromAttr(kernel).verifyBody(op);
   }
-  if (attr.getName() == kTmaStagingAttrName &&
-      !isa<UnitAttr>(attr.getValue()))
-    return op->emitError("'")
-           << kTmaStagingAttrName << "' must be a unit attribute";
+  for (StringRef unit : {kTmaStagingAttrName, kTransposeAAttrName})
+    if (attr.getName() == unit && !isa<UnitAttr>(attr.getValue()))
+      return op->emitError("'") << unit << "' must be a unit attribute";
   return success();
 }
 

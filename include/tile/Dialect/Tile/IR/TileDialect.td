@@ -18,7 +18,7 @@ def Tile_Dialect : Dialect {
   let dependentDialects = ["::mlir::vector::VectorDialect"];
   let useDefaultAttributePrinterParser = 1;
   // `tile.kernel` on a function must be a #tile.kernel; `tile.tma_staging`
-  // a unit attribute.
+  // and `tile.transpose_a` unit attributes.
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kKernelAttrName = "tile.kernel";
@@ -27,6 +27,10 @@ def Tile_Dialect : Dialect {
     /// elements), each with the 128-byte swizzle.
     static constexpr ::llvm::StringLiteral kTmaStagingAttrName =
         "tile.tma_staging";
+    /// On nvgpu.warpgroup.mma: A is M-major in shared memory (a transposed
+    /// A), which the op's own transposeA cannot say without transposeB.
+    static constexpr ::llvm::StringLiteral kTransposeAAttrName =
+        "tile.transpose_a";
     /// On the module (config=auto): for each kernel, the ordered rule, an
     /// array of dictionaries (kernel, optional max_m and max_tiles = bm, bn,
     /// n; why) naming the compiled kernel to run for a problem shape; the
