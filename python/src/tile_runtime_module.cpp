@@ -106,48 +106,33 @@ struct Bundle {
   nb::dict infoDict() const {
     tile_rt_bundle_info i = info();
     nb::dict d;
-    d["path"] = i.path;
-    d["kernel"] = i.kernel;
-    d["ptx"] = i.ptx;
-    d["ptx_path"] = i.ptx_path;
-    d["schedule"] = i.schedule;
-    d["mma"] = i.mma;
-    d["layouts"] = i.layouts;
-    d["chip"] = i.chip;
-    d["order"] = i.order;
-    d["acc_type"] = i.acc_type;
-    d["warp_specialize"] = i.warp_specialize;
-    d["gpu_module"] = i.gpu_module;
+#define TILE_RT_COPY(field) d[#field] = i.field;
+    // Strings and integers as they are.
+    TILE_RT_COPY(path) TILE_RT_COPY(kernel) TILE_RT_COPY(ptx)
+    TILE_RT_COPY(ptx_path) TILE_RT_COPY(schedule) TILE_RT_COPY(mma)
+    TILE_RT_COPY(layouts) TILE_RT_COPY(chip) TILE_RT_COPY(order)
+    TILE_RT_COPY(acc_type) TILE_RT_COPY(warp_specialize)
+    TILE_RT_COPY(gpu_module) TILE_RT_COPY(block_m) TILE_RT_COPY(block_n)
+    TILE_RT_COPY(block_k) TILE_RT_COPY(threads_per_block)
+    TILE_RT_COPY(dynamic_shared_bytes) TILE_RT_COPY(group_m)
+    TILE_RT_COPY(num_warps) TILE_RT_COPY(num_stages)
+    TILE_RT_COPY(min_blocks_per_sm) TILE_RT_COPY(cluster_m)
+    TILE_RT_COPY(split_k) TILE_RT_COPY(workspace_tile_bytes)
+    TILE_RT_COPY(index_bitwidth) TILE_RT_COPY(m_multiple)
+    TILE_RT_COPY(n_multiple) TILE_RT_COPY(k_multiple)
+    TILE_RT_COPY(tma_swizzle_bytes) TILE_RT_COPY(param_count)
+    TILE_RT_COPY(rule_count) TILE_RT_COPY(member_count)
+#undef TILE_RT_COPY
     d["a_type"] = tile_rt_dtype_name(i.a_type);
     d["b_type"] = tile_rt_dtype_name(i.b_type);
     d["c_type"] = tile_rt_dtype_name(i.c_type);
-    d["block_m"] = i.block_m;
-    d["block_n"] = i.block_n;
-    d["block_k"] = i.block_k;
-    d["threads_per_block"] = i.threads_per_block;
-    d["dynamic_shared_bytes"] = i.dynamic_shared_bytes;
-    d["group_m"] = i.group_m;
-    d["num_warps"] = i.num_warps;
-    d["num_stages"] = i.num_stages;
-    d["min_blocks_per_sm"] = i.min_blocks_per_sm;
-    d["cluster_m"] = i.cluster_m;
-    d["split_k"] = i.split_k;
-    d["workspace_tile_bytes"] = i.workspace_tile_bytes;
-    d["index_bitwidth"] = i.index_bitwidth;
-    d["m_multiple"] = i.m_multiple;
-    d["n_multiple"] = i.n_multiple;
-    d["k_multiple"] = i.k_multiple;
     d["tma_box_a"] = pair(i.tma_box_a);
     d["tma_box_b"] = pair(i.tma_box_b);
     d["tma_box_c"] = pair(i.tma_box_c);
-    d["tma_swizzle_bytes"] = i.tma_swizzle_bytes;
     d["persistent"] = bool(i.persistent);
     d["stream_k"] = bool(i.stream_k);
     d["uses_tma"] = bool(i.uses_tma);
     d["uses_workspace"] = bool(i.uses_workspace);
-    d["param_count"] = i.param_count;
-    d["rule_count"] = i.rule_count;
-    d["member_count"] = i.member_count;
     return d;
   }
 
