@@ -1,0 +1,242 @@
+//===- Epilogue.cpp - tile-to-wgmma's TMA-store and split-K epilogues -----===//
+//
+// The accumulator to C: through the staging tiles and TMA stores, or
+// (split-K, Stream-K) through the workspace, where the last program of a
+// tile adds the partial sums (see the file comment of TileToWGMMA.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "WgmmaLowering.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/Transforms/TileCoords.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::wgmma;
+
+void Epilogue::emitTensorMap(Value tmaCPtr) {
+  mapC = tensorMap(wgTileM, layout.cBoxCols, cElt, tmaCPtr);
+}
+
+/// Synchronises the threads whose accumulators one TMA store issue
+/// covers: the block, or (warp-specialized) the warpgroup, with named
+/// barrier 1 + wg. bar.sync 0 would wait for the producer forever.
+void Epilogue::syncStagingWriters() {
+  if (!cfg.isWarpSpecialized()) {
+    gpu::BarrierOp::create(b, loc);
+    return;
+  }
+  Value id = arith::AddIOp::create(
+      b, loc, i32(1),
+      arith::IndexCastOp::create(b, loc, b.getI32Type(), blk.wg));
+  NVVM::BarrierOp::create(b, loc, Type(), id, i32(kWarpgroupThreads), {},
+                          Value());
+}
+
+/// The thread that issues the TMA stores: one per warpgroup when
+/// warpgroups store apart (warp-specialized), else thread 0.
+Value Epilogue::storeIssuer() {
+  return cfg.isWarpSpecialized() ? blk.isWarpgroupLeader : blk.isThread0;
+}
+
+void Epilogue::waitStoresRead() {
+  auto ifOp = scf::IfOp::create(b, loc, storeIssuer());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                       /*read=*/b.getUnitAttr());
+}
+
+/// Warpgroup `w`'s staging tile: block_n / cBoxCols boxes of wgTileM rows.
+Value Epilogue::stagingOf(Value w) {
+  Value at = add(blk.base, layout.stagingOffset);
+  return add(at, mul(w, layout.wgStagingBytes));
+}
+
+/// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
+/// TMA stores (clipped to C). Warp-specialized, each warpgroup stores its
+/// own rows and goes on to its next tile while the stores read; their
+/// reads are waited for only before the staging tile is written again.
+/// Otherwise staging overlaps the ring, and thread 0 waits before it
+/// refills the ring.
+void Epilogue::emitEpilogue(Value acc) {
+  bool ws = cfg.isWarpSpecialized();
+  if (ws) {
+    waitStoresRead();
+    syncStagingWriters();
+  }
+  Value staging = view(stagingOf(blk.wg), {wgTileM, cfg.blockN}, cElt);
+  auto store = nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, staging);
+  store->setAttr(TileDialect::kTmaStagingAttrName, b.getUnitAttr());
+  // The writes (generic proxy) before TMA's reads (async proxy).
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(b.getContext(),
+                                 NVVM::SharedSpace::shared_cta));
+  syncStagingWriters();
+
+  Value pred = storeIssuer();
+  int64_t cBoxCols = layout.cBoxCols;
+  auto storeRows = [&](Value w, Value rowOffset) {
+    Value tile = stagingOf(w);
+    for (int64_t j = 0; j < cfg.blockN / cBoxCols; ++j) {
+      Value box = view(add(tile, j * wgTileM * kSwizzleRowBytes),
+                       {wgTileM, cBoxCols}, cElt);
+      nvgpu::TmaAsyncStoreOp::create(
+          b, loc, box, mapC,
+          ValueRange{add(blk.nCol0, j * cBoxCols), add(blk.mRow0, rowOffset)},
+          pred);
+    }
+  };
+  if (ws) {
+    storeRows(blk.wg, blk.wgRow);
+  } else {
+    for (int64_t w = 0; w < cfg.mmaThreads() / kWarpgroupThreads; ++w)
+      storeRows(cst(w), cst(w * wgTileM));
+  }
+  auto ifOp = scf::IfOp::create(b, loc, pred);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+  if (!ws)
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                         /*read=*/b.getUnitAttr());
+}
+
+/// Split-K: the partial sum to the program's slot; the last program of
+/// the tile adds the slots (see the file comment of TileToWGMMA.cpp).
+void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
+  MLIRContext *ctx = b.getContext();
+  Type f32 = b.getF32Type(), i32Type = b.getI32Type();
+  int64_t slot = cfg.blockM * cfg.blockN;
+  int64_t record = cfg.workspaceTileBytes() / 4; // in f32 or i32 elements
+  // split-K's constant may sit after the K loop this code replaces.
+  std::optional<int64_t> constParts = getConstantIntValue(store.getParts());
+  Value parts = constParts ? cst(*constParts) : store.getParts();
+  Value c = store.getBase();
+  Value tiles = buildNumTiles(b, loc, c, cfg);
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  auto i64 = [&](Value v) {
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+  };
+  auto flat = [&](Type elt, int64_t perRecord) {
+    return memrefFromPointer(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, elt), workspace,
+        {i64(mul(tiles, perRecord))},
+        {arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1))},
+        indexBits);
+  };
+  Value partials = flat(f32, record);
+  Value counts = flat(i32Type, record);
+  Value tileRecord = mul(store.getTile(), record);
+
+  // This warpgroup's rows of the program's slot.
+  auto rowsType = MemRefType::get(
+      {wgTileM, cfg.blockN}, f32,
+      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {cfg.blockN, 1}));
+  OpFoldResult offset = add(add(tileRecord, mul(store.getSplit(), slot)),
+                            mul(blk.wgRow, cfg.blockN));
+  Value rows = memref::ReinterpretCastOp::create(
+      b, loc, rowsType, partials, offset,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(wgTileM),
+                             b.getIndexAttr(cfg.blockN)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(cfg.blockN), b.getIndexAttr(1)});
+  nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);
+  gpu::BarrierOp::create(b, loc);
+
+  // Thread 0 arrives for the block, between fences at GPU scope: the
+  // first releases every thread's partial (ordered before it by the
+  // block barrier), the second acquires the other programs' partials for
+  // the whole block (the next barrier orders its reads after it), as
+  // CUTLASS's split-K semaphore does. The block learns through shared
+  // memory whether it was last.
+  Value countAt = add(tileRecord, cfg.workspaceSlots() * slot);
+  Value flag = view(add(blk.base, layout.flagOffset), {1}, i32Type);
+  {
+    auto arrive = scf::IfOp::create(b, loc, blk.isThread0);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(arrive.thenBlock());
+    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+    Value before = memref::AtomicRMWOp::create(
+        b, loc, arith::AtomicRMWKind::addi, i32(1), counts, countAt);
+    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+    Value last = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq, before,
+        arith::IndexCastOp::create(b, loc, i32Type, sub(parts, cst(1))));
+    memref::StoreOp::create(b, loc,
+                            arith::ExtUIOp::create(b, loc, i32Type, last),
+                            flag, cst(0));
+  }
+  gpu::BarrierOp::create(b, loc);
+  Value isLast = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      memref::LoadOp::create(b, loc, flag, cst(0)), i32(0));
+  auto ifLast = scf::IfOp::create(b, loc, isLast);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifLast.thenBlock());
+
+  // Thread t adds 4 neighbouring columns at elements 4 (g T + t) of the
+  // tile, for g < G: one 16-byte load per slot; G in chunks of at most 8
+  // groups (32 accumulator registers beside the tile's accumulator).
+  int64_t threads = cfg.mmaThreads();
+  int64_t groups = slot / (4 * threads);
+  int64_t perChunk = 8;
+  while (groups % perChunk)
+    perChunk /= 2;
+  auto vec = VectorType::get({4}, f32);
+  auto cVec = VectorType::get({4}, cElt);
+  int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
+  auto chunks =
+      scf::ForOp::create(b, loc, cst(0), cst(groups / perChunk), cst(1));
+  b.setInsertionPointToStart(chunks.getBody());
+  SmallVector<Value> zeros(
+      perChunk, arith::ConstantOp::create(b, loc, vec,
+                                          DenseElementsAttr::get(vec, 0.0f)));
+  SmallVector<Value> at;
+  for (int64_t g = 0; g < perChunk; ++g)
+    at.push_back(mul(
+        add(add(mul(chunks.getInductionVar(), perChunk * threads), blk.tid),
+            g * threads),
+        4));
+  auto sum = scf::ForOp::create(
+      b, loc, cst(0), parts, cst(1), zeros,
+      [&](OpBuilder &lb, Location l, Value s, ValueRange sums) {
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
+        Value first = add(tileRecord, mul(s, slot));
+        SmallVector<Value> next;
+        for (int64_t g = 0; g < perChunk; ++g) {
+          Value part = vector::LoadOp::create(
+              b, l, vec, partials, ValueRange{add(first, at[g])},
+              /*nontemporal=*/false, llvm::MaybeAlign(16));
+          next.push_back(arith::AddFOp::create(b, l, sums[g], part));
+        }
+        scf::YieldOp::create(b, l, next);
+      });
+  // Rows past M and column groups past N are dropped (N is a multiple
+  // of 8, so a group lies wholly inside or outside).
+  for (int64_t g = 0; g < perChunk; ++g) {
+    Value row = add(blk.mRow0, div(at[g], cfg.blockN));
+    Value col = add(blk.nCol0, rem(at[g], cfg.blockN));
+    auto inside = scf::IfOp::create(b, loc, andi(ult(row, m), ult(col, n)));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(inside.thenBlock());
+    Value v = sum.getResult(g);
+    if (cElt != f32)
+      v = arith::TruncFOp::create(b, loc, cVec, v);
+    vector::StoreOp::create(b, loc, v, c, ValueRange{row, col},
+                            /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
+  }
+  b.setInsertionPointAfter(chunks);
+  auto reset = scf::IfOp::create(b, loc, blk.isThread0);
+  b.setInsertionPointToStart(reset.thenBlock());
+  memref::StoreOp::create(b, loc, i32(0), counts, countAt);
+}

@@ -1,0 +1,224 @@
+//===- Mainloop.cpp - tile-to-wgmma's TMA + mbarrier ring and wgmma -------===//
+//
+// The ring of stages, as the file comment of TileToWGMMA.cpp describes it:
+// TMA fills stage k % S for K step k and arms its full barrier with the
+// bytes to expect; wgmma reads it in place through descriptors that say
+// each operand's orientation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WgmmaLowering.h"
+
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::wgmma;
+
+void Mainloop::emitBarriers() {
+  bars = createBarriers(stages, 1);
+  if (cfg.isWarpSpecialized() && clustered) {
+    // One thread per consumer warpgroup and block of the cluster releases
+    // a stage (the warpgroup's wgmma reads are complete for all of it).
+    rank = arith::IndexCastOp::create(
+        b, loc, b.getIndexType(),
+        NVVM::ClusterId::create(b, loc, b.getI32Type()));
+    for (int64_t s = 0; s < stages; ++s)
+      NVVM::MBarrierInitOp::create(
+          b, loc, emptyPtr(cst(s)),
+          i32(cfg.clusterM * (cfg.tileThreads() / kWarpgroupThreads)),
+          blk.isThread0);
+  } else if (cfg.isWarpSpecialized()) {
+    // Every consumer thread that read a stage releases it.
+    empty = createBarriers(stages, cfg.tileThreads());
+  }
+}
+
+void Mainloop::emitTensorMaps(Value tmaAPtr, Value tmaBPtr) {
+  mapA = tensorMap(aBoxRows(), kBoxCols, elt, tmaAPtr);
+  mapB = tensorMap(kBoxCols, kBoxCols, elt, tmaBPtr);
+}
+
+Value Mainloop::stageA(Value stage) {
+  return add(blk.base, mul(stage, layout.aStageBytes));
+}
+Value Mainloop::stageB(Value stage) {
+  return add(add(blk.base, layout.bOffset), mul(stage, layout.bStageBytes));
+}
+
+void Mainloop::emitIssue(Value k, Value it, Value numK) {
+  emitLoads(k, rem(it, stages), andi(blk.isThread0, ult(k, numK)));
+}
+
+/// Arms `stage` with the bytes of one K step and copies step `k` into it
+/// (if `pred`, when given).
+void Mainloop::emitLoads(Value k, Value stage, Value pred) {
+  Value k0 = mul(k, kBoxCols);
+  if (kBase)
+    k0 = add(kBase, k0);
+  nvgpu::MBarrierArriveExpectTxOp::create(
+      b, loc, bars, cst(layout.aStageBytes + layout.bStageBytes), stage, pred);
+  // Coordinates innermost first: the operand's contiguous dimension.
+  for (int64_t i = 0; i < cfg.blockM / aBoxRows(); ++i) {
+    Value ai = view(add(stageA(stage), i * kBoxBytes), {aBoxRows(), kBoxCols},
+                    elt);
+    Value m0 = add(blk.mRow0, i * kBoxCols);
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc, ai, bars, mapA,
+        aKMajor ? ValueRange{k0, blk.mRow0} : ValueRange{m0, k0}, stage,
+        Value(), pred);
+  }
+  // In a cluster, block j % cluster_m loads B box j for every block.
+  Value mask;
+  if (clustered)
+    mask = arith::ConstantOp::create(
+        b, loc, b.getI16IntegerAttr((1 << cfg.clusterM) - 1));
+  for (int64_t j = 0; j < cfg.blockN / kBoxCols; ++j) {
+    Value bj = view(add(stageB(stage), j * kBoxBytes), {kBoxCols, kBoxCols},
+                    elt);
+    Value owner = pred;
+    if (clustered) {
+      owner = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
+                                    cst(j % cfg.clusterM));
+      if (pred)
+        owner = andi(pred, owner);
+    }
+    Value n0 = add(blk.nCol0, j * kBoxCols);
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc, bj, bars, mapB,
+        bKMajor ? ValueRange{k0, n0} : ValueRange{n0, k0}, stage, mask,
+        owner);
+  }
+}
+
+scf::ForOp Mainloop::emitMmaLoop(Value it0, Value numK,
+                                 function_ref<void(Value, Value)> afterMma) {
+  auto accType = nvgpu::WarpgroupAccumulatorType::get(
+      b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
+  // Before the loop: between wgmma.fence and the wgmma, ptxas would
+  // serialise the warpgroup (C7517).
+  Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+  auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1), acc0);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value k = loop.getInductionVar();
+  Value it = add(it0, k);
+  Value acc = emitMma(it, loop.getRegionIterArgs()[0]);
+  afterMma(k, it);
+  scf::YieldOp::create(b, loc, acc);
+  return loop;
+}
+
+/// The warpgroup's wgmma over one stage, after waiting for it to fill;
+/// wait_group 1: the previous step's wgmma is done when this returns.
+Value Mainloop::emitMma(Value it, Value acc) {
+  Value stage = rem(it, stages);
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, oddRound(it),
+                                         cst(kTryWaitTicks), stage);
+  // The warpgroup's rows start wgRow x 128 bytes in, K-major (rows of
+  // 128 bytes) or M-major (boxes of 64 rows of 8192 bytes) alike.
+  Value aView = view(add(stageA(stage), mul(blk.wgRow, 2 * kBoxCols)),
+                     {wgTileM, kBoxCols}, elt);
+  Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
+  auto descType = [&](Value v) {
+    return nvgpu::WarpgroupMatrixDescriptorType::get(
+        b.getContext(), cast<MemRefType>(v.getType()));
+  };
+  Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
+      b, loc, descType(aView), aView, mapA);
+  Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
+      b, loc, descType(bView), bView, mapB);
+  // wgmma's own orientation is A and B K-major; upstream's verifier
+  // refuses transposeA without transposeB, so an M-major A is said with
+  // tile.transpose_a, which tile-nvgpu-to-nvvm's lowering reads.
+  auto mma = nvgpu::WarpgroupMmaOp::create(
+      b, loc, acc.getType(), descA, descB, /*waitGroup=*/uint64_t(1),
+      /*transposeA=*/nullptr,
+      /*transposeB=*/bKMajor ? nullptr : b.getUnitAttr(), acc);
+  if (!aKMajor)
+    mma->setAttr(TileDialect::kTransposeAAttrName, b.getUnitAttr());
+  return mma;
+}
+
+/// Whether ring position `it` is in an odd round of the ring: the phase
+/// parity its barriers complete with.
+Value Mainloop::oddRound(Value it) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                               rem(div(it, stages), 2), cst(0));
+}
+
+void Mainloop::emitProducerTile(KLoop pk, Value it0, Value numK) {
+  setTileOrigin(pk);
+  auto loop = scf::ForOp::create(b, loc, cst(0), numK, cst(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value k = loop.getInductionVar();
+  Value it = add(it0, k);
+  Value stage = rem(it, stages);
+  // The empty barrier's phase for round n completes when the consumers
+  // are done with round n - 1; round 0 waits for the phase "before" a
+  // fresh barrier, which has completed.
+  Value evenRound = arith::XOrIOp::create(
+      b, loc, oddRound(it),
+      arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+  if (clustered)
+    NVVM::MBarrierTryWaitParityOp::create(
+        b, loc, emptyPtr(stage),
+        arith::ExtUIOp::create(b, loc, b.getI32Type(), evenRound),
+        i32(kTryWaitTicks));
+  else
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, evenRound,
+                                           cst(kTryWaitTicks), stage);
+  emitLoads(k, stage, Value());
+}
+
+Value Mainloop::emitConsumerK(Value it0, Value numK,
+                              function_ref<void()> issued) {
+  scf::ForOp loop = emitMmaLoop(it0, numK, [&](Value k, Value it) {
+    emitRelease(add(it, stages - 1), ult(cst(0), k));
+  });
+  if (issued)
+    issued();
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
+  emitRelease(add(add(it0, numK), stages - 1), ult(cst(0), numK));
+  return loop.getResult(0);
+}
+
+/// Warp-specialized: consumer threads release ring position `it` (when
+/// `pred`): an arrive with no bytes, predicated rather than branched on,
+/// since a branch in the K loop makes LLVM peel it and ptxas serialise
+/// the wgmma.
+/// In a cluster, thread r < cluster_m of each consumer warpgroup arrives
+/// on block r's barrier.
+void Mainloop::emitRelease(Value it, Value pred) {
+  if (!clustered) {
+    nvgpu::MBarrierArriveExpectTxOp::create(b, loc, empty, cst(0),
+                                            rem(it, stages), pred);
+    return;
+  }
+  Value lane = rem(blk.tid, kWarpgroupThreads);
+  Value target = rem(lane, cfg.clusterM);
+  Value remote = NVVM::MapaOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*sharedCluster=*/7),
+      emptyPtr(rem(it, stages)),
+      arith::IndexCastOp::create(b, loc, b.getI32Type(), target));
+  // NVVM's arrive ops take no predicate on a cluster address.
+  NVVM::InlinePtxOp::create(
+      b, loc, TypeRange(), ValueRange{remote}, ValueRange(),
+      "mbarrier.arrive.shared::cluster.b64 _, [$0];",
+      andi(pred, ult(lane, cst(cfg.clusterM))));
+}
+
+/// The raw empty mbarrier of `stage` (clusters), as a shared pointer.
+Value Mainloop::emptyPtr(Value stage) {
+  Value at = add(add(blk.smemAddr, add(blk.base, layout.emptyOffset)),
+                 mul(stage, 8));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), at),
+      LLVM::DereferenceableAttr());
+}

@@ -1,0 +1,78 @@
+//===- SharedLayout.h - tile-to-wgmma's shared-memory layout ----*- C++ -*-===//
+//
+// Where each part of a wgmma kernel lives in its shared buffer, as byte
+// offsets from `base`, the buffer's first swizzle atom: the ring of stages
+// (all A stages, then all B stages), the C staging tiles, the empty
+// barriers of a cluster and the split-K arrival flag. Plain numbers from
+// the configuration, fixed before any IR is built.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETOWGMMA_SHAREDLAYOUT_H
+#define TILE_CONVERSION_TILETOWGMMA_SHAREDLAYOUT_H
+
+#include "tile/Dialect/Tile/IR/KernelConfig.h"
+
+#include "mlir/IR/Types.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+
+namespace mlir::tile::wgmma {
+
+/// One TMA box row is one 128-byte swizzle row: 64 f16/bf16.
+constexpr int64_t kBoxCols = 64;
+constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
+/// The 128-byte swizzle repeats every 8 rows of 128 bytes; stages start on
+/// such a boundary.
+constexpr int64_t kSwizzleAtom = 1024;
+/// A TMA box row with the 128-byte swizzle, in bytes.
+constexpr int64_t kSwizzleRowBytes = 128;
+constexpr int64_t kWarpgroupThreads = 128;
+
+struct SharedLayout {
+  /// A and B are 16-bit (f16/bf16); `cElt` is C's element type.
+  SharedLayout(const KernelConfig &cfg, Type cElt) {
+    int64_t stages = cfg.numStages;
+    int64_t wgTileM = cfg.rowsPerWarpgroup();
+    aStageBytes = cfg.blockM * kBoxCols * 2;
+    bStageBytes = cfg.blockN * kBoxCols * 2;
+    bOffset = stages * aStageBytes;
+    ring = stages * (aStageBytes + bStageBytes);
+    // Each warpgroup stages its wgTileM x block_n accumulator as block_n /
+    // cBoxCols TMA boxes. Warp-specialized: the producer refills the ring
+    // while the consumers run the epilogue, so staging follows the ring.
+    cBoxCols = kSwizzleRowBytes / (cElt.getIntOrFloatBitWidth() / 8);
+    wgStagingBytes = llvm::alignTo(
+        wgTileM * (cfg.blockN / cBoxCols) * kSwizzleRowBytes, kSwizzleAtom);
+    stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
+    int64_t stagingBytes =
+        cfg.mmaThreads() / kWarpgroupThreads * wgStagingBytes;
+    emptyOffset = ring + stagingBytes;
+    // Room to move the base up to the next swizzle atom at run time; in a
+    // cluster, the empty barriers (8 bytes each) after staging.
+    sharedBytes = (cfg.isWarpSpecialized() ? emptyOffset
+                                           : std::max(ring, stagingBytes)) +
+                  (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
+    if (cfg.usesWorkspace()) {
+      // The last-arrival flag, past the ring: a persistent (Stream-K) loop
+      // refills the ring while slower threads may still read the flag.
+      flagOffset = std::max(ring, stagingBytes);
+      sharedBytes = flagOffset + 16 + kSwizzleAtom;
+    }
+  }
+
+  int64_t aStageBytes, bStageBytes; // one stage of each operand
+  int64_t bOffset;                  // the first B stage, after the A stages
+  int64_t ring;                     // every stage of both operands
+  int64_t cBoxCols;       // C elements in a 128-byte box row
+  int64_t wgStagingBytes; // one warpgroup's staging tile
+  int64_t stagingOffset;  // the staging tiles: over the ring, or after it
+  int64_t emptyOffset;    // the raw empty barriers (clusters)
+  int64_t flagOffset = 0; // the last-arrival flag (split-K, Stream-K)
+  int64_t sharedBytes;    // the buffer, with room to align `base`
+};
+
+} // namespace mlir::tile::wgmma
+
+#endif // TILE_CONVERSION_TILETOWGMMA_SHAREDLAYOUT_H
