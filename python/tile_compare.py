@@ -7,8 +7,12 @@ and prints the study's table: time (median and interquartile range), TFLOP/s,
 % of cuBLAS, registers, spills, shared memory, occupancy block limits, waves
 per SM and the ratio to the first lowering; a ratio whose interquartile
 ranges overlap is printed as a tie. With --profile (and ncu on PATH) it adds
-the instruction mix per pipe and the achieved occupancy of each kernel; with
---plot FILE it draws % of cuBLAS with the spread as error bars.
+the instruction mix per pipe, the achieved occupancy, the tensor pipe's
+active cycles and the warp-state stall reasons of each kernel; with --plot
+FILE it draws % of cuBLAS with the spread as error bars. The report ends
+with findings in words (python/tile_bench/findings.py: slots, limits, the
+tail, occupancy, mix, tensor pipe, stalls), each with the numbers it rests
+on and a change to try; --json carries them as "findings".
 
   tile-compare examples/matmul_f16.mlir --shape 4096x4096x4096
   tile-compare IN.mlir --lowering "tiled:schedule=tiled" \\
@@ -58,6 +62,11 @@ MIX = [
     ("global st", "smsp__inst_executed_op_global_st.sum"),
 ]
 ACHIEVED = "sm__warps_active.avg.pct_of_peak_sustained_active"
+# Tensor-pipe activity (wgmma and mma.sync alike) and the warp-state stall
+# reasons per issued instruction, as scripts/ncu-stalls.sh and
+# docs/results/warp-specialized.md collect them in the same ncu launch.
+TENSOR_ACTIVE = "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
+STALLS = r"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
 
 
 # A lowering's name is a folder of the output: one plain component, so that
@@ -315,7 +324,9 @@ def profile(tile_run, manifests, names, args):
     if not ncu:
         print("\n(--profile: ncu not found, instruction mix skipped)")
         return None
-    metrics = ",".join([m for _, m in MIX] + [ACHIEVED])
+    from tile_bench.findings import ACHIEVED_ROW, TENSOR_ROW, stall_reason
+    # The regex goes last: ncu splits the list at commas.
+    metrics = ",".join([m for _, m in MIX] + [ACHIEVED, TENSOR_ACTIVE, STALLS])
     rows = {}
     for name, manifest in zip(names, manifests):
         with open(manifest) as f:
@@ -338,8 +349,7 @@ def profile(tile_run, manifests, names, args):
     print(f"\ninstruction mix (ncu, {args.shape}; one launch each)")
     print(f"{'pipe':<12}" + "".join(f"{n:>16}" for n in names) +
           (f"{'difference':>16}" if len(names) == 2 else ""))
-    out = {}
-    for label, metric in MIX + [("achieved occ %", ACHIEVED)]:
+    def values(metric):
         vals = []
         for n in names:
             v = rows[n].get(metric, "nan").replace(",", "")
@@ -347,14 +357,31 @@ def profile(tile_run, manifests, names, args):
                 vals.append(float(v))
             except ValueError:
                 vals.append(float("nan"))
-        out[label] = vals
+        return vals
+
+    out = {}
+    for label, metric in MIX + [(ACHIEVED_ROW, ACHIEVED),
+                                (TENSOR_ROW, TENSOR_ACTIVE)]:
+        vals = out[label] = values(metric)
         cells = "".join(f"{v:16,.1f}" if label.endswith("%") else f"{v:16,.0f}"
                         for v in vals)
         diff = ""
         if len(vals) == 2 and vals[0]:
             diff = f"{100.0 * (vals[1] - vals[0]) / vals[0]:+15.1f}%"
         print(f"{label:<12}{cells}{diff}")
-    return out
+    stalls = {}
+    for metric in sorted({m for r in rows.values() for m in r}):
+        reason = stall_reason(metric)
+        if reason:
+            stalls[reason] = values(metric)
+    if stalls:
+        print("\nstalls per issued instruction (ncu warp states, cycles)")
+        print(f"{'reason':<20}" + "".join(f"{n:>16}" for n in names))
+        for reason, vals in sorted(stalls.items(), key=lambda x: -max(
+                (v for v in x[1] if v == v), default=0.0)):
+            print(f"{reason.replace('_', ' '):<20}" +
+                  "".join(f"{v:16.2f}" for v in vals))
+    return out, stalls
 
 
 def main():
@@ -378,7 +405,8 @@ def main():
                    help="draw %% of cuBLAS with the IQR range as a PNG")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true",
-                   help="add the ncu instruction mix per pipe")
+                   help="add ncu's instruction mix per pipe, occupancy, "
+                        "tensor-pipe activity and stall reasons")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--compile-only", metavar="DIR", type=nonempty,
                        help="only write the bundles, into DIR/NAME")
@@ -386,7 +414,7 @@ def main():
                        help="use bundles from --compile-only (one folder "
                             "each)")
     p.add_argument("--json", type=nonempty,
-                   help="write the tile-run JSON (+ mix) here")
+                   help="write the tile-run JSON (+ profile, findings) here")
     p.add_argument("--tile-opt", dest="tile_opt",
                    help="default: $TILE_OPT, build/bin/tile-opt, then PATH")
     p.add_argument("--tile-run", dest="tile_run",
@@ -425,20 +453,27 @@ def main():
         json_out = args.json or os.path.join(tmp, "run.json")
         result, rc = run_tile_run(tile_run, manifests, args, json_out)
         print_table(names, result)
+        if args.profile:
+            profiled = profile(tile_run, manifests, names, args)
+            if profiled is not None:
+                mix, stalls = profiled
+                result["instruction_mix"] = {"lowerings": names, "rows": mix}
+                if stalls:
+                    result["stalls"] = {"lowerings": names, "rows": stalls}
+        from tile_bench.findings import findings, print_findings
+        result["findings"] = findings(result, names)
+        write_json(json_out, result)
         if args.plot:
             from tile_bench.plot import plot_pct, rows_from_result
             try:
                 plot_pct(rows_from_result(result, names), args.plot,
                          f"{result['device']['name']}, {args_shape(result)} "
-                         f"{result['dtype']}")
+                         f"{result['dtype']}",
+                         notes=[f["text"] for f in result["findings"]])
             except (RuntimeError, OSError) as e:
                 die(f"--plot: {e}")
             print(f"\nplot: {args.plot}")
-        if args.profile:
-            mix = profile(tile_run, manifests, names, args)
-            if mix is not None:
-                result["instruction_mix"] = {"lowerings": names, "rows": mix}
-                write_json(json_out, result)
+        print_findings(result["findings"])
         return rc
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import textwrap
 from typing import Iterable, Sequence
 
 
@@ -49,8 +50,10 @@ def rows_from_result(doc: dict, names: Sequence[str] | None = None,
     return rows
 
 
-def plot_pct(rows: Iterable[dict], path: str, title: str = "") -> None:
-    """Writes a PNG of grouped bars: shapes on x, one bar per implementation."""
+def plot_pct(rows: Iterable[dict], path: str, title: str = "",
+             notes: Sequence[str] = ()) -> None:
+    """Writes a PNG of grouped bars: shapes on x, one bar per implementation;
+    notes (tile-compare's findings) are printed under the axes."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -64,7 +67,11 @@ def plot_pct(rows: Iterable[dict], path: str, title: str = "") -> None:
     impls = list(dict.fromkeys(r["impl"] for r in rows))
     by_key = {(r["shape"], r["impl"]): r for r in rows}
     width = 0.8 / len(impls)
-    fig, ax = plt.subplots(figsize=(max(7.0, 3.0 + 0.3 * len(shapes) * len(impls)), 4.5))
+    # The notes go under the chart, wrapped; the figure grows to hold them.
+    lines = [line for n in notes
+             for line in textwrap.wrap(n, 140, subsequent_indent="  ")]
+    fig, ax = plt.subplots(figsize=(max(7.0, 3.0 + 0.3 * len(shapes) * len(impls)),
+                                    4.5 + 0.12 * len(lines)))
     for j, impl in enumerate(impls):
         xs, ys, err = [], [], [[], []]
         for i, shape in enumerate(shapes):
@@ -86,7 +93,11 @@ def plot_pct(rows: Iterable[dict], path: str, title: str = "") -> None:
     if title:
         ax.set_title(title, fontsize=10)
     ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
-    fig.tight_layout()
+    if lines:
+        fig.text(0.01, 0.01, "\n".join(lines), fontsize=6, va="bottom",
+                 ha="left", family="monospace")
+    fig.tight_layout(rect=(0, (0.12 * len(lines) + 0.1 * bool(lines))
+                           / fig.get_figheight(), 1, 1))
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=".png", dir=folder)
     os.close(fd)
