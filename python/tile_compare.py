@@ -14,9 +14,21 @@ with findings in words (python/tile_bench/findings.py: slots, limits, the
 tail, occupancy, mix, tensor pipe, stalls), each with the numbers it rests
 on and a change to try; --json carries them as "findings".
 
+With --suggest it then tries the findings' concrete changes (fewer or more
+stages, a smaller block-n, a program per block slot): each variant,
+named ORIGINAL+CHANGE (tiled+stages3), is compiled and run with the
+originals in one second tile-run process, and a "suggestions tried" table
+gives its time and % of cuBLAS against its original's and whether the
+difference is beyond the spread; a change tile-opt refuses is listed as
+"not tried" with its reason, a variant equal to a lowering already run is
+not run again. --programs-per-sm is tile-run's for a whole process, so a
+variant that changes it runs in a process of its own. --json carries them
+as "suggestions".
+
   tile-compare examples/matmul_f16.mlir --shape 4096x4096x4096
   tile-compare IN.mlir --lowering "tiled:schedule=tiled" \\
                        --lowering "pers:schedule=persistent order=grouped"
+  tile-compare IN.mlir --programs-per-sm 1 --profile --suggest
   tile-compare --compile-only out/ IN.mlir      # here: bundles only
   tile-compare --bundles out/ --shape ...       # on the GPU machine
 """
@@ -245,7 +257,8 @@ def write_json(path, doc):
         die(f"cannot write --json file '{path}': {e.strerror}")
 
 
-def run_tile_run(tile_run, manifests, args, json_out):
+def run_tile_run(tile_run, manifests, args, json_out, programs_per_sm=None):
+    """programs_per_sm: instead of args.programs_per_sm."""
     cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
            "--seed", str(args.seed)]
     for flag in ("warmup", "rep", "reps", "rounds", "l2", "blas"):
@@ -253,8 +266,9 @@ def run_tile_run(tile_run, manifests, args, json_out):
             cmd += [f"--{flag}", str(getattr(args, flag))]
     if args.layout:
         cmd += ["--layout", args.layout]
-    if args.programs_per_sm:
-        cmd += ["--programs-per-sm", args.programs_per_sm]
+    programs_per_sm = programs_per_sm or args.programs_per_sm
+    if programs_per_sm:
+        cmd += ["--programs-per-sm", programs_per_sm]
     r = run(cmd)
     if args.verbose:
         print(r.stdout)
@@ -384,6 +398,94 @@ def profile(tile_run, manifests, names, args):
     return out, stalls
 
 
+def refusal(stderr):
+    """tile-opt's one-line reason: its first error line."""
+    lines = stderr.strip().splitlines() or ["no message"]
+    return next((l for l in lines if "error:" in l), lines[0]).strip()
+
+
+def try_suggestions(tile_opt, tile_run, source, lowerings, result, args,
+                    tmp):
+    """Compiles the findings' variants and runs them (tile_bench.findings.
+    plan_variants); returns the "suggestions" list and tile-run's worst
+    exit status."""
+    from tile_bench.findings import plan_variants
+    from tile_bench.stats import compare
+    plans = plan_variants(result["findings"], lowerings, result["kernels"],
+                          args.programs_per_sm)
+    outdir = os.path.join(tmp, "suggest")
+    os.mkdir(outdir)
+    runnable = []
+    for p in plans:
+        if p["same_as"]:
+            p["status"] = f"same as {p['same_as']}"
+            continue
+        d = os.path.join(outdir, p["name"])
+        os.mkdir(d)
+        r = run([tile_opt, source, f"--tile-to-ptx={p['options']}",
+                 f"--tile-bundle={d}", "-o", os.devnull])
+        if r.returncode != 0:
+            p["status"] = "not tried: " + refusal(r.stderr)
+            continue
+        p["manifest"] = manifest_in(d)
+        runnable.append(p)
+    # The originals and every variant of the run's --programs-per-sm in one
+    # process, so that their ratios share one GPU state; a variant of
+    # another --programs-per-sm cannot join it (the flag is per process).
+    bundles = dict(zip([n for n, _ in lowerings],
+                       [k["manifest"] for k in result["kernels"]]))
+    groups = {None: list(bundles)}
+    for p in runnable:
+        groups.setdefault(p["programs_per_sm"], []).append(p["name"])
+        bundles[p["name"]] = p["manifest"]
+    rows, worst = {}, 0
+    if any(p["programs_per_sm"] is None for p in runnable):
+        order = groups.pop(None)
+    else:  # nothing to rerun with the originals: the first run's rows
+        rows.update(zip(groups.pop(None), result["kernels"]))
+        order = []
+    for i, (pps, names) in enumerate([(None, order)] + list(groups.items())):
+        if not names:
+            continue
+        doc, rc = run_tile_run(tile_run, [bundles[n] for n in names], args,
+                               os.path.join(tmp, f"suggest-{i}.json"), pps)
+        worst = max(worst, rc)
+        for n, k in zip(names, doc["kernels"]):
+            rows[n] = dict(k, process=i)
+    for p in runnable:
+        k, base = rows[p["name"]], rows[p["lowering"]]
+        p.update(status="run", ms=k["ms"], pct_cublas=k["pct_cublas"],
+                 original_ms=base["ms"],
+                 original_pct_cublas=base["pct_cublas"],
+                 same_process=k.get("process") == base.get("process"),
+                 compare=compare(base, k))
+        del p["manifest"]
+    return plans, worst
+
+
+def print_suggestions(plans):
+    print("\nsuggestions tried (each against its original; * in another "
+          "tile-run process)")
+    if not plans:
+        print("  no finding suggests a change tile-compare can make")
+        return
+    w = max(len(p["name"]) for p in plans) + 2
+    print(f"{'variant':<{w}}{'change':<30}{'ms':>9}{'%cuBLAS':>9}"
+          f"{'orig ms':>9}{'orig %':>8}{'vs orig':>10}  verdict")
+    for p in plans:
+        if p["status"] != "run":
+            print(f"{p['name']:<{w}}{p['change']:<30}{p['status']}")
+            continue
+        r = p["compare"]
+        pct = lambda v: f"{v:8.1f}" if v is not None else f"{'-':>8}"
+        print(f"{p['name']:<{w}}{p['change']:<30}{p['ms']:9.4f}"
+              f"{pct(p['pct_cublas'])} {p['original_ms']:8.4f}"
+              f"{pct(p['original_pct_cublas'])}{r['pct'] / 100:9.3f}x"
+              f"{'' if p['same_process'] else '*'}  "
+              + ("tie: no difference beyond the spread"
+                 if r["verdict"] == "tie" else r["verdict"]))
+
+
 def main():
     p = Parser(description=__doc__,
                formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -413,8 +515,12 @@ def main():
     where.add_argument("--bundles", metavar="DIR", type=nonempty,
                        help="use bundles from --compile-only (one folder "
                             "each)")
+    p.add_argument("--suggest", action="store_true",
+                   help="compile and run the findings' suggested variants "
+                        "(not with --bundles or --compile-only)")
     p.add_argument("--json", type=nonempty,
-                   help="write the tile-run JSON (+ profile, findings) here")
+                   help="write the tile-run JSON (+ profile, findings, "
+                        "suggestions) here")
     p.add_argument("--tile-opt", dest="tile_opt",
                    help="default: $TILE_OPT, build/bin/tile-opt, then PATH")
     p.add_argument("--tile-run", dest="tile_run",
@@ -429,6 +535,9 @@ def main():
         if args.bundles is not None:
             if args.input:
                 die("an input .mlir is not compiled with --bundles")
+            if args.suggest:
+                die("--suggest compiles variants: it needs an input .mlir, "
+                    "not --bundles")
             bundles = bundles_in(args.bundles, parse_lowerings(
                 args.lowering or [], need_options=False))
             tile_run = find_tool("tile-run", args.tile_run)
@@ -441,6 +550,8 @@ def main():
             tile_opt = find_tool("tile-opt", args.tile_opt)
             if args.compile_only is None:
                 tile_run = find_tool("tile-run", args.tile_run)
+            elif args.suggest:
+                die("--suggest runs the variants: not with --compile-only")
             else:
                 bundles = compile_only(tile_opt, args.input, lowerings,
                                        args.compile_only)
@@ -462,6 +573,10 @@ def main():
                     result["stalls"] = {"lowerings": names, "rows": stalls}
         from tile_bench.findings import findings, print_findings
         result["findings"] = findings(result, names)
+        if args.suggest:
+            result["suggestions"], rc2 = try_suggestions(
+                tile_opt, tile_run, args.input, lowerings, result, args, tmp)
+            rc = max(rc, rc2)
         write_json(json_out, result)
         if args.plot:
             from tile_bench.plot import plot_pct, rows_from_result
@@ -474,6 +589,8 @@ def main():
                 die(f"--plot: {e}")
             print(f"\nplot: {args.plot}")
         print_findings(result["findings"])
+        if args.suggest:
+            print_suggestions(result["suggestions"])
         return rc
 
 

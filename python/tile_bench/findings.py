@@ -7,12 +7,15 @@ Input is the run's JSON as tile-compare writes it: tile-run's report
 ``stalls`` (the same shape, one row per ncu warp-state stall reason, in
 cycles per issued instruction). Every finding is a dict
 
-  {"kind", "lowerings", "text", "numbers", "suggestion"}
+  {"kind", "lowerings", "text", "numbers", "suggestion", "variant"}
 
 whose text names the numbers it rests on (also in ``numbers``) and whose
 suggestion is a change tile-compare can measure (None where there is
-nothing to test). A finding is stated only past the thresholds below;
-comparisons that stay inside them say "no difference beyond the spread".
+nothing to test). Where the suggestion is one concrete change to one
+lowering, ``variant`` holds it as data for ``tile-compare --suggest``:
+{option: value} of --tile-to-ptx, or {"programs-per-sm": N} of tile-run
+(None otherwise); plan_variants turns them into lowerings to run. A
+finding is stated only past the thresholds below; comparisons that stay inside them say "no difference beyond the spread".
 Pure Python, no GPU.
 """
 from __future__ import annotations
@@ -84,6 +87,15 @@ STALL_SUGGESTIONS = {
                       "says what the dispatcher waits on",
 }
 
+# The stall reasons whose suggestion --suggest tries, as a change of the
+# lowering's num-stages (tile-opt refuses stages whose shared memory does
+# not fit, and the refusal is reported).
+STALL_VARIANTS = {"long_scoreboard": +1}
+
+# tile-run's flag, not a --tile-to-ptx option: it applies to a whole
+# tile-run process.
+PROGRAMS_PER_SM = "programs-per-sm"
+
 # What changes each pipe's instruction count, for the largest difference.
 MIX_SUGGESTIONS = {
     "alu": "cuobjdump -sass of both kernels: the extra integer work is index "
@@ -102,9 +114,24 @@ MIX_SUGGESTIONS = {
 }
 
 
-def _finding(kind, lowerings, text, numbers, suggestion):
+def _finding(kind, lowerings, text, numbers, suggestion, variant=None):
     return {"kind": kind, "lowerings": list(lowerings), "text": text,
-            "numbers": numbers, "suggestion": suggestion}
+            "numbers": numbers, "suggestion": suggestion, "variant": variant}
+
+
+def _slots_variant(k):
+    """A program per block slot: only a persistent grid's size is an
+    option (a tiled grid is the tile count)."""
+    slots = _slots(k)
+    return {PROGRAMS_PER_SM: slots} \
+        if k.get("schedule") == "persistent" and slots else None
+
+
+def _smaller_block_n(k):
+    """Half the block-n: fewer accumulator registers and a smaller B tile
+    per stage. None where the row does not say the block."""
+    n = k.get("block_n")
+    return {"block-n": n // 2} if n and n >= 16 else None
 
 
 def _count(v):
@@ -173,7 +200,8 @@ def slot_findings(name, k, sms):
             {"grid": k["grid"], "sm_count": sms, "blocks_per_sm": slots,
              "slots_used": used, "waves_per_sm": k["waves_per_sm"]},
             f"--programs-per-sm auto (grid {sms * slots})" if persistent else
-            "a smaller block or split-k, so that the grid fills every slot"))
+            "a smaller block or split-k, so that the grid fills every slot",
+            _slots_variant(k)))
     # Warps or the SM's block cap limit only where the SM is full already
     # (or the blocks are tiny); registers and shared memory are what a
     # lowering's options change.
@@ -196,14 +224,21 @@ def slot_findings(name, k, sms):
                 f"memory per block; "
                 f"theoretical occupancy {occ['theoretical_pct']:.1f}%"
                 + (f"; {others} would allow more" if others else "") + ")")
-        fixes = []
+        # Fewer stages free shared memory at no other cost until two are
+        # left (one tile loading while one is used); then, or when registers
+        # bind, a smaller block-n: fewer accumulators and a smaller B tile.
+        fixes, variant = [], None
+        stages = k.get("num_stages")
+        if "shared memory" in binding:
+            if stages and stages > 2:
+                fixes.append(f"fewer stages (num-stages={stages - 1})")
+                variant = {"num-stages": stages - 1}
+            else:
+                fixes.append("a smaller block-n or block-k")
         if "registers" in binding:
             fixes.append("a smaller block-m or block-n (fewer accumulator "
                          "registers per thread)")
-        if "shared memory" in binding:
-            stages = k.get("num_stages")
-            fixes.append(f"fewer stages (num-stages={stages - 1})"
-                         if stages and stages > 1 else "a smaller block-k")
+        variant = variant or _smaller_block_n(k)
         out.append(_finding(
             "limit", (name,), text,
             {"regs": k["regs"], "spill_bytes": k.get("spill_bytes", 0),
@@ -213,7 +248,7 @@ def slot_findings(name, k, sms):
              "limit_warps": limits["warps"],
              "blocks_per_sm": occ["blocks_per_sm"],
              "theoretical_pct": occ["theoretical_pct"]},
-            " or ".join(fixes) + ", to fit another block per SM"))
+            " or ".join(fixes) + ", to fit another block per SM", variant))
     return out
 
 
@@ -271,7 +306,7 @@ def occupancy_findings(name, k, achieved, idle_slots, tail):
         "--programs-per-sm auto, to launch a program per slot" if idle_slots
         else "the tail finding's change, to fill the last wave" if tail
         else "ncu's Occupancy section (scripts/ncu-sections.sh) for where "
-             "the warps go")]
+             "the warps go", _slots_variant(k) if idle_slots else None)]
 
 
 def mix_findings(names, rows):
@@ -329,9 +364,9 @@ def tensor_findings(names, active):
     return out
 
 
-def stall_findings(name, stalls, tensor_active):
+def stall_findings(name, stalls, tensor_active, stages=None):
     """The leading warp-state stall reasons of one kernel (cycles per
-    issued instruction)."""
+    issued instruction); stages is the kernel's num-stages."""
     reasons = {r: v for r, v in stalls.items()
                if r != "selected" and _number(v) and v > 0}
     total = sum(reasons.values())
@@ -350,13 +385,15 @@ def stall_findings(name, stalls, tensor_active):
             "stalls", (name,),
             f"stalls: no reason dominates in {name} ({listed} of {total:.2f} "
             f"cycles per issued instruction{tensor})", numbers, None)]
+    step = STALL_VARIANTS.get(lead)
     return [_finding(
         "stalls", (name,),
         f"stalls: {name} waits mostly on {lead.replace('_', ' ')} "
         f"({100 * lead_v / total:.0f}% of {total:.2f} stall cycles per "
         f"issued instruction; {listed}{tensor})", numbers,
         STALL_SUGGESTIONS.get(lead, "ncu's WarpStateStats section for what "
-                                    "the reason means"))]
+                                    "the reason means"),
+        {"num-stages": stages + step} if step and stages else None)]
 
 
 def _rows_for(doc, key, names):
@@ -392,8 +429,87 @@ def findings(doc: dict, names: Sequence[str]) -> list[dict]:
     for i, name in enumerate(names):
         out += stall_findings(
             name, {r: vals[i] for r, vals in stalls.items()},
-            (mix.get(TENSOR_ROW) or [None] * len(names))[i])
+            (mix.get(TENSOR_ROW) or [None] * len(names))[i],
+            kernels[i].get("num_stages"))
     return out
+
+
+def parse_options(options: str) -> dict:
+    """{key: value} of a --tile-to-ptx option string ("a=1 b=x"), in order;
+    a bare word maps to None."""
+    out = {}
+    for word in options.split():
+        key, sep, value = word.partition("=")
+        out[key] = value if sep else None
+    return out
+
+
+def format_options(options: dict) -> str:
+    return " ".join(k if v is None else f"{k}={v}" for k, v in options.items())
+
+
+def variant_name(name: str, variant: dict) -> str:
+    """ORIGINAL+stages3, ORIGINAL+block-n64, ORIGINAL+pps2: a folder name
+    that says the change."""
+    short = {"num-stages": "stages", PROGRAMS_PER_SM: "pps"}
+    return name + "".join(f"+{short.get(k, k)}{v}"
+                          for k, v in sorted(variant.items()))
+
+
+def plan_variants(found: Sequence[dict], lowerings: Sequence[tuple],
+                  kernels: Sequence[dict],
+                  programs_per_sm: str | None = None) -> list[dict]:
+    """The variant lowerings of the findings whose suggestion is a concrete
+    change, each once:
+
+      {"name", "lowering", "options", "programs_per_sm", "change", "kinds",
+       "same_as"}
+
+    lowerings are the run's (name, options) in the order of kernels;
+    programs_per_sm is tile-run's flag of that run (None: auto). A
+    variant's options are its original's with the change applied, and its
+    programs_per_sm is None unless the change is tile-run's. A variant that
+    is an existing lowering or an earlier variant (the same options and
+    programs per SM) names it in same_as and is not to be run again."""
+    run_pps = str(programs_per_sm or "auto")
+    rows = dict(zip((n for n, _ in lowerings), kernels))
+    given = dict(lowerings)
+
+    def key(options, pps):
+        return tuple(sorted(parse_options(options).items())), pps
+
+    seen = {key(opts, run_pps): n for n, opts in lowerings}
+    plans = {}
+    for f in found:
+        variant = f.get("variant")
+        if not variant or len(f["lowerings"]) != 1:
+            continue
+        name = f["lowerings"][0]
+        k, options = rows[name], parse_options(given[name])
+        pps, changes = run_pps, []
+        for opt, value in variant.items():
+            if opt == PROGRAMS_PER_SM:
+                was = k.get("programs_per_sm") or run_pps
+                pps = str(value)
+            else:
+                was = options.get(opt) or k.get(opt.replace("-", "_"), "?")
+                options[opt] = str(value)
+            changes.append(f"{opt} {was} -> {value}")
+        vname = variant_name(name, variant)
+        if vname in plans:  # another finding suggests the same change
+            plans[vname]["kinds"].append(f["kind"])
+            continue
+        opts = format_options(options)
+        # tile-run's auto is the figure it reported for the original.
+        same = name if pps == str(k.get("programs_per_sm")) and \
+            opts == format_options(parse_options(given[name])) else \
+            seen.setdefault(key(opts, pps), vname)
+        plans[vname] = {
+            "name": vname, "lowering": name, "options": opts,
+            "programs_per_sm": None if pps == run_pps else pps,
+            "change": ", ".join(changes), "kinds": [f["kind"]],
+            "same_as": None if same == vname else same}
+    return list(plans.values())
 
 
 def stall_reason(metric: str) -> str | None:

@@ -260,7 +260,7 @@ def test_findings_are_json(capsys):
     found = fd.findings(copy.deepcopy(doc), NAMES)
     assert json.loads(json.dumps(found)) == found
     assert all(set(f) == {"kind", "lowerings", "text", "numbers",
-                          "suggestion"} for f in found)
+                          "suggestion", "variant"} for f in found)
     fd.print_findings(found)
     out = capsys.readouterr().out
     assert out.startswith("\nfindings")
@@ -279,3 +279,78 @@ def test_plot_carries_the_findings(tmp_path):
     plot_pct([row], str(tmp_path / "a.png"), "t", notes=notes)
     plot_pct([row], str(tmp_path / "b.png"), "t")
     assert (tmp_path / "a.png").stat().st_size > (tmp_path / "b.png").stat().st_size
+
+
+# Variants for --suggest.
+
+def test_variants_of_findings():
+    """Idle slots of a persistent grid: a program per slot; shared memory
+    limiting: one stage fewer, or half the block-n at two stages; long
+    scoreboard leading: one stage more; no variant for text-only advice."""
+    pers = kernel("persistent", grid=132, tiles=2048, per_program=(15, 16),
+                  limits=(4, 2, 4), limiter="shared memory", stages=4)
+    two = kernel(limits=(3, 1, 2), limiter="shared memory", stages=2)
+    two["block_n"] = 128
+    stalls = {"long_scoreboard": [6.0, 0.5], "wait": [1.0, 0.6]}
+    found = fd.findings(run(pers, two, stalls=stalls), NAMES)
+    variants = {(f["kind"], f["lowerings"][0]): f["variant"] for f in found
+                if len(f["lowerings"]) == 1}
+    assert variants[("slots", "tiled")] == {"programs-per-sm": 2}
+    assert variants[("limit", "tiled")] == {"num-stages": 3}
+    assert variants[("limit", "persistent")] == {"block-n": 64}
+    assert variants[("stalls", "tiled")] == {"num-stages": 5}
+    assert variants[("stalls", "persistent")] is None  # wait leads
+    assert all(f["variant"] is None for f in kinds(found, "time"))
+
+
+def test_option_rewriting():
+    opts = fd.parse_options("mma=wgmma block-n=256 num-stages=4 flag")
+    assert opts == {"mma": "wgmma", "block-n": "256", "num-stages": "4",
+                    "flag": None}
+    opts["num-stages"] = "3"
+    opts["block-k"] = "64"
+    assert fd.format_options(opts) == \
+        "mma=wgmma block-n=256 num-stages=3 flag block-k=64"
+    assert fd.variant_name("tiled", {"num-stages": 3}) == "tiled+stages3"
+    assert fd.variant_name("p", {"programs-per-sm": 2}) == "p+pps2"
+
+
+def finding(kind, name, variant):
+    return {"kind": kind, "lowerings": [name], "variant": variant}
+
+
+def test_plan_variants_dedup():
+    k4 = kernel(stages=4)
+    k3 = kernel(stages=3)
+    pers = kernel("persistent", grid=132)
+    pers["programs_per_sm"] = 1
+    lowerings = [("a", "block-n=128 num-stages=4"),
+                 ("b", "num-stages=3 block-n=128"),
+                 ("p", "schedule=persistent")]
+    found = [finding("limit", "a", {"num-stages": 3}),    # equals b
+             finding("limit", "b", {"num-stages": 2}),
+             finding("stalls", "b", {"num-stages": 2}),   # once, both kinds
+             finding("slots", "p", {"programs-per-sm": 2}),
+             finding("occupancy", "p", {"programs-per-sm": 2}),
+             finding("slots", "p", {"programs-per-sm": 1}),  # p itself
+             {"kind": "mix", "lowerings": ["a", "b"], "variant": None}]
+    plans = {p["name"]: p for p in fd.plan_variants(
+        found, lowerings, [k4, k3, pers], "1")}
+    assert list(plans) == ["a+stages3", "b+stages2", "p+pps2", "p+pps1"]
+    assert plans["a+stages3"]["same_as"] == "b"
+    assert plans["a+stages3"]["change"] == "num-stages 4 -> 3"
+    assert plans["b+stages2"] == {
+        "name": "b+stages2", "lowering": "b",
+        "options": "num-stages=2 block-n=128", "programs_per_sm": None,
+        "change": "num-stages 3 -> 2", "kinds": ["limit", "stalls"],
+        "same_as": None}
+    assert plans["p+pps2"]["programs_per_sm"] == "2"
+    assert plans["p+pps2"]["options"] == "schedule=persistent"
+    assert plans["p+pps2"]["kinds"] == ["slots", "occupancy"]
+    assert plans["p+pps2"]["change"] == "programs-per-sm 1 -> 2"
+    assert plans["p+pps1"]["same_as"] == "p"
+    # An option the original left at tile-opt's default: the row says it.
+    plan, = fd.plan_variants([finding("limit", "a", {"num-stages": 3})],
+                             [("a", "block-n=128")], [k4])
+    assert plan["change"] == "num-stages 4 -> 3"
+    assert plan["options"] == "block-n=128 num-stages=3"
