@@ -111,7 +111,7 @@ class _LastingBuffers(cuda_launch.KernelBuffers):
 class Launcher(cuda_launch.LoadedKernel):
     """A bundle (a kernel or a config=auto family) loaded, launched for
     tensors already checked. `fast(m, n, k, a_ptr, b_ptr, c_ptr, stream)`
-    launches a shape planned before and returns False otherwise; `slow`
+    launches a shape planned before and returns False otherwise; `launch`
     plans it first."""
 
     def __init__(self, entry: Union[Bundle, Dispatch], layout: str) -> None:
@@ -126,13 +126,12 @@ class Launcher(cuda_launch.LoadedKernel):
         self.buffers = _LastingBuffers(entry.kernel)
         self.fast = self.launcher.launch
 
-    def slow(self, m: int, n: int, k: int, a: Tensor, b: Tensor, c: Tensor,
-             stream: int) -> None:
-        """Plans the shape (outside capture) and launches it."""
+    def prepare(self, m: int, n: int, k: int, device: torch.device) -> dict:
+        """LoadedKernel.prepare, refused during capture (planning loads
+        modules and allocates)."""
         if capturing():
             raise CaptureError(f"kernel '{self.bundle.kernel}' meets shape {m}x{n}x{k} "
                                f"for the first time, which cannot happen during CUDA "
                                f"graph capture: call it once with this shape before "
                                f"capturing")
-        self.prepare(m, n, k, c.device)
-        self.fast(m, n, k, a.data_ptr(), b.data_ptr(), c.data_ptr(), stream)
+        return super().prepare(m, n, k, device)

@@ -172,10 +172,9 @@ class Kernel:
                     bundle, why = self.entry.pick(m, n, k)
                 else:
                     bundle, why = self.entry, "the only kernel"
-                bundle.check_shape(m, n, k, self.layout)
+                staged = bundle.plan(m, n, k, self.layout).info()["staged"]
             except BundleError as e:
                 raise UnsupportedShapeError(str(e)) from None
-            staged = bundle.staging(m, n, k, self.layout).staged
             member = _Member(bundle, why, bundle.uses_tma and not staged)
             if len(self._members) >= MAX_SHAPES:
                 self._members.clear()
@@ -331,7 +330,7 @@ class Kernel:
         stream = rt.current_stream(device)
         try:
             if not launcher.fast(m, n, k, a.data_ptr(), b.data_ptr(), out.data_ptr(), stream):
-                launcher.slow(m, n, k, a, b, out, stream)
+                launcher.launch(m, n, k, a, b, out, stream)
         except rt.tile_runtime.UnsupportedError as e:
             # The runtime refuses what the checks name better (alignment).
             self._checked(a, b, out)

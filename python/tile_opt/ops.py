@@ -70,7 +70,9 @@ def _storage(x: Any) -> str:
         (rows, cols), strides = x.shape, tuple(x.stride())
     except (AttributeError, TypeError, ValueError):
         return "n"
-    return "t" if strides != (cols, 1) and strides == (1, rows) else "n"
+    if strides == checks.dense_strides(rows, cols, False):
+        return "n"
+    return "t" if strides == checks.dense_strides(rows, cols, True) else "n"
 
 
 # The (dtype, out_dtype, config) the C++ path of tile_opt::matmul serves in

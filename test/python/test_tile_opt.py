@@ -32,17 +32,7 @@ from tile_bench.bundle import Dispatch, load_manifest  # noqa: E402
 from tile_bench import tools  # noqa: E402
 
 
-def _real_tile_opt():
-    """The tile-opt the package itself would run (tile_bench.tools' rule)."""
-    try:
-        return tools.find_tool("tile-opt")
-    except tools.ToolNotFound:
-        return None
-
-
-REAL_TILE_OPT = _real_tile_opt()
-needs_tile_opt = pytest.mark.skipif(REAL_TILE_OPT is None,
-                                    reason="needs tile-opt: set TILE_OPT or build build/bin/tile-opt")
+from real_tools import REAL_TILE_OPT, needs_tile_opt  # noqa: E402
 
 try:
     import torch

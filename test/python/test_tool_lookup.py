@@ -16,20 +16,9 @@ import pytest
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 INPUT = os.path.join(ROOT, "examples", "matmul_f16.mlir")
 sys.path.insert(0, os.path.join(ROOT, "python"))
-from tile_bench import tools  # noqa: E402
 
 
-def _real_tile_opt():
-    """The tile-opt the package itself would run (tile_bench.tools' rule)."""
-    try:
-        return tools.find_tool("tile-opt")
-    except tools.ToolNotFound:
-        return None
-
-
-REAL_TILE_OPT = _real_tile_opt()
-needs_tile_opt = pytest.mark.skipif(
-    REAL_TILE_OPT is None, reason="needs tile-opt: set TILE_OPT or build build/bin/tile-opt")
+from real_tools import REAL_TILE_OPT, needs_tile_opt  # noqa: E402
 
 # What each script is run with: a compile that needs nothing but tile-opt.
 SCRIPTS = {
