@@ -46,10 +46,10 @@ import time
 from typing import Any, Callable, Optional, Sequence
 
 from . import stats
-from .bundle import ELEM_BYTES, Bundle, BundleError, Dispatch, load_manifest, parse_shape
+from .bundle import (ELEM_BYTES, LAYOUTS, Bundle, BundleError, Dispatch, load_manifest,
+                     parse_shape)
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
-LAYOUTS = ("nn", "nt", "tn", "tt")
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
 
 # Bounds on ||C - ref||_F / ||ref||_F by (input, output) type, as tile-run's

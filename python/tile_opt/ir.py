@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tile_bench.bundle import LAYOUTS
+
 from .errors import OptionError
 
 __all__ = ["IN_TYPES", "OUT_TYPES", "LAYOUTS", "type_name", "kernel_name", "matmul_ir"]
 
 IN_TYPES = ("f16", "bf16")  # A and B
 OUT_TYPES = ("f16", "bf16", "f32")  # C
-LAYOUTS = ("nn", "nt", "tn", "tt")
 
 # Other spellings of the element types, torch's among them (without torch).
 _ALIASES = {"float16": "f16", "half": "f16", "fp16": "f16", "bfloat16": "bf16",
