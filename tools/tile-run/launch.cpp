@@ -93,12 +93,12 @@ void loadKernel(const Gpu &gpu, KernelResult &res) {
                 static_cast<long long>(m.cluster_m), k.max_active_clusters);
 }
 
-void planKernel(const Gpu &gpu, const Options &opts, const Problem &p,
+void planKernel(const Gpu &gpu, int64_t programsPerSM, const Problem &p,
                 KernelResult &res) {
   const tile_rt_bundle_info &m = res.info;
   const DeviceLimits &dev = gpu.limits;
   res.programsPerSM =
-      opts.programsPerSM ? opts.programsPerSM : res.resources.blocks_per_sm;
+      programsPerSM ? programsPerSM : res.resources.blocks_per_sm;
   tile_rt_device device{dev.smCount, res.programsPerSM,
                         res.resources.max_active_clusters};
   res.plan = makePlan(res.kernel, p, &device);
@@ -130,7 +130,7 @@ void planKernel(const Gpu &gpu, const Options &opts, const Problem &p,
   if (m.persistent)
     std::printf(" (%lld programs/SM%s)",
                 static_cast<long long>(res.programsPerSM),
-                opts.programsPerSM ? "" : ", auto");
+                programsPerSM ? "" : ", auto");
   if (m.stream_k)
     std::printf(", Stream-K %s", workspace);
   std::printf("; %.2f waves per SM (%lld / (%d SMs x %d blocks))\n",

@@ -56,8 +56,9 @@ void printBundle(const Gpu &gpu, const tile_rt_bundle_info &info);
 void loadKernel(const Gpu &gpu, KernelResult &res);
 
 // Plans the problem with this GPU's grid (res.plan, res.planInfo) and
-// prints the launch.
-void planKernel(const Gpu &gpu, const Options &opts, const Problem &p,
+// prints the launch; programsPerSM sizes a persistent grid (0: the driver's
+// occupancy figure).
+void planKernel(const Gpu &gpu, int64_t programsPerSM, const Problem &p,
                 KernelResult &res);
 
 // The launch of res.plan on `buffers`; it outlives the caller (every round

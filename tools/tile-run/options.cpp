@@ -52,9 +52,11 @@ options:
                           is the baseline and cublasGemmEx is timed too
                           (default lt)
   --seed S                seed of the random inputs (default: from the clock)
-  --programs-per-sm N|auto
+  --programs-per-sm N|auto[,N|auto...]
                           programs per SM for persistent kernels
-                          (default auto: the driver's occupancy figure)
+                          (default auto: the driver's occupancy figure); a
+                          comma-separated list gives one per manifest, in
+                          order (a manifest may be given twice)
   --json OUT              also write the results as JSON to OUT (several
                           shapes: {"runs": [one document per shape]})
   --no-cublas-timing      check against cuBLAS but do not time it
@@ -138,14 +140,25 @@ void parseProblemValue(const std::string &flag, const std::string &value,
     opts.seed = number;
     opts.haveSeed = true;
   } else if (flag == "--programs-per-sm") {
-    if (value == "auto") {
-      opts.programsPerSM = 0;
-    } else if (!parseDecimal(value, 1 << 20, number) || number < 1) {
-      usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
-                 "auto",
-                 value.c_str());
-    } else {
-      opts.programsPerSM = static_cast<int64_t>(number);
+    // N|auto, or a comma-separated list of them, one per manifest.
+    opts.programsPerSM.clear();
+    size_t start = 0;
+    while (true) {
+      size_t comma = value.find(',', start);
+      size_t end = comma == std::string::npos ? value.size() : comma;
+      std::string item = value.substr(start, end - start);
+      if (item == "auto") {
+        opts.programsPerSM.push_back(0);
+      } else if (!parseDecimal(item, 1 << 20, number) || number < 1) {
+        usageError("bad --programs-per-sm '%s': expected an integer >= 1 or "
+                   "auto, or a comma-separated list of them",
+                   value.c_str());
+      } else {
+        opts.programsPerSM.push_back(static_cast<int64_t>(number));
+      }
+      if (comma == std::string::npos)
+        break;
+      start = comma + 1;
     }
   } else if (flag == "--json") {
     if (value.empty())
@@ -218,6 +231,11 @@ void checkCombination(const Options &opts) {
     usageError("no manifest given");
   if (opts.shapes.empty())
     usageError("--shape MxNxK is required");
+  if (opts.programsPerSM.size() > 1 &&
+      opts.programsPerSM.size() != opts.manifests.size())
+    usageError("--programs-per-sm lists %zu values for %zu manifests; give "
+               "one value, or one per manifest",
+               opts.programsPerSM.size(), opts.manifests.size());
   if (!opts.cublasTiming && opts.blas != Options::Blas::Lt)
     usageError("--blas %s times cuBLAS; it cannot go with --no-cublas-timing",
                opts.blas == Options::Blas::Both ? "both" : "gemmex");

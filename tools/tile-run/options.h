@@ -42,7 +42,16 @@ struct Options {
   Blas blas = Blas::Lt; // the baseline; Both also times cublasGemmEx
   bool haveSeed = false;
   uint64_t seed = 0;
-  int64_t programsPerSM = 0; // 0: ask the driver
+  // Programs per SM of persistent kernels, 0: ask the driver. Empty: 0 for
+  // every manifest; one value: that for every manifest; else one per
+  // manifest, in order (so a run can launch one bundle with several grids).
+  std::vector<int64_t> programsPerSM;
+  int64_t programsPerSMOf(size_t manifest) const {
+    if (programsPerSM.empty())
+      return 0;
+    return programsPerSM.size() == 1 ? programsPerSM.front()
+                                     : programsPerSM[manifest];
+  }
   std::string jsonPath;
   bool cublasTiming = true;
   // Check the command line, the bundles and every shape, then stop before

@@ -57,6 +57,14 @@ Table summaryRows(const std::vector<KernelResult> &results,
     for (const KernelResult &other : results)
       if (&other != &r && name == other.info.kernel)
         name = m.path;
+    // One manifest given twice (--programs-per-sm per manifest): its grid.
+    for (const KernelResult &other : results)
+      if (&other != &r && m.persistent &&
+          std::string(m.path) == other.info.path) {
+        name = std::string(m.path) + " (" + std::to_string(r.programsPerSM) +
+               "/SM)";
+        break;
+      }
     std::vector<std::string> row = {name, m.schedule};
     for (std::string &cell : timeCells(r.timed.stats))
       row.push_back(cell);

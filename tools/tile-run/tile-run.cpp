@@ -225,19 +225,21 @@ std::vector<Timed> makeBaselines(const Gpu &gpu, const Options &opts,
   return baselines;
 }
 
-// What each kernel (by manifest path) keeps from one problem to the next,
-// reallocated only when a problem needs more: its split-K workspace, which
-// it leaves ready for its own next launch (it resets its per-tile
-// counters), not all zero, and which another kernel, laying out its tiles
-// differently, would misread; and the padded copies of A, B and C that a
-// staged problem runs on.
+// What each kernel (by manifest path and programs per SM) keeps from one
+// problem to the next, reallocated only when a problem needs more: its
+// split-K workspace, which it leaves ready for its own next launch (it
+// resets its per-tile counters), not all zero, and which another kernel,
+// laying out its tiles differently, would misread; and the padded copies of
+// A, B and C that a staged problem runs on.
 struct KernelBuffers {
   ZeroedBuffer workspace, a, b, c;
 };
 using KernelBuffersByPath = std::map<std::string, KernelBuffers>;
 
-// Loads, describes and checks one kernel; timing comes later, for all.
-KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
+// Loads, describes and checks one kernel (a persistent one with
+// programsPerSM programs per SM, 0: the driver's figure); timing comes
+// later, for all.
+KernelResult runBundle(const Gpu &gpu, int64_t programsPerSM, const Problem &p,
                        const tile_rt_bundle *kernel, const ProblemBuffers &buf,
                        KernelBuffers &own, const Reference &reference) {
   KernelResult res;
@@ -245,7 +247,7 @@ KernelResult runBundle(const Gpu &gpu, const Options &opts, const Problem &p,
   res.info = infoOf(kernel);
   printBundle(gpu, res.info);
   loadKernel(gpu, res);
-  planKernel(gpu, opts, p, res);
+  planKernel(gpu, programsPerSM, p, res);
   const tile_rt_plan_info &plan = res.planInfo;
   // Grown before this problem's launches hold their addresses.
   if (plan.workspace_bytes)
@@ -296,9 +298,14 @@ bool runProblem(Gpu &gpu, const Options &opts,
   std::unique_ptr<LtGemm> lt;
   std::vector<Timed> baselines = makeBaselines(gpu, opts, p, blas, buf, lt);
   std::vector<KernelResult> results;
-  for (const tile_rt_bundle *kernel : kernels)
-    results.push_back(runBundle(gpu, opts, p, kernel, buf,
-                                kernelBuffers[infoOf(kernel).path], reference));
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    // A manifest given twice with two grids keeps a workspace per grid.
+    int64_t programsPerSM = opts.programsPerSMOf(i);
+    std::string key = std::string(infoOf(kernels[i]).path) + "\n" +
+                      std::to_string(programsPerSM);
+    results.push_back(runBundle(gpu, programsPerSM, p, kernels[i], buf,
+                                kernelBuffers[key], reference));
+  }
 
   L2Flush flush = allocFlush(gpu, opts);
   std::vector<Timed *> timed;
