@@ -8,8 +8,9 @@ and prints the study's table: time (median and interquartile range), TFLOP/s,
 per SM and the ratio to the first lowering; a ratio whose interquartile
 ranges overlap is printed as a tie. With --profile (and ncu on PATH) it adds
 the instruction mix per pipe, the achieved occupancy, the tensor pipe's
-active cycles and the warp-state stall reasons of each kernel; with --plot
-FILE it draws % of cuBLAS with the spread as error bars. The report ends
+active cycles, the SMs' active cycles against the elapsed ones and the
+warp-state stall reasons of each kernel; with --plot FILE it draws % of
+cuBLAS with the spread as error bars. The report ends
 with findings in words (python/tile_bench/findings.py: slots, limits, the
 tail, occupancy, mix, tensor pipe, stalls), each with the numbers it rests
 on and a change to try; --json carries them as "findings".
@@ -21,9 +22,15 @@ originals in one second tile-run process, and a "suggestions tried" table
 gives its time and % of cuBLAS against its original's and whether the
 difference is beyond the spread; a change tile-opt refuses is listed as
 "not tried" with its reason, a variant equal to a lowering already run is
-not run again. --programs-per-sm is tile-run's for a whole process, so a
-variant that changes it runs in a process of its own. --json carries them
-as "suggestions".
+not run again. --json carries them as "suggestions".
+
+A lowering's OPTIONS may end in programs-per-sm=N|auto: tile-run's grid of
+that persistent lowering (instead of --programs-per-sm, which applies to
+the others), so one run compares one block at several grids:
+
+  tile-compare IN.mlir --lowering "tiled:schedule=tiled" \\
+      --lowering "pers1:schedule=persistent programs-per-sm=1" \\
+      --lowering "pers2:schedule=persistent programs-per-sm=2" --profile
 
   tile-compare examples/matmul_f16.mlir --shape 4096x4096x4096
   tile-compare IN.mlir --lowering "tiled:schedule=tiled" \\
@@ -74,11 +81,26 @@ MIX = [
     ("global st", "smsp__inst_executed_op_global_st.sum"),
 ]
 ACHIEVED = "sm__warps_active.avg.pct_of_peak_sustained_active"
+# Cycles of the profiled launch, as ncu's Speed Of Light section names them:
+# elapsed (the slowest GPC, i.e. the launch), SM active (the average SM had
+# at least one warp resident), and the launch's duration.
+CYCLES = [
+    ("elapsed cycles", "gpc__cycles_elapsed.max"),
+    ("sm active cycles", "sm__cycles_active.avg"),
+    ("sm active min", "sm__cycles_active.min"),
+    ("duration ns", "gpu__time_duration.sum"),
+]
+SM_ACTIVE_ROW = "sm active %"
 # Tensor-pipe activity (wgmma and mma.sync alike) and the warp-state stall
 # reasons per issued instruction, as scripts/ncu-stalls.sh and
 # docs/results/warp-specialized.md collect them in the same ncu launch.
 TENSOR_ACTIVE = "sm__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"
 STALLS = r"regex:smsp__average_warps_issue_stalled_.*_per_issue_active\.ratio"
+
+
+# tile-run's flag as a lowering option: not passed to tile-opt.
+PPS_OPTION = "programs-per-sm"
+PPS_VALUE = re.compile(r"auto|[1-9][0-9]{0,6}")
 
 
 # A lowering's name is a folder of the output: one plain component, so that
@@ -127,7 +149,8 @@ def run(cmd):
 
 def parse_lowerings(specs, need_options=True):
     """[(name, options)] of --lowering NAME:OPTIONS specs (with --bundles
-    the options may be left out); names are distinct folder names."""
+    the options may be left out, but for programs-per-sm); names are
+    distinct folder names."""
     lowerings = []
     for spec in specs:
         name, sep, opts = spec.partition(":")
@@ -138,8 +161,26 @@ def parse_lowerings(specs, need_options=True):
                 "digits and . _ + - that starts with a letter or digit")
         if any(name == n for n, _ in lowerings):
             die(f"lowering name '{name}' given twice")
+        words = [w for w in opts.split() if w.partition("=")[0] == PPS_OPTION]
+        if len(words) > 1 or any(not PPS_VALUE.fullmatch(w.partition("=")[2])
+                                 for w in words):
+            die(f"bad --lowering '{spec}': {PPS_OPTION}= takes one value, "
+                "an integer >= 1 or auto")
         lowerings.append((name, opts))
     return lowerings
+
+
+def split_pps(options):
+    """(the --tile-to-ptx options, programs per SM or None) of a lowering's
+    OPTIONS."""
+    words, pps = [], None
+    for word in options.split():
+        key, _, value = word.partition("=")
+        if key == PPS_OPTION:
+            pps = value
+        else:
+            words.append(word)
+    return " ".join(words), pps
 
 
 def compile_bundles(tile_opt, source, lowerings, outdir):
@@ -147,7 +188,7 @@ def compile_bundles(tile_opt, source, lowerings, outdir):
     for name, opts in lowerings:
         d = os.path.join(outdir, name)
         os.mkdir(d)
-        r = run([tile_opt, source, f"--tile-to-ptx={opts}",
+        r = run([tile_opt, source, f"--tile-to-ptx={split_pps(opts)[0]}",
                  f"--tile-bundle={d}", "-o", os.devnull])
         if r.returncode != 0:
             die(f"compiling '{name}' failed:\n{r.stderr.strip()}")
@@ -257,8 +298,20 @@ def write_json(path, doc):
         die(f"cannot write --json file '{path}': {e.strerror}")
 
 
+def pps_flag(programs_per_sm, args):
+    """tile-run's --programs-per-sm for manifests whose own values (None:
+    args.programs_per_sm) are programs_per_sm: one value for all, one per
+    manifest, or none at all for tile-run's auto."""
+    values = [p or args.programs_per_sm or "auto" for p in programs_per_sm]
+    if not args.programs_per_sm and all(v == "auto" for v in values):
+        return []
+    if len(set(values)) == 1:
+        return ["--programs-per-sm", values[0]]
+    return ["--programs-per-sm", ",".join(values)]
+
+
 def run_tile_run(tile_run, manifests, args, json_out, programs_per_sm=None):
-    """programs_per_sm: instead of args.programs_per_sm."""
+    """programs_per_sm: one value per manifest (None: args.programs_per_sm)."""
     cmd = [tile_run, *manifests, "--shape", args.shape, "--json", json_out,
            "--seed", str(args.seed)]
     for flag in ("warmup", "rep", "reps", "rounds", "l2", "blas"):
@@ -266,9 +319,7 @@ def run_tile_run(tile_run, manifests, args, json_out, programs_per_sm=None):
             cmd += [f"--{flag}", str(getattr(args, flag))]
     if args.layout:
         cmd += ["--layout", args.layout]
-    programs_per_sm = programs_per_sm or args.programs_per_sm
-    if programs_per_sm:
-        cmd += ["--programs-per-sm", programs_per_sm]
+    cmd += pps_flag(programs_per_sm or [None] * len(manifests), args)
     r = run(cmd)
     if args.verbose:
         print(r.stdout)
@@ -333,25 +384,37 @@ def args_shape(result):
     return f"{s['m']}x{s['n']}x{s['k']}"
 
 
-def profile(tile_run, manifests, names, args):
+def ncu_command(ncu, tile_run, manifest, kernel, pps, args):
+    """One ncu session: the second launch of the kernel (the first is
+    tile-run's check), with the grid and layout the timed run used, in base
+    units (cycles, nanoseconds: never rescaled to kilo- or milli-)."""
+    # The regex goes last: ncu splits the list at commas.
+    metrics = ",".join([m for _, m in MIX] + [m for _, m in CYCLES] +
+                       [ACHIEVED, TENSOR_ACTIVE, STALLS])
+    cmd = [ncu, "--clock-control", "none", "--csv", "--page", "raw",
+           "--print-units", "base", "--metrics", metrics,
+           "--kernel-name", kernel, "--launch-skip", "1", "--launch-count", "1",
+           tile_run, manifest, "--shape", args.shape, "--reps", "1",
+           "--warmup", "1", "--rounds", "1", "--no-cublas-timing", "--seed",
+           str(args.seed)]
+    if args.layout:
+        cmd += ["--layout", args.layout]
+    return cmd + pps_flag([pps], args)
+
+
+def profile(tile_run, manifests, names, args, programs_per_sm=None):
+    """programs_per_sm: one value per manifest, as run_tile_run takes."""
     ncu = shutil.which("ncu")
     if not ncu:
         print("\n(--profile: ncu not found, instruction mix skipped)")
         return None
     from tile_bench.findings import ACHIEVED_ROW, TENSOR_ROW, stall_reason
-    # The regex goes last: ncu splits the list at commas.
-    metrics = ",".join([m for _, m in MIX] + [ACHIEVED, TENSOR_ACTIVE, STALLS])
     rows = {}
-    for name, manifest in zip(names, manifests):
+    for name, manifest, pps in zip(names, manifests,
+                                   programs_per_sm or [None] * len(names)):
         with open(manifest) as f:
             kernel = json.load(f)["kernel"]
-        cmd = [ncu, "--clock-control", "none", "--csv", "--page", "raw",
-               "--metrics", metrics, "--kernel-name", kernel,
-               "--launch-skip", "1", "--launch-count", "1",
-               tile_run, manifest, "--shape", args.shape, "--reps", "1",
-               "--warmup", "1", "--no-cublas-timing", "--seed",
-               str(args.seed)]
-        r = run(cmd)
+        r = run(ncu_command(ncu, tile_run, manifest, kernel, pps, args))
         table = [l for l in r.stdout.splitlines() if l.startswith('"')]
         if r.returncode != 0 or len(table) < 3:
             print(f"\n(--profile: ncu failed for {name}: "
@@ -383,6 +446,16 @@ def profile(tile_run, manifests, names, args):
         if len(vals) == 2 and vals[0]:
             diff = f"{100.0 * (vals[1] - vals[0]) / vals[0]:+15.1f}%"
         print(f"{label:<12}{cells}{diff}")
+    cycles = {label: values(metric) for label, metric in CYCLES}
+    cycles[SM_ACTIVE_ROW] = [100.0 * a / e if e else float("nan") for a, e in
+                             zip(cycles["sm active cycles"],
+                                 cycles["elapsed cycles"])]
+    print(f"\nSM active cycles against elapsed (ncu, the same launches)")
+    print(f"{'':<17}" + "".join(f"{n:>16}" for n in names))
+    for label in ["elapsed cycles", "sm active cycles", SM_ACTIVE_ROW,
+                  "sm active min", "duration ns"]:
+        fmt = "{:16,.1f}" if label.endswith("%") else "{:16,.0f}"
+        print(f"{label:<17}" + "".join(fmt.format(v) for v in cycles[label]))
     stalls = {}
     for metric in sorted({m for r in rows.values() for m in r}):
         reason = stall_reason(metric)
@@ -395,7 +468,7 @@ def profile(tile_run, manifests, names, args):
                 (v for v in x[1] if v == v), default=0.0)):
             print(f"{reason.replace('_', ' '):<20}" +
                   "".join(f"{v:16.2f}" for v in vals))
-    return out, stalls
+    return out, stalls, cycles
 
 
 def refusal(stderr):
@@ -406,9 +479,9 @@ def refusal(stderr):
 
 def try_suggestions(tile_opt, tile_run, source, lowerings, result, args,
                     tmp):
-    """Compiles the findings' variants and runs them (tile_bench.findings.
-    plan_variants); returns the "suggestions" list and tile-run's worst
-    exit status."""
+    """Compiles the findings' variants and runs them with the originals in
+    one tile-run process (tile_bench.findings.plan_variants); returns the
+    "suggestions" list and tile-run's exit status."""
     from tile_bench.findings import plan_variants
     from tile_bench.stats import compare
     plans = plan_variants(result["findings"], lowerings, result["kernels"],
@@ -429,43 +502,34 @@ def try_suggestions(tile_opt, tile_run, source, lowerings, result, args,
             continue
         p["manifest"] = manifest_in(d)
         runnable.append(p)
-    # The originals and every variant of the run's --programs-per-sm in one
-    # process, so that their ratios share one GPU state; a variant of
-    # another --programs-per-sm cannot join it (the flag is per process).
-    bundles = dict(zip([n for n, _ in lowerings],
-                       [k["manifest"] for k in result["kernels"]]))
-    groups = {None: list(bundles)}
-    for p in runnable:
-        groups.setdefault(p["programs_per_sm"], []).append(p["name"])
-        bundles[p["name"]] = p["manifest"]
-    rows, worst = {}, 0
-    if any(p["programs_per_sm"] is None for p in runnable):
-        order = groups.pop(None)
-    else:  # nothing to rerun with the originals: the first run's rows
-        rows.update(zip(groups.pop(None), result["kernels"]))
-        order = []
-    for i, (pps, names) in enumerate([(None, order)] + list(groups.items())):
-        if not names:
-            continue
-        doc, rc = run_tile_run(tile_run, [bundles[n] for n in names], args,
-                               os.path.join(tmp, f"suggest-{i}.json"), pps)
-        worst = max(worst, rc)
-        for n, k in zip(names, doc["kernels"]):
-            rows[n] = dict(k, process=i)
+    # The originals and every variant in one process, so that their ratios
+    # share one GPU state; each with its own programs per SM (a variant
+    # keeps its original's unless that is its change).
+    own = {n: split_pps(o)[1] for n, o in lowerings}
+    names = [n for n, _ in lowerings] + [p["name"] for p in runnable]
+    manifests = [k["manifest"] for k in result["kernels"]] + \
+        [p["manifest"] for p in runnable]
+    pps = [own[n] for n, _ in lowerings] + \
+        [p["programs_per_sm"] or own[p["lowering"]] for p in runnable]
+    rows, rc = {}, 0
+    if runnable:
+        doc, rc = run_tile_run(tile_run, manifests, args,
+                               os.path.join(tmp, "suggest.json"), pps)
+        rows = dict(zip(names, doc["kernels"]))
     for p in runnable:
         k, base = rows[p["name"]], rows[p["lowering"]]
         p.update(status="run", ms=k["ms"], pct_cublas=k["pct_cublas"],
                  original_ms=base["ms"],
                  original_pct_cublas=base["pct_cublas"],
-                 same_process=k.get("process") == base.get("process"),
+                 same_process=True,
                  compare=compare(base, k))
         del p["manifest"]
-    return plans, worst
+    return plans, rc
 
 
 def print_suggestions(plans):
-    print("\nsuggestions tried (each against its original; * in another "
-          "tile-run process)")
+    print("\nsuggestions tried (each against its original, in one tile-run "
+          "process)")
     if not plans:
         print("  no finding suggests a change tile-compare can make")
         return
@@ -480,8 +544,7 @@ def print_suggestions(plans):
         pct = lambda v: f"{v:8.1f}" if v is not None else f"{'-':>8}"
         print(f"{p['name']:<{w}}{p['change']:<30}{p['ms']:9.4f}"
               f"{pct(p['pct_cublas'])} {p['original_ms']:8.4f}"
-              f"{pct(p['original_pct_cublas'])}{r['pct'] / 100:9.3f}x"
-              f"{'' if p['same_process'] else '*'}  "
+              f"{pct(p['original_pct_cublas'])}{r['pct'] / 100:9.3f}x  "
               + ("tie: no difference beyond the spread"
                  if r["verdict"] == "tie" else r["verdict"]))
 
@@ -495,7 +558,10 @@ def main():
                    help="NAME:OPTIONS of --tile-to-ptx (repeatable); NAME is "
                         "the bundle's folder")
     p.add_argument("--layout", default=None)
-    p.add_argument("--programs-per-sm", default=None)
+    p.add_argument("--programs-per-sm", default=None,
+                   help="tile-run's programs per SM (N or auto) of the "
+                        "persistent lowerings without their own "
+                        "programs-per-sm=")
     # Unset: tile-run's defaults (see tile-run --help).
     p.add_argument("--warmup", type=int, help="warm-up milliseconds per block")
     p.add_argument("--rep", type=int, help="sampling milliseconds per block")
@@ -538,8 +604,9 @@ def main():
             if args.suggest:
                 die("--suggest compiles variants: it needs an input .mlir, "
                     "not --bundles")
-            bundles = bundles_in(args.bundles, parse_lowerings(
-                args.lowering or [], need_options=False))
+            lowerings = parse_lowerings(args.lowering or [],
+                                        need_options=False)
+            bundles = bundles_in(args.bundles, lowerings)
             tile_run = find_tool("tile-run", args.tile_run)
         else:
             if not args.input:
@@ -561,14 +628,17 @@ def main():
             bundles = compile_bundles(tile_opt, args.input, lowerings, tmp)
         names = [n for n, _ in bundles]
         manifests = [m for _, m in bundles]
+        given = dict(lowerings)
+        pps = [split_pps(given.get(n) or "")[1] for n in names]
         json_out = args.json or os.path.join(tmp, "run.json")
-        result, rc = run_tile_run(tile_run, manifests, args, json_out)
+        result, rc = run_tile_run(tile_run, manifests, args, json_out, pps)
         print_table(names, result)
         if args.profile:
-            profiled = profile(tile_run, manifests, names, args)
+            profiled = profile(tile_run, manifests, names, args, pps)
             if profiled is not None:
-                mix, stalls = profiled
+                mix, stalls, cycles = profiled
                 result["instruction_mix"] = {"lowerings": names, "rows": mix}
+                result["cycles"] = {"lowerings": names, "rows": cycles}
                 if stalls:
                     result["stalls"] = {"lowerings": names, "rows": stalls}
         from tile_bench.findings import findings, print_findings

@@ -92,8 +92,9 @@ STALL_SUGGESTIONS = {
 # not fit, and the refusal is reported).
 STALL_VARIANTS = {"long_scoreboard": +1}
 
-# tile-run's flag, not a --tile-to-ptx option: it applies to a whole
-# tile-run process.
+# tile-run's flag, not a --tile-to-ptx option: tile-compare takes it as a
+# lowering's option (programs-per-sm=N|auto) and passes it to tile-run, one
+# value per manifest.
 PROGRAMS_PER_SM = "programs-per-sm"
 
 # What changes each pipe's instruction count, for the largest difference.
@@ -465,31 +466,47 @@ def plan_variants(found: Sequence[dict], lowerings: Sequence[tuple],
       {"name", "lowering", "options", "programs_per_sm", "change", "kinds",
        "same_as"}
 
-    lowerings are the run's (name, options) in the order of kernels;
-    programs_per_sm is tile-run's flag of that run (None: auto). A
-    variant's options are its original's with the change applied, and its
-    programs_per_sm is None unless the change is tile-run's. A variant that
-    is an existing lowering or an earlier variant (the same options and
-    programs per SM) names it in same_as and is not to be run again."""
+    lowerings are the run's (name, options) in the order of kernels, whose
+    options may hold tile-run's programs-per-sm=N; programs_per_sm is
+    tile-run's flag of that run, for the lowerings without one (None:
+    auto). A variant's options are its original's --tile-to-ptx options
+    with the change applied (never programs-per-sm), and its
+    programs_per_sm is None (its original's) unless the change is tile-run's.
+    A variant that is an existing lowering or an earlier variant (the same
+    options and programs per SM) names it in same_as and is not to be run
+    again."""
     run_pps = str(programs_per_sm or "auto")
     rows = dict(zip((n for n, _ in lowerings), kernels))
-    given = dict(lowerings)
+
+    def split(options):
+        """(--tile-to-ptx options as a dict, programs per SM)."""
+        opts = parse_options(options)
+        return opts, opts.pop(PROGRAMS_PER_SM, None) or run_pps
 
     def key(options, pps):
-        return tuple(sorted(parse_options(options).items())), pps
+        return tuple(sorted(options.items())), pps
 
-    seen = {key(opts, run_pps): n for n, opts in lowerings}
+    given = {n: split(o) for n, o in lowerings}
+    seen = {}
+    for n, _ in lowerings:
+        opts, pps = given[n]
+        reported = rows[n].get("programs_per_sm")
+        # tile-run's auto is the figure it reported.
+        for p in (pps, None if reported is None else str(reported)):
+            if p:
+                seen.setdefault(key(opts, p), n)
     plans = {}
     for f in found:
         variant = f.get("variant")
         if not variant or len(f["lowerings"]) != 1:
             continue
         name = f["lowerings"][0]
-        k, options = rows[name], parse_options(given[name])
-        pps, changes = run_pps, []
+        k = rows[name]
+        base, base_pps = given[name]
+        options, pps, changes = dict(base), base_pps, []
         for opt, value in variant.items():
             if opt == PROGRAMS_PER_SM:
-                was = k.get("programs_per_sm") or run_pps
+                was = k.get("programs_per_sm") or base_pps
                 pps = str(value)
             else:
                 was = options.get(opt) or k.get(opt.replace("-", "_"), "?")
@@ -499,14 +516,13 @@ def plan_variants(found: Sequence[dict], lowerings: Sequence[tuple],
         if vname in plans:  # another finding suggests the same change
             plans[vname]["kinds"].append(f["kind"])
             continue
-        opts = format_options(options)
-        # tile-run's auto is the figure it reported for the original.
-        same = name if pps == str(k.get("programs_per_sm")) and \
-            opts == format_options(parse_options(given[name])) else \
-            seen.setdefault(key(opts, pps), vname)
+        same = name if options == base and pps in (
+            base_pps, str(k.get("programs_per_sm"))) else \
+            seen.setdefault(key(options, pps), vname)
         plans[vname] = {
-            "name": vname, "lowering": name, "options": opts,
-            "programs_per_sm": None if pps == run_pps else pps,
+            "name": vname, "lowering": name,
+            "options": format_options(options),
+            "programs_per_sm": None if pps == base_pps else pps,
             "change": ", ".join(changes), "kinds": [f["kind"]],
             "same_as": None if same == vname else same}
     return list(plans.values())

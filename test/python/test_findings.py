@@ -354,3 +354,36 @@ def test_plan_variants_dedup():
                              [("a", "block-n=128")], [k4])
     assert plan["change"] == "num-stages 4 -> 3"
     assert plan["options"] == "block-n=128 num-stages=3"
+
+
+def test_plan_variants_own_programs_per_sm():
+    """A lowering's own programs-per-sm=N: its variants keep it (None) unless
+    the change is the programs per SM, their options never carry it, and a
+    change to another lowering's grid is that lowering."""
+    p1 = kernel("persistent", grid=132, stages=4)
+    p1["programs_per_sm"] = 1
+    p2 = kernel("persistent", grid=264, stages=4)
+    p2["programs_per_sm"] = 2
+    lowerings = [("p1", "schedule=persistent programs-per-sm=1"),
+                 ("p2", "schedule=persistent programs-per-sm=2")]
+    found = [finding("slots", "p1", {"programs-per-sm": 2}),   # equals p2
+             finding("slots", "p2", {"programs-per-sm": 3}),
+             finding("limit", "p1", {"num-stages": 3}),
+             finding("slots", "p2", {"programs-per-sm": 2})]  # p2 itself
+    plans = {p["name"]: p for p in fd.plan_variants(
+        found, lowerings, [p1, p2], "4")}
+    assert plans["p1+pps2"]["same_as"] == "p2"
+    assert plans["p1+pps2"]["change"] == "programs-per-sm 1 -> 2"
+    assert plans["p2+pps3"]["programs_per_sm"] == "3"
+    assert plans["p2+pps3"]["options"] == "schedule=persistent"
+    assert plans["p1+stages3"]["programs_per_sm"] is None
+    assert plans["p1+stages3"]["options"] == \
+        "schedule=persistent num-stages=3"
+    assert plans["p1+stages3"]["same_as"] is None
+    assert plans["p2+pps2"]["same_as"] == "p2"
+    # auto, as tile-run reported it: a variant of that figure is the original.
+    pa = kernel("persistent", grid=264, stages=4)
+    pa["programs_per_sm"] = 2
+    plan, = fd.plan_variants([finding("slots", "p", {"programs-per-sm": 2})],
+                             [("p", "schedule=persistent")], [pa])
+    assert plan["same_as"] == "p"

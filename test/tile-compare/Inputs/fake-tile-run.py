@@ -2,8 +2,8 @@
 # A stand-in for tile-run in tile-compare's tests: writes tile-run's --json
 # report for the manifests given on 132 SMs. Shared memory alone limits the
 # blocks per SM; a kernel's time falls with its stages and with the slots
-# its grid fills. Each call's manifests and --programs-per-sm are appended to
-# $FAKE_CALLS.
+# its grid fills. Each call's --programs-per-sm (one value, or one per
+# manifest) and manifests are appended to $FAKE_CALLS.
 import json
 import math
 import os
@@ -13,8 +13,10 @@ argv = sys.argv[1:]
 manifests = [a for a in argv if a.endswith(".json") and a != argv[argv.index("--json") + 1]]
 m, n, k = map(int, argv[argv.index("--shape") + 1].split("x"))
 pps = argv[argv.index("--programs-per-sm") + 1] if "--programs-per-sm" in argv else "auto"
+each = pps.split(",")
+assert len(each) in (1, len(manifests)), "one value, or one per manifest"
 kernels = []
-for path in manifests:
+for i, path in enumerate(manifests):
     with open(path) as f:
         man = json.load(f)
     smem = man["dynamic_shared_memory_bytes"]
@@ -22,7 +24,8 @@ for path in manifests:
     blocks = min(232448 // smem, 64 // warps, 8)
     tiles = math.ceil(m / man["block_m"]) * math.ceil(n / man["block_n"])
     persistent = man["schedule"] == "persistent"
-    programs = (blocks if pps == "auto" else int(pps)) if persistent else None
+    own = each[i if len(each) > 1 else 0]
+    programs = (blocks if own == "auto" else int(own)) if persistent else None
     grid = min(tiles, 132 * programs) if persistent else tiles
     fill = min(1.0, grid / (132 * blocks))
     ms = 1.0 / fill * (1.0 - 0.02 * man["num_stages"])
