@@ -384,15 +384,39 @@ def args_shape(result):
     return f"{s['m']}x{s['n']}x{s['k']}"
 
 
+# ncu scales some units to the value's magnitude (usecond, Kcycle): the
+# factor to the base unit (nanoseconds for times) of each prefix.
+TIME_UNITS = {"nsecond": 1.0, "usecond": 1e3, "msecond": 1e6, "second": 1e9}
+PREFIXES = {"K": 1e3, "M": 1e6, "G": 1e9, "T": 1e12}
+
+
+def unit_factor(unit):
+    """The factor that takes a value in ncu's unit to the base unit."""
+    if unit in TIME_UNITS:
+        return TIME_UNITS[unit]
+    if len(unit) > 1 and unit[0] in PREFIXES and unit[1:] in (
+            "cycle", "inst", "warp", "byte", "sector", "request", "thread"):
+        return PREFIXES[unit[0]]
+    return 1.0
+
+
+def ncu_number(value, unit=""):
+    """A value of ncu's CSV ("1,234.5" in unit) in the base unit; NaN when
+    it is not a number."""
+    try:
+        return float(value.replace(",", "")) * unit_factor(unit)
+    except ValueError:
+        return float("nan")
+
+
 def ncu_command(ncu, tile_run, manifest, kernel, pps, args):
     """One ncu session: the second launch of the kernel (the first is
-    tile-run's check), with the grid and layout the timed run used, in base
-    units (cycles, nanoseconds: never rescaled to kilo- or milli-)."""
+    tile-run's check), with the grid and layout the timed run used."""
     # The regex goes last: ncu splits the list at commas.
     metrics = ",".join([m for _, m in MIX] + [m for _, m in CYCLES] +
                        [ACHIEVED, TENSOR_ACTIVE, STALLS])
     cmd = [ncu, "--clock-control", "none", "--csv", "--page", "raw",
-           "--print-units", "base", "--metrics", metrics,
+           "--metrics", metrics,
            "--kernel-name", kernel, "--launch-skip", "1", "--launch-count", "1",
            tile_run, manifest, "--shape", args.shape, "--reps", "1",
            "--warmup", "1", "--rounds", "1", "--no-cublas-timing", "--seed",
@@ -421,20 +445,14 @@ def profile(tile_run, manifests, names, args, programs_per_sm=None):
                   f"{(r.stderr or r.stdout).strip()[-300:]})")
             return None
         rd = list(csv.reader(io.StringIO("\n".join(table))))
-        header, values = rd[0], rd[-1]
-        rows[name] = {h: v for h, v in zip(header, values)}
+        header, units, values = rd[0], rd[1], rd[-1]
+        rows[name] = {h: ncu_number(v, u)
+                      for h, u, v in zip(header, units, values)}
     print(f"\ninstruction mix (ncu, {args.shape}; one launch each)")
     print(f"{'pipe':<12}" + "".join(f"{n:>16}" for n in names) +
           (f"{'difference':>16}" if len(names) == 2 else ""))
     def values(metric):
-        vals = []
-        for n in names:
-            v = rows[n].get(metric, "nan").replace(",", "")
-            try:
-                vals.append(float(v))
-            except ValueError:
-                vals.append(float("nan"))
-        return vals
+        return [rows[n].get(metric, float("nan")) for n in names]
 
     out = {}
     for label, metric in MIX + [(ACHIEVED_ROW, ACHIEVED),

@@ -4,7 +4,8 @@
 # prints ncu's raw CSV page for one launch: a header, a units row and one row
 # of values. Each plain metric of --metrics gets a value from its position;
 # the stall regex becomes two stall reasons. Cycles: 1,000,000 elapsed, and
-# the SMs active 990,000 on average, or 600,000 with --programs-per-sm 1.
+# the SMs active 990,000 on average, or 600,000 with --programs-per-sm 1;
+# 550 us.
 import csv
 import os
 import sys
@@ -30,9 +31,16 @@ for i, m in enumerate(metrics):
     v = {"gpc__cycles_elapsed.max": 1000000,
          "sm__cycles_active.avg": 600000 if one else 990000,
          "sm__cycles_active.min": 500000 if one else 980000,
-         "gpu__time_duration.sum": 550000}.get(m, 1000 * (i + 1))
+         "gpu__time_duration.sum": 550}.get(m, 1000 * (i + 1))
     header.append(m)
-    units.append("cycle" if "cycles" in m else "")
+    # ncu scales units to the magnitude: the duration in microseconds, the
+    # least active SM in thousands of cycles.
+    unit = {"gpu__time_duration.sum": "usecond",
+            "sm__cycles_active.min": "Kcycle"}.get(
+        m, "cycle" if "cycles" in m else "")
+    if unit == "Kcycle":
+        v /= 1000
+    units.append(unit)
     values.append(f"{v:,}")
 w = csv.writer(sys.stdout, quoting=csv.QUOTE_ALL)
 for row in (header, units, values):
