@@ -10,10 +10,10 @@ ranges overlap is printed as a tie. With --profile (and ncu on PATH) it adds
 the instruction mix per pipe, the achieved occupancy, the tensor pipe's
 active cycles, the SMs' active cycles against the elapsed ones and the
 warp-state stall reasons of each kernel; with --plot FILE it draws % of
-cuBLAS with the spread as error bars. The report ends
-with findings in words (python/tile_bench/findings.py: slots, limits, the
-tail, occupancy, mix, tensor pipe, stalls), each with the numbers it rests
-on and a change to try; --json carries them as "findings".
+cuBLAS with the spread as error bars. The report ends with findings in
+words (python/tile_bench/findings.py: slots, limits, the tail, occupancy,
+mix, tensor pipe, stalls), each with the numbers it rests on and a change
+to try; --json carries them as "findings".
 
 With --suggest it then tries the findings' concrete changes (fewer or more
 stages, a smaller block-n, a program per block slot): each variant,
@@ -592,7 +592,8 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--profile", action="store_true",
                    help="add ncu's instruction mix per pipe, occupancy, "
-                        "tensor-pipe activity and stall reasons")
+                        "tensor-pipe activity, SM active cycles against "
+                        "elapsed and stall reasons")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--compile-only", metavar="DIR", type=nonempty,
                        help="only write the bundles, into DIR/NAME")
