@@ -4,7 +4,7 @@
 // RUN:   --pass-pipeline="builtin.module(func.func(tile-tiling{mma=wgmma block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong}),tile-to-gpu,gpu.module(tile-to-wgmma))"
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 warp-specialize=cooperative" 2>&1 | FileCheck %s --check-prefix=COOP-TILED
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong min-blocks-per-sm=2" 2>&1 | FileCheck %s --check-prefix=BLOCKS
-// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=6 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM128
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=7 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM128
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM192
 
 // COOP-TILED: error: tile-to-wgmma: warp-specialize=cooperative needs schedule=persistent (the producer and the consumers walk the tile loop)
@@ -12,8 +12,9 @@
 // setmaxnreg hands the consumers the registers of a whole SM.
 // BLOCKS: error: tile-to-gpu: warp-specialize=pingpong needs min-blocks-per-sm <= 1 (the consumer warpgroups take the SM's registers), got 2
 // BLOCKS-NOT: error
-// The ring and two staging tiles (one per consumer warpgroup): 6 x 32 KB +
-// 2 x 32 KB + 1 KB, and 4 x 40 KB + 2 x 48 KB + 1 KB.
+// The ring and two staging tiles (one per consumer warpgroup), staged in
+// halves where whole ones do not fit: 7 x 32 KB + 2 x 16 KB + 1 KB (halves
+// too much), and 4 x 40 KB + 2 x 48 KB + 1 KB (three boxes: no halves).
 // SMEM128: error: tile-allocate-shared: the kernel needs 263168 bytes of shared memory per block, more than the 232448 the target allows
 // SMEM192: error: tile-allocate-shared: the kernel needs 263168 bytes of shared memory per block, more than the 232448 the target allows
 

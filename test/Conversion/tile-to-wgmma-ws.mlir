@@ -67,7 +67,7 @@
 // CHECK: %[[OFF:.*]] = arith.muli %[[WG]], %c32768{{.*}} : index
 // CHECK: %[[AT:.*]] = arith.addi %[[RING]], %[[OFF]] : index
 // CHECK: %[[STG:.*]] = memref.view %{{.*}}[%[[AT]]][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[STG]] {tile.tma_staging}
+// CHECK: tile.stage_accumulator %{{.*}}[0], %[[STG]]
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: %[[ROW:.*]] = arith.addi %[[M0:.*]], %[[WGROW]] : index
@@ -262,7 +262,7 @@ module attributes {gpu.container_module} {
 // CHECK: arith.addi %{{.*}}, %c131072 : index
 // CHECK: %[[STGOFF:.*]] = arith.muli %[[WG]], %c32768 : index
 // CHECK: memref.view {{.*}} to memref<128x128xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} {tile.tma_staging} : <fragmented = vector<128x128xf32>>
+// CHECK: tile.stage_accumulator %{{.*}}[0], %{{.*}} : <fragmented = vector<128x128xf32>>
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %[[LEADER]] : memref<128x64xf16
 // CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %[[LEADER]] : memref<128x64xf16
@@ -387,7 +387,7 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[OFF:.*]] = arith.muli %[[WG]], %c32768{{.*}} : index
 // CHECK: %[[STG:.*]] = memref.view %{{.*}}[%{{.*}}][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[STG]] {tile.tma_staging}
+// CHECK: tile.stage_accumulator %{{.*}}[0], %[[STG]]
 // CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: nvvm.barrier

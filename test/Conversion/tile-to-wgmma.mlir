@@ -75,7 +75,7 @@
 // barrier thread 0 stores both with TMA and waits until they have read
 // shared memory. No masks: TMA drops what falls outside C.
 // CHECK: %[[STG:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<99328xi8, #gpu.address_space<workgroup>> to memref<128x128xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma.store %[[ACC]], %[[STG]] {tile.tma_staging}
+// CHECK: tile.stage_accumulator %[[ACC]][0], %[[STG]]
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[BOX0:.*]] = memref.view %[[SMEM]][%{{.*}}][] : {{.*}} to memref<128x64xf16, #gpu.address_space<workgroup>>
@@ -175,7 +175,7 @@ gpu.module @mm_kernels {
 // CHECK: nvgpu.mbarrier.try_wait.parity
 // The next tile's copies overwrite the staging tile: thread 0, which
 // issues them, first waits until the TMA stores have read it.
-// CHECK: nvgpu.warpgroup.mma.store
+// CHECK: tile.stage_accumulator
 // CHECK: nvgpu.tma.async.store
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.cp.async.bulk.commit.group
@@ -281,7 +281,7 @@ gpu.module @persistent_kernels {
 // CHECK: %[[WGSTG:.*]] = arith.muli %[[WG]], %c32768{{[_0-9]*}} : index
 // CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[WGSTG]] : index
 // CHECK: %[[STG:.*]] = memref.view %{{.*}}[%[[AT]]][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[STG]] {tile.tma_staging} : <fragmented = vector<64x256xf32>>
+// CHECK: tile.stage_accumulator %{{.*}}[0], %[[STG]] : <fragmented = vector<64x256xf32>>
 // CHECK-COUNT-4: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}], predicate = %{{.*}} : memref<64x64xf16
 // CHECK: %[[ROW1:.*]] = arith.addi %{{.*}}, %c64{{[_0-9]*}} : index
 // CHECK: nvgpu.tma.async.store %{{.*}} to %{{.*}}[%{{.*}}, %[[ROW1]]]
@@ -366,7 +366,7 @@ gpu.module @two_kernels {
 // CHECK: !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: %[[DC:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %{{.*}} {tile.tma_staging} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, #gpu.address_space<workgroup>>
+// CHECK: tile.stage_accumulator %{{.*}}[0], %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, #gpu.address_space<workgroup>>
 // CHECK-COUNT-4: nvgpu.tma.async.store %{{.*}} to %[[DC]]
 // CHECK-NOT: nvgpu.tma.async.store
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>

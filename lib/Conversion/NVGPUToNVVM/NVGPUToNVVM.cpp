@@ -3,6 +3,7 @@
 #include "tile/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
@@ -22,6 +23,21 @@ using namespace mlir::tile;
 
 namespace {
 
+/// Accumulator values v and v + 1 (adjacent columns) as a vector of two of
+/// the destination's element type.
+Value pair(ImplicitLocOpBuilder &b, Value block, int64_t v, Type elt) {
+  auto f32x2 = VectorType::get({2}, b.getF32Type());
+  Value vec = LLVM::PoisonOp::create(b, f32x2);
+  for (int64_t e = 0; e < 2; ++e)
+    vec = LLVM::InsertElementOp::create(
+        b, vec, LLVM::ExtractValueOp::create(b, block, v + e),
+        LLVM::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(e)));
+  if (elt.isF32())
+    return vec;
+  return LLVM::FPTruncOp::create(b, VectorType::get({2}, elt), vec);
+}
+
+
 /// nvgpu.warpgroup.mma.store, placing the accumulator's i-th 64-row block at
 /// row 64 i. Upstream's pattern puts it N/2 rows down (the member count of
 /// the block's struct), right only for N = 128. Fragment layout of
@@ -30,7 +46,7 @@ namespace {
 /// warp within its warpgroup ((tid / 32) % 4, upstream: tid / 32): every
 /// warpgroup stores at row 0 of the view it is given, so each passes its
 /// own rows. Values are converted to the destination's element type and
-/// stored in pairs; with `tile.tma_staging`, in TMA's swizzled boxes.
+/// stored in pairs.
 struct WarpgroupMmaStoreLowering
     : ConvertOpToLLVMPattern<nvgpu::WarpgroupMmaStoreOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -56,8 +72,6 @@ struct WarpgroupMmaStoreLowering
     Value lane = LLVM::URemOp::create(b, tid, cst(32));
     Value warp =
         LLVM::URemOp::create(b, LLVM::UDivOp::create(b, tid, cst(32)), cst(4));
-    if (op->hasAttr(TileDialect::kTmaStagingAttrName))
-      return storeTmaStaging(op, adaptor, rewriter, b, warp, lane);
     Value row0 =
         LLVM::AddOp::create(b, LLVM::MulOp::create(b, warp, cst(16)),
                             LLVM::UDivOp::create(b, lane, cst(4)));
@@ -115,44 +129,37 @@ struct WarpgroupMmaStoreLowering
     rewriter.eraseOp(op);
     return success();
   }
+};
 
-private:
-  /// Accumulator values v and v + 1 (adjacent columns) as a vector of two of
-  /// the destination's element type.
-  static Value pair(ImplicitLocOpBuilder &b, Value block, int64_t v,
-                    Type elt) {
-    auto f32x2 = VectorType::get({2}, b.getF32Type());
-    Value vec = LLVM::PoisonOp::create(b, f32x2);
-    for (int64_t e = 0; e < 2; ++e)
-      vec = LLVM::InsertElementOp::create(
-          b, vec, LLVM::ExtractValueOp::create(b, block, v + e),
-          LLVM::ConstantOp::create(b, b.getI32Type(), b.getI32IntegerAttr(e)));
-    if (elt.isF32())
-      return vec;
-    return LLVM::FPTruncOp::create(b, VectorType::get({2}, elt), vec);
-  }
+/// The destination as a TMA store reads it: N / B boxes of R rows of 128
+/// bytes (B elements), box after box, byte (row, c) of a box at
+/// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16. A
+/// warp writes 8 rows x 16 bytes at a time, one 16-byte chunk per row in
+/// different banks. 16-bit values go through stmatrix.x4 (a 16 x 16 piece
+/// per warp), f32 pairs as 8-byte stores. Fragment layout as for
+/// nvgpu.warpgroup.mma.store above; only the columns the op names.
+struct StageAccumulatorLowering
+    : ConvertOpToLLVMPattern<tile::StageAccumulatorOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
-  /// The destination as a TMA store reads it: N / B boxes of R rows of 128
-  /// bytes (B elements), box after box, byte (row, c) of a box at
-  /// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16. A
-  /// warp writes 8 rows x 16 bytes at a time, one 16-byte chunk per row in
-  /// different banks. 16-bit values go through stmatrix.x4 (a 16 x 16 piece
-  /// per warp), f32 pairs as 8-byte stores.
-  LogicalResult storeTmaStaging(nvgpu::WarpgroupMmaStoreOp op,
-                                OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter,
-                                ImplicitLocOpBuilder &b, Value warp,
-                                Value lane) const {
-    // Checked before the conversion (verifyTmaStaging).
-    MemRefType dstType = op.getDstMemref().getType();
+  LogicalResult
+  matchAndRewrite(tile::StageAccumulatorOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ImplicitLocOpBuilder b(op.getLoc(), rewriter);
+    MemRefType dstType = op.getDst().getType();
     Type elt = dstType.getElementType();
     int64_t size = elt.getIntOrFloatBitWidth() / 8;
     int64_t boxCols = 128 / size, rows = dstType.getDimSize(0);
+    int64_t first = op.getFirstColumn(), cols = dstType.getDimSize(1);
     Type i32 = b.getI32Type();
     auto cst = [&](int64_t v) -> Value {
       return LLVM::ConstantOp::create(
           b, i32, b.getI32IntegerAttr(static_cast<int32_t>(v)));
     };
+    Value tid = NVVM::ThreadIdXOp::create(b, i32);
+    Value lane = LLVM::URemOp::create(b, tid, cst(32));
+    Value warp =
+        LLVM::URemOp::create(b, LLVM::UDivOp::create(b, tid, cst(32)), cst(4));
     auto add = [&](Value x, Value y) { return LLVM::AddOp::create(b, x, y); };
     auto mulc = [&](Value x, int64_t y) {
       return LLVM::MulOp::create(b, x, cst(y));
@@ -181,7 +188,7 @@ private:
     Value colBytes = mulc(colT, size);
     Value xr = LLVM::XOrOp::create(b, udiv(colBytes, 16), urem(rowT, 8));
     Value threadByte = add(mulc(rowT, 128), urem(colBytes, 16));
-    MemRefDescriptor desc(adaptor.getDstMemref());
+    MemRefDescriptor desc(adaptor.getDst());
     Value base = desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
     Type ptrType = base.getType();
     auto address = [&](int64_t rowC, int64_t colC) -> Value {
@@ -195,17 +202,20 @@ private:
                                  ArrayRef<LLVM::GEPArg>{
                                      static_cast<int32_t>(at)});
     };
-    Value acc = adaptor.getMatrixD();
+    Value acc = adaptor.getAcc();
     auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
     for (auto [i, blockType] : llvm::enumerate(blocks)) {
       Value block = LLVM::ExtractValueOp::create(b, acc, i);
       int64_t values = cast<LLVM::LLVMStructType>(blockType).getBody().size();
       int64_t row = 64 * static_cast<int64_t>(i);
-      for (int64_t j = 0; j < values / 4; j += matrices ? 2 : 1) {
+      // Values 4 j .. 4 j + 3 are in columns 8 j .. 8 j + 7.
+      int64_t j0 = first / 8, j1 = std::min(values / 4, (first + cols) / 8);
+      for (int64_t j = j0; j < j1; j += matrices ? 2 : 1) {
+        int64_t col = 8 * (j - j0);
         if (!matrices) {
           for (int64_t h = 0; h < 2; ++h)
             LLVM::StoreOp::create(b, pair(b, block, 4 * j + 2 * h, elt),
-                                  address(row + 8 * h, 8 * j), 8);
+                                  address(row + 8 * h, col), 8);
           continue;
         }
         // Matrices q = 0..3 hold value pairs 4 j, 4 j + 2, 4 j + 4, 4 j + 6.
@@ -214,7 +224,7 @@ private:
           regs.push_back(LLVM::BitcastOp::create(
               b, i32, pair(b, block, 4 * j + 2 * q, elt)));
         NVVM::StMatrixOp::create(
-            b, address(row, 8 * j), regs, NVVM::MMALayout::row,
+            b, address(row, col), regs, NVVM::MMALayout::row,
             NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
             NVVM::LdStMatrixEltType::B16);
       }
@@ -224,9 +234,6 @@ private:
   }
 };
 
-/// A TMA staging destination the lowering can lay out. Checked up front: a
-/// failing pattern would hand the op to upstream's, which stores f32 into
-/// any element type.
 /// nvgpu.warpgroup.mma for every orientation of A and B in shared memory.
 /// Upstream's pattern steps the descriptors as for a K-major A and an
 /// N-major B only. Here each operand steps by its own layout (128-byte
@@ -304,29 +311,10 @@ struct WarpgroupMmaLowering : ConvertOpToLLVMPattern<nvgpu::WarpgroupMmaOp> {
   }
 };
 
-LogicalResult verifyTmaStaging(nvgpu::WarpgroupMmaStoreOp op) {
-  MemRefType dstType = op.getDstMemref().getType();
-  unsigned bits = dstType.getElementTypeBitWidth();
-  if ((bits == 16 || bits == 32) && dstType.getLayout().isIdentity() &&
-      dstType.getDimSize(1) % (128 * 8 / bits) == 0)
-    return success();
-  return op.emitError("tile-nvgpu-to-nvvm: a TMA staging destination must "
-                      "be an identity-layout memref of 16- or 32-bit "
-                      "elements with rows of whole 128-byte boxes");
-}
-
 } // namespace
 
 LogicalResult mlir::tile::convertNVGPUToNVVM(gpu::GPUModuleOp module,
                                              unsigned indexBitwidth) {
-  WalkResult checked = module.walk([](nvgpu::WarpgroupMmaStoreOp op) {
-    if (op->hasAttr(TileDialect::kTmaStagingAttrName) &&
-        failed(verifyTmaStaging(op)))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  if (checked.wasInterrupted())
-    return failure();
   MLIRContext *ctx = module.getContext();
   LowerToLLVMOptions options(ctx);
   options.overrideIndexBitwidth(indexBitwidth);
@@ -361,7 +349,8 @@ LogicalResult mlir::tile::convertNVGPUToNVVM(gpu::GPUModuleOp module,
   });
   RewritePatternSet patterns(ctx);
   populateNVGPUToNVVMConversionPatterns(converter, patterns);
-  patterns.add<WarpgroupMmaStoreLowering, WarpgroupMmaLowering>(
+  patterns.add<WarpgroupMmaStoreLowering, WarpgroupMmaLowering,
+               StageAccumulatorLowering>(
       converter, /*benefit=*/2);
   LLVMConversionTarget target(*ctx);
   target.addLegalDialect<NVVM::NVVMDialect, arith::ArithDialect,
@@ -370,6 +359,7 @@ LogicalResult mlir::tile::convertNVGPUToNVVM(gpu::GPUModuleOp module,
   scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                        target);
   target.addIllegalDialect<nvgpu::NVGPUDialect>();
+  target.addIllegalOp<tile::StageAccumulatorOp>();
   return applyPartialConversion(module, target, std::move(patterns));
 }
 

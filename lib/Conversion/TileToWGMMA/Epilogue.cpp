@@ -9,6 +9,7 @@
 #include "WgmmaLowering.h"
 
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -54,7 +55,8 @@ void Epilogue::waitStoresRead() {
                                        /*read=*/b.getUnitAttr());
 }
 
-/// Warpgroup `w`'s staging tile: block_n / cBoxCols boxes of wgTileM rows.
+/// Warpgroup `w`'s staging tile: block_n / cBoxCols / stagingParts boxes
+/// of wgTileM rows.
 Value Epilogue::stagingOf(Value w) {
   Value at = add(blk.base, layout.stagingOffset);
   return add(at, mul(w, layout.wgStagingBytes));
@@ -63,51 +65,54 @@ Value Epilogue::stagingOf(Value w) {
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
 /// TMA stores (clipped to C). Warp-specialized, each warpgroup stores its
 /// own rows and goes on to its next tile while the stores read; their
-/// reads are waited for only before the staging tile is written again.
-/// Otherwise staging overlaps the ring, and thread 0 waits before it
-/// refills the ring.
+/// reads are waited for only before the staging tile is written again
+/// (so a tile staged in parts waits once per part). Otherwise staging
+/// overlaps the ring, and thread 0 waits before it refills the ring.
 void Epilogue::emitEpilogue(Value acc) {
   bool ws = cfg.isWarpSpecialized();
-  if (ws) {
-    waitStoresRead();
-    syncStagingWriters();
-  }
-  Value staging = view(stagingOf(blk.wg), {wgTileM, cfg.blockN}, cElt);
-  auto store = nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, staging);
-  store->setAttr(TileDialect::kTmaStagingAttrName, b.getUnitAttr());
-  // The writes (generic proxy) before TMA's reads (async proxy).
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKind::async_shared,
-      NVVM::SharedSpaceAttr::get(b.getContext(),
-                                 NVVM::SharedSpace::shared_cta));
-  syncStagingWriters();
-
-  Value pred = storeIssuer();
   int64_t cBoxCols = layout.cBoxCols;
-  auto storeRows = [&](Value w, Value rowOffset) {
-    Value tile = stagingOf(w);
-    for (int64_t j = 0; j < cfg.blockN / cBoxCols; ++j) {
-      Value box = view(add(tile, j * wgTileM * kSwizzleRowBytes),
-                       {wgTileM, cBoxCols}, cElt);
-      nvgpu::TmaAsyncStoreOp::create(
-          b, loc, box, mapC,
-          ValueRange{add(blk.nCol0, j * cBoxCols), add(blk.mRow0, rowOffset)},
-          pred);
+  int64_t partCols = cfg.blockN / layout.stagingParts;
+  Value pred = storeIssuer();
+  for (int64_t part = 0; part < layout.stagingParts; ++part) {
+    if (ws) {
+      waitStoresRead();
+      syncStagingWriters();
     }
-  };
-  if (ws) {
-    storeRows(blk.wg, blk.wgRow);
-  } else {
-    for (int64_t w = 0; w < cfg.mmaThreads() / kWarpgroupThreads; ++w)
-      storeRows(cst(w), cst(w * wgTileM));
+    Value staging = view(stagingOf(blk.wg), {wgTileM, partCols}, cElt);
+    tile::StageAccumulatorOp::create(b, loc, acc, staging, part * partCols);
+    // The writes (generic proxy) before TMA's reads (async proxy).
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+    syncStagingWriters();
+
+    auto storeRows = [&](Value w, Value rowOffset) {
+      Value tile = stagingOf(w);
+      for (int64_t j = 0; j < partCols / cBoxCols; ++j) {
+        Value box = view(add(tile, j * wgTileM * kSwizzleRowBytes),
+                         {wgTileM, cBoxCols}, cElt);
+        nvgpu::TmaAsyncStoreOp::create(
+            b, loc, box, mapC,
+            ValueRange{add(blk.nCol0, part * partCols + j * cBoxCols),
+                       add(blk.mRow0, rowOffset)},
+            pred);
+      }
+    };
+    if (ws) {
+      storeRows(blk.wg, blk.wgRow);
+    } else {
+      for (int64_t w = 0; w < cfg.mmaThreads() / kWarpgroupThreads; ++w)
+        storeRows(cst(w), cst(w * wgTileM));
+    }
+    auto ifOp = scf::IfOp::create(b, loc, pred);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    if (!ws)
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                           /*read=*/b.getUnitAttr());
   }
-  auto ifOp = scf::IfOp::create(b, loc, pred);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
-  if (!ws)
-    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
-                                         /*read=*/b.getUnitAttr());
 }
 
 /// Split-K: the partial sum to the program's slot; the last program of

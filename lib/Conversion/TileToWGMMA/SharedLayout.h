@@ -41,19 +41,32 @@ struct SharedLayout {
     ring = stages * (aStageBytes + bStageBytes);
     // Each warpgroup stages its wgTileM x block_n accumulator as block_n /
     // cBoxCols TMA boxes. Warp-specialized: the producer refills the ring
-    // while the consumers run the epilogue, so staging follows the ring.
+    // while the consumers run the epilogue, so staging follows the ring;
+    // where ring and staging exceed the block's shared memory (a 32-bit C
+    // doubles the staging), each warpgroup stages its columns in 2 or 4
+    // parts, one after the other's TMA reads.
     cBoxCols = kSwizzleRowBytes / (cElt.getIntOrFloatBitWidth() / 8);
-    wgStagingBytes = llvm::alignTo(
-        wgTileM * (cfg.blockN / cBoxCols) * kSwizzleRowBytes, kSwizzleAtom);
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
-    int64_t stagingBytes =
-        cfg.mmaThreads() / kWarpgroupThreads * wgStagingBytes;
+    int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
+    int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
+    int64_t boxes = cfg.blockN / cBoxCols;
+    for (stagingParts = 1;; stagingParts *= 2) {
+      wgStagingBytes =
+          llvm::alignTo(wgTileM * (boxes / stagingParts) * kSwizzleRowBytes,
+                        kSwizzleAtom);
+      bool last = !cfg.isWarpSpecialized() || boxes % (2 * stagingParts) ||
+                  stagingParts == 4;
+      if (last || ring + warpgroups * wgStagingBytes + extra <=
+                      sharedBytesPerBlock(cfg.chip))
+        break;
+    }
+    int64_t stagingBytes = warpgroups * wgStagingBytes;
     emptyOffset = ring + stagingBytes;
     // Room to move the base up to the next swizzle atom at run time; in a
     // cluster, the empty barriers (8 bytes each) after staging.
     sharedBytes = (cfg.isWarpSpecialized() ? emptyOffset
                                            : std::max(ring, stagingBytes)) +
-                  (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
+                  extra;
     if (cfg.usesWorkspace()) {
       // The last-arrival flag, past the ring: a persistent (Stream-K) loop
       // refills the ring while slower threads may still read the flag.
@@ -66,7 +79,8 @@ struct SharedLayout {
   int64_t bOffset;                  // the first B stage, after the A stages
   int64_t ring;                     // every stage of both operands
   int64_t cBoxCols;       // C elements in a 128-byte box row
-  int64_t wgStagingBytes; // one warpgroup's staging tile
+  int64_t stagingParts;   // column parts staged one after the other
+  int64_t wgStagingBytes; // one warpgroup's staging tile (one part)
   int64_t stagingOffset;  // the staging tiles: over the ring, or after it
   int64_t emptyOffset;    // the raw empty barriers (clusters)
   int64_t flagOffset = 0; // the last-arrival flag (split-K, Stream-K)

@@ -40,9 +40,9 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                 << "' must be a #tile.kernel attribute";
     return KernelConfig::fromAttr(kernel).verifyBody(op);
   }
-  for (StringRef unit : {kTmaStagingAttrName, kTransposeAAttrName})
-    if (attr.getName() == unit && !isa<UnitAttr>(attr.getValue()))
-      return op->emitError("'") << unit << "' must be a unit attribute";
+  if (attr.getName() == kTransposeAAttrName && !isa<UnitAttr>(attr.getValue()))
+    return op->emitError("'")
+           << kTransposeAAttrName << "' must be a unit attribute";
   return success();
 }
 

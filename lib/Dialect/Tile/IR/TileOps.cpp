@@ -68,3 +68,27 @@ LogicalResult StoreOp::verify() {
 
 #define GET_OP_CLASSES
 #include "tile/Dialect/Tile/IR/TileOps.cpp.inc"
+
+LogicalResult StageAccumulatorOp::verify() {
+  MemRefType dst = getDst().getType();
+  int64_t bits = dst.getElementTypeBitWidth();
+  int64_t boxCols = 128 * 8 / bits;
+  VectorType acc = getAcc().getType().getFragmented();
+  if (!dst.hasStaticShape() || !dst.getLayout().isIdentity() ||
+      dst.getDimSize(1) % boxCols != 0)
+    return emitOpError("needs a static identity-layout destination with rows "
+                       "of whole 128-byte boxes (")
+           << boxCols << " elements), got " << dst;
+  if (dst.getDimSize(0) != acc.getDimSize(0))
+    return emitOpError("destination has ")
+           << dst.getDimSize(0) << " rows; the accumulator has "
+           << acc.getDimSize(0);
+  int64_t first = getFirstColumn();
+  if (first < 0 || first % boxCols != 0 ||
+      first + dst.getDimSize(1) > acc.getDimSize(1))
+    return emitOpError("columns ")
+           << first << " .. " << first + dst.getDimSize(1) - 1
+           << " must start on a 128-byte box and lie within the "
+           << acc.getDimSize(1) << " of the accumulator";
+  return success();
+}

@@ -15,18 +15,14 @@ def Tile_Dialect : Dialect {
     strided layout.
   }];
   let cppNamespace = "::mlir::tile";
-  let dependentDialects = ["::mlir::vector::VectorDialect"];
+  let dependentDialects = ["::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::vector::VectorDialect"];
   let useDefaultAttributePrinterParser = 1;
-  // `tile.kernel` on a function must be a #tile.kernel; `tile.tma_staging`
-  // and `tile.transpose_a` unit attributes.
+  // `tile.kernel` on a function must be a #tile.kernel; `tile.transpose_a`
+  // a unit attribute.
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     static constexpr ::llvm::StringLiteral kKernelAttrName = "tile.kernel";
-    /// On nvgpu.warpgroup.mma.store: the destination (R x N) is laid out as
-    /// a TMA store reads it, as N / B boxes of R rows of 128 bytes (B
-    /// elements), each with the 128-byte swizzle.
-    static constexpr ::llvm::StringLiteral kTmaStagingAttrName =
-        "tile.tma_staging";
     /// On nvgpu.warpgroup.mma: A is M-major in shared memory (a transposed
     /// A), which the op's own transposeA cannot say without transposeB.
     static constexpr ::llvm::StringLiteral kTransposeAAttrName =

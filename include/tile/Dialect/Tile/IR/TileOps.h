@@ -3,6 +3,7 @@
 #ifndef TILE_DIALECT_TILE_IR_TILEOPS_H
 #define TILE_DIALECT_TILE_IR_TILEOPS_H
 
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"

@@ -5,6 +5,7 @@
 
 include "tile/Dialect/Tile/IR/TileAttrs.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Dialect/NVGPU/IR/NVGPUTypes.td"
 
 def Tile_OperandMemRef : Arg<MemRefRankOf<[F16, BF16], [2]>,
     "A or B matrix", [MemRead]>;
@@ -142,6 +143,33 @@ def Tile_StoreOp : Tile_Op<"store", [AttrSizedOperandSegments]> {
   }]>];
   let extraClassDeclaration = [{
     bool isSplit() { return static_cast<bool>(getSplit()); }
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StageAccumulatorOp : Tile_Op<"stage_accumulator"> {
+  let summary = "Columns of a wgmma accumulator into a TMA store's staging tile";
+  let description = [{
+    Writes the accumulator's columns `first_column` .. `first_column` + N - 1
+    (all its rows), converted to the destination's element type, into `dst`
+    (R x N) laid out as a TMA store with the 128-byte swizzle reads it: N / B
+    boxes of R rows of 128 bytes (B elements) one after the other. Each
+    warpgroup passes its own accumulator and destination. A destination
+    narrower than the accumulator takes it part by part, so that a staging
+    tile of half the columns serves a 32-bit C.
+
+    ```mlir
+    tile.stage_accumulator %acc[128], %dst
+        : <fragmented = vector<64x256xf32>> to memref<64x128xf32, 3>
+    ```
+  }];
+  let arguments = (ins NVGPU_WarpgroupAccumulator:$acc,
+                       Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "",
+                           [MemWrite]>:$dst,
+                       I64Attr:$first_column);
+  let assemblyFormat = [{
+    $acc `[` $first_column `]` `,` $dst attr-dict `:` type($acc) `to`
+    type($dst)
   }];
   let hasVerifier = 1;
 }

@@ -1,10 +1,11 @@
-// tile-nvgpu-to-nvvm's nvgpu.warpgroup.mma.store with {tile.tma_staging}:
-// the accumulator lands in shared memory as C's TMA descriptor reads it,
+// tile-nvgpu-to-nvvm's tile.stage_accumulator: the accumulator (or some of
+// its columns) lands in shared memory as C's TMA descriptor reads it,
 // boxes of 128-byte rows one after the other (N / B boxes of R rows, B =
 // 128 bytes of the element type), byte (row, c) of a box at
 // row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s --check-prefix=COUNT
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s --check-prefix=UPPER
 
 // f16, a cooperative warpgroup's 64x256: four 64x64 boxes (8 KB each).
 // stmatrix.x4 writes a warp's 16 x 16 piece: lane l gives row l % 8 of
@@ -69,7 +70,7 @@
 gpu.module @wg {
   gpu.func @staging_f16(%dst: memref<64x256xf16, #gpu.address_space<workgroup>>) {
     %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>
-    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>> to memref<64x256xf16, #gpu.address_space<workgroup>>
+    tile.stage_accumulator %acc[0], %dst : <fragmented = vector<64x256xf32>> to memref<64x256xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
@@ -99,7 +100,38 @@ gpu.module @wg {
 gpu.module @wg32 {
   gpu.func @staging_f32(%dst: memref<128x64xf32, #gpu.address_space<workgroup>>) {
     %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<128x64xf32>>
-    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging} : !nvgpu.warpgroup.accumulator<fragmented = vector<128x64xf32>> to memref<128x64xf32, #gpu.address_space<workgroup>>
+    tile.stage_accumulator %acc[0], %dst : <fragmented = vector<128x64xf32>> to memref<128x64xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// The accumulator's columns 128..255 into a 64 x 128 f32 staging tile
+// (half of a cooperative warpgroup's 64x256 f32 tile): the values of
+// column groups j = 16..31 (from value 4 j = 64 of the block), placed from
+// column 0 of the destination, as the whole-tile store places j = 0..15.
+// CHECK-LABEL: gpu.func @second_half_f32
+// CHECK: llvm.extractvalue %{{.*}}[64] : !llvm.struct<(f32,
+// CHECK-NOT: llvm.getelementptr %{{.*}}[{{[1-9][0-9]*}}]
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: llvm.getelementptr %{{.*}}[1024] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// The last group: box 3 (32 columns of 64 rows = 8 KB each), row 8.
+// CHECK-DAG: llvm.extractvalue %{{.*}}[127] : !llvm.struct<(f32,
+// CHECK-DAG: llvm.getelementptr %{{.*}}[25600] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: gpu.return
+// Half the columns: 32 pairs of a thread, none of the first half's.
+// UPPER-LABEL: gpu.func @second_half_f32
+// UPPER-NOT: llvm.extractvalue %{{.*}}[{{([0-9]|[1-5][0-9]|6[0-3])}}] : !llvm.struct<(f32,
+// UPPER: gpu.return
+// COUNT-LABEL: gpu.func @second_half_f32
+// COUNT-COUNT-32: llvm.store {{.*}} : vector<2xf32>, !llvm.ptr<3>
+// COUNT-NOT: llvm.store
+// COUNT: gpu.return
+gpu.module @half {
+  gpu.func @second_half_f32(%dst: memref<64x128xf32, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>
+    tile.stage_accumulator %acc[128], %dst : <fragmented = vector<64x256xf32>> to memref<64x128xf32, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
@@ -110,20 +142,44 @@ gpu.module @wg32 {
 gpu.module @bad {
   gpu.func @partial_box(%dst: memref<64x96xf16, #gpu.address_space<workgroup>>) {
     %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>>
-    // expected-error @+1 {{tile-nvgpu-to-nvvm: a TMA staging destination must be an identity-layout memref of 16- or 32-bit elements with rows of whole 128-byte boxes}}
-    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>> to memref<64x96xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.stage_accumulator' op needs a static identity-layout destination with rows of whole 128-byte boxes (64 elements), got 'memref<64x96xf16, #gpu.address_space<workgroup>>'}}
+    tile.stage_accumulator %acc[0], %dst : <fragmented = vector<64x96xf32>> to memref<64x96xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
 
 // -----
 
-// The attribute is a unit attribute.
-gpu.module @bad_attr {
-  gpu.func @valued(%dst: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+// Columns past the accumulator's.
+gpu.module @bad_columns {
+  gpu.func @past_the_end(%dst: memref<64x128xf32, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x192xf32>>
+    // expected-error @+1 {{'tile.stage_accumulator' op columns 96 .. 223 must start on a 128-byte box and lie within the 192 of the accumulator}}
+    tile.stage_accumulator %acc[96], %dst : <fragmented = vector<64x192xf32>> to memref<64x128xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A first column inside a box.
+gpu.module @bad_start {
+  gpu.func @mid_box(%dst: memref<64x64xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>
+    // expected-error @+1 {{'tile.stage_accumulator' op columns 32 .. 95 must start on a 128-byte box and lie within the 256 of the accumulator}}
+    tile.stage_accumulator %acc[32], %dst : <fragmented = vector<64x256xf32>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Rows other than the accumulator's.
+gpu.module @bad_rows {
+  gpu.func @rows(%dst: memref<128x64xf16, #gpu.address_space<workgroup>>) {
     %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>>
-    // expected-error @+1 {{'tile.tma_staging' must be a unit attribute}}
-    nvgpu.warpgroup.mma.store %acc, %dst {tile.tma_staging = 1 : i32} : !nvgpu.warpgroup.accumulator<fragmented = vector<64x64xf32>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.stage_accumulator' op destination has 128 rows; the accumulator has 64}}
+    tile.stage_accumulator %acc[0], %dst : <fragmented = vector<64x64xf32>> to memref<128x64xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }
