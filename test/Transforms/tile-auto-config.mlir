@@ -1,7 +1,9 @@
 // tile-auto-config (config=auto): each kernel function becomes one tiled
-// copy per member of the family, <name>__split (split-K, tiled), then
-// __m64, __small, __mid and __big (persistent), and the module records the rule that picks one per shape (first
-// match wins). Other functions are left alone.
+// copy per member of the family, <name>__split, __m64k4 and __m64k2
+// (split-K, tiled), __m64 and __m64w (persistent), __midk3 and __midk2
+// (split-K), then __small, __mid and __big (persistent), and the module
+// records the rule that picks one per shape (first match wins). Other
+// functions are left alone.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-auto-config | FileCheck %s
 // With tile-tune's cache: the winners for the kernel's types (TMA + wgmma)
 // come first, each for its shape class; a bf16 entry and an mma.sync one
@@ -35,7 +37,12 @@
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
 // CHECK-SAME: {kernel = "mm__split", max_tiles = [64, 64, 17], min_k = 4096 : i64, why = "few tiles and a long K: 8 programs per tile share the K steps"},
-// CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},
+// CHECK-SAME: {kernel = "mm__m64k4", max_m = 64 : i64, max_tiles = [64, 128, 48], min_k = 8192 : i64, why = "under 48 tiles of 64x128 and a long K: 4 programs per tile fill the SMs that one per tile leaves idle"},
+// CHECK-SAME: {kernel = "mm__m64k2", max_m = 64 : i64, max_tiles = [64, 128, 96], min_k = 16384 : i64, why = "under 96 tiles of 64x128 and a very long K: 2 programs per tile"},
+// CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, max_tiles = [64, 256, 64], why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},
+// CHECK-SAME: {kernel = "mm__m64w", max_m = 64 : i64, why = "a wide N: 64x256 tiles, half the programs and A loads of 64x128"},
+// CHECK-SAME: {kernel = "mm__midk3", max_tiles = [128, 128, 45], min_k = 12288 : i64, why = "under 45 tiles of 128x128 and a long K: 3 programs per tile"},
+// CHECK-SAME: {kernel = "mm__midk2", max_tiles = [128, 128, 67], min_k = 12288 : i64, why = "under 67 tiles of 128x128 and a long K: 2 programs per tile"},
 // CHECK-SAME: {kernel = "mm__small", max_tiles = [128, 128, 33], why = "the smallest tiles, for the most programs"},
 // CHECK-SAME: {kernel = "mm__mid", max_tiles = [128, 256, 264], why = "128x128 tiles fill the SMs better than a partial wave of 128x256"},
 // CHECK-SAME: {kernel = "mm__big", why = "two waves or more of 128x256 tiles: the fastest large-shape kernel"}]
@@ -49,16 +56,20 @@
 // CHECK: tile.program_id
 // CHECK: scf.for
 // CHECK: tile.dot {{.*}} : vector<64x64xf16>, vector<64x128xf16> -> vector<64x128xf32>
+// CHECK: func.func @mm__m64w(
+// CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = persistent
+// CHECK: func.func @mm__midk3(
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 3
 // CHECK: func.func @mm__small(
 // CHECK-SAME: block_m = 64, block_n = 64,
 // CHECK: func.func @mm__mid(
 // CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent
 // CHECK: func.func @mm__big(
 // CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
-// An f32 C would double the warp-specialized kernel's staging tile: the
-// large-shape member stages over the ring instead.
+// An f32 C takes the same members (the warp-specialized one stages its C
+// in halves).
 // CHECK: func.func @mm32__big(
-// CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none
+// CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
 // CHECK-NOT: func.func @mm(
 // CHECK-NOT: func.func @mm32(
 // CHECK: func.func @helper(

@@ -3,12 +3,18 @@
 // config=auto compiles each kernel function once per member of a small
 // family of TMA + wgmma configurations and records, on the module, the rule
 // that picks one per problem shape (first match wins). The rule is a wave
-// model measured on the H200 (docs/results/shapes.md):
+// model measured on the H200 (docs/results/shapes.md,
+// docs/results/raw/calibration):
 //   at most 16 tiles of 64x64 and K >= 4096
 //                                 64x64 tiles, split-K 8: a few tiles alone
 //                                 would leave most SMs idle for all of K;
-//   M <= 64                       64x128 tiles, one warpgroup: a 128-row
-//                                 tile would waste half or more of each MMA;
+//   M <= 64, a long K and few 64x128 tiles
+//                                 64x128 tiles, split-K 4 or 2;
+//   M <= 64                       64x128 tiles (64x256 from N = 16384), one
+//                                 warpgroup: a 128-row tile would waste half
+//                                 or more of each MMA;
+//   a long K and under half a wave of 128x128 tiles
+//                                 128x128 tiles, split-K 3 or 2;
 //   under a quarter wave of 128x128 tiles (C has fewer than SMs / 4 of them)
 //                                 64x64 tiles, for the most programs;
 //   under two waves of 128x256 tiles
@@ -74,25 +80,45 @@ KernelConfig wgmma(int64_t m, int64_t n, int64_t warps, int64_t stages,
   return c;
 }
 
-/// The family, in the order the rule tries it. A 32-bit C doubles the
-/// staging tile: the big member then keeps its staging over the ring.
-SmallVector<Member> family(Type cElt) {
-  bool wideC = cElt.getIntOrFloatBitWidth() > 16;
-  KernelConfig big =
-      wideC ? wgmma(128, 256, 8, 4, TileOrder::Grouped, WarpSpecialize::None)
-            : wgmma(128, 256, 8, 3, TileOrder::Serpentine,
-                    WarpSpecialize::Cooperative);
-  KernelConfig split =
-      wgmma(64, 64, 4, 8, TileOrder::Linear, WarpSpecialize::None,
-            Schedule::Tiled);
-  split.splitK = 8;
+/// The family, in the order the rule tries it. The decode and long-K
+/// members were chosen from the calibration runs in
+/// docs/results/raw/calibration (layout nt, M 1 to 512, four model
+/// families); a 32-bit C takes the same members (the warp-specialized one
+/// stages its C in halves, SharedLayout.h).
+SmallVector<Member> family() {
+  auto splitK = [](KernelConfig c, int64_t splits) {
+    c.schedule = Schedule::Tiled;
+    c.splitK = splits;
+    return c;
+  };
+  auto tiled = [](int64_t m, int64_t n, int64_t stages) {
+    return wgmma(m, n, 4, stages, TileOrder::Linear, WarpSpecialize::None,
+                 Schedule::Tiled);
+  };
+  KernelConfig m64 =
+      wgmma(64, 128, 4, 8, TileOrder::Grouped, WarpSpecialize::None);
   return {
-      {"split", split, 0, 64, 64, 17,
+      {"split", splitK(tiled(64, 64, 8), 8), 0, 64, 64, 17,
        "few tiles and a long K: 8 programs per tile share the K steps",
        {}, 4096},
-      {"m64", wgmma(64, 128, 4, 8, TileOrder::Grouped, WarpSpecialize::None),
-       64, 0, 0, 0,
+      {"m64k4", splitK(tiled(64, 128, 8), 4), 64, 64, 128, 48,
+       "under 48 tiles of 64x128 and a long K: 4 programs per tile fill the "
+       "SMs that one per tile leaves idle",
+       {}, 8192},
+      {"m64k2", splitK(tiled(64, 128, 8), 2), 64, 64, 128, 96,
+       "under 96 tiles of 64x128 and a very long K: 2 programs per tile",
+       {}, 16384},
+      {"m64", m64, 64, 64, 256, 64,
        "one 64-row warpgroup tile instead of a half-empty 128-row one"},
+      {"m64w", wgmma(64, 256, 4, 5, TileOrder::Grouped, WarpSpecialize::None),
+       64, 0, 0, 0,
+       "a wide N: 64x256 tiles, half the programs and A loads of 64x128"},
+      {"midk3", splitK(tiled(128, 128, 6), 3), 0, 128, 128, 45,
+       "under 45 tiles of 128x128 and a long K: 3 programs per tile",
+       {}, 12288},
+      {"midk2", splitK(tiled(128, 128, 6), 2), 0, 128, 128, 67,
+       "under 67 tiles of 128x128 and a long K: 2 programs per tile",
+       {}, 12288},
       {"small",
        wgmma(64, 64, 4, 8, TileOrder::Grouped, WarpSpecialize::None), 0,
        128, 128, kSMs / 4,
@@ -101,7 +127,10 @@ SmallVector<Member> family(Type cElt) {
        wgmma(128, 128, 4, 6, TileOrder::Grouped, WarpSpecialize::None), 0,
        128, 256, 2 * kSMs,
        "128x128 tiles fill the SMs better than a partial wave of 128x256"},
-      {"big", big, 0, 0, 0, 0,
+      {"big",
+       wgmma(128, 256, 8, 3, TileOrder::Serpentine,
+             WarpSpecialize::Cooperative),
+       0, 0, 0, 0,
        "two waves or more of 128x256 tiles: the fastest large-shape kernel"},
   };
 }
@@ -305,7 +334,7 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
         return failure();
       members = std::move(*tuned);
     }
-    members.append(family(cType.getElementType()));
+    members.append(family());
     SmallVector<Attribute> rules;
     OpBuilder ob(func);
     for (const Member &m : members) {
