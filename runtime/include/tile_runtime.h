@@ -11,6 +11,8 @@
  *   tile_rt_plan_create   check a problem against a kernel and plan it:
  *                         staging, scalar arguments, grid, clusters,
  *                         workspace, TMA descriptors
+ *   tile_rt_operand_layout  the layout and leading dimension of a strided
+ *                         view (a torch tensor's), or why it has none
  *   tile_rt_kernel_load   load the kernel into the current CUDA context and
  *                         check that the GPU can run it
  *   tile_rt_launch        launch a plan on a stream
@@ -71,8 +73,9 @@ size_t tile_rt_dtype_bytes(tile_rt_dtype type);
 
 /* How A and B are stored: the first letter is A, the second B; n = row-
  * major (A as M x K, B as K x N), t = transposed (A as K x M, B as N x K).
- * C is always M x N row-major. Operands are dense: their strides follow
- * from the shape and the layout. */
+ * C is always M x N row-major. Each operand's rows lie its leading
+ * dimension apart (tile_rt_problem's lda, ldb, ldc): its row length (dense)
+ * or more, as in a sub-matrix view of a larger matrix. */
 typedef enum tile_rt_layout {
   TILE_RT_NN = 0,
   TILE_RT_NT = 1,
@@ -82,6 +85,32 @@ typedef enum tile_rt_layout {
 
 /* "nn", "nt", "tn", "tt"; "?" for other values. */
 const char *tile_rt_layout_name(tile_rt_layout layout);
+
+/* How one operand is stored (tile_rt_operand_layout). */
+typedef enum tile_rt_orientation {
+  TILE_RT_ROW_MAJOR = 0,  /* rows ld apart, a row's elements adjacent */
+  TILE_RT_TRANSPOSED = 1, /* its transpose row-major: columns ld apart */
+  TILE_RT_EITHER = 2      /* asked for: row-major if it fits, else
+                             transposed */
+} tile_rt_orientation;
+
+/* The one rule for the layout of a rows x cols view whose strides are
+ * stride0 (between rows) and stride1 (between columns) elements, as a
+ * torch tensor's shape and stride() give them: row-major when stride1 is 1
+ * and stride0 at least cols (ld = stride0), transposed when stride0 is 1
+ * and stride1 at least rows (ld = stride1). A dimension of size 1 or 0
+ * multiplies no index, so its stride is ignored, and where the leading
+ * dimension is such a dimension's stride (one row, row-major; one column,
+ * transposed) ld is the contiguous size. `want` asks for one orientation,
+ * or TILE_RT_EITHER. Sets *stored and *ld, or refuses (TILE_RT_UNSUPPORTED)
+ * with one line: "a 64x32 view with strides (64, 2) is neither row-major
+ * (strides (>= 32, 1)) nor transposed (strides (1, >= 64))". Negative
+ * sizes are TILE_RT_INVALID_ARGUMENT. Whether a kernel takes the leading
+ * dimension is tile_rt_plan_create's to say (TMA's 16 bytes). */
+tile_rt_code tile_rt_operand_layout(int64_t rows, int64_t cols, int64_t stride0,
+                                    int64_t stride1, tile_rt_orientation want,
+                                    tile_rt_orientation *stored, int64_t *ld,
+                                    tile_rt_status *status);
 
 /*===----------------------------------------------------------------------===*
  * Bundles
@@ -230,11 +259,18 @@ tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
  * Problems and plans
  *===----------------------------------------------------------------------===*/
 
-/* C (M x N) = A (M x K) * B (K x N), A and B of a_type, C of c_type. */
+/* C (M x N) = A (M x K) * B (K x N), A and B of a_type, C of c_type.
+ * Each operand is a row-major matrix as the layout stores it (A M x K or
+ * K x M, B K x N or N x K, C M x N) whose rows lie lda, ldb and ldc
+ * elements apart: at least a row's length (the contiguous size), 0 meaning
+ * exactly that (dense). The leading dimensions come last, so that callers
+ * written before them, which zero-initialize the struct or name only the
+ * first six fields in an initializer, pass dense operands. */
 typedef struct tile_rt_problem {
   int64_t m, n, k; /* each 1 to 2^31 - 1 */
   tile_rt_layout layout;
   tile_rt_dtype a_type, c_type;
+  int64_t lda, ldb, ldc; /* elements; 0: dense */
 } tile_rt_problem;
 
 /* What a persistent grid is sized from; tiled grids need none of it. */
@@ -250,13 +286,16 @@ typedef struct tile_rt_plan tile_rt_plan;
 /* Checks `problem` against `bundle` (a dispatch manifest first picks its
  * member) and plans it. Refused (TILE_RT_UNSUPPORTED, one line naming the
  * bundle): sizes out of range, other types, a layout the kernel does not
- * serve, sizes or strides other than the kernel's static ones, operands or a
- * workspace beyond the kernel's index width, sizes that are not the
- * multiples the kernel needs (N and K of a TMA kernel are staged instead),
- * a grid above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes. `device`
- * may be null: a persistent kernel's plan then has no grid and cannot be
- * launched, but is checked as any other. The plan refers to the bundle,
- * which must outlive it. Free it with tile_rt_plan_free. */
+ * serve, a leading dimension below its row's length or overflowing the
+ * operand's 64-bit offsets, sizes or strides other than the kernel's static
+ * ones, operands or a workspace beyond the kernel's index width, sizes that
+ * are not the multiples the kernel needs (N and K of a TMA kernel are
+ * staged instead), leading dimensions a TMA kernel reads directly
+ * (unstaged) that are not multiples of 16 bytes or reach 2^40 bytes, a grid
+ * above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes. `device` may be
+ * null: a persistent kernel's plan then has no grid and cannot be launched,
+ * but is checked as any other. The plan refers to the bundle, which must
+ * outlive it. Free it with tile_rt_plan_free. */
 tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
                                  const tile_rt_problem *problem,
                                  const tile_rt_device *device,
@@ -271,7 +310,8 @@ typedef struct tile_rt_plan_info {
   /* Staged (a TMA kernel asked for an N or K that is not a multiple of its
    * n_multiple or k_multiple): the kernel runs on padded copies of A
    * (M x kp), B (K x np) and C (M x np), which every launch copies A and B
-   * into and C out of. Otherwise kp = K, np = N and the sizes are 0. */
+   * into and C out of (rows lda, ldb and ldc apart in the operands).
+   * Otherwise kp = K, np = N and the sizes are 0. */
   int staged;
   int64_t kp, np;
   int64_t a_copy_bytes, b_copy_bytes, c_copy_bytes;
@@ -289,9 +329,9 @@ tile_rt_code tile_rt_plan_get_info(const tile_rt_plan *plan,
                                    tile_rt_status *status);
 
 /* Parameter `index` of the kernel, in KernelParams.def's order. `value`:
- * the value passed for an i64 (a size or stride, of the padded copies when
- * staged); for A, B and C the static offset in elements, by which the
- * pointer passed lies before the operand; else 0. */
+ * the value passed for an i64 (a size, or a stride: a leading dimension or
+ * 1; of the padded copies when staged); for A, B and C the static offset in
+ * elements, by which the pointer passed lies before the operand; else 0. */
 typedef struct tile_rt_param {
   const char *name; /* "A", "M", "stride_am", "tma_a", "workspace" */
   const char *type; /* "ptr", "i64" or "tensormap" */
@@ -308,10 +348,11 @@ tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
                                   tile_rt_status *status);
 
 /* What the TMA descriptor of operand 0 (A), 1 (B) or 2 (C) describes: a
- * row-major rows x cols matrix whose rows lie `pitch` elements
- * (row_bytes bytes) apart, moved in boxes of box[0] (inner) x box[1] (outer)
- * elements with 128-byte swizzle; zero filled outside it. TILE_RT_UNSUPPORTED
- * for a kernel without TMA. */
+ * row-major rows x cols matrix whose rows lie `pitch` elements (row_bytes
+ * bytes) apart (its leading dimension, or its padded copy's when staged),
+ * moved in boxes of box[0] (inner) x box[1] (outer) elements with 128-byte
+ * swizzle; zero filled outside it. TILE_RT_UNSUPPORTED for a kernel without
+ * TMA. */
 typedef struct tile_rt_tma {
   tile_rt_dtype type;
   int64_t rows, cols, pitch, row_bytes;
@@ -342,7 +383,8 @@ size_t tile_rt_plan_text(const tile_rt_plan *plan, tile_rt_text what,
  *===----------------------------------------------------------------------===*/
 
 /* Device memory of one launch, as CUdeviceptr values. The caller owns it:
- * - a, b, c: the problem's operands (dense, in the problem's layout);
+ * - a, b, c: the problem's operands (element (0, 0) of each, stored as the
+ *   problem's layout and leading dimensions say);
  * - workspace: plan workspace_bytes or more, all zero before the kernel's
  *   first launch; the kernel leaves it ready for its next launch, so keep
  *   one per kernel (another kernel would misread what it leaves);

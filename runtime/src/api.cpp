@@ -153,6 +153,30 @@ const char *tile_rt_layout_name(tile_rt_layout layout) {
   return "?";
 }
 
+tile_rt_code tile_rt_operand_layout(int64_t rows, int64_t cols, int64_t stride0,
+                                    int64_t stride1, tile_rt_orientation want,
+                                    tile_rt_orientation *stored, int64_t *ld,
+                                    tile_rt_status *status) {
+  if (!stored)
+    return nullArgument(status, "tile_rt_operand_layout", "stored");
+  if (!ld)
+    return nullArgument(status, "tile_rt_operand_layout", "ld");
+  if (unsigned(want) > TILE_RT_EITHER)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_operand_layout: want is not a "
+                  "tile_rt_orientation value");
+  if (rows < 0 || cols < 0)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_operand_layout: a " + std::to_string(rows) + "x" +
+                      std::to_string(cols) + " view has a negative size");
+  return guarded(status, [&] {
+    std::string why;
+    if (!operandLayout(rows, cols, stride0, stride1, want, *stored, *ld, why))
+      return report(status, TILE_RT_UNSUPPORTED, why);
+    return ok(status);
+  });
+}
+
 tile_rt_code tile_rt_bundle_load(const char *path, tile_rt_bundle **out,
                                  tile_rt_status *status) {
   if (out)

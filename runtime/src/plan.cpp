@@ -43,32 +43,17 @@ bool makePlan(const tile_rt_bundle &kernel, const tile_rt_problem &p,
 
 tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
   const Manifest &m = plan.kernel->manifest;
-  const tile_rt_problem &p = plan.problem;
-  const Staging &s = plan.staging;
   tile_rt_tma t{};
   const int64_t *box = operand == 0   ? m.tmaBoxA
                        : operand == 1 ? m.tmaBoxB
                                       : m.tmaBoxC;
-  // Each operand as stored, its contiguous dimension innermost: A M x K
-  // (rows kp apart) or K x M, B K x N (rows np apart) or N x K, C M x N
-  // (rows np apart; where the kernel's TMA stores land). Transposed
-  // operands are never staged.
+  // Each operand as the kernel sees it, its contiguous dimension innermost
+  // (C: where the kernel's TMA stores land).
+  Stored o = kernelOperand(plan.problem, plan.staging, operand);
   t.type = operand == 2 ? m.cType : m.aType;
-  if (operand == 0) {
-    bool tr = aTransposed(p);
-    t.rows = tr ? p.k : p.m;
-    t.cols = tr ? p.m : p.k;
-    t.pitch = tr ? p.m : s.kp;
-  } else if (operand == 1) {
-    bool tr = bTransposed(p);
-    t.rows = tr ? p.n : p.k;
-    t.cols = tr ? p.k : p.n;
-    t.pitch = tr ? p.k : s.np;
-  } else {
-    t.rows = p.m;
-    t.cols = p.n;
-    t.pitch = s.np;
-  }
+  t.rows = o.rows;
+  t.cols = o.cols;
+  t.pitch = o.ld;
   t.row_bytes = t.pitch * int64_t(tile_rt_dtype_bytes(t.type));
   t.box[0] = box[0];
   t.box[1] = box[1];
@@ -179,12 +164,15 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
   }
   if (s.staged) {
     // A and B into their copies' first K and N columns before the kernel,
-    // C's first N columns back after it.
+    // C's first N columns back after it; the operands' rows lie their
+    // leading dimensions apart.
     size_t in = tile_rt_dtype_bytes(m.aType),
            out = tile_rt_dtype_bytes(m.cType);
-    plan.copyIn[0] = rowCopy(b.a, p.k, b.a_copy, s.kp, p.m, p.k, in);
-    plan.copyIn[1] = rowCopy(b.b, p.n, b.b_copy, s.np, p.k, p.n, in);
-    plan.copyOut = rowCopy(b.c_copy, s.np, b.c, p.n, p.m, p.n, out);
+    Stored sa = storedOperand(p, 0), sb = storedOperand(p, 1),
+           sc = storedOperand(p, 2);
+    plan.copyIn[0] = rowCopy(b.a, sa.ld, b.a_copy, s.kp, p.m, p.k, in);
+    plan.copyIn[1] = rowCopy(b.b, sb.ld, b.b_copy, s.np, p.k, p.n, in);
+    plan.copyOut = rowCopy(b.c_copy, s.np, b.c, sc.ld, p.m, p.n, out);
   }
   plan.packed = true;
   plan.packedFor = b;

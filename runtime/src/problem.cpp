@@ -59,8 +59,28 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
          "), which every timed launch includes";
 }
 
+Stored storedOperand(const tile_rt_problem &p, int operand) {
+  Stored s{p.m, p.n, p.ldc};
+  if (operand == 0)
+    s = aTransposed(p) ? Stored{p.k, p.m, p.lda} : Stored{p.m, p.k, p.lda};
+  else if (operand == 1)
+    s = bTransposed(p) ? Stored{p.n, p.k, p.ldb} : Stored{p.k, p.n, p.ldb};
+  if (s.ld == 0)
+    s.ld = s.cols;
+  return s;
+}
+
+Stored kernelOperand(const tile_rt_problem &p, const Staging &s, int operand) {
+  Stored o = storedOperand(p, operand);
+  // Only layout nn is staged: A's rows are K long, B's and C's N.
+  if (s.staged)
+    o.ld = operand == 0 ? s.kp : s.np;
+  return o;
+}
+
 int64_t scalarValue(ParamRole role, const tile_rt_problem &p,
                     const Staging &s) {
+  auto ld = [&](int operand) { return kernelOperand(p, s, operand).ld; };
   switch (role) {
   case ParamRole::M:
     return p.m;
@@ -69,15 +89,15 @@ int64_t scalarValue(ParamRole role, const tile_rt_problem &p,
   case ParamRole::K:
     return p.k;
   case ParamRole::StrideAM:
-    return aTransposed(p) ? 1 : s.kp;
+    return aTransposed(p) ? 1 : ld(0);
   case ParamRole::StrideAK:
-    return aTransposed(p) ? p.m : 1;
+    return aTransposed(p) ? ld(0) : 1;
   case ParamRole::StrideBK:
-    return bTransposed(p) ? 1 : s.np;
+    return bTransposed(p) ? 1 : ld(1);
   case ParamRole::StrideBN:
-    return bTransposed(p) ? p.k : 1;
+    return bTransposed(p) ? ld(1) : 1;
   case ParamRole::StrideCM:
-    return s.np;
+    return ld(2);
   case ParamRole::StrideCN:
     return 1;
   case ParamRole::A:
@@ -121,9 +141,57 @@ std::string shapeText(const tile_rt_problem &p) {
          std::to_string(p.k);
 }
 
-// Sizes and strides that the kernel's memref types fix. Operands are dense,
-// or staged through padded copies (`s`), so a stride follows from the shape,
-// the layout and the staging.
+const char *const kLeadNames[3] = {"lda", "ldb", "ldc"};
+
+bool isDense(const tile_rt_problem &p) {
+  for (int i = 0; i < 3; ++i)
+    if (storedOperand(p, i).ld != storedOperand(p, i).cols)
+      return false;
+  return true;
+}
+
+// " with lda=4104, ldb=4096, ldc=4096"; "" for dense operands.
+std::string leadsText(const tile_rt_problem &p) {
+  if (isDense(p))
+    return "";
+  std::string text;
+  for (int i = 0; i < 3; ++i)
+    text += std::string(i ? ", " : " with ") + kLeadNames[i] + "=" +
+            std::to_string(storedOperand(p, i).ld);
+  return text;
+}
+
+// Each leading dimension at least its operand's row (so rows never
+// overlap), and the operand's element offsets ((rows - 1) * ld + cols) and
+// row pitch in bytes within int64.
+bool checkLeads(const tile_rt_problem &p, std::string &error) {
+  for (int i = 0; i < 3; ++i) {
+    Stored s = storedOperand(p, i);
+    std::string lead = std::string(kLeadNames[i]) + "=" + std::to_string(s.ld);
+    if (s.ld < s.cols) {
+      bool tr = i == 0 ? aTransposed(p) : i == 1 && bTransposed(p);
+      const char *dim = i == 0   ? (tr ? "M" : "K")
+                        : i == 1 ? (tr ? "K" : "N")
+                                 : "N";
+      error = lead + " is less than " + dim + "=" + std::to_string(s.cols) +
+              ", the length of " + "ABC"[i] + "'s rows in layout " +
+              tile_rt_layout_name(p.layout);
+      return false;
+    }
+    int64_t span, pitch;
+    int64_t elem = int64_t(tile_rt_dtype_bytes(i == 2 ? p.c_type : p.a_type));
+    if (__builtin_mul_overflow(s.rows - 1, s.ld, &span) ||
+        __builtin_add_overflow(span, s.cols, &span) ||
+        __builtin_mul_overflow(s.ld, elem, &pitch)) {
+      error = lead + " overflows the 64-bit offsets of " + "ABC"[i];
+      return false;
+    }
+  }
+  return true;
+}
+
+// Sizes and strides that the kernel's memref types fix. A stride follows
+// from the shape, the layout, the leading dimensions and the staging.
 bool checkStatic(const Manifest &m, const tile_rt_problem &p, const Staging &s,
                  std::string &error) {
   for (size_t i = 0; i < kParamCount; ++i) {
@@ -136,35 +204,38 @@ bool checkStatic(const Manifest &m, const tile_rt_problem &p, const Staging &s,
     int64_t fixed = *m.fixed[i], given = scalarValue(role, p, s);
     if (fixed == given)
       continue;
+    std::string operands = isDense(p) ? "dense operands" : "the operands";
     error = "bundle " + m.path + " was compiled for " + paramName(role) + "=" +
             std::to_string(fixed) + "; " +
             (isSize ? "the shape asks for " + std::to_string(given)
-                    : "dense operands give " + std::to_string(given) + " for " +
-                          shapeText(p) + " " + tile_rt_layout_name(p.layout));
+                    : operands + " give " + std::to_string(given) + " for " +
+                          shapeText(p) + " " + tile_rt_layout_name(p.layout) +
+                          leadsText(p));
     return false;
   }
   return true;
 }
 
-// Every operand the kernel sees is dense or a padded copy (rows of kp and
-// np), so its largest element offset is its static offset plus its element
-// count minus one; the workspace is indexed as f32 elements.
+// The largest element offset of an operand the kernel sees (as stored, or
+// its padded copy) is its static offset plus (rows - 1) * ld + cols - 1
+// (checkLeads keeps that within int64); the workspace is indexed as f32
+// elements.
 bool checkIndexWidth(const Manifest &m, const tile_rt_problem &p,
                      const Staging &s, std::string &error) {
   int64_t limit =
       m.indexBitwidth >= 64 ? INT64_MAX : (int64_t(1) << (m.indexBitwidth - 1));
-  for (auto [rows, cols, operand] : {std::tuple{p.m, s.kp, ParamRole::A},
-                                     std::tuple{p.k, s.np, ParamRole::B},
-                                     std::tuple{p.m, s.np, ParamRole::C}}) {
-    int64_t offset = m.offset(operand), elems;
+  for (int i = 0; i < 3; ++i) {
+    Stored o = kernelOperand(p, s, i);
+    int64_t offset = m.offset(ParamRole(size_t(ParamRole::A) + i)), span;
     uint64_t magnitude =
         offset < 0 ? uint64_t(0) - uint64_t(offset) : uint64_t(offset);
-    if (__builtin_mul_overflow(rows, cols, &elems) ||
-        magnitude > uint64_t(limit) || elems > limit - int64_t(magnitude)) {
+    if (__builtin_mul_overflow(o.rows - 1, o.ld, &span) ||
+        __builtin_add_overflow(span, o.cols, &span) ||
+        magnitude > uint64_t(limit) || span > limit - int64_t(magnitude)) {
       error = "bundle " + m.path + " indexes with " +
               std::to_string(m.indexBitwidth) + "-bit offsets; shape " +
               shapeText(p) + " needs more" +
-              (s.staged ? " in its padded copies" : "") +
+              (s.staged ? " in its padded copies" : leadsText(p)) +
               " (recompile with index-bitwidth=64)";
       return false;
     }
@@ -186,6 +257,32 @@ bool checkMultiples(const Manifest &m, const tile_rt_problem &p,
             std::to_string(multiple) + " (\"" + key +
             "\"); the shape asks for " + std::to_string(given);
     return false;
+  }
+  return true;
+}
+
+// TMA addresses rows by a global stride that is a multiple of 16 bytes and
+// below 2^40 bytes: the leading dimensions of the operands a TMA kernel
+// reads (a staged kernel's own copies are padded to fit). Dense operands
+// of the needed multiples (checkMultiples) always fit.
+bool checkTmaLeads(const Manifest &m, const tile_rt_problem &p,
+                   const Staging &s, std::string &error) {
+  if (!m.usesTma())
+    return true;
+  for (int i = 0; i < 3; ++i) {
+    int64_t ld = kernelOperand(p, s, i).ld;
+    int64_t elem = int64_t(tile_rt_dtype_bytes(i == 2 ? m.cType : m.aType));
+    std::string lead = "bundle " + m.path + ": " + kLeadNames[i] + "=" +
+                       std::to_string(ld) + " elements";
+    if (ld % (16 / elem)) {
+      error = lead + " is not a multiple of " + std::to_string(16 / elem) +
+              " (16 bytes), which TMA needs";
+      return false;
+    }
+    if (ld >= (int64_t(1) << 40) / elem) {
+      error = lead + " is 2^40 bytes or more, beyond TMA's strides";
+      return false;
+    }
   }
   return true;
 }
@@ -223,7 +320,55 @@ bool checkGridAndWorkspace(const Manifest &m, const tile_rt_problem &p,
   return true;
 }
 
+// The leading dimension of a rows x cols view stored row-major with
+// strides (s0, s1), or -1 when it is not. The stride of a dimension of size
+// 1 (or of an empty view) multiplies no index.
+int64_t rowMajorLead(int64_t rows, int64_t cols, int64_t s0, int64_t s1) {
+  if (rows == 0 || cols == 0)
+    return cols;
+  if (cols > 1 && s1 != 1)
+    return -1;
+  if (rows == 1)
+    return cols;
+  return s0 >= cols ? s0 : -1;
+}
+
+// The strides an orientation asks of a rows x cols view: "(>= 32, 1)",
+// "any" where a stride is ignored.
+std::string stridesWanted(int64_t rows, int64_t cols, bool transposed) {
+  std::string lead = ">= " + std::to_string(transposed ? rows : cols);
+  std::string s0 = rows > 1 ? (transposed ? "1" : lead) : "any";
+  std::string s1 = cols > 1 ? (transposed ? lead : "1") : "any";
+  return "(strides (" + s0 + ", " + s1 + "))";
+}
+
 } // namespace
+
+bool operandLayout(int64_t rows, int64_t cols, int64_t stride0, int64_t stride1,
+                   tile_rt_orientation want, tile_rt_orientation &stored,
+                   int64_t &ld, std::string &error) {
+  for (tile_rt_orientation o : {TILE_RT_ROW_MAJOR, TILE_RT_TRANSPOSED}) {
+    if (want != TILE_RT_EITHER && want != o)
+      continue;
+    int64_t lead = o == TILE_RT_ROW_MAJOR
+                       ? rowMajorLead(rows, cols, stride0, stride1)
+                       : rowMajorLead(cols, rows, stride1, stride0);
+    if (lead >= 0) {
+      stored = o;
+      ld = lead;
+      return true;
+    }
+  }
+  std::string view = "a " + std::to_string(rows) + "x" + std::to_string(cols) +
+                     " view with strides (" + std::to_string(stride0) + ", " +
+                     std::to_string(stride1) + ") is ";
+  std::string row = "row-major " + stridesWanted(rows, cols, false);
+  std::string tr = "transposed " + stridesWanted(rows, cols, true);
+  error = view + (want == TILE_RT_EITHER      ? "neither " + row + " nor " + tr
+                  : want == TILE_RT_ROW_MAJOR ? "not " + row
+                                              : "not " + tr);
+  return false;
+}
 
 bool checkSizes(int64_t m, int64_t n, int64_t k, std::string &error) {
   for (int64_t size : {m, n, k}) {
@@ -254,9 +399,12 @@ bool checkProblem(const Manifest &m, const tile_rt_problem &p,
             ")";
     return false;
   }
+  if (!checkLeads(p, error))
+    return false;
   Staging s = planStaging(m, p);
   return checkStatic(m, p, s, error) && checkIndexWidth(m, p, s, error) &&
-         checkMultiples(m, p, s, error) && checkGridAndWorkspace(m, p, error);
+         checkMultiples(m, p, s, error) && checkTmaLeads(m, p, s, error) &&
+         checkGridAndWorkspace(m, p, error);
 }
 
 bool planGrid(const Manifest &m, const tile_rt_problem &p,

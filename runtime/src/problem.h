@@ -26,7 +26,8 @@ inline bool bTransposed(const tile_rt_problem &p) {
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // How a kernel's operands are laid out for one problem: as the problem
-// stores them (dense), unless a TMA kernel is asked for an N or K that is not
+// stores them (rows its leading dimensions apart), unless a TMA kernel is
+// asked for an N or K that is not
 // a multiple of its n_multiple or k_multiple, whose rows TMA cannot address
 // (they must start on 16 bytes). The problem is then staged: the kernel runs
 // on copies of A (M x kp), B (K x np) and C (M x np) whose rows are padded to
@@ -48,10 +49,23 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p);
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
 
-// Value of a scalar parameter for this problem. A is M x K, stored
-// row-major (n) or as its K x M transpose (t); B likewise K x N or N x K;
-// C is always row-major M x N. The row strides are those of the buffers the
-// kernel reads: the padded copies when `s` is staged.
+// Operand 0 (A), 1 (B) or 2 (C) as stored: a row-major rows x cols matrix
+// whose rows lie `ld` elements apart. A is M x K, stored row-major (n) or as
+// its K x M transpose (t); B likewise K x N or N x K; C is always M x N.
+struct Stored {
+  int64_t rows, cols, ld;
+};
+
+// As the problem stores it: ld is its lda, ldb or ldc, or cols where that
+// is 0 (dense).
+Stored storedOperand(const tile_rt_problem &p, int operand);
+
+// As the kernel reads or writes it: its padded copy when `s` is staged
+// (rows kp or np apart), else as stored.
+Stored kernelOperand(const tile_rt_problem &p, const Staging &s, int operand);
+
+// Value of a scalar parameter for this problem: sizes, and the strides of
+// the operands the kernel reads (kernelOperand).
 int64_t scalarValue(ParamRole role, const tile_rt_problem &p, const Staging &s);
 
 // Tiles of C: ceil(M / block_m) * ceil(N / block_n), tile rows rounded up to
@@ -66,6 +80,13 @@ int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p);
 // blocks (split_k x tiles), workspace 64 x 8192 = 524288 B (...)"; a
 // Stream-K kernel's workspace.
 std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p);
+
+// tile_rt_operand_layout's rule (sizes at least 0): the orientation and
+// leading dimension of a rows x cols view of strides (stride0, stride1), or
+// false with `error`.
+bool operandLayout(int64_t rows, int64_t cols, int64_t stride0, int64_t stride1,
+                   tile_rt_orientation want, tile_rt_orientation &stored,
+                   int64_t &ld, std::string &error);
 
 // Whether each size lies in 1 to 2^31 - 1 (what every check and count
 // below assumes).

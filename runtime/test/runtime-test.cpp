@@ -174,6 +174,15 @@ tile_rt_problem problem(int64_t m, int64_t n, int64_t k,
   return {m, n, k, layout, TILE_RT_F16, TILE_RT_F16};
 }
 
+// `p` with leading dimensions.
+tile_rt_problem leads(tile_rt_problem p, int64_t lda, int64_t ldb,
+                      int64_t ldc) {
+  p.lda = lda;
+  p.ldb = ldb;
+  p.ldc = ldc;
+  return p;
+}
+
 struct Plan {
   tile_rt_plan *p = nullptr;
   tile_rt_status status{};
@@ -270,6 +279,15 @@ void testNullPointers() {
   CHECK_EQ(std::string(tile_rt_dtype_name(tile_rt_dtype(9))), "?");
   CHECK_EQ(tile_rt_dtype_bytes(tile_rt_dtype(9)), size_t(0));
   CHECK_EQ(std::string(tile_rt_layout_name(tile_rt_layout(9))), "?");
+  tile_rt_orientation orientation;
+  int64_t ld;
+  CHECK_EQ(
+      tile_rt_operand_layout(2, 2, 2, 1, TILE_RT_EITHER, nullptr, &ld, &st),
+      TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message), "tile_rt_operand_layout: stored is null");
+  CHECK_EQ(tile_rt_operand_layout(2, 2, 2, 1, TILE_RT_EITHER, &orientation,
+                                  nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
 
   // With a bundle, the other pointers.
   writeJson("sync.json", syncManifest());
@@ -971,6 +989,216 @@ void testArguments() {
         code == TILE_RT_CUDA_ERROR);
 }
 
+void testOperandLayouts() {
+  struct Case {
+    int64_t rows, cols, s0, s1;
+    tile_rt_orientation want;
+    const char *expect; // "n LD", "t LD" or the refusal
+  };
+  const Case cases[] = {
+      {64, 32, 32, 1, TILE_RT_EITHER, "n 32"},
+      {64, 32, 40, 1, TILE_RT_EITHER, "n 40"}, // x[:, :32] of a 64x40 x
+      {64, 32, 1, 64, TILE_RT_EITHER, "t 64"}, // w.t() of a 32x64 w
+      {64, 32, 1, 72, TILE_RT_EITHER, "t 72"}, // w[:32].t() of a 40x72 w
+      {64, 32, 40, 1, TILE_RT_ROW_MAJOR, "n 40"},
+      {64, 32, 1, 72, TILE_RT_TRANSPOSED, "t 72"},
+      {64, 32, 1, 64, TILE_RT_ROW_MAJOR,
+       "a 64x32 view with strides (1, 64) is not row-major (strides (>= 32, "
+       "1))"},
+      {64, 32, 32, 1, TILE_RT_TRANSPOSED,
+       "a 64x32 view with strides (32, 1) is not transposed (strides (1, >= "
+       "64))"},
+      {64, 32, 64, 2, TILE_RT_EITHER,
+       "a 64x32 view with strides (64, 2) is neither row-major (strides (>= "
+       "32, 1)) nor transposed (strides (1, >= 64))"},
+      // Overlapping rows (or columns), broadcasts, negative strides.
+      {64, 32, 16, 1, TILE_RT_EITHER,
+       "a 64x32 view with strides (16, 1) is neither row-major (strides (>= "
+       "32, 1)) nor transposed (strides (1, >= 64))"},
+      {64, 32, 0, 1, TILE_RT_ROW_MAJOR,
+       "a 64x32 view with strides (0, 1) is not row-major (strides (>= 32, "
+       "1))"},
+      {64, 32, -32, 1, TILE_RT_ROW_MAJOR,
+       "a 64x32 view with strides (-32, 1) is not row-major (strides (>= 32, "
+       "1))"},
+      {2, 2, 1, 1, TILE_RT_EITHER,
+       "a 2x2 view with strides (1, 1) is neither row-major (strides (>= 2, "
+       "1)) nor transposed (strides (1, >= 2))"},
+      // Size-1 dimensions' strides are ignored; so is a lone row's or
+      // column's leading dimension (the contiguous size stands in).
+      {1, 32, 7, 1, TILE_RT_EITHER, "n 32"},
+      {1, 32, 4096, 1, TILE_RT_ROW_MAJOR, "n 32"},
+      {1, 32, 7, 1, TILE_RT_TRANSPOSED, "t 1"},
+      {32, 1, 1, 5, TILE_RT_EITHER, "n 1"},
+      {32, 1, 1, 5, TILE_RT_TRANSPOSED, "t 32"},
+      {32, 1, 48, 5, TILE_RT_EITHER, "n 48"},
+      {1, 1, 0, 0, TILE_RT_EITHER, "n 1"},
+      {1, 32, 7, 2, TILE_RT_ROW_MAJOR,
+       "a 1x32 view with strides (7, 2) is not row-major (strides (any, 1))"},
+      {0, 5, 0, 0, TILE_RT_EITHER, "n 5"},
+      {5, 0, 3, 9, TILE_RT_TRANSPOSED, "t 5"},
+  };
+  for (const Case &c : cases) {
+    tile_rt_orientation stored = TILE_RT_EITHER;
+    int64_t ld = -7;
+    tile_rt_status st;
+    std::string got;
+    tile_rt_code code = tile_rt_operand_layout(c.rows, c.cols, c.s0, c.s1,
+                                               c.want, &stored, &ld, &st);
+    if (code == TILE_RT_OK)
+      got = std::string(stored == TILE_RT_TRANSPOSED ? "t " : "n ") +
+            std::to_string(ld);
+    else if (code == TILE_RT_UNSUPPORTED && stored == TILE_RT_EITHER &&
+             ld == -7)
+      got = st.message;
+    else
+      got = "(code " + std::to_string(code) + ") " + st.message;
+    CHECK_EQ(got, std::string(c.expect));
+  }
+  tile_rt_orientation stored;
+  int64_t ld;
+  tile_rt_status st;
+  CHECK_EQ(
+      tile_rt_operand_layout(-1, 5, 5, 1, TILE_RT_EITHER, &stored, &ld, &st),
+      TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           "tile_rt_operand_layout: a -1x5 view has a negative size");
+  CHECK_EQ(tile_rt_operand_layout(5, 5, 5, 1, tile_rt_orientation(3), &stored,
+                                  &ld, &st),
+           TILE_RT_INVALID_ARGUMENT);
+}
+
+void testLeadingDimensions() {
+  // An mma.sync kernel takes any leading dimension through its strides.
+  writeJson("sync.json", syncManifest());
+  Bundle sync("sync.json");
+  Plan nn(sync.b, leads(problem(100, 60, 30), 40, 64, 70));
+  CHECK_EQ(nn.code, TILE_RT_OK);
+  CHECK_EQ(nn.param("stride_am"), 40);
+  CHECK_EQ(nn.param("stride_ak"), 1);
+  CHECK_EQ(nn.param("stride_bk"), 64);
+  CHECK_EQ(nn.param("stride_bn"), 1);
+  CHECK_EQ(nn.param("stride_cm"), 70);
+  CHECK_EQ(nn.param("stride_cn"), 1);
+  // nt stores B as N x K: its rows are K long, ldb apart.
+  Plan nt(sync.b, leads(problem(100, 60, 30, TILE_RT_NT), 0, 48, 0));
+  CHECK_EQ(nt.param("stride_am"), 30);
+  CHECK_EQ(nt.param("stride_bk"), 1);
+  CHECK_EQ(nt.param("stride_bn"), 48);
+  CHECK_EQ(nt.param("stride_cm"), 60);
+  // The contiguous size given is dense, as 0 is.
+  Plan given(sync.b, leads(problem(100, 60, 30), 30, 60, 60));
+  CHECK_EQ(given.param("stride_am"), 30);
+  CHECK_EQ(given.param("stride_cm"), 60);
+
+  // Refusals: below the row's length, beyond 2^63 bytes, beyond the index
+  // width, other than a static stride.
+  Json m = syncManifest();
+  std::string path = gDir + "/leads.json";
+  auto refused = [&](const tile_rt_problem &p) {
+    return planRefusal(m, "leads.json", p);
+  };
+  CHECK_EQ(refused(leads(problem(100, 60, 30), 29, 0, 0)),
+           "lda=29 is less than K=30, the length of A's rows in layout nn");
+  CHECK_EQ(refused(leads(problem(100, 60, 30, TILE_RT_NT), 0, 20, 0)),
+           "ldb=20 is less than K=30, the length of B's rows in layout nt");
+  CHECK_EQ(refused(leads(problem(100, 60, 30), 0, 0, -60)),
+           "ldc=-60 is less than N=60, the length of C's rows in layout nn");
+  CHECK_EQ(refused(leads(problem(100, 60, 30), INT64_MAX / 64, 0, 0)),
+           "lda=144115188075855871 overflows the 64-bit offsets of A");
+  // Dense operands as large as the sizes allow fit (the grid does not).
+  CHECK_EQ(refused(leads(problem(INT32_MAX, INT32_MAX, 1), 0, 0, 0)),
+           "manifest " + path +
+               ": shape 2147483647x2147483647 needs 562949953421312 tiles of "
+               "128x64, more than one grid can hold");
+  m["index_bitwidth"] = 32;
+  CHECK_EQ(refused(leads(problem(65536, 64, 64), 32769, 0, 0)),
+           "bundle " + path +
+               " indexes with 32-bit offsets; shape 65536x64x64 needs more "
+               "with lda=32769, ldb=64, ldc=64 (recompile with "
+               "index-bitwidth=64)");
+  // (rows - 1) * ld + cols elements: the last row's end is the limit.
+  CHECK_EQ(refused(leads(problem(2, 64, 64), (int64_t(1) << 31) - 64, 0, 0)),
+           "(code 0)");
+  m["static_stride_am"] = 64;
+  CHECK_EQ(refused(leads(problem(8, 64, 32), 80, 0, 0)),
+           "bundle " + path +
+               " was compiled for stride_am=64; the operands give 80 for "
+               "8x64x32 nn with lda=80, ldb=64, ldc=64");
+  CHECK_EQ(refused(leads(problem(8, 64, 32), 64, 0, 0)), "(code 0)");
+
+  // A TMA kernel reads them through its descriptors: 16-byte multiples.
+  writeJson("wg.json", wgmmaManifest());
+  Bundle wg("wg.json");
+  Plan view(wg.b, leads(problem(128, 256, 4096), 4104, 512, 264));
+  CHECK_EQ(view.code, TILE_RT_OK);
+  CHECK(!view.info.staged);
+  CHECK_EQ(view.param("stride_am"), 4104);
+  CHECK_EQ(view.param("stride_bk"), 512);
+  CHECK_EQ(view.param("stride_cm"), 264);
+  tile_rt_tma a, b, c;
+  tile_rt_plan_tma(view.p, 0, &a, nullptr);
+  tile_rt_plan_tma(view.p, 1, &b, nullptr);
+  tile_rt_plan_tma(view.p, 2, &c, nullptr);
+  CHECK(a.rows == 128 && a.cols == 4096 && a.pitch == 4104 &&
+        a.row_bytes == 8208);
+  CHECK(b.rows == 4096 && b.cols == 256 && b.pitch == 512 &&
+        b.row_bytes == 1024);
+  CHECK(c.rows == 128 && c.cols == 256 && c.pitch == 264 && c.row_bytes == 528);
+  m = wgmmaManifest();
+  CHECK_EQ(refused(leads(problem(128, 256, 4096), 4100, 0, 0)),
+           "bundle " + path +
+               ": lda=4100 elements is not a multiple of 8 (16 bytes), which "
+               "TMA needs");
+  CHECK_EQ(refused(leads(problem(128, 256, 4096), 0, 0, 260)),
+           "bundle " + path +
+               ": ldc=260 elements is not a multiple of 8 (16 bytes), which "
+               "TMA needs");
+  CHECK_EQ(refused(leads(problem(128, 256, 4096), 0, int64_t(1) << 39, 0)),
+           "bundle " + path +
+               ": ldb=549755813888 elements is 2^40 bytes or more, beyond "
+               "TMA's strides");
+  // f32 C: 4 elements are 16 bytes.
+  m["c_type"] = "f32";
+  m["tma_box_c"] = {32, 64};
+  tile_rt_problem f32 = leads(problem(128, 256, 4096), 0, 0, 260);
+  f32.c_type = TILE_RT_F32;
+  CHECK_EQ(refused(f32), "(code 0)");
+  f32.ldc = 258;
+  CHECK_EQ(refused(f32), "bundle " + path +
+                             ": ldc=258 elements is not a multiple of 4 (16 "
+                             "bytes), which TMA needs");
+  // Transposed operands: A stored K x M (rows M long), B N x K.
+  m = wgmmaManifest();
+  m["layouts"] = {"tt"};
+  m["m_multiple"] = 8;
+  writeJson("tt.json", m);
+  Bundle tt("tt.json");
+  Plan tv(tt.b, leads(problem(64, 128, 256, TILE_RT_TT), 72, 264, 136));
+  CHECK_EQ(tv.code, TILE_RT_OK);
+  CHECK_EQ(tv.param("stride_am"), 1);
+  CHECK_EQ(tv.param("stride_ak"), 72);
+  CHECK_EQ(tv.param("stride_bk"), 1);
+  CHECK_EQ(tv.param("stride_bn"), 264);
+  CHECK_EQ(tv.param("stride_cm"), 136);
+  tile_rt_plan_tma(tv.p, 0, &a, nullptr);
+  tile_rt_plan_tma(tv.p, 1, &b, nullptr);
+  CHECK(a.rows == 256 && a.cols == 64 && a.pitch == 72 && a.row_bytes == 144);
+  CHECK(b.rows == 128 && b.cols == 256 && b.pitch == 264 && b.row_bytes == 528);
+  CHECK_EQ(refused(leads(problem(64, 128, 256, TILE_RT_TT), 60, 0, 0)),
+           "lda=60 is less than M=64, the length of A's rows in layout tt");
+  // Staged, the kernel sees the padded copies (the launch copies the
+  // operands in and out with their own leading dimensions), so any of the
+  // operands' leading dimensions will do.
+  Plan staged(wg.b, leads(problem(4095, 4097, 4103), 5001, 4099, 4111));
+  CHECK_EQ(staged.code, TILE_RT_OK);
+  CHECK(staged.info.staged);
+  CHECK_EQ(staged.param("stride_am"), 4104);
+  CHECK_EQ(staged.param("stride_cm"), 4104);
+  tile_rt_plan_tma(staged.p, 0, &a, nullptr);
+  CHECK(a.pitch == 4104 && a.cols == 4103);
+}
+
 void testNoGpu() {
   // Loading a kernel needs libcuda and a current context; without them, one
   // line says which is missing.
@@ -1209,6 +1437,8 @@ int main(int argc, char **argv) {
       {"staging", testStaging},
       {"grids", testGrids},
       {"arguments", testArguments},
+      {"operand layouts", testOperandLayouts},
+      {"leading dimensions", testLeadingDimensions},
       {"no GPU", testNoGpu},
       {"messages", testMessages}};
   for (auto &[name, test] : tests) {

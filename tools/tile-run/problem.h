@@ -10,6 +10,8 @@ namespace tilerun {
 // The runtime's problem (C = A B with sizes, layout and types) and what the
 // reference, the timing and the report need of it.
 struct Problem : tile_rt_problem {
+  // Zeroed: dense operands (lda, ldb, ldc 0) unless set.
+  Problem() : tile_rt_problem{} {}
   bool aTransposed() const {
     return layout == TILE_RT_TN || layout == TILE_RT_TT;
   }
