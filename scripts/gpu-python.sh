@@ -17,7 +17,7 @@ python3 -m pip install -q --no-build-isolation --no-deps ./python > "$OUT/pip.tx
 (cd /tmp && python3 -c "import tile_runtime, torch, triton; print('torch', torch.__version__, 'triton', triton.__version__)")
 export PYTHONPATH=$PWD/python
 timeout 420 python3 -m pytest -q -rs -p no:cacheprovider test/python/test_tile_opt_gpu.py \
-  test/python/test_tile_bench.py > "$OUT/pytest.txt" 2>&1
+  test/python/test_views_gpu.py test/python/test_tile_bench.py > "$OUT/pytest.txt" 2>&1
 echo "pytest rc=$?"; tail -12 "$OUT/pytest.txt"
 nvidia-smi --query-gpu=clocks.sm,power.draw --format=csv,noheader
 timeout 300 python3 -m tile_opt.overhead --batches 25 --mlp 512x4096x4096 \

@@ -9,8 +9,9 @@
 // a kernel cannot run, CudaError for the driver and the GPU.
 //
 // The hot path is Launcher.launch: one call with the sizes, three device
-// pointers and a stream, a hash look-up of the shape's plan and
-// tile_rt_launch (which repacks only when the pointers change).
+// pointers, a stream and the leading dimensions, a hash look-up of the
+// problem's plan and tile_rt_launch (which repacks only when the pointers
+// change).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include "tile_runtime_driver.h"
 
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
@@ -287,8 +289,9 @@ struct Plan {
 Plan makePlan(const Bundle &b, int64_t m, int64_t n, int64_t k,
               const std::string &layout, const std::string &aType,
               const std::string &cType, int64_t smCount, int64_t programsPerSm,
-              int64_t maxClusters) {
-  tile_rt_problem p{m, n, k, layoutOf(layout), dtypeOf(aType), dtypeOf(cType)};
+              int64_t maxClusters, int64_t lda, int64_t ldb, int64_t ldc) {
+  tile_rt_problem p{
+      m, n, k, layoutOf(layout), dtypeOf(aType), dtypeOf(cType), lda, ldb, ldc};
   tile_rt_device d{smCount, programsPerSm, maxClusters};
   Plan out{b.root};
   tile_rt_plan *raw = nullptr;
@@ -299,32 +302,70 @@ Plan makePlan(const Bundle &b, int64_t m, int64_t n, int64_t k,
   return out;
 }
 
+// The orientation (transposed or not) and leading dimension of a rows x
+// cols view of strides (stride0, stride1) by the runtime's rule
+// (tile_rt_operand_layout); `transposed` asks for one, None for either.
+std::tuple<bool, int64_t> operandLayout(int64_t rows, int64_t cols,
+                                        int64_t stride0, int64_t stride1,
+                                        std::optional<bool> transposed) {
+  tile_rt_orientation want = !transposed   ? TILE_RT_EITHER
+                             : *transposed ? TILE_RT_TRANSPOSED
+                                           : TILE_RT_ROW_MAJOR;
+  tile_rt_orientation stored;
+  int64_t ld;
+  tile_rt_status s;
+  check(tile_rt_operand_layout(rows, cols, stride0, stride1, want, &stored, &ld,
+                               &s),
+        s);
+  return {stored == TILE_RT_TRANSPOSED, ld};
+}
+
 // One bundle (a kernel or a dispatch manifest) launched for one layout and
-// pair of types: a plan per shape, each bound to the buffers the caller
-// allocated for it, launched with the operands' pointers.
+// pair of types: a plan per problem (shape and leading dimensions), each
+// bound to the buffers the caller allocated for it, launched with the
+// operands' pointers.
 class Launcher {
 public:
   Launcher(Bundle bundle, const std::string &layout, const std::string &aType,
            const std::string &cType)
       : bundle_(std::move(bundle)), layout_(layout), aType_(aType),
         cType_(cType) {
-    layoutOf(layout);
+    tile_rt_layout l = layoutOf(layout);
+    aTransposed_ = l == TILE_RT_TN || l == TILE_RT_TT;
+    bTransposed_ = l == TILE_RT_NT || l == TILE_RT_TT;
     dtypeOf(aType);
     dtypeOf(cType);
   }
   Launcher(const Launcher &) = delete;
   Launcher &operator=(const Launcher &) = delete;
 
-  // Plans M x N x K on the member the bundle picks, loaded into the current
-  // context for its grid figures; the plan waits for bind(). Returns the
-  // member, why it was picked and the buffer sizes the plan needs.
-  nb::dict prepare(int64_t m, int64_t n, int64_t k) {
+  // The problem: M, N, K, lda, ldb, ldc.
+  using Key = std::array<int64_t, 6>;
+
+  // A leading dimension equal to its row's length is dense (0), so that
+  // callers passing either share one plan.
+  Key key(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
+          int64_t ldc) const {
+    return {m,
+            n,
+            k,
+            lda == (aTransposed_ ? m : k) ? 0 : lda,
+            ldb == (bTransposed_ ? k : n) ? 0 : ldb,
+            ldc == n ? 0 : ldc};
+  }
+
+  // Plans M x N x K with leading dimensions `leads` on the member the
+  // bundle picks, loaded into the current context for its grid figures; the
+  // plan waits for bind(). Returns the member, why it was picked and the
+  // buffer sizes the plan needs.
+  nb::dict prepare(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
+                   int64_t ldc) {
     auto [member, why] = bundle_.pick(m, n, k);
     tile_rt_kernel_info ki;
     tile_rt_status s;
     check(tile_rt_kernel_load(member.bundle, &ki, &s), s);
     Entry e{makePlan(member, m, n, k, layout_, aType_, cType_, ki.sm_count,
-                     ki.blocks_per_sm, ki.max_active_clusters),
+                     ki.blocks_per_sm, ki.max_active_clusters, lda, ldb, ldc),
             tile_rt_buffers{}, false};
     nb::dict d = e.plan.infoDict();
     d["why"] = why;
@@ -332,29 +373,39 @@ public:
     d["regs"] = ki.regs;
     if (plans_.size() >= kMaxPlans)
       plans_.clear();
-    plans_.insert_or_assign(Key{m, n, k}, std::move(e));
+    plans_.insert_or_assign(key(m, n, k, lda, ldb, ldc), std::move(e));
     return d;
   }
 
-  // The buffers of the shape's plan (0 where it needs none): the workspace
-  // and the padded copies of a staged problem.
-  void bind(int64_t m, int64_t n, int64_t k, uint64_t workspace,
-            uint64_t aCopy, uint64_t bCopy, uint64_t cCopy) {
-    auto it = plans_.find(Key{m, n, k});
-    if (it == plans_.end())
+  // The buffers of the problem's plan (0 where it needs none): the
+  // workspace and the padded copies of a staged problem.
+  void bind(int64_t m, int64_t n, int64_t k, uint64_t workspace, uint64_t aCopy,
+            uint64_t bCopy, uint64_t cCopy, int64_t lda, int64_t ldb,
+            int64_t ldc) {
+    Key problem = key(m, n, k, lda, ldb, ldc);
+    auto it = plans_.find(problem);
+    if (it == plans_.end()) {
+      std::string leads;
+      for (int i = 0; i < 3; ++i)
+        if (problem[3 + i])
+          leads += std::string(" ld") + "abc"[i] + "=" +
+                   std::to_string(problem[3 + i]);
       throw BundleError("shape " + std::to_string(m) + "x" + std::to_string(n) +
-                        "x" + std::to_string(k) + " is not prepared");
+                        "x" + std::to_string(k) + leads + " is not prepared");
+    }
     it->second.buffers = tile_rt_buffers{0, 0, 0, workspace, aCopy, bCopy,
                                          cCopy};
     it->second.bound = true;
   }
 
-  // C = A B on `stream`; false (nothing launched) when the shape has no
+  // C = A B on `stream`; false (nothing launched) when the problem has no
   // bound plan yet.
   bool launch(int64_t m, int64_t n, int64_t k, uint64_t a, uint64_t b,
-              uint64_t c, uintptr_t stream) {
+              uint64_t c, uintptr_t stream, int64_t lda, int64_t ldb,
+              int64_t ldc) {
     tile_rt_status s;
-    int r = launchC(m, n, k, a, b, c, reinterpret_cast<void *>(stream), s);
+    int r = launchC(key(m, n, k, lda, ldb, ldc), a, b, c,
+                    reinterpret_cast<void *>(stream), s);
     if (r == 2)
       raise(s);
     return r == 0;
@@ -362,9 +413,9 @@ public:
 
   // launch() without exceptions: 0 launched, 1 not planned, 2 failed (`s`
   // says why).
-  int launchC(int64_t m, int64_t n, int64_t k, uint64_t a, uint64_t b,
-              uint64_t c, void *stream, tile_rt_status &s) {
-    auto it = plans_.find(Key{m, n, k});
+  int launchC(const Key &problem, uint64_t a, uint64_t b, uint64_t c,
+              void *stream, tile_rt_status &s) {
+    auto it = plans_.find(problem);
     if (it == plans_.end() || !it->second.bound)
       return 1;
     Entry &e = it->second;
@@ -380,14 +431,14 @@ public:
   size_t size() const { return plans_.size(); }
 
 private:
-  // Shapes whose plans are kept; dynamic shapes can be many.
+  // Problems whose plans are kept; dynamic shapes can be many.
   static constexpr size_t kMaxPlans = 4096;
-  using Key = std::array<int64_t, 3>;
   struct KeyHash {
     size_t operator()(const Key &k) const {
-      size_t h = std::hash<int64_t>()(k[0]);
-      h = h * 1000003u ^ std::hash<int64_t>()(k[1]);
-      return h * 1000003u ^ std::hash<int64_t>()(k[2]);
+      size_t h = 0;
+      for (int64_t v : k)
+        h = h * 1000003u ^ std::hash<int64_t>()(v);
+      return h;
     }
   };
   struct Entry {
@@ -398,6 +449,7 @@ private:
 
   Bundle bundle_;
   std::string layout_, aType_, cType_;
+  bool aTransposed_, bTransposed_;
   std::unordered_map<Key, Entry, KeyHash> plans_;
 };
 
@@ -435,18 +487,15 @@ void usePrimaryContext(int ordinal) {
 // not on this thread's device (the caller then takes the Python path, which
 // plans, makes the context current and reports errors), 2 failed.
 extern "C" int tile_runtime_launch(void *launcher, int device, int64_t m,
-                                   int64_t n, int64_t k, uint64_t a,
+                                   int64_t n, int64_t k, int64_t lda,
+                                   int64_t ldb, int64_t ldc, uint64_t a,
                                    uint64_t b, uint64_t c, void *stream) {
   if (device != tContextDevice)
     return 1;
   tile_rt_status s;
-  return static_cast<Launcher *>(launcher)->launchC(m, n, k, a, b, c, stream,
-                                                    s);
+  auto *l = static_cast<Launcher *>(launcher);
+  return l->launchC(l->key(m, n, k, lda, ldb, ldc), a, b, c, stream, s);
 }
-
-namespace {
-
-} // namespace
 
 NB_MODULE(tile_runtime, m) {
   m.doc() = "The tile-opt bundle contract (runtime/include/tile_runtime.h).";
@@ -478,6 +527,12 @@ NB_MODULE(tile_runtime, m) {
         return out;
       },
       "m"_a, "n"_a, "k"_a, "tile-tune's class of a shape.");
+  m.def("operand_layout", &operandLayout, "rows"_a, "cols"_a, "stride0"_a,
+        "stride1"_a, "transposed"_a = nb::none(),
+        "(transposed, leading dimension) of a rows x cols view with these "
+        "strides (elements), by the runtime's rule (tile_rt_operand_layout); "
+        "`transposed` asks for one orientation, None for either (row-major "
+        "first). Raises UnsupportedError with the rule's line.");
   m.def("use_primary_context", &usePrimaryContext, "ordinal"_a,
         "Makes the primary context of CUDA device `ordinal` current in this "
         "thread.");
@@ -493,7 +548,7 @@ NB_MODULE(tile_runtime, m) {
            "Loads the kernel into the current context; tile_rt_kernel_info.")
       .def("plan", &makePlan, "m"_a, "n"_a, "k"_a, "layout"_a = "nn",
            "a_type"_a, "c_type"_a, "sm_count"_a = 0, "programs_per_sm"_a = 0,
-           "max_clusters"_a = 0)
+           "max_clusters"_a = 0, "lda"_a = 0, "ldb"_a = 0, "ldc"_a = 0)
       .def("same", [](const Bundle &a, const Bundle &b) {
         return a.bundle == b.bundle;
       });
@@ -508,11 +563,13 @@ NB_MODULE(tile_runtime, m) {
       .def(nb::init<Bundle, const std::string &, const std::string &,
                     const std::string &>(),
            "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a)
-      .def("prepare", &Launcher::prepare, "m"_a, "n"_a, "k"_a)
+      .def("prepare", &Launcher::prepare, "m"_a, "n"_a, "k"_a, "lda"_a = 0,
+           "ldb"_a = 0, "ldc"_a = 0)
       .def("bind", &Launcher::bind, "m"_a, "n"_a, "k"_a, "workspace"_a,
-           "a_copy"_a, "b_copy"_a, "c_copy"_a)
+           "a_copy"_a, "b_copy"_a, "c_copy"_a, "lda"_a = 0, "ldb"_a = 0,
+           "ldc"_a = 0)
       .def("launch", &Launcher::launch, "m"_a, "n"_a, "k"_a, "a"_a, "b"_a,
-           "c"_a, "stream"_a)
+           "c"_a, "stream"_a, "lda"_a = 0, "ldb"_a = 0, "ldc"_a = 0)
       .def("__len__", &Launcher::size)
       .def(
           "address",
@@ -522,4 +579,8 @@ NB_MODULE(tile_runtime, m) {
       "launch_function",
       [] { return reinterpret_cast<uintptr_t>(&tile_runtime_launch); },
       "The address of tile_runtime_launch, for C++ callers.");
+  m.def(
+      "layout_function",
+      [] { return reinterpret_cast<uintptr_t>(&tile_rt_operand_layout); },
+      "The address of tile_rt_operand_layout, for C++ callers.");
 }

@@ -105,12 +105,14 @@ class Bundle:
         return self.handle.static(param)
 
     def plan(self, m: int, n: int, k: int, layout: str = "nn", sm_count: int = 0,
-             programs_per_sm: int = 0, max_clusters: int = 0) -> Any:
+             programs_per_sm: int = 0, max_clusters: int = 0, *, lda: int = 0, ldb: int = 0,
+             ldc: int = 0) -> Any:
         """The runtime's plan of the problem (tile_runtime.Plan); a
-        persistent grid needs sm_count and programs_per_sm. Raises
+        persistent grid needs sm_count and programs_per_sm; lda, ldb and
+        ldc are the operands' leading dimensions (0: dense). Raises
         UnsupportedError when the kernel cannot run it."""
         return self.handle.plan(m, n, k, layout, self.a_type, self.c_type, sm_count,
-                                programs_per_sm, max_clusters)
+                                programs_per_sm, max_clusters, lda, ldb, ldc)
 
     def check_shape(self, m: int, n: int, k: int, layout: str = "nn") -> None:
         """Raises BundleError when this bundle cannot run the problem."""

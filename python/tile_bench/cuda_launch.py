@@ -172,11 +172,13 @@ class LoadedKernel:
         self.buffers = KernelBuffers()
         self._checked: set = set()
 
-    def prepare(self, m: int, n: int, k: int, device: torch.device) -> dict:
-        """Plans the shape in the runtime and binds the buffers its kernel
-        needs; returns the runtime's plan (a dict: the member picked, why,
-        grid, workspace and copy sizes, the staging line)."""
-        plan = self.launcher.prepare(m, n, k)
+    def prepare(self, m: int, n: int, k: int, device: torch.device,
+                lds: tuple[int, int, int] = (0, 0, 0)) -> dict:
+        """Plans the problem (the shape, and the operands' leading dimensions
+        lda, ldb, ldc; 0: dense) in the runtime and binds the buffers its
+        kernel needs; returns the runtime's plan (a dict: the member picked,
+        why, grid, workspace and copy sizes, the staging line)."""
+        plan = self.launcher.prepare(m, n, k, *lds)
         name = plan["kernel"].info()["path"]  # buffers are the kernel's own
 
         def buffer(what: str, nbytes: int, fill: int = 0) -> int:
@@ -186,17 +188,17 @@ class LoadedKernel:
         self.launcher.bind(m, n, k, buffer("workspace", plan["workspace_bytes"]),
                            buffer("A", plan["a_copy_bytes"]),
                            buffer("B", plan["b_copy_bytes"]),
-                           buffer("C", plan["c_copy_bytes"], 0xFF))
+                           buffer("C", plan["c_copy_bytes"], 0xFF), *lds)
         return plan
 
     def launch(self, m: int, n: int, k: int, a: torch.Tensor, b: torch.Tensor,
-               c: torch.Tensor, stream: int) -> None:
-        """c = a @ b on `stream` (a CUstream handle), preparing the shape on
-        its first call."""
+               c: torch.Tensor, stream: int, lds: tuple[int, int, int] = (0, 0, 0)) -> None:
+        """c = a @ b on `stream` (a CUstream handle), the operands' rows
+        `lds` apart (0: dense), preparing the problem on its first call."""
         pa, pb, pc = a.data_ptr(), b.data_ptr(), c.data_ptr()
-        if not self.launcher.launch(m, n, k, pa, pb, pc, stream):
-            self.prepare(m, n, k, c.device)
-            self.launcher.launch(m, n, k, pa, pb, pc, stream)
+        if not self.launcher.launch(m, n, k, pa, pb, pc, stream, *lds):
+            self.prepare(m, n, k, c.device, lds)
+            self.launcher.launch(m, n, k, pa, pb, pc, stream, *lds)
 
     def _check_tensors(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
         """tile-bench's operands: contiguous 2-D CUDA tensors of the kernel's

@@ -4,8 +4,8 @@ buffers the runtime leaves to its caller); this module adds what a library
 call needs around it:
 
 * the hot path: the runtime launcher's own `launch` method, which takes the
-  sizes, the three pointers and the stream and returns False for a shape
-  it has not planned yet;
+  sizes, the three pointers, the stream and the leading dimensions and
+  returns False for a problem it has not planned yet;
 * buffers (workspace, staging copies) kept for the kernel's lifetime, so a
   CUDA graph that captured a launch never points into freed memory, and
   never allocated, nor a shape planned, during capture;
@@ -110,9 +110,9 @@ class _LastingBuffers(cuda_launch.KernelBuffers):
 
 class Launcher(cuda_launch.LoadedKernel):
     """A bundle (a kernel or a config=auto family) loaded, launched for
-    tensors already checked. `fast(m, n, k, a_ptr, b_ptr, c_ptr, stream)`
-    launches a shape planned before and returns False otherwise; `launch`
-    plans it first."""
+    tensors already checked. `fast(m, n, k, a_ptr, b_ptr, c_ptr, stream,
+    lda, ldb, ldc)` launches a problem planned before and returns False
+    otherwise; `launch` plans it first."""
 
     def __init__(self, entry: Union[Bundle, Dispatch], layout: str) -> None:
         if capturing():
@@ -126,7 +126,8 @@ class Launcher(cuda_launch.LoadedKernel):
         self.buffers = _LastingBuffers(entry.kernel)
         self.fast = self.launcher.launch
 
-    def prepare(self, m: int, n: int, k: int, device: torch.device) -> dict:
+    def prepare(self, m: int, n: int, k: int, device: torch.device,
+                lds: tuple[int, int, int] = (0, 0, 0)) -> dict:
         """LoadedKernel.prepare, refused during capture (planning loads
         modules and allocates)."""
         if capturing():
@@ -134,4 +135,4 @@ class Launcher(cuda_launch.LoadedKernel):
                                f"for the first time, which cannot happen during CUDA "
                                f"graph capture: call it once with this shape before "
                                f"capturing")
-        return super().prepare(m, n, k, device)
+        return super().prepare(m, n, k, device, lds)

@@ -1,8 +1,9 @@
 """tile_opt's calls without Python inside torch (csrc/torch_op.cpp): the CUDA
-kernel of tile_opt::matmul and Kernel(a, b, out=c) for plain tensors and
-planned shapes. Built on first use with torch.utils.cpp_extension where
-torch's headers, a C++ compiler, ninja and the CUDA toolkit are present
-(into the cache folder, once per torch version); elsewhere tile_opt makes
+kernel of tile_opt::matmul and Kernel(a, b, out=c) for row-major or
+transposed views (larger leading dimensions too) and planned problems.
+Built on first use with torch.utils.cpp_extension where torch's headers, a
+C++ compiler, ninja and the CUDA toolkit are present (into the cache
+folder, once per torch version); elsewhere tile_opt makes
 the same calls in Python, at a higher cost per call, and `error` says why.
 TILE_OPT_TORCH_OP=0 turns it off.
 """
@@ -37,7 +38,8 @@ def get() -> Any:
         module = cpp_extension.load(name="tile_opt_torch_op", sources=[source],
                                     build_directory=str(build), with_cuda=True,
                                     extra_cflags=["-O2"], verbose=False)
-        module.setup(tile_runtime.launch_function(), ops._op)
+        module.setup(tile_runtime.launch_function(), tile_runtime.layout_function(),
+                     ops._op)
     except Exception as e:  # no compiler, headers or ninja: Python does it
         error = " ".join(f"{type(e).__name__}: {e}".split())[:500]
         return None

@@ -4,17 +4,20 @@ An `Operand` is what a call needs to know of a tensor: shape, strides in
 elements, element type, device and data pointer. It is read from a PyTorch
 tensor, from any object with `__cuda_array_interface__` (CUDA memory) or
 `__array_interface__` (host memory, e.g. numpy), so the same checks, and
-their messages, serve every caller and every test.
+their messages, serve every caller and every test. Which layout a 2-D view
+has is the runtime's rule (`storage`), the one torch_op.cpp's calls use too.
 """
 from __future__ import annotations
 
 import re
 from typing import Any, NamedTuple, Optional
 
+import tile_runtime
+
 from .errors import InputError
 
-__all__ = ["Operand", "operand", "dense_strides", "check_operands", "check_alignment",
-           "check_chip", "TMA_ALIGN"]
+__all__ = ["Operand", "Problem", "operand", "dense_strides", "storage", "check_operands",
+           "check_alignment", "check_chip", "TMA_ALIGN"]
 
 # TMA reads and writes global memory from 16-byte aligned addresses.
 TMA_ALIGN = 16
@@ -71,28 +74,38 @@ def operand(name: str, x: Any) -> Operand:
     raise InputError(f"{name} is a {type(x).__name__}, not a tensor")
 
 
+class Problem(NamedTuple):
+    """C = A . B as checked: M x N x K and the leading dimensions (elements
+    between A's, B's and C's stored rows)."""
+    m: int
+    n: int
+    k: int
+    lda: int
+    ldb: int
+    ldc: int
+
+
 def dense_strides(rows: int, cols: int, transposed: bool) -> tuple[int, int]:
     """Strides of a rows x cols matrix stored row-major, or as its transpose."""
     return (1, rows) if transposed else (cols, 1)
 
 
-def _strides_fit(op: Operand, want: tuple[int, ...]) -> bool:
-    # A size-1 dimension's stride never multiplies a nonzero index.
-    return all(s == w or size == 1 for s, w, size in zip(op.strides, want, op.shape))
+def storage(rows: int, cols: int, strides: tuple[int, ...],
+            transposed: Optional[bool] = None) -> tuple[bool, int]:
+    """(transposed, leading dimension) of a rows x cols view with `strides`
+    (elements), by the runtime's rule (tile_rt_operand_layout): row-major
+    when strides[1] is 1 and strides[0] at least cols, transposed when
+    strides[0] is 1 and strides[1] at least rows; a size-1 dimension's
+    stride is ignored. `transposed` asks for one orientation, None for
+    either (row-major first). Raises tile_runtime.UnsupportedError, one
+    line, when the view has none of them."""
+    return tile_runtime.operand_layout(rows, cols, strides[0], strides[1], transposed)
 
 
 def _span(op: Operand) -> tuple[int, int]:
     """[first, last) bytes the operand's elements occupy."""
     last = sum((size - 1) * stride for size, stride in zip(op.shape, op.strides))
     return op.ptr, op.ptr + (last + 1) * ELEM_BYTES.get(op.dtype, 1)
-
-
-def _describe_layout(op: Operand, rows: int, cols: int) -> str:
-    if _strides_fit(op, dense_strides(rows, cols, False)):
-        return "row-major"
-    if _strides_fit(op, dense_strides(rows, cols, True)):
-        return "stored transposed"
-    return "not contiguous"
 
 
 def _target(chip: Optional[str]) -> Optional[tuple[tuple[int, int], bool]]:
@@ -122,10 +135,13 @@ def check_chip(chip: Optional[str], device: str, gpu: str,
 
 
 def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
-                   c_dtype: str, layout: str, chip: Optional[str] = None) -> tuple[int, int, int]:
-    """M, N and K of C = A . B, or InputError saying what does not fit a
+                   c_dtype: str, layout: str, chip: Optional[str] = None) -> Problem:
+    """The Problem of C = A . B, or InputError saying what does not fit a
     kernel of these types, layout (layout[0] for A, layout[1] for B; C is
-    row-major) and chip (its manifest's; None when not known)."""
+    row-major) and chip (its manifest's; None when not known). Views with a
+    larger leading dimension fit (a C allocated for `out` None is dense);
+    whether the kernel takes their leading dimensions is the runtime's plan's
+    to say (TMA's 16 bytes)."""
     ops = [a, b] if out is None else [a, b, out]
     for op in ops:
         if not op.device.startswith("cuda"):
@@ -154,22 +170,28 @@ def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
             raise InputError(f"out is {'x'.join(map(str, out.shape))}; a @ b is {m}x{n}")
         if out.dtype != c_dtype:
             raise InputError(f"out is {out.dtype}; this kernel writes {c_dtype}")
+    lds = [0, 0, n]  # a C allocated for `out` None is dense
     layouts: tuple[tuple[Optional[Operand], int, int], ...] = ((a, m, k), (b, k, n), (out, m, n))
     for i, (x, rows, cols) in enumerate(layouts):
-        transposed = i < 2 and layout[i] == "t"
-        want = dense_strides(rows, cols, transposed)
-        # An empty operand has no elements to lay out.
-        if x is None or 0 in x.shape or _strides_fit(x, want):
+        if x is None:
             continue
+        transposed = i < 2 and layout[i] == "t"
+        try:
+            lds[i] = storage(rows, cols, x.strides, transposed)[1]
+            continue
+        except tile_runtime.UnsupportedError as e:
+            why = str(e)
         hint = ""
-        if i < 2 and _strides_fit(x, dense_strides(rows, cols, not transposed)):
+        if i < 2:
             flipped = layout[:i] + ("n" if transposed else "t") + layout[i + 1:]
-            hint = f", or compile with layout='{flipped}'"
-        raise InputError(
-            f"{x.name} has strides {x.strides} ({_describe_layout(x, rows, cols)}); "
-            f"this kernel (layout {layout}) takes {x.name} "
-            f"{'stored transposed' if transposed else 'row-major'} and contiguous, "
-            f"strides {want} (use .contiguous(){hint})")
+            try:
+                storage(rows, cols, x.strides, not transposed)
+                hint = f", or compile with layout='{flipped}'"
+            except tile_runtime.UnsupportedError:
+                pass
+        raise InputError(f"{x.name}: {why}; this kernel (layout {layout}) takes {x.name} "
+                         f"{'transposed' if transposed else 'row-major'} "
+                         f"(use .contiguous(){hint})")
     if out is not None and m and n and k:
         lo, hi = _span(out)
         for op in (a, b):
@@ -177,7 +199,7 @@ def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
             if lo < op_hi and op_lo < hi:
                 raise InputError(f"out overlaps {op.name}; C must not share memory with "
                                  f"A or B")
-    return m, n, k
+    return Problem(m, n, k, *lds)
 
 
 def check_alignment(ops: tuple[Operand, ...]) -> None:

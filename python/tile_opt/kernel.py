@@ -54,14 +54,15 @@ def _empty_product(rt: Any, a: Any, m: int, n: int, c_dtype: str, out: Any) -> A
 def _counts(**values: Any) -> None:
     """pick's and plan's sizes and GPU figures: integers of at least 1 (an
     empty product launches nothing, so it has no plan), sizes at most 2^31 - 1
-    (the kernels' 32-bit index arithmetic)."""
+    (the kernels' 32-bit index arithmetic); leading dimensions (lda, ldb,
+    ldc) at least 0 (dense), the runtime checking the rest."""
     for name, v in values.items():
         if isinstance(v, bool) or not isinstance(v, int):
             raise InputError(f"{name} is {v!r}; expected an integer")
-        size = name in ("m", "n", "k")
-        if v < 1 or (size and v > MAX_SIZE):
+        size, lead = name in ("m", "n", "k"), name.startswith("ld")
+        if v < (0 if lead else 1) or (size and v > MAX_SIZE):
             what = "an empty product launches nothing" if size and v == 0 else f"got {v}"
-            limit = f"1 to {MAX_SIZE}" if size else "at least 1"
+            limit = f"1 to {MAX_SIZE}" if size else f"at least {0 if lead else 1}"
             raise InputError(f"{name} must be {limit}; {what}")
 
 
@@ -103,9 +104,11 @@ class Kernel:
         kernel(a, b, out=c)
 
     A and B are of `dtype`, C of `c_dtype`; `layout` says how A and B are
-    stored ('n' row-major, 't' transposed), C is row-major; all contiguous.
-    Launches go to torch's current stream. Made by `compile()`, or from a
-    bundle's manifest: Kernel(path, dtype, c_dtype, layout).
+    stored ('n' row-major, 't' transposed), C is row-major; each may be a
+    view with a larger leading dimension (x[:, :k], w[:n].t(), out a column
+    slice), taken without a copy (a TMA kernel needs it a multiple of 16
+    bytes). Launches go to torch's current stream. Made by `compile()`, or
+    from a bundle's manifest: Kernel(path, dtype, c_dtype, layout).
     """
 
     def __init__(self, manifest: Union[str, os.PathLike], dtype: Any, c_dtype: Any,
@@ -130,7 +133,8 @@ class Kernel:
         # The manifests' PTX target (sm_90a, ...); None if they name none or differ.
         self.chip: Optional[str] = chips.pop() if len(chips) == 1 else None
         self._gpu: Optional[int] = None  # the GPU found able to run the chip
-        self._members: dict[tuple[int, int, int], _Member] = {}
+        # By M, N, K, lda, ldb, ldc.
+        self._members: dict[tuple[int, ...], _Member] = {}
         self._launcher: Any = None  # tile_opt._launch.Launcher once loaded
         # Kernel(a, b[, out=c]) in C++ (tile_opt._torch_op), once loaded:
         # (its call, the launcher's address, the layout's index in LAYOUTS,
@@ -164,21 +168,26 @@ class Kernel:
 
     # -- what runs a shape (pure Python) -----------------------------------
 
-    def _member(self, m: int, n: int, k: int) -> _Member:
-        member = self._members.get((m, n, k))
+    def _member(self, m: int, n: int, k: int, lda: int = 0, ldb: int = 0,
+                ldc: int = 0) -> _Member:
+        """The bundle of M x N x K, the problem checked by the runtime with
+        these leading dimensions (0: dense)."""
+        key = (m, n, k, lda, ldb, ldc)
+        member = self._members.get(key)
         if member is None:
             try:
                 if isinstance(self.entry, Dispatch):
                     bundle, why = self.entry.pick(m, n, k)
                 else:
                     bundle, why = self.entry, "the only kernel"
-                staged = bundle.plan(m, n, k, self.layout).info()["staged"]
+                plan = bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc)
+                staged = plan.info()["staged"]
             except BundleError as e:
                 raise UnsupportedShapeError(str(e)) from None
             member = _Member(bundle, why, bundle.uses_tma and not staged)
             if len(self._members) >= MAX_SHAPES:
                 self._members.clear()
-            self._members[m, n, k] = member
+            self._members[key] = member
         return member
 
     def pick(self, m: int, n: int, k: int) -> tuple[Bundle, str]:
@@ -191,18 +200,22 @@ class Kernel:
         return member.bundle, member.why
 
     def plan(self, m: int, n: int, k: int, sm_count: int = 132,
-             blocks_per_sm: int = 1) -> LaunchPlan:
-        """How an M x N x K call is launched (no GPU needed). A persistent
-        kernel's grid depends on the GPU: given here for `sm_count` SMs with
-        `blocks_per_sm` resident blocks."""
+             blocks_per_sm: int = 1, *, lda: int = 0, ldb: int = 0,
+             ldc: int = 0) -> LaunchPlan:
+        """How an M x N x K call is launched (no GPU needed), on operands
+        whose rows lie lda, ldb and ldc elements apart (0: dense). A
+        persistent kernel's grid depends on the GPU: given here for
+        `sm_count` SMs with `blocks_per_sm` resident blocks."""
         try:
-            _counts(m=m, n=n, k=k, sm_count=sm_count, blocks_per_sm=blocks_per_sm)
-            member = self._member(m, n, k)
+            _counts(m=m, n=n, k=k, sm_count=sm_count, blocks_per_sm=blocks_per_sm, lda=lda,
+                    ldb=ldb, ldc=ldc)
+            member = self._member(m, n, k, lda, ldb, ldc)
         except TileOptError as e:
             raise e.with_traceback(None) from None
         bundle, why = member.bundle, member.why
         try:
-            plan = bundle.plan(m, n, k, self.layout, sm_count, blocks_per_sm)
+            plan = bundle.plan(m, n, k, self.layout, sm_count, blocks_per_sm, lda=lda, ldb=ldb,
+                               ldc=ldc)
         except BundleError as e:
             raise UnsupportedShapeError(str(e)) from None
         info = plan.info()
@@ -242,10 +255,11 @@ class Kernel:
         except TileOptError as e:
             raise e.with_traceback(None) from None
 
-    def _fast_shape(self, a: Any, b: Any, out: Any) -> Optional[tuple[int, int, int]]:
-        """M, N, K when a, b (and out) are plain torch tensors that fit the
-        kernel as they usually do; None sends the call to the full checks,
-        which accept everything this does and name what is wrong."""
+    def _fast_shape(self, a: Any, b: Any, out: Any) -> Optional[tuple[int, ...]]:
+        """M, N, K, lda, ldb, ldc when a, b (and out) are dense torch tensors
+        that fit the kernel as they usually do; None sends the call to the
+        full checks, which accept everything this does (views too) and name
+        what is wrong."""
         tensor = self._rt.Tensor
         in_t, out_t = self._torch_dtypes
         if not (type(a) is tensor and type(b) is tensor and a.is_cuda and b.is_cuda
@@ -254,11 +268,12 @@ class Kernel:
         (m, k), (kb, n) = a.shape, b.shape
         if k != kb or a.get_device() != b.get_device():
             return None
+        ta, tb = self.layout[0] == "t", self.layout[1] == "t"
         if self.layout == "nn":
             if a.stride() != (k, 1) or b.stride() != (n, 1):
                 return None
-        elif (a.stride() != checks.dense_strides(m, k, self.layout[0] == "t")
-              or b.stride() != checks.dense_strides(k, n, self.layout[1] == "t")):
+        elif (a.stride() != checks.dense_strides(m, k, ta)
+              or b.stride() != checks.dense_strides(k, n, tb)):
             return None
         if out is not None:
             if not (type(out) is tensor and out.is_cuda and out.dtype is out_t
@@ -271,7 +286,7 @@ class Kernel:
                 p = t.data_ptr()
                 if pc < p + size * t.element_size() and p < c_end:
                     return None
-        return m, n, k
+        return m, n, k, m if ta else k, k if tb else n, n
 
     @staticmethod
     def _operands(a: Any, b: Any, out: Any) -> tuple[checks.Operand, ...]:
@@ -292,18 +307,18 @@ class Kernel:
                          LAYOUTS.index(self.layout), *self._torch_dtypes)
         return self._launcher
 
-    def _checked(self, a: Any, b: Any, out: Any) -> tuple[Any, Any, Any, tuple[int, int, int]]:
+    def _checked(self, a: Any, b: Any, out: Any) -> tuple[Any, Any, Any, tuple[int, ...]]:
         """Every check, on any tensor-like objects, then the objects as
         tensors: the path of a first call, of anything unusual and of
         every error."""
         ops = self._operands(a, b, out)
-        shape = checks.check_operands(ops[0], ops[1], ops[2] if out is not None else None,
-                                      self.dtype, self.c_dtype, self.layout, self.chip)
-        if 0 not in shape and self._member(*shape).tma_aligned:
+        problem = checks.check_operands(ops[0], ops[1], ops[2] if out is not None else None,
+                                        self.dtype, self.c_dtype, self.layout, self.chip)
+        if 0 not in problem[:3] and self._member(*problem).tma_aligned:
             checks.check_alignment(ops)
         rt = self._rt or self._load_runtime()
         a, b, out = _as_tensors(rt, a, b, out)
-        return a, b, out, shape
+        return a, b, out, problem
 
     def _check_gpu(self, device: int) -> None:
         """InputError unless GPU `device` runs the kernel's chip; checked once
@@ -313,12 +328,12 @@ class Kernel:
 
     def _call(self, a: Any, b: Any, out: Any) -> Any:
         rt = self._rt
-        shape = None if rt is None else self._fast_shape(a, b, out)
-        if shape is None:
-            a, b, out, shape = self._checked(a, b, out)
+        problem = None if rt is None else self._fast_shape(a, b, out)
+        if problem is None:
+            a, b, out, problem = self._checked(a, b, out)
             rt = self._rt
-        m, n, k = shape
-        if 0 in shape:
+        m, n, k, lda, ldb, ldc = problem
+        if 0 in (m, n, k):
             return _empty_product(rt, a, m, n, self.c_dtype, out)
         device = a.get_device()
         if device != self._gpu:
@@ -329,8 +344,9 @@ class Kernel:
         launcher = self._launcher or self._load_launcher()
         stream = rt.current_stream(device)
         try:
-            if not launcher.fast(m, n, k, a.data_ptr(), b.data_ptr(), out.data_ptr(), stream):
-                launcher.launch(m, n, k, a, b, out, stream)
+            if not launcher.fast(m, n, k, a.data_ptr(), b.data_ptr(), out.data_ptr(), stream,
+                                 lda, ldb, ldc):
+                launcher.launch(m, n, k, a, b, out, stream, (lda, ldb, ldc))
         except rt.tile_runtime.UnsupportedError as e:
             # The runtime refuses what the checks name better (alignment).
             self._checked(a, b, out)

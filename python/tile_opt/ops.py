@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
 
+import tile_runtime
+
 from . import _torch_op, checks, kernel as kernel_mod
 from .errors import InputError, OptionError, TileOptError
 from .ir import IN_TYPES, LAYOUTS, OUT_TYPES, type_name
@@ -63,16 +65,14 @@ def _family(dtype: Any, out_dtype: Any, config: str, layout: str) -> Kernel:
 
 
 def _storage(x: Any) -> str:
-    """'t' for a 2-D view whose transpose is row-major (w.t() of a
-    contiguous w), else 'n': row-major first, as the C++ path decides; a
-    layout that does not fit is refused by the kernel's checks."""
+    """'t' for a 2-D view stored transposed (w.t(), w[:n].t()), else 'n', by
+    the runtime's rule, row-major first, as the C++ path decides; a view of
+    neither layout is refused by the kernel's checks."""
     try:
         (rows, cols), strides = x.shape, tuple(x.stride())
-    except (AttributeError, TypeError, ValueError):
+        return "t" if checks.storage(rows, cols, strides)[0] else "n"
+    except (AttributeError, TypeError, ValueError, tile_runtime.UnsupportedError):
         return "n"
-    if strides == checks.dense_strides(rows, cols, False):
-        return "n"
-    return "t" if strides == checks.dense_strides(rows, cols, True) else "n"
 
 
 # The (dtype, out_dtype, config) the C++ path of tile_opt::matmul serves in
@@ -121,7 +121,7 @@ def _empty(op_a: checks.Operand, op_b: checks.Operand, a: Any, config: str,
     would check it (but for its chip, unknown yet), with nothing to compile."""
     c_type = op_a.dtype if out_dtype is None else type_name(out_dtype, "out_dtype", OUT_TYPES)
     _config_args(config)  # refused here as on any other call
-    m, n, _ = checks.check_operands(op_a, op_b, None, op_a.dtype, c_type, "nn")
+    m, n = checks.check_operands(op_a, op_b, None, op_a.dtype, c_type, "nn")[:2]
     rt = kernel_mod._runtime()
     return kernel_mod._empty_product(rt, kernel_mod._as_tensors(rt, a)[0], m, n, c_type, None)
 
@@ -131,8 +131,9 @@ def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
     """C = A . B for CUDA tensors A (M x K) and B (K x N) of float16 or
     bfloat16, each row-major or the transposed view of a row-major tensor
     (x @ w.t(), as nn.Linear calls it: the kernels read either orientation,
-    with no copy); C (M x N) is row-major, of `out_dtype` (default: A's;
-    float32 too).
+    with no copy), sub-matrix views too (x[:, :k], w[:n].t(): rows a larger
+    leading dimension apart, a multiple of 16 bytes for the TMA kernels);
+    C (M x N) is row-major, of `out_dtype` (default: A's; float32 too).
 
     config: 'auto' (the default): tile-opt's config=auto family of TMA +
         wgmma kernels (Hopper, sm_90a) and its rule, which picks one per

@@ -937,6 +937,13 @@ def test_binding_refuses_bad_input(manifests):
     assert launcher.launch(64, 64, 64, 16, 32, 48, 0) is False and len(launcher) == 0
     with pytest.raises(BundleError, match="^shape 64x64x64 is not prepared$"):
         launcher.bind(64, 64, 64, 0, 0, 0, 0)
+    # Leading dimensions key the plans too; one equal to its row's length is
+    # dense (0), so both spellings share a plan.
+    with pytest.raises(BundleError, match="^shape 64x64x64 lda=80 ldc=72 is not prepared$"):
+        launcher.bind(64, 64, 64, 0, 0, 0, 0, lda=80, ldc=72)
+    with pytest.raises(BundleError, match="^shape 64x64x64 is not prepared$"):
+        launcher.bind(64, 64, 64, 0, 0, 0, 0, lda=64, ldb=64, ldc=64)
+    assert launcher.launch(64, 64, 64, 16, 32, 48, 0, 80, 0, 72) is False
     with pytest.raises(TypeError):
         launcher.launch(2**70, 1, 1, 0, 0, 0, 0)
     with pytest.raises(UnsupportedError, match="^shape 0x64x64 has a size outside 1 to"):

@@ -1094,11 +1094,12 @@ def test_errors_of_each_kind(nn_kernel, no_runtime):
          "a and b are f32; this kernel takes f16"),
         ((a, FakeTensor((31, 16))), "a is 64x32 but b is 31x16: a's columns must equal b's rows"),
         ((a, FakeTensor((32, 16), strides=(1, 32))),
-         "b has strides (1, 32) (stored transposed); this kernel (layout nn) takes b row-major "
-         "and contiguous, strides (16, 1) (use .contiguous(), or compile with layout='nt')"),
-        ((FakeTensor((64, 32), strides=(64, 1)), b),
-         "a has strides (64, 1) (not contiguous); this kernel (layout nn) takes a row-major "
-         "and contiguous, strides (32, 1) (use .contiguous())"),
+         "b: a 32x16 view with strides (1, 32) is not row-major (strides (>= 16, 1)); this "
+         "kernel (layout nn) takes b row-major (use .contiguous(), or compile with "
+         "layout='nt')"),
+        ((FakeTensor((64, 32), strides=(64, 2)), b),
+         "a: a 64x32 view with strides (64, 2) is not row-major (strides (>= 32, 1)); this "
+         "kernel (layout nn) takes a row-major (use .contiguous())"),
         (("not a tensor", b), "a is a str, not a tensor"),
     ]
     for args, text in cases:
@@ -1107,8 +1108,8 @@ def test_errors_of_each_kind(nn_kernel, no_runtime):
         (FakeTensor((64, 8)), "out is 64x8; a @ b is 64x16"),
         (FakeTensor((64, 16), dtype="torch.float32"), "out is f32; this kernel writes f16"),
         (FakeTensor((64, 16), strides=(1, 64)),
-         "out has strides (1, 64) (stored transposed); this kernel (layout nn) takes out "
-         "row-major and contiguous, strides (16, 1) (use .contiguous())"),
+         "out: a 64x16 view with strides (1, 64) is not row-major (strides (>= 16, 1)); this "
+         "kernel (layout nn) takes out row-major (use .contiguous())"),
         (FakeTensor((64, 16), ptr=0x10000 + 64 * 32 * 2 - 2),
          "out overlaps a; C must not share memory with A or B"),
         (FakeTensor((64, 16), device="cpu"), "out is on the CPU; tile_opt kernels take CUDA "
@@ -1129,9 +1130,9 @@ def test_transposed_layouts_take_transposed_strides(standin, no_runtime):
     a_t = FakeTensor((64, 32), strides=(1, 64))  # A stored K x M
     one_line_error(tile_opt.DependencyError, k, a_t, FakeTensor((32, 16)))
     msg = one_line_error(tile_opt.InputError, k, FakeTensor((64, 32)), FakeTensor((32, 16)))
-    assert msg == ("a has strides (32, 1) (row-major); this kernel (layout tn) takes a stored "
-                   "transposed and contiguous, strides (1, 64) (use .contiguous(), or compile "
-                   "with layout='nn')")
+    assert msg == ("a: a 64x32 view with strides (32, 1) is not transposed (strides (1, >= "
+                   "64)); this kernel (layout tn) takes a transposed (use .contiguous(), or "
+                   "compile with layout='nn')")
 
 
 def test_tma_kernels_need_aligned_pointers(auto_f16, no_runtime):
@@ -1151,6 +1152,102 @@ def test_tma_kernels_need_aligned_pointers(auto_f16, no_runtime):
     # Shapes are checked against the kernel before launching.
     one_line_error(tile_opt.UnsupportedShapeError, auto_f16, FakeTensor((50000, 64)),
                    FakeTensor((64, 50000)))
+
+
+# ---------------------------------------------------------------------------
+# Views with a larger leading dimension: the runtime's layout rule
+
+
+@pytest.mark.parametrize("shape,strides,want,got", [
+    ((64, 32), (32, 1), None, (False, 32)),
+    ((64, 32), (40, 1), None, (False, 40)),   # x[:, :32] of a 64 x 40 x
+    ((64, 32), (1, 64), None, (True, 64)),    # w.t() of a 32 x 64 w
+    ((64, 32), (1, 72), None, (True, 72)),    # w[:32].t() of a 40 x 72 w
+    ((64, 32), (1, 72), True, (True, 72)),
+    ((1, 32), (7, 1), None, (False, 32)),     # a size-1 dimension's stride is ignored
+    ((1, 32), (7, 1), True, (True, 1)),
+    ((32, 1), (1, 5), None, (False, 1)),
+    ((32, 1), (1, 5), True, (True, 32)),
+    ((0, 8), (0, 0), None, (False, 8)),
+])
+def test_the_layout_rule(shape, strides, want, got):
+    assert checks.storage(*shape, strides, want) == got
+    if want is None:  # tile_opt.matmul picks its family's layout by the same rule
+        assert ops._storage(FakeTensor(shape, strides)) == ("t" if got[0] else "n")
+
+
+@pytest.mark.parametrize("shape,strides,want,line", [
+    ((64, 32), (64, 2), None, "a 64x32 view with strides (64, 2) is neither row-major "
+                              "(strides (>= 32, 1)) nor transposed (strides (1, >= 64))"),
+    ((64, 32), (16, 1), None, "a 64x32 view with strides (16, 1) is neither row-major "
+                              "(strides (>= 32, 1)) nor transposed (strides (1, >= 64))"),
+    ((64, 32), (0, 1), False, "a 64x32 view with strides (0, 1) is not row-major (strides "
+                              "(>= 32, 1))"),
+    ((64, 32), (40, 1), True, "a 64x32 view with strides (40, 1) is not transposed (strides "
+                              "(1, >= 64))"),
+    ((1, 32), (7, 2), False, "a 1x32 view with strides (7, 2) is not row-major (strides "
+                             "(any, 1))"),
+])
+def test_the_layout_rule_refuses_in_one_line(shape, strides, want, line):
+    import tile_runtime
+    with pytest.raises(tile_runtime.UnsupportedError) as info:
+        checks.storage(*shape, strides, want)
+    assert str(info.value) == line
+    if want is None:  # the kernel's checks then say what is wrong
+        assert ops._storage(FakeTensor(shape, strides)) == "n"
+
+
+def test_views_pass_their_leading_dimensions(standin, no_runtime):
+    """Checked as any operand; the problem the runtime plans has the views'
+    leading dimensions (C allocated dense when `out` is None)."""
+    nn = tile_opt.compile("f16", config="manual")
+    a = FakeTensor((64, 32), strides=(40, 1))                  # x[:, :32]
+    b = FakeTensor((32, 16), strides=(24, 1), ptr=0x40000)     # y[:, :16]
+    out = FakeTensor((64, 16), strides=(20, 1), ptr=0x80000)   # z[:, :16]
+    given = (checks.operand("a", a), checks.operand("b", b), checks.operand("out", out))
+    assert checks.check_operands(*given, "f16", "f16", "nn") == (64, 16, 32, 40, 24, 20)
+    assert checks.check_operands(*given[:2], None, "f16", "f16", "nn") == \
+        (64, 16, 32, 40, 24, 16)
+    one_line_error(tile_opt.DependencyError, nn, a, b, out=out)
+    assert (64, 16, 32, 40, 24, 20) in nn._members
+    # Transposed views: A stored K x M, B N x K.
+    tt = tile_opt.compile("f16", layout="tt", config="manual")
+    a_t = FakeTensor((64, 32), strides=(1, 72))                # w[:32].t()
+    b_t = FakeTensor((32, 16), strides=(1, 40), ptr=0x40000)   # v[:16].t()
+    one_line_error(tile_opt.DependencyError, tt, a_t, b_t)
+    assert (64, 16, 32, 72, 40, 16) in tt._members
+    # Rows that overlap are refused, whatever the kernel.
+    msg = one_line_error(tile_opt.InputError, nn, FakeTensor((64, 32), strides=(16, 1)), b)
+    assert msg.startswith("a: a 64x32 view with strides (16, 1) is not row-major")
+
+
+def test_a_kernels_strides_are_the_leading_dimensions(standin):
+    nt = tile_opt.compile("f16", layout="nt", config="manual")
+    plan = nt.plan(100, 60, 30, lda=40, ldb=48, ldc=64)
+    assert [p[2] for p in plan.params][3:] == [100, 60, 30, 40, 1, 1, 48, 64, 1]
+    assert one_line_error(tile_opt.UnsupportedShapeError, nt.plan, 100, 60, 30, ldb=29) == \
+        "ldb=29 is less than K=30, the length of B's rows in layout nt"
+    assert one_line_error(tile_opt.InputError, nt.plan, 100, 60, 30, lda=-1) == \
+        "lda must be at least 0; got -1"
+
+
+def test_tma_kernels_need_16_byte_leading_dimensions(auto_f16, no_runtime):
+    plan = auto_f16.plan(128, 256, 4096, lda=4104, ldb=264, ldc=272)
+    assert not plan.staging.staged
+    assert [plan.value(x) for x in ("stride_am", "stride_bk", "stride_cm")] == [4104, 264, 272]
+    assert [plan.value(x).pitch for x in ("tma_a", "tma_b", "tma_c")] == [4104, 264, 272]
+    msg = one_line_error(tile_opt.UnsupportedShapeError, auto_f16.plan, 128, 256, 4096,
+                         lda=4100)
+    assert msg.endswith(": lda=4100 elements is not a multiple of 8 (16 bytes), which TMA needs")
+    # A call with such a view is refused before launching, in one line.
+    b = FakeTensor((64, 128), ptr=0x40000)
+    msg = one_line_error(tile_opt.UnsupportedShapeError, auto_f16,
+                         FakeTensor((128, 64), strides=(68, 1)), b)
+    assert msg.endswith(": lda=68 elements is not a multiple of 8 (16 bytes), which TMA needs")
+    one_line_error(tile_opt.DependencyError, auto_f16, FakeTensor((128, 64), strides=(72, 1)), b)
+    # Staged (K = 60): the kernel reads aligned copies; any leading dimension will do.
+    one_line_error(tile_opt.DependencyError, auto_f16, FakeTensor((128, 60), strides=(61, 1)),
+                   FakeTensor((60, 128), strides=(131, 1), ptr=0x40000))
 
 
 def test_matmul_checks_and_compiles_once(standin, no_runtime):

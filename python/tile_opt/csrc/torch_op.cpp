@@ -3,12 +3,13 @@
 // Built against torch's headers where they are present (tile_opt/_torch_op.py,
 // torch.utils.cpp_extension), this registers the CUDA kernel of the op
 // tile_opt::matmul (defined, with its fake implementation, in tile_opt/ops.py)
-// and a call for Kernel(a, b[, out=c]). For the common case — plain row-major
-// CUDA tensors of the family's types, a shape the runtime has planned — they
-// check the tensors, allocate C, read torch's current stream and launch
-// through tile_runtime_launch, with no Python at all. Everything else (a
-// first call, odd tensors, errors) goes to the Python path, which plans,
-// checks every rule and says what is wrong.
+// and a call for Kernel(a, b[, out=c]). For the common case — CUDA tensors of
+// the family's types, row-major or transposed views (larger leading
+// dimensions too) by the runtime's rule (tile_rt_operand_layout), a problem
+// the runtime has planned — they check the tensors, allocate C, read torch's
+// current stream and launch through tile_runtime_launch, with no Python at
+// all. Everything else (a first call, odd tensors, errors) goes to the Python
+// path, which plans, checks every rule and says what is wrong.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +23,20 @@
 
 namespace {
 
-using LaunchFn = int (*)(void *, int, int64_t, int64_t, int64_t, uint64_t,
-                         uint64_t, uint64_t, void *);
+// tile_runtime_launch(launcher, device, m, n, k, lda, ldb, ldc, a, b, c,
+// stream), from the binding (tile_runtime.launch_function()).
+using LaunchFn = int (*)(void *, int, int64_t, int64_t, int64_t, int64_t,
+                         int64_t, int64_t, uint64_t, uint64_t, uint64_t,
+                         void *);
 LaunchFn launchFn = nullptr;
+// tile_rt_operand_layout(rows, cols, stride0, stride1, want, &stored, &ld,
+// status) from runtime/include/tile_runtime.h (tile_runtime.layout_function()),
+// its enums as ints: 0 row-major, 1 transposed, 2 either; 0 returned when the
+// view fits.
+using LayoutFn = int (*)(int64_t, int64_t, int64_t, int64_t, int, int *,
+                         int64_t *, void *);
+LayoutFn layoutFn = nullptr;
+constexpr int kEither = 2;
 
 // A tile_opt.matmul family: the op's arguments and the operands' layout
 // that pick it, and its runtime launcher (tile_runtime.Launcher.address()).
@@ -41,64 +53,63 @@ std::shared_ptr<const std::vector<Family>> families =
 // tile_opt.ops._op; never destroyed (it would outlive the interpreter).
 py::object *slowMatmul = nullptr;
 
-bool rowMajor(const at::Tensor &t, int64_t rows, int64_t cols) {
-  return t.stride(0) == cols && t.stride(1) == 1 && t.size(0) == rows &&
-         t.size(1) == cols;
+// Whether 2-D `t` is stored as `want` asks (0 row-major, 1 transposed, 2
+// either): its orientation and leading dimension by the runtime's rule.
+bool stored(const at::Tensor &t, int want, int &transposed, int64_t &ld) {
+  return layoutFn(t.size(0), t.size(1), t.stride(0), t.stride(1), want,
+                  &transposed, &ld, nullptr) == 0;
 }
 
-// A rows x cols view stored as 'n' (row-major) or 't' (its transpose
-// row-major); row-major first, as tile_opt.ops picks.
-int storage(const at::Tensor &t, int64_t rows, int64_t cols) {
-  if (t.stride(0) == cols && t.stride(1) == 1)
-    return 0;
-  if (t.stride(0) == 1 && t.stride(1) == rows)
-    return 1;
-  return -1;
-}
+// C = A B: M x N x K, the orientations (0 row-major, 1 transposed) and the
+// leading dimensions of A, B and C.
+struct Problem {
+  int64_t m, n, k;
+  int ta, tb;
+  int64_t lda, ldb, ldc;
+};
 
 // 0 launched; otherwise the Python path must run.
 int launch(void *launcher, const at::Tensor &a, const at::Tensor &b,
-           const at::Tensor &c, int64_t m, int64_t n, int64_t k) {
+           const at::Tensor &c, const Problem &p) {
   int device = a.get_device();
   auto stream = at::cuda::getCurrentCUDAStream(device).stream();
-  return launchFn(launcher, device, m, n, k,
+  return launchFn(launcher, device, p.m, p.n, p.k, p.lda, p.ldb, p.ldc,
                   reinterpret_cast<uint64_t>(a.data_ptr()),
                   reinterpret_cast<uint64_t>(b.data_ptr()),
                   reinterpret_cast<uint64_t>(c.data_ptr()), stream);
 }
 
-// M, N, K and the layout (index in nn, nt, tn, tt) of plain dense CUDA
-// operands of `in` on one device, or false.
+// The problem of nonempty 2-D CUDA operands of `in` on one device, A and B
+// stored as `wantA` and `wantB` ask (C dense), or false.
 bool plain(const at::Tensor &a, const at::Tensor &b, at::ScalarType in,
-           int64_t &m, int64_t &n, int64_t &k, int64_t &layout) {
+           int wantA, int wantB, Problem &p) {
   if (a.dim() != 2 || b.dim() != 2 || !a.is_cuda() ||
       a.scalar_type() != in || b.scalar_type() != in ||
       b.device() != a.device())
     return false;
-  m = a.size(0);
-  k = a.size(1);
-  n = b.size(1);
-  if (m <= 0 || n <= 0 || k <= 0 || b.size(0) != k)
-    return false;
-  int sa = storage(a, m, k), sb = storage(b, k, n);
-  layout = 2 * sa + sb;
-  return sa >= 0 && sb >= 0;
+  p.m = a.size(0);
+  p.k = a.size(1);
+  p.n = b.size(1);
+  p.ldc = p.n;
+  return p.m > 0 && p.n > 0 && p.k > 0 && b.size(0) == p.k &&
+         stored(a, wantA, p.ta, p.lda) && stored(b, wantB, p.tb, p.ldb);
 }
 
 at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
                   c10::string_view config,
                   std::optional<at::ScalarType> outDtype) {
-  int64_t m, n, k, layout;
+  Problem p;
   auto known = std::atomic_load(&families);
   for (const Family &f : *known) {
     if (f.in != a.scalar_type() || f.out != outDtype || f.config != config)
       continue;
-    if (!plain(a, b, f.in, m, n, k, layout))
+    if (!plain(a, b, f.in, kEither, kEither, p))
       break;
-    if (layout != f.layout)
+    if (2 * p.ta + p.tb != f.layout)
       continue;
-    at::Tensor c = at::empty({m, n}, a.options().dtype(outDtype.value_or(f.in)));
-    if (launch(f.launcher, a, b, c, m, n, k) == 0)
+    at::Tensor c =
+        at::empty({p.m, p.n}, a.options().dtype(outDtype.value_or(f.in)));
+    if (launch(f.launcher, a, b, c, p) == 0)
       return c;
     break;
   }
@@ -113,33 +124,40 @@ std::optional<at::Tensor> call(uintptr_t launcher, const at::Tensor &a,
                                std::optional<at::Tensor> given,
                                int64_t layout, at::ScalarType in,
                                at::ScalarType out) {
-  int64_t m, n, k, stored;
-  if (!plain(a, b, in, m, n, k, stored) || stored != layout)
+  Problem p;
+  if (!plain(a, b, in, int(layout / 2), int(layout % 2), p))
     return std::nullopt;
+  void *l = reinterpret_cast<void *>(launcher);
   if (!given) {
-    at::Tensor c = at::empty({m, n}, a.options().dtype(out));
-    if (launch(reinterpret_cast<void *>(launcher), a, b, c, m, n, k) != 0)
+    at::Tensor c = at::empty({p.m, p.n}, a.options().dtype(out));
+    if (launch(l, a, b, c, p) != 0)
       return std::nullopt;
     return c;
   }
   const at::Tensor &c = *given;
+  int tc;
   if (c.dim() != 2 || c.scalar_type() != out || c.device() != a.device() ||
-      !rowMajor(c, m, n))
+      c.size(0) != p.m || c.size(1) != p.n || !stored(c, 0, tc, p.ldc))
     return std::nullopt;
-  // C must not overlap A or B (all dense, so spans are sizes).
+  // C must not overlap A or B: the bytes from each one's first element to
+  // its last must be disjoint.
   auto begin = [](const at::Tensor &t) {
     return reinterpret_cast<uintptr_t>(t.data_ptr());
   };
-  auto end = [&](const at::Tensor &t) { return begin(t) + t.nbytes(); };
+  auto end = [&](const at::Tensor &t) {
+    return begin(t) +
+           ((t.size(0) - 1) * t.stride(0) + (t.size(1) - 1) * t.stride(1) + 1) *
+               t.element_size();
+  };
   if ((begin(c) < end(a) && begin(a) < end(c)) ||
-      (begin(c) < end(b) && begin(b) < end(c)) ||
-      launch(reinterpret_cast<void *>(launcher), a, b, c, m, n, k) != 0)
+      (begin(c) < end(b) && begin(b) < end(c)) || launch(l, a, b, c, p) != 0)
     return std::nullopt;
   return c;
 }
 
-void setup(uintptr_t function, py::object slow) {
-  launchFn = reinterpret_cast<LaunchFn>(function);
+void setup(uintptr_t launch, uintptr_t layout, py::object slow) {
+  launchFn = reinterpret_cast<LaunchFn>(launch);
+  layoutFn = reinterpret_cast<LayoutFn>(layout);
   slowMatmul = new py::object(std::move(slow));
 }
 
