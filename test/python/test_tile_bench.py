@@ -452,10 +452,10 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     d = load_manifest(manifests["auto"])
     assert isinstance(d, Dispatch) and d.kernel == "matmul_f16"
     assert [os.path.basename(b.manifest_path) for b in d.members] == [
-        f"matmul_f16__{x}.json" for x in ("split", "m64", "small", "mid", "big")]
+        f"matmul_f16__{x}.json" for x in ("split", "m64k4", "m64k2", "m64", "m64w", "midk3", "midk2", "small", "mid", "big")]
     assert [r["bundle"] for r in d.rules] == [
-        f"matmul_f16__{x}.json" for x in ("split", "m64", "small", "mid", "big")]
-    assert (d.rules[0]["min_k"], d.rules[0]["max_tiles"], d.rules[1]["max_m"]) == \
+        f"matmul_f16__{x}.json" for x in ("split", "m64k4", "m64k2", "m64", "m64w", "midk3", "midk2", "small", "mid", "big")]
+    assert (d.rules[0]["min_k"], d.rules[0]["max_tiles"], d.rules[3]["max_m"]) == \
         (4096, (64, 64, 17), 64)
     assert d.rules[-1]["max_m"] is None and d.rules[-1]["class"] is None
     picks = {shape: d.pick(*shape) for shape in
@@ -467,8 +467,8 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     assert picks[(256, 256, 16384)][1] == ("rule 0, 16 tiles of 64x64 < 17, K 16384 >= 4096: "
                                            "few tiles and a long K: 8 programs per tile "
                                            "share the K steps")
-    assert picks[(2304, 2304, 8192)][1].startswith("rule 3, 162 tiles of 128x256 < 264: ")
-    assert picks[(32, 8192, 8192)][1].startswith("rule 1, M 32 <= 64: ")
+    assert picks[(2304, 2304, 8192)][1].startswith("rule 8, 162 tiles of 128x256 < 264: ")
+    assert picks[(32, 8192, 8192)][1].startswith("rule 3, M 32 <= 64, 32 tiles of 64x256 < 64: ")
     split = picks[(256, 256, 16384)][0]
     assert split is d.members[0]  # the members' own objects
     assert (split.split_k, split.workspace_tile_bytes) == (8, 131088)
