@@ -13,9 +13,14 @@
 #  4. the layout-nt LLM suite (30 shapes: M 1..8192 x Llama-3-8B and
 #     Qwen2-7B layers) through tile-bench next to torch.matmul on the same
 #     views, f16.
-# Carry: .kit/kit.tar.xz, .kit/bundles (compiled here: auto_nt,
-# f32_auto (the previous family), f32_auto_ws, f32_ws256s3, f32_ws256s4),
-# runtime/external.
+# Carry: .kit/kit.tar.xz, .kit/bundles, runtime/external; the bundles
+# compiled here (f32_auto by the previous compiler, from the same input):
+#   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx=config=auto --tile-bundle=.kit/bundles/auto_nt
+#   F=test/Pipelines/Inputs/matmul_f16_f32c.mlir
+#   tile-opt $F --tile-to-ptx=config=auto --tile-bundle=.kit/bundles/f32_auto_ws
+#   tile-opt $F --tile-bundle=.kit/bundles/f32_ws256s$S --tile-to-ptx="mma=wgmma schedule=persistent
+#     block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=$S order=serpentine
+#     warp-specialize=cooperative"   (S = 3, 4)
 #   bash scripts/gpu-auto-f32-nt.sh
 set -uo pipefail
 export PYTHONUNBUFFERED=1

@@ -6,7 +6,11 @@
 # 5120x5120, 27648x5120, 5120x13824) and Phi-3-mini's down projection
 # (3072x8192), M 1..8192. Stops at DEADLINE seconds of wall time (default
 # 330). Output: $OUT/nt-suites.tar.gz and $OUT/nt-suites.txt.
-# Carry: .kit/kit.tar.xz, .kit/bundles (auto_nt, auto_nt_bf16), runtime/external.
+# Carry: .kit/kit.tar.xz, .kit/bundles, runtime/external; the bundles
+# compiled here with
+#   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx=config=auto --tile-bundle=.kit/bundles/auto_nt
+#   sed s/f16/bf16/g examples/matmul_f16_nt.mlir > matmul_bf16_nt.mlir
+#   tile-opt matmul_bf16_nt.mlir --tile-to-ptx=config=auto --tile-bundle=.kit/bundles/auto_nt_bf16
 #   bash scripts/gpu-nt-suites.sh
 set -uo pipefail
 export PYTHONUNBUFFERED=1
