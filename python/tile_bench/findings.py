@@ -97,21 +97,32 @@ STALL_VARIANTS = {"long_scoreboard": +1}
 # value per manifest.
 PROGRAMS_PER_SM = "programs-per-sm"
 
-# What changes each pipe's instruction count, for the largest difference.
+# Where to look, or what changes each pipe's instruction count, for the
+# largest difference. ncu's pipe counts do not say where in the kernel the
+# difference is: the integer, uniform and branch pipes point at the SASS by
+# region (scripts/sass-regions.py: per program, per tile, per K step)
+# and name no cause. (A persistent wgmma kernel's extra ALU and FMA-pipe
+# instructions are register moves in its K loop, not per-tile index
+# arithmetic: docs/results/persistent.md.)
+_SASS_REGIONS = "scripts/sass-regions.py on both kernels' cuobjdump -sass"
 MIX_SUGGESTIONS = {
-    "alu": "cuobjdump -sass of both kernels: the extra integer work is index "
-           "arithmetic per tile; another order= or group-m changes it",
-    "uniform": "cuobjdump -sass of both kernels: uniform instructions are "
-               "loop and per-tile index arithmetic",
-    "fma": "cuobjdump -sass of both kernels: FMA-pipe integer multiplies "
-           "are address arithmetic (IMAD)",
-    "cbu": "cuobjdump -sass: branch and barrier instructions of the tile loop",
+    "alu": f"{_SASS_REGIONS}: whether the integer instructions that differ "
+           "run once per program, per tile or per K step",
+    "uniform": f"{_SASS_REGIONS}: whether the uniform-datapath "
+               "instructions that differ run once per program, per tile or "
+               "per K step",
+    "fma": f"{_SASS_REGIONS}: whether the FMA-pipe instructions that differ "
+           "(IMAD and its MOV forms) run once per program, per tile or per "
+           "K step",
+    "cbu": f"{_SASS_REGIONS}: whether the branch, barrier and convergence "
+           "instructions that differ run once per program, per tile or per "
+           "K step",
     "lsu": "num-stages or block-k: loads per tile",
     "ldgsts": "num-stages or block-k: cp.async copies per tile",
     "shared ld": "block-k or num-warps: shared-memory loads per tile",
     "global st": "the epilogue: block-n or the store path",
     "tensor": "the mma= option: the MMA shape sets the tensor instructions",
-    "all": "cuobjdump -sass of both kernels",
+    "all": f"{_SASS_REGIONS}: the instructions of each region",
 }
 
 
