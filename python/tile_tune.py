@@ -2,8 +2,9 @@
 """Search a space of lowerings on the GPU for given shapes; write a cache.
 
 For every shape, the candidates that can serve it (tile-run's checks; a
-wgmma kernel runs an N or K that is not a multiple of 8 on padded copies,
-which its time includes) run in ONE tile-run process next to cuBLAS; the
+wgmma kernel runs an operand whose rows are not a multiple of 8 elements on
+a padded copy, which its time includes) run in ONE tile-run process next to
+cuBLAS; the
 fastest that passes its check wins. Progress and an estimate of the time
 left are printed per shape. Everything lands in OUT: the compiled bundles
 (OUT/bundles/NAME), each shape's tile-run JSON (OUT/runs/MxNxK.json) and the

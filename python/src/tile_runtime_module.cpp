@@ -240,6 +240,7 @@ struct Plan {
     d["staged"] = bool(i.staged);
     d["kp"] = i.kp;
     d["np"] = i.np;
+    d["mp"] = i.mp;
     d["a_copy_bytes"] = i.a_copy_bytes;
     d["b_copy_bytes"] = i.b_copy_bytes;
     d["c_copy_bytes"] = i.c_copy_bytes;

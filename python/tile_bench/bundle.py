@@ -52,8 +52,10 @@ class TmaView:
 @dataclass(frozen=True)
 class Staging:
     """How a kernel's operands are laid out for an M x N x K problem: as the
-    problem stores them, or (staged) on copies of A (M x kp), B (K x np) and
-    C (M x np) whose rows are padded to the multiples TMA needs."""
+    problem stores them, or (staged) with each operand whose rows TMA cannot
+    address on a copy whose rows are padded to the multiples TMA needs (A
+    M x kp or K x mp, B K x np or N x kp, C M x np; kp = K, np = N where no
+    copy pads them); `why` says which are copied."""
     m: int
     n: int
     k: int

@@ -20,11 +20,11 @@ views (`w.t()`, as nn.Linear passes its weight) as the M x K and K x N
 operands of torch.matmul, the anchors that take strided operands and the
 float32 reference; the TMA anchor takes row-major operands only and is
 skipped for other layouts. The logical A and B of a seed are the same in
-every layout. A TMA bundle whose N or K is not a multiple of its n_multiple
-or k_multiple runs on padded copies of A, B and C, copied in and out around
-every launch, timed with it (a "staging:" line per shape; "staged" in the
-JSON), as in tile-run; the runtime stages no transposed operand, so in other
-layouts such a shape is skipped for that bundle with its reason.
+every layout. A TMA bundle runs each operand whose rows are not a multiple
+of its m_multiple, n_multiple or k_multiple (K for a row-major A or a
+transposed B, M for a transposed A, N for a row-major B and for C) on a
+padded copy, copied in or out around every launch, timed with it (a
+"staging:" line per shape; "staged" in the JSON), as in tile-run.
 
 A result passes when it has no NaN/Inf, its relative Frobenius error is
 within the bound for its types (tile-run's), and every element satisfies
@@ -291,7 +291,7 @@ class Impl:
     c_type: str
     resources: Optional[dict] = None  # regs, spill_bytes, smem
     manifest: Optional[str] = None
-    staged: bool = False  # runs on padded copies of A, B and C
+    staged: bool = False  # runs some operands on padded copies
 
 
 def check_output(out: Any, ref: Any, abs_prod: Any, in_type: str, out_type: str) -> dict:

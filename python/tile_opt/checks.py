@@ -140,8 +140,8 @@ def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
     kernel of these types, layout (layout[0] for A, layout[1] for B; C is
     row-major) and chip (its manifest's; None when not known). Views with a
     larger leading dimension fit (a C allocated for `out` None is dense);
-    whether the kernel takes their leading dimensions is the runtime's plan's
-    to say (TMA's 16 bytes)."""
+    whether the kernel reads them in place is the runtime's plan's to say (a
+    TMA kernel copies an operand whose rows are not 16 bytes apart)."""
     ops = [a, b] if out is None else [a, b, out]
     for op in ops:
         if not op.device.startswith("cuda"):

@@ -73,8 +73,9 @@ class LaunchPlan:
     the staging, the grid and the split-K workspace.
 
     A parameter's value is an int (sizes, strides, workspace bytes), the
-    operand a pointer points at ('a', 'b', 'out', or 'padded a' ... when
-    staged), or for a TMA descriptor the TmaView it encodes.
+    operand a pointer points at ('a', 'b', 'out', or 'padded a' ... for an
+    operand the staging copies), or for a TMA descriptor the TmaView it
+    encodes.
     """
     bundle: Bundle = field(repr=False)
     kernel: str  # the member's PTX entry
@@ -93,7 +94,9 @@ class _Member:
     """The bundle serving one shape, and what a call must check for it."""
     bundle: Bundle
     why: str
-    tma_aligned: bool  # TMA on the caller's own tensors: 16-byte pointers
+    # Of a, b and out: TMA on the caller's own tensor (not on a staging
+    # copy), which needs a 16-byte-aligned pointer.
+    tma_direct: tuple[bool, bool, bool]
 
 
 class Kernel:
@@ -106,7 +109,7 @@ class Kernel:
     A and B are of `dtype`, C of `c_dtype`; `layout` says how A and B are
     stored ('n' row-major, 't' transposed), C is row-major; each may be a
     view with a larger leading dimension (x[:, :k], w[:n].t(), out a column
-    slice), taken without a copy (a TMA kernel needs it a multiple of 16
+    slice), without a copy unless a TMA kernel needs one (rows not a multiple of 16
     bytes). Launches go to torch's current stream. Made by `compile()`, or
     from a bundle's manifest: Kernel(path, dtype, c_dtype, layout).
     """
@@ -181,10 +184,11 @@ class Kernel:
                 else:
                     bundle, why = self.entry, "the only kernel"
                 plan = bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc)
-                staged = plan.info()["staged"]
+                info = plan.info()
             except BundleError as e:
                 raise UnsupportedShapeError(str(e)) from None
-            member = _Member(bundle, why, bundle.uses_tma and not staged)
+            direct = tuple(bool(bundle.uses_tma and not info[x + "_copy_bytes"]) for x in "abc")
+            member = _Member(bundle, why, direct)
             if len(self._members) >= MAX_SHAPES:
                 self._members.clear()
             self._members[key] = member
@@ -221,11 +225,12 @@ class Kernel:
         info = plan.info()
         staging = staging_of(plan, m, n, k)
         views = tma_views(plan) if bundle.uses_tma else {}
-        prefix = "padded " if staging.staged else ""
+        copied = {x: info[x.lower() + "_copy_bytes"] > 0 for x in "ABC"}
         params: list[tuple[str, str, Union[int, str, TmaView]]] = []
         for name, type_, value in plan.params():
             if name in ("A", "B", "C"):
-                value = prefix + {"A": "a", "B": "b", "C": "out"}[name]
+                value = ("padded " if copied[name] else "") + {"A": "a", "B": "b",
+                                                               "C": "out"}[name]
             elif name in views:
                 value = views[name]
             elif name == "workspace":
@@ -314,8 +319,9 @@ class Kernel:
         ops = self._operands(a, b, out)
         problem = checks.check_operands(ops[0], ops[1], ops[2] if out is not None else None,
                                         self.dtype, self.c_dtype, self.layout, self.chip)
-        if 0 not in problem[:3] and self._member(*problem).tma_aligned:
-            checks.check_alignment(ops)
+        if 0 not in problem[:3]:
+            direct = self._member(*problem).tma_direct
+            checks.check_alignment(tuple(op for op, d in zip(ops, direct) if d))
         rt = self._rt or self._load_runtime()
         a, b, out = _as_tensors(rt, a, b, out)
         return a, b, out, problem

@@ -132,7 +132,7 @@ def matmul(a: "torch.Tensor", b: "torch.Tensor", config: str = "auto",
     bfloat16, each row-major or the transposed view of a row-major tensor
     (x @ w.t(), as nn.Linear calls it: the kernels read either orientation,
     with no copy), sub-matrix views too (x[:, :k], w[:n].t(): rows a larger
-    leading dimension apart, a multiple of 16 bytes for the TMA kernels);
+    leading dimension apart; the TMA kernels copy rows not a multiple of 16 bytes apart);
     C (M x N) is row-major, of `out_dtype` (default: A's; float32 too).
 
     config: 'auto' (the default): tile-opt's config=auto family of TMA +

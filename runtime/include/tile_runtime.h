@@ -105,8 +105,9 @@ typedef enum tile_rt_orientation {
  * or TILE_RT_EITHER. Sets *stored and *ld, or refuses (TILE_RT_UNSUPPORTED)
  * with one line: "a 64x32 view with strides (64, 2) is neither row-major
  * (strides (>= 32, 1)) nor transposed (strides (1, >= 64))". Negative
- * sizes are TILE_RT_INVALID_ARGUMENT. Whether a kernel takes the leading
- * dimension is tile_rt_plan_create's to say (TMA's 16 bytes). */
+ * sizes are TILE_RT_INVALID_ARGUMENT. How a kernel takes the leading
+ * dimension is tile_rt_plan_create's to say (a TMA kernel stages an operand
+ * whose rows are not 16 bytes apart). */
 tile_rt_code tile_rt_operand_layout(int64_t rows, int64_t cols, int64_t stride0,
                                     int64_t stride1, tile_rt_orientation want,
                                     tile_rt_orientation *stored, int64_t *ld,
@@ -288,11 +289,17 @@ typedef struct tile_rt_plan tile_rt_plan;
  * bundle): sizes out of range, other types, a layout the kernel does not
  * serve, a leading dimension below its row's length or overflowing the
  * operand's 64-bit offsets, sizes or strides other than the kernel's static
- * ones, operands or a workspace beyond the kernel's index width, sizes that
- * are not the multiples the kernel needs (N and K of a TMA kernel are
- * staged instead), leading dimensions a TMA kernel reads directly
- * (unstaged) that are not multiples of 16 bytes or reach 2^40 bytes, a grid
- * above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes. `device` may be
+ * ones, operands (or their padded copies) or a workspace beyond the
+ * kernel's index width, sizes that are not the multiples the kernel needs
+ * (for a TMA kernel only a size that is no operand's row length, M in
+ * layouts nn and nt, K in tn: the rows' multiples are met by staging), a
+ * copy whose rows would lie 2^31 bytes or more apart (cuMemcpy2D's pitch),
+ * a grid above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes. A TMA
+ * kernel is staged rather than refused where an operand's rows are not
+ * TMA-addressable (tile_rt_plan_info); only a manifest that pins such an
+ * operand's stride (static_stride_am, ...) to another value than its
+ * copy's refuses it, naming the size's multiple or the leading dimension.
+ * `device` may be
  * null: a persistent kernel's plan then has no grid and cannot be launched,
  * but is checked as any other. The plan refers to the bundle, which must
  * outlive it. Free it with tile_rt_plan_free. */
@@ -307,13 +314,24 @@ typedef struct tile_rt_plan_info {
   const tile_rt_bundle *kernel; /* the kernel that runs (a member of a
                                    dispatch manifest, or the bundle) */
   int64_t rule;                 /* the dispatch rule that picked it; -1 */
-  /* Staged (a TMA kernel asked for an N or K that is not a multiple of its
-   * n_multiple or k_multiple): the kernel runs on padded copies of A
-   * (M x kp), B (K x np) and C (M x np), which every launch copies A and B
-   * into and C out of (rows lda, ldb and ldc apart in the operands).
-   * Otherwise kp = K, np = N and the sizes are 0. */
+  /* Staged: a TMA kernel runs on a padded copy of each operand whose rows
+   * TMA cannot address, in that layout and with those leading dimensions:
+   * rows (the leading dimension; the row length when dense) that are not a
+   * multiple of 16 bytes and of the manifest's m_multiple, n_multiple or
+   * k_multiple of A's elements for the size they run along, or lie 2^40
+   * bytes or more apart. Each copy has the operand's own orientation,
+   * its rows padded: A M x kp (row-major) or K x mp (transposed), B K x np
+   * or N x kp, C M x np. Every launch copies A and B into their copies and
+   * C out of its copy (cuMemcpy2DAsync, rows lda, ldb and ldc apart in the
+   * operands); operands that need no copy are read and written in place.
+   * The kernel is passed the sizes M, N, K, so TMA zero-fills and clips at
+   * them and never reads or writes a pad column (the copies need no
+   * zeroing). kp, np, mp: the row lengths of the copies whose rows are K,
+   * N or M long (the size rounded up), the size itself where no copy's
+   * rows are; a_copy_bytes ...: each copy's size, 0 for an operand not
+   * copied (all 0 unless staged). */
   int staged;
-  int64_t kp, np;
+  int64_t kp, np, mp;
   int64_t a_copy_bytes, b_copy_bytes, c_copy_bytes;
   int64_t tiles;     /* tiles of C: tile rows rounded up to clusters */
   int64_t grid;      /* blocks launched; 0 for a persistent plan without a
@@ -365,8 +383,11 @@ tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,
 
 typedef enum tile_rt_text {
   TILE_RT_TEXT_PICK = 0,     /* "rule 1, M 32 <= 64: ..."; "" for a kernel */
-  TILE_RT_TEXT_STAGING = 1,  /* "N=4097 and K=4103 are not multiples of 8;
-                                A, B and C go through ..."; "" unless staged */
+  TILE_RT_TEXT_STAGING = 1,  /* what is copied and why: "N=4097 and K=4103
+                                are not multiples of 8; A, B and C go
+                                through ...", "lda=4100 is not a multiple
+                                of 8; A goes through ..."; "" unless
+                                staged */
   TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (split_k x
                                 tiles), workspace ..."; Stream-K: "workspace
                                 ..."; "" without a workspace */
@@ -388,8 +409,10 @@ size_t tile_rt_plan_text(const tile_rt_plan *plan, tile_rt_text what,
  * - workspace: plan workspace_bytes or more, all zero before the kernel's
  *   first launch; the kernel leaves it ready for its next launch, so keep
  *   one per kernel (another kernel would misread what it leaves);
- * - a_copy, b_copy, c_copy: when staged, the plan's copy sizes or more.
- * A TMA kernel needs 16-byte-aligned operands (cuMemAlloc gives 256). */
+ * - a_copy, b_copy, c_copy: the plan's copy sizes or more where they are
+ *   not 0 (a staged plan's copies); ignored, and may be 0, elsewhere.
+ * A TMA kernel needs 16-byte-aligned operands (cuMemAlloc gives 256) where
+ * it reads or writes them in place; a copied one may lie anywhere. */
 typedef struct tile_rt_buffers {
   uint64_t a, b, c;
   uint64_t workspace;
@@ -407,8 +430,9 @@ tile_rt_code tile_rt_plan_pack(tile_rt_plan *plan,
                                tile_rt_status *status);
 
 /* Launches the plan on `stream` (a CUstream; null is the legacy default
- * stream) in the current context: for a staged plan A and B are copied
- * into their copies first and C out of its copy after, all on `stream`.
+ * stream) in the current context: for a staged plan, A and B (those it
+ * copies) are copied into their copies first and C out of its copy after,
+ * all on `stream`.
  * Loads the kernel first when tile_rt_kernel_load has not. Clusters
  * (cluster_m > 1) launch through cuLaunchKernelEx. */
 tile_rt_code tile_rt_launch(tile_rt_plan *plan, const tile_rt_buffers *buffers,

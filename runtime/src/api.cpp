@@ -407,12 +407,13 @@ tile_rt_code tile_rt_plan_get_info(const tile_rt_plan *plan,
   i.staged = s.staged;
   i.kp = s.kp;
   i.np = s.np;
-  if (s.staged) {
-    int64_t in = int64_t(tile_rt_dtype_bytes(m.aType)),
-            out = int64_t(tile_rt_dtype_bytes(m.cType));
-    i.a_copy_bytes = p.m * s.kp * in;
-    i.b_copy_bytes = p.k * s.np * in;
-    i.c_copy_bytes = p.m * s.np * out;
+  i.mp = s.mp;
+  int64_t *copyBytes[3] = {&i.a_copy_bytes, &i.b_copy_bytes, &i.c_copy_bytes};
+  for (int o = 0; o < 3; ++o) {
+    Stored copy = kernelOperand(p, s, o);
+    if (s.copied[o])
+      *copyBytes[o] = copy.rows * copy.ld *
+                      int64_t(tile_rt_dtype_bytes(o == 2 ? m.cType : m.aType));
   }
   i.tiles = plan->grid.tiles;
   i.grid = plan->grid.blocks;

@@ -73,7 +73,8 @@ struct tile_rt_plan {
   std::vector<void *> args;
   bool packed = false;
   tile_rt_buffers packedFor{};
-  // A staged launch's copies in (A, B) and out (C).
+  // A staged launch's copies in (A, B) and out (C), those of the operands
+  // it copies (Staging::copied).
   CUDA_MEMCPY2D copyIn[2], copyOut;
 };
 

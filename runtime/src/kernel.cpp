@@ -196,8 +196,10 @@ bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
                                      what + " for kernel '" + m.kernel +
                                          "' failed: " + cuErrorText(r));
   };
-  if (plan.staging.staged &&
-      (!check(d.cuMemcpy2DAsync(&plan.copyIn[0], stream), "copying A in") ||
+  const bool *copied = plan.staging.copied;
+  if ((copied[0] &&
+       !check(d.cuMemcpy2DAsync(&plan.copyIn[0], stream), "copying A in")) ||
+      (copied[1] &&
        !check(d.cuMemcpy2DAsync(&plan.copyIn[1], stream), "copying B in")))
     return false;
   CUresult r;
@@ -215,7 +217,7 @@ bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
     return fail(error, TILE_RT_CUDA_ERROR,
                 "launching kernel '" + m.kernel +
                     "' failed: " + cuErrorText(r));
-  return !plan.staging.staged ||
+  return !copied[2] ||
          check(d.cuMemcpy2DAsync(&plan.copyOut, stream), "copying C out");
 }
 

@@ -123,13 +123,18 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     return fail(error, TILE_RT_INVALID_ARGUMENT,
                 where + " needs a workspace of " +
                     std::to_string(plan.workspaceBytes) + " B");
-  if (s.staged && (!b.a_copy || !b.b_copy || !b.c_copy))
-    return fail(error, TILE_RT_INVALID_ARGUMENT,
-                where + " runs this shape staged and needs the padded copies "
-                        "of A, B and C");
-  // The buffers the kernel reads and writes.
-  const uint64_t ops[3] = {s.staged ? b.a_copy : b.a, s.staged ? b.b_copy : b.b,
-                           s.staged ? b.c_copy : b.c};
+  // The buffers the kernel reads and writes: each operand, or its copy.
+  const uint64_t given[3] = {b.a, b.b, b.c}, copies[3] = {b.a_copy, b.b_copy,
+                                                          b.c_copy};
+  uint64_t ops[3];
+  for (int i = 0; i < 3; ++i) {
+    if (s.copied[i] && !copies[i])
+      return fail(error, TILE_RT_INVALID_ARGUMENT,
+                  where + " runs this shape staged and needs the padded copy "
+                          "of " +
+                      std::string(1, "ABC"[i]));
+    ops[i] = s.copied[i] ? copies[i] : given[i];
+  }
   if (m.usesTma()) {
     for (int i = 0; i < 3; ++i) {
       if (ops[i] % 16 == 0)
@@ -139,7 +144,7 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
                     static_cast<unsigned long long>(ops[i]));
       return fail(error, TILE_RT_UNSUPPORTED,
                   where + ": TMA needs 16-byte-aligned operands; " +
-                      std::string(1, "ABC"[i]) + (s.staged ? "'s copy" : "") +
+                      std::string(1, "ABC"[i]) + (s.copied[i] ? "'s copy" : "") +
                       " is at " + address);
     }
     std::string why;
@@ -162,17 +167,20 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
       plan.slots[i] = b.workspace;
     }
   }
-  if (s.staged) {
-    // A and B into their copies' first K and N columns before the kernel,
-    // C's first N columns back after it; the operands' rows lie their
-    // leading dimensions apart.
-    size_t in = tile_rt_dtype_bytes(m.aType),
-           out = tile_rt_dtype_bytes(m.cType);
-    Stored sa = storedOperand(p, 0), sb = storedOperand(p, 1),
-           sc = storedOperand(p, 2);
-    plan.copyIn[0] = rowCopy(b.a, sa.ld, b.a_copy, s.kp, p.m, p.k, in);
-    plan.copyIn[1] = rowCopy(b.b, sb.ld, b.b_copy, s.np, p.k, p.n, in);
-    plan.copyOut = rowCopy(b.c_copy, s.np, b.c, sc.ld, p.m, p.n, out);
+  // A and B into their copies' first columns before the kernel, C's back
+  // after it, each copy in the operand's own orientation; the operands'
+  // rows lie their leading dimensions apart.
+  for (int i = 0; i < 3; ++i) {
+    if (!s.copied[i])
+      continue;
+    Stored from = storedOperand(p, i), to = kernelOperand(p, s, i);
+    size_t bytes = tile_rt_dtype_bytes(i == 2 ? m.cType : m.aType);
+    if (i < 2)
+      plan.copyIn[i] = rowCopy(given[i], from.ld, copies[i], to.ld, from.rows,
+                               from.cols, bytes);
+    else
+      plan.copyOut = rowCopy(copies[i], to.ld, given[i], from.ld, from.rows,
+                             from.cols, bytes);
   }
   plan.packed = true;
   plan.packedFor = b;

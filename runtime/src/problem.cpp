@@ -4,25 +4,94 @@
 
 #include <algorithm>
 #include <climits>
-#include <tuple>
+#include <numeric>
 #include <vector>
 
 namespace tilert {
 
+int rowDim(const tile_rt_problem &p, int operand) {
+  if (operand == 0)
+    return aTransposed(p) ? 0 : 2;
+  if (operand == 1)
+    return bTransposed(p) ? 2 : 1;
+  return 1;
+}
+
+int64_t rowBytes(const Manifest &m, int dim) {
+  return std::lcm(int64_t(16),
+                  m.multiple[dim] * int64_t(tile_rt_dtype_bytes(m.aType)));
+}
+
+namespace {
+
+const char *const kDimNames[3] = {"M", "N", "K"};
+const char *const kMultipleKeys[3] = {"m_multiple", "n_multiple",
+                                      "k_multiple"};
+
+int64_t elementBytes(const tile_rt_problem &p, int operand) {
+  return int64_t(tile_rt_dtype_bytes(operand == 2 ? p.c_type : p.a_type));
+}
+
+int64_t dimSize(const tile_rt_problem &p, int dim) {
+  return dim == 0 ? p.m : dim == 1 ? p.n : p.k;
+}
+
+// Whether TMA can address rows `ld` elements of `elem` bytes apart, each a
+// multiple of `bytes`: a global stride that is a multiple of 16 bytes (and
+// of the manifest's multiple) and below 2^40 bytes.
+bool addressable(int64_t ld, int64_t elem, int64_t bytes) {
+  int64_t pitch;
+  return !__builtin_mul_overflow(ld, elem, &pitch) && pitch % bytes == 0 &&
+         pitch < (int64_t(1) << 40);
+}
+
+// The problem's stride parameter that is operand i's leading dimension.
+ParamRole leadRole(const tile_rt_problem &p, int operand) {
+  if (operand == 0)
+    return aTransposed(p) ? ParamRole::StrideAK : ParamRole::StrideAM;
+  if (operand == 1)
+    return bTransposed(p) ? ParamRole::StrideBN : ParamRole::StrideBK;
+  return ParamRole::StrideCM;
+}
+
+// "a", "A and B", "A, B and C".
+std::string listed(const std::vector<std::string> &items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+} // namespace
+
 Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
-  Staging s{false, p.k, p.n};
-  // Staging pads the rows of layout nn (K of A, N of B and C); other
-  // layouts need their multiples (M never matters for nn: C's rows are N
-  // long).
-  if (!m.usesTma() || p.layout != TILE_RT_NN ||
-      (p.k % m.multiple[2] == 0 && p.n % m.multiple[1] == 0))
+  Staging s;
+  s.mp = p.m;
+  s.np = p.n;
+  s.kp = p.k;
+  if (!m.usesTma())
     return s;
-  Staging padded{true, ceilDiv(p.k, m.multiple[2]) * m.multiple[2],
-                 ceilDiv(p.n, m.multiple[1]) * m.multiple[1]};
-  for (ParamRole role :
-       {ParamRole::StrideAM, ParamRole::StrideBK, ParamRole::StrideCM}) {
-    const std::optional<int64_t> &fixed = m.fixed[size_t(role)];
-    if (fixed && *fixed != scalarValue(role, p, padded))
+  Staging padded = s;
+  for (int i = 0; i < 3; ++i) {
+    int dim = rowDim(p, i);
+    int64_t ld = storedOperand(p, i).ld, bytes = rowBytes(m, dim);
+    if (addressable(ld, elementBytes(p, i), bytes))
+      continue;
+    // One row length per size: in elements of the narrowest type with rows
+    // along it (B's and C's rows are both N long).
+    int64_t step = bytes / elementBytes(p, i);
+    for (int j = 0; j < 3; ++j)
+      if (rowDim(p, j) == dim)
+        step = std::max(step, bytes / elementBytes(p, j));
+    int64_t &size = dim == 0 ? padded.mp : dim == 1 ? padded.np : padded.kp;
+    size = ceilDiv(dimSize(p, dim), step) * step;
+    padded.copied[i] = padded.staged = true;
+  }
+  if (!padded.staged)
+    return s;
+  for (int i = 0; i < 3; ++i) {
+    const std::optional<int64_t> &fixed = m.fixed[size_t(leadRole(p, i))];
+    if (padded.copied[i] && fixed && *fixed != padded.padded(rowDim(p, i)))
       return s;
   }
   return padded;
@@ -30,33 +99,64 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
 
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s) {
-  struct Dim {
-    const char *name;
-    int64_t size, padded, multiple;
+  // Why: each copied operand's row length, named by its size when dense
+  // ("K=4103") or its leading dimension when a view ("lda=4100"), and the
+  // multiple of its elements that TMA needs; sizes first (M, N, K), then
+  // leading dimensions, each named once with the smallest multiple it
+  // misses.
+  struct Reason {
+    int order;
+    std::string name;
+    int64_t value, multiple;
   };
-  std::vector<Dim> off;
-  for (Dim d :
-       {Dim{"N", p.n, s.np, m.multiple[1]}, Dim{"K", p.k, s.kp, m.multiple[2]}})
-    if (d.size != d.padded)
-      off.push_back(d);
-  auto is = [](const Dim &d) {
-    return std::string(d.name) + "=" + std::to_string(d.size);
-  };
-  std::string why;
-  if (off.size() == 2 && off[0].multiple == off[1].multiple)
-    why = is(off[0]) + " and " + is(off[1]) + " are not multiples of " +
-          std::to_string(off[0].multiple);
-  else
-    for (const Dim &d : off)
-      why += (why.empty() ? "" : " and ") + is(d) + " is not a multiple of " +
-             std::to_string(d.multiple);
-  // K first: A's rows, then B's and C's.
-  std::string pads;
-  for (auto it = off.rbegin(); it != off.rend(); ++it)
-    pads += (pads.empty() ? "" : ", ") + std::string(it->name) + " " +
-            std::to_string(it->size) + " -> " + std::to_string(it->padded);
-  return why + "; A, B and C go through 16-byte-aligned copies (" + pads +
-         "), which every timed launch includes";
+  std::vector<Reason> reasons;
+  std::vector<std::string> copied, pads;
+  const char *const leadNames[3] = {"lda", "ldb", "ldc"};
+  for (int i = 0; i < 3; ++i) {
+    if (!s.copied[i])
+      continue;
+    copied.push_back(std::string(1, "ABC"[i]));
+    int dim = rowDim(p, i);
+    Stored o = storedOperand(p, i);
+    bool dense = o.ld == o.cols;
+    Reason r{dense ? dim : 3 + i, dense ? kDimNames[dim] : leadNames[i], o.ld,
+             rowBytes(m, dim) / elementBytes(p, i)};
+    auto same = std::find_if(reasons.begin(), reasons.end(),
+                             [&](const Reason &x) { return x.name == r.name; });
+    if (same == reasons.end())
+      reasons.push_back(r);
+    else
+      same->multiple = std::min(same->multiple, r.multiple);
+    std::string pad = r.name + " " + std::to_string(o.ld) + " -> " +
+                      std::to_string(s.padded(dim));
+    if (std::find(pads.begin(), pads.end(), pad) == pads.end())
+      pads.push_back(pad);
+  }
+  std::stable_sort(
+      reasons.begin(), reasons.end(),
+      [](const Reason &a, const Reason &b) { return a.order < b.order; });
+  bool oneMultiple = true;
+  for (const Reason &r : reasons)
+    oneMultiple = oneMultiple && r.multiple == reasons[0].multiple;
+  std::vector<std::string> parts;
+  for (const Reason &r : reasons)
+    parts.push_back(r.name + "=" + std::to_string(r.value) +
+                    (oneMultiple ? ""
+                                 : " is not a multiple of " +
+                                       std::to_string(r.multiple)));
+  std::string why = listed(parts);
+  if (oneMultiple)
+    why += (reasons.size() > 1 ? " are not multiples of "
+                               : " is not a multiple of ") +
+           std::to_string(reasons[0].multiple);
+  bool one = copied.size() == 1;
+  std::string padText;
+  for (const std::string &pad : pads)
+    padText += (padText.empty() ? "" : ", ") + pad;
+  return why + "; " + listed(copied) +
+         (one ? " goes through a 16-byte-aligned copy ("
+              : " go through 16-byte-aligned copies (") +
+         padText + "), which every timed launch includes";
 }
 
 Stored storedOperand(const tile_rt_problem &p, int operand) {
@@ -72,9 +172,8 @@ Stored storedOperand(const tile_rt_problem &p, int operand) {
 
 Stored kernelOperand(const tile_rt_problem &p, const Staging &s, int operand) {
   Stored o = storedOperand(p, operand);
-  // Only layout nn is staged: A's rows are K long, B's and C's N.
-  if (s.staged)
-    o.ld = operand == 0 ? s.kp : s.np;
+  if (s.copied[operand])
+    o.ld = s.padded(rowDim(p, operand));
   return o;
 }
 
@@ -239,23 +338,37 @@ bool checkIndexWidth(const Manifest &m, const tile_rt_problem &p,
               " (recompile with index-bitwidth=64)";
       return false;
     }
+    // A copy's bytes (rows x ld) are allocated, and tile_rt_plan_info
+    // states them.
+    int64_t bytes;
+    if (s.copied[i] &&
+        (__builtin_mul_overflow(o.rows, o.ld, &bytes) ||
+         __builtin_mul_overflow(bytes, elementBytes(p, i), &bytes))) {
+      error = "bundle " + m.path + ": shape " + shapeText(p) + " needs a " +
+              "copy of " + "ABC"[i] + " of 2^63 bytes or more";
+      return false;
+    }
   }
   return true;
 }
 
-// What the manifest asks each size to be a multiple of; a staged kernel
-// sees N and K only through the padded rows, so only M is left.
+// What the manifest asks each size to be a multiple of. For a TMA kernel
+// the multiples of the sizes that are an operand's row length (every size
+// but M in layouts nn and nt, and K in tn) are those of its rows, which
+// checkTmaLeads and the staging see to; the others still refuse a shape.
 bool checkMultiples(const Manifest &m, const tile_rt_problem &p,
-                    const Staging &s, std::string &error) {
-  for (auto [dim, key, given, multiple] :
-       {std::tuple{"M", "m_multiple", p.m, m.multiple[0]},
-        std::tuple{"N", "n_multiple", p.n, s.staged ? 1 : m.multiple[1]},
-        std::tuple{"K", "k_multiple", p.k, s.staged ? 1 : m.multiple[2]}}) {
-    if (given % multiple == 0)
+                    std::string &error) {
+  for (int dim = 0; dim < 3; ++dim) {
+    int64_t given = dimSize(p, dim), multiple = m.multiple[dim];
+    bool rows = false;
+    for (int i = 0; i < 3; ++i)
+      rows = rows || rowDim(p, i) == dim;
+    if (given % multiple == 0 || (m.usesTma() && rows))
       continue;
-    error = "bundle " + m.path + " needs " + dim + " to be a multiple of " +
-            std::to_string(multiple) + " (\"" + key +
-            "\"); the shape asks for " + std::to_string(given);
+    error = "bundle " + m.path + " needs " + kDimNames[dim] +
+            " to be a multiple of " + std::to_string(multiple) + " (\"" +
+            kMultipleKeys[dim] + "\"); the shape asks for " +
+            std::to_string(given);
     return false;
   }
   return true;
@@ -263,26 +376,56 @@ bool checkMultiples(const Manifest &m, const tile_rt_problem &p,
 
 // TMA addresses rows by a global stride that is a multiple of 16 bytes and
 // below 2^40 bytes: the leading dimensions of the operands a TMA kernel
-// reads (a staged kernel's own copies are padded to fit). Dense operands
-// of the needed multiples (checkMultiples) always fit.
+// reads in place, each also a multiple of its size's manifest multiple
+// (rowBytes). Every operand that is not is copied, unless a pinned stride
+// kept the problem from being staged: a dense one is then refused by its
+// size's multiple, a view by its leading dimension. The copies' rows are
+// multiples by construction; their pitch, and the operand's, must suit
+// cuMemcpy2D.
 bool checkTmaLeads(const Manifest &m, const tile_rt_problem &p,
                    const Staging &s, std::string &error) {
   if (!m.usesTma())
     return true;
   for (int i = 0; i < 3; ++i) {
-    int64_t ld = kernelOperand(p, s, i).ld;
-    int64_t elem = int64_t(tile_rt_dtype_bytes(i == 2 ? m.cType : m.aType));
+    Stored o = kernelOperand(p, s, i);
+    int dim = rowDim(p, i);
+    int64_t elem = elementBytes(p, i), bytes = rowBytes(m, dim);
     std::string lead = "bundle " + m.path + ": " + kLeadNames[i] + "=" +
-                       std::to_string(ld) + " elements";
-    if (ld % (16 / elem)) {
-      error = lead + " is not a multiple of " + std::to_string(16 / elem) +
-              " (16 bytes), which TMA needs";
-      return false;
-    }
-    if (ld >= (int64_t(1) << 40) / elem) {
+                       std::to_string(o.ld) + " elements";
+    if (o.ld >= (int64_t(1) << 40) / elem) {
       error = lead + " is 2^40 bytes or more, beyond TMA's strides";
       return false;
     }
+    if (s.copied[i]) {
+      // cuMemcpy2D refuses pitches above the device's CU_DEVICE_ATTRIBUTE_
+      // MAX_PITCH, 2^31 - 1 bytes.
+      int64_t ld = std::max(o.ld, storedOperand(p, i).ld);
+      if (ld > INT32_MAX / elem) {
+        error = "bundle " + m.path + ": " + kLeadNames[i] + "=" +
+                std::to_string(storedOperand(p, i).ld) + " of " +
+                shapeText(p) + " " + tile_rt_layout_name(p.layout) +
+                " needs a copy for TMA whose rows lie 2^31 bytes or more "
+                "apart, beyond cuMemcpy2D's pitch";
+        return false;
+      }
+      continue;
+    }
+    if (addressable(o.ld, elem, bytes))
+      continue;
+    if (o.ld == o.cols && o.cols % m.multiple[dim] != 0) {
+      error = "bundle " + m.path + " needs " + kDimNames[dim] +
+              " to be a multiple of " + std::to_string(m.multiple[dim]) +
+              " (\"" + kMultipleKeys[dim] + "\"); the shape asks for " +
+              std::to_string(o.cols);
+      return false;
+    }
+    error = lead + " is not a multiple of " + std::to_string(bytes / elem) +
+            " (" + std::to_string(bytes) + " bytes), which " +
+            (bytes == 16 ? std::string("TMA needs")
+                         : std::string("TMA and \"") + kMultipleKeys[dim] +
+                               "\" " + std::to_string(m.multiple[dim]) +
+                               " need");
+    return false;
   }
   return true;
 }
@@ -403,7 +546,7 @@ bool checkProblem(const Manifest &m, const tile_rt_problem &p,
     return false;
   Staging s = planStaging(m, p);
   return checkStatic(m, p, s, error) && checkIndexWidth(m, p, s, error) &&
-         checkMultiples(m, p, s, error) && checkTmaLeads(m, p, s, error) &&
+         checkMultiples(m, p, error) && checkTmaLeads(m, p, s, error) &&
          checkGridAndWorkspace(m, p, error);
 }
 

@@ -25,27 +25,49 @@ inline bool bTransposed(const tile_rt_problem &p) {
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+// The size that is operand 0 (A), 1 (B) or 2 (C)'s row length as stored
+// (its contiguous size): 0 M, 1 N, 2 K. A's rows are K long (n) or M (t),
+// B's N (n) or K (t), C's N.
+int rowDim(const tile_rt_problem &p, int operand);
+
+// The bytes a TMA kernel's rows along size `dim` (0 M, 1 N, 2 K) must be a
+// multiple of: 16 (TMA's global strides), and the manifest's m_multiple,
+// n_multiple or k_multiple of A's elements (tile-opt states them as 16 bytes
+// of A's type).
+int64_t rowBytes(const Manifest &m, int dim);
+
 // How a kernel's operands are laid out for one problem: as the problem
 // stores them (rows its leading dimensions apart), unless a TMA kernel is
-// asked for an N or K that is not
-// a multiple of its n_multiple or k_multiple, whose rows TMA cannot address
-// (they must start on 16 bytes). The problem is then staged: the kernel runs
-// on copies of A (M x kp), B (K x np) and C (M x np) whose rows are padded to
-// those multiples, with sizes still M, N and K, so TMA zero-fills and clips
-// at K and N and the pad columns are never read or written.
+// asked for an operand whose rows TMA cannot address: its leading dimension
+// (its row length when dense) not a multiple of rowBytes, or 2^40 bytes or
+// more. The problem is then staged: each such operand, and only it, is
+// copied into a buffer of its own orientation whose rows are its row length
+// rounded up to rowBytes (A as M x kp or K x mp, B as K x np or N x kp, C as
+// M x np), and the kernel runs on the copies with sizes still M, N and K, so
+// TMA zero-fills and clips at the real sizes and the pad columns are never
+// read or written (the copies need no zeroing).
 struct Staging {
   bool staged = false;
-  // The rows of A and of B and C: K and N unless staged.
-  int64_t kp = 0, np = 0;
+  // Operand 0 (A), 1 (B) or 2 (C) runs on its padded copy.
+  bool copied[3] = {false, false, false};
+  // The row lengths of the copies whose rows are M, N or K long (the size
+  // rounded up); the size itself where no copy's rows are that long.
+  int64_t mp = 0, np = 0, kp = 0;
+  // Of size 0 (M), 1 (N) or 2 (K).
+  int64_t padded(int dim) const { return dim == 0 ? mp : dim == 1 ? np : kp; }
 };
 
-// The staging of problem `p` for kernel `m`. A manifest that pins a row
-// stride (static_stride_am, _bk, _cm) to another value than the padded one
-// is not staged, and its multiples refuse the shape as before.
+// The staging of problem `p` for kernel `m`. A manifest that pins the row
+// stride of an operand to be copied (static_stride_am, _ak, _bk, _bn, _cm)
+// to another value than its copy's is not staged: the leading dimension
+// TMA cannot address is refused instead.
 Staging planStaging(const Manifest &m, const tile_rt_problem &p);
 
-// Why and how a staged problem is staged: "N=4097 and K=4103 are not
-// multiples of 8; A, B and C go through 16-byte-aligned copies (...)".
+// What a staged problem copies and why: "N=4097 and K=4103 are not
+// multiples of 8; A, B and C go through 16-byte-aligned copies (K 4103 ->
+// 4104, N 4097 -> 4104), which every timed launch includes"; a view's
+// leading dimension is named as "lda=4100", its copy's as "lda 4100 ->
+// 4096".
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
 
@@ -60,8 +82,8 @@ struct Stored {
 // is 0 (dense).
 Stored storedOperand(const tile_rt_problem &p, int operand);
 
-// As the kernel reads or writes it: its padded copy when `s` is staged
-// (rows kp or np apart), else as stored.
+// As the kernel reads or writes it: its padded copy when `s` copies it
+// (rows mp, np or kp apart), else as stored.
 Stored kernelOperand(const tile_rt_problem &p, const Staging &s, int operand);
 
 // Value of a scalar parameter for this problem: sizes, and the strides of

@@ -838,6 +838,230 @@ void testStaging() {
   Plan sync(s.b, problem(100, 100, 100));
   CHECK(!sync.info.staged);
   CHECK_EQ(tile_rt_plan_tma(sync.p, 0, &a, &st), TILE_RT_UNSUPPORTED);
+  // Only the operands whose rows are unaligned are copied: N = 100 is B's
+  // and C's row length, K = 100 A's.
+  Plan n100(b.b, problem(128, 100, 128));
+  CHECK(n100.info.staged);
+  CHECK(n100.info.kp == 128 && n100.info.np == 104 && n100.info.mp == 128);
+  CHECK_EQ(n100.info.a_copy_bytes, 0);
+  CHECK_EQ(n100.info.b_copy_bytes, 128 * 104 * 2);
+  CHECK_EQ(n100.info.c_copy_bytes, 128 * 104 * 2);
+  CHECK_EQ(n100.param("stride_am"), 128);
+  CHECK_EQ(n100.param("stride_bk"), 104);
+  CHECK_EQ(n100.param("stride_cm"), 104);
+  CHECK_EQ(n100.text(TILE_RT_TEXT_STAGING),
+           "N=100 is not a multiple of 8; B and C go through 16-byte-aligned "
+           "copies (N 100 -> 104), which every timed launch includes");
+  Plan k100(b.b, problem(128, 128, 100));
+  CHECK(k100.info.kp == 104 && k100.info.np == 128);
+  CHECK(k100.info.a_copy_bytes == 128 * 104 * 2 &&
+        k100.info.b_copy_bytes == 0 && k100.info.c_copy_bytes == 0);
+  CHECK_EQ(k100.text(TILE_RT_TEXT_STAGING),
+           "K=100 is not a multiple of 8; A goes through a 16-byte-aligned "
+           "copy (K 100 -> 104), which every timed launch includes");
+  // A view whose leading dimension is aligned is read in place, whatever
+  // its size (TMA clips at K).
+  Plan view(b.b, leads(problem(128, 128, 100), 104, 0, 0));
+  CHECK_EQ(view.code, TILE_RT_OK);
+  CHECK(!view.info.staged);
+  CHECK_EQ(view.info.kp, 100);
+  CHECK_EQ(view.param("stride_am"), 104);
+}
+
+// A TMA kernel of `layout` (each with its multiples, as tile-opt states
+// them: 8 f16 elements for every size that is an operand's row length).
+Json layoutManifest(const char *layout) {
+  Json m = wgmmaManifest();
+  m["layouts"] = {layout};
+  bool aT = layout[0] == 't', bT = layout[1] == 't';
+  m["k_multiple"] = !aT || bT ? 8 : 1;
+  if (aT)
+    m["m_multiple"] = 8;
+  if (aT)
+    m["tma_box_a"] = {64, 64};
+  return m;
+}
+
+struct Tma {
+  int64_t rows, cols, pitch;
+};
+
+Tma tmaOf(const Plan &p, int operand) {
+  tile_rt_tma t{};
+  tile_rt_plan_tma(p.p, operand, &t, nullptr);
+  return {t.rows, t.cols, t.pitch};
+}
+
+bool operator==(const Tma &a, const Tma &b) {
+  return a.rows == b.rows && a.cols == b.cols && a.pitch == b.pitch;
+}
+std::string show(const Tma &t) {
+  return std::to_string(t.rows) + "x" + std::to_string(t.cols) + " pitch " +
+         std::to_string(t.pitch);
+}
+
+void testStagingLayouts() {
+  // nt: A M x K and B N x K both have rows K long, C N long. A, B and C are
+  // copied in their own orientation; the kernel gets the real sizes and
+  // the copies' strides.
+  writeJson("nt.json", layoutManifest("nt"));
+  Bundle nt("nt.json");
+  Plan p(nt.b, problem(100, 4100, 4099, TILE_RT_NT));
+  CHECK_EQ(p.code, TILE_RT_OK);
+  CHECK(p.info.staged);
+  CHECK(p.info.kp == 4104 && p.info.np == 4104 && p.info.mp == 100);
+  CHECK_EQ(p.info.a_copy_bytes, 100 * 4104 * 2);
+  CHECK_EQ(p.info.b_copy_bytes, 4100 * 4104 * 2);
+  CHECK_EQ(p.info.c_copy_bytes, 100 * 4104 * 2);
+  CHECK_EQ(p.param("K"), 4099);
+  CHECK_EQ(p.param("stride_am"), 4104);
+  CHECK_EQ(p.param("stride_ak"), 1);
+  CHECK_EQ(p.param("stride_bk"), 1);
+  CHECK_EQ(p.param("stride_bn"), 4104);
+  CHECK_EQ(p.param("stride_cm"), 4104);
+  CHECK_EQ(tmaOf(p, 0), (Tma{100, 4099, 4104}));
+  CHECK_EQ(tmaOf(p, 1), (Tma{4100, 4099, 4104}));
+  CHECK_EQ(tmaOf(p, 2), (Tma{100, 4100, 4104}));
+  CHECK_EQ(p.text(TILE_RT_TEXT_STAGING),
+           "N=4100 and K=4099 are not multiples of 8; A, B and C go through "
+           "16-byte-aligned copies (K 4099 -> 4104, N 4100 -> 4104), which "
+           "every timed launch includes");
+  // f32 C: 4100 elements are 16400 bytes, C is written in place.
+  Json nt32 = layoutManifest("nt");
+  nt32["c_type"] = "f32";
+  nt32["tma_box_c"] = {32, 64};
+  writeJson("nt32.json", nt32);
+  Bundle n32("nt32.json");
+  tile_rt_problem f32 = problem(100, 4100, 4099, TILE_RT_NT);
+  f32.c_type = TILE_RT_F32;
+  Plan q(n32.b, f32);
+  CHECK(q.info.staged && q.info.np == 4100 && q.info.c_copy_bytes == 0);
+  CHECK_EQ(tmaOf(q, 2), (Tma{100, 4100, 4100}));
+  CHECK_EQ(q.text(TILE_RT_TEXT_STAGING),
+           "K=4099 is not a multiple of 8; A and B go through 16-byte-aligned "
+           "copies (K 4099 -> 4104), which every timed launch includes");
+  // ... and N = 4097 copies C too, its rows padded to 4 f32 elements (in
+  // nt N is C's row length alone).
+  f32.n = 4097;
+  Plan q2(n32.b, f32);
+  CHECK(q2.info.np == 4100 && q2.info.c_copy_bytes == 100 * 4100 * 4);
+  CHECK_EQ(q2.text(TILE_RT_TEXT_STAGING),
+           "N=4097 is not a multiple of 4 and K=4099 is not a multiple of 8; "
+           "A, B and C go through 16-byte-aligned copies (K 4099 -> 4104, N "
+           "4097 -> 4100), which every timed launch includes");
+
+  // tn: A stored K x M (rows M long), B K x N: an odd M copies A alone, as
+  // K x mp; K is no operand's row length (k_multiple 1).
+  writeJson("tn.json", layoutManifest("tn"));
+  Bundle tn("tn.json");
+  Plan t(tn.b, problem(7, 3000, 1001, TILE_RT_TN));
+  CHECK_EQ(t.code, TILE_RT_OK);
+  CHECK(t.info.staged);
+  CHECK(t.info.mp == 8 && t.info.np == 3000 && t.info.kp == 1001);
+  CHECK_EQ(t.info.a_copy_bytes, 1001 * 8 * 2);
+  CHECK(t.info.b_copy_bytes == 0 && t.info.c_copy_bytes == 0);
+  CHECK_EQ(t.param("stride_am"), 1);
+  CHECK_EQ(t.param("stride_ak"), 8);
+  CHECK_EQ(t.param("stride_bk"), 3000);
+  CHECK_EQ(t.param("stride_cm"), 3000);
+  CHECK_EQ(tmaOf(t, 0), (Tma{1001, 7, 8}));
+  CHECK_EQ(tmaOf(t, 1), (Tma{1001, 3000, 3000}));
+  CHECK_EQ(t.text(TILE_RT_TEXT_STAGING),
+           "M=7 is not a multiple of 8; A goes through a 16-byte-aligned copy "
+           "(M 7 -> 8), which every timed launch includes");
+  Plan t2(tn.b, problem(7, 3001, 1001, TILE_RT_TN));
+  CHECK(t2.info.a_copy_bytes && t2.info.b_copy_bytes == 1001 * 3008 * 2 &&
+        t2.info.c_copy_bytes == 7 * 3008 * 2);
+  CHECK_EQ(t2.text(TILE_RT_TEXT_STAGING),
+           "M=7 and N=3001 are not multiples of 8; A, B and C go through "
+           "16-byte-aligned copies (M 7 -> 8, N 3001 -> 3008), which every "
+           "timed launch includes");
+
+  // tt: views; only B's leading dimension is unaligned.
+  writeJson("tt.json", layoutManifest("tt"));
+  Bundle tt("tt.json");
+  Plan v(tt.b, leads(problem(100, 4100, 4099, TILE_RT_TT), 104, 4101, 4112));
+  CHECK_EQ(v.code, TILE_RT_OK);
+  CHECK(v.info.staged);
+  CHECK(v.info.a_copy_bytes == 0 && v.info.c_copy_bytes == 0);
+  CHECK_EQ(v.info.b_copy_bytes, 4100 * 4104 * 2);
+  CHECK_EQ(v.param("stride_ak"), 104);
+  CHECK_EQ(v.param("stride_bn"), 4104);
+  CHECK_EQ(v.param("stride_cm"), 4112);
+  CHECK_EQ(tmaOf(v, 0), (Tma{4099, 100, 104}));
+  CHECK_EQ(tmaOf(v, 1), (Tma{4100, 4099, 4104}));
+  CHECK_EQ(v.text(TILE_RT_TEXT_STAGING),
+           "ldb=4101 is not a multiple of 8; B goes through a 16-byte-aligned "
+           "copy (ldb 4101 -> 4104), which every timed launch includes");
+  // Sizes and leading dimensions together: A dense with M = 100, C a view.
+  Plan w(tt.b, leads(problem(100, 4100, 4096, TILE_RT_TT), 0, 0, 4102));
+  CHECK_EQ(w.text(TILE_RT_TEXT_STAGING),
+           "M=100 and ldc=4102 are not multiples of 8; A and C go through "
+           "16-byte-aligned copies (M 100 -> 104, ldc 4102 -> 4104), which "
+           "every timed launch includes");
+  // Aligned views of unaligned sizes: read in place.
+  Plan x(tt.b, leads(problem(100, 4100, 4099, TILE_RT_TT), 104, 4104, 4104));
+  CHECK(x.code == TILE_RT_OK && !x.info.staged);
+
+  // Packing: the copies the plan makes are needed, the others ignored; TMA
+  // needs the buffers it reads in place, and the copies, aligned.
+  tile_rt_buffers ops{0x10000, 0x20002, 0x30000, 0, 0, 0, 0};
+  void **args;
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_plan_pack(v.p, &ops, &args, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           "kernel 'k' (" + gDir +
+               "/tt.json) runs this shape staged and needs the padded copy "
+               "of B");
+  ops.b_copy = 0x40008;
+  CHECK_EQ(tile_rt_plan_pack(v.p, &ops, &args, &st), TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(st.message),
+           "kernel 'k' (" + gDir +
+               "/tt.json): TMA needs 16-byte-aligned operands; B's copy is at "
+               "0x40008");
+  ops.b_copy = 0x40000;
+  ops.c = 0x30004;
+  CHECK_EQ(tile_rt_plan_pack(v.p, &ops, &args, &st), TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(st.message),
+           "kernel 'k' (" + gDir +
+               "/tt.json): TMA needs 16-byte-aligned operands; C is at "
+               "0x30004");
+  ops.c = 0x30000;
+  tile_rt_code code = tile_rt_plan_pack(v.p, &ops, &args, &st);
+  CHECK(code == TILE_RT_OK || code == TILE_RT_NO_DRIVER ||
+        code == TILE_RT_CUDA_ERROR);
+
+  // A pinned stride other than the copy's: not staged, refused by the
+  // size's multiple (dense) or the leading dimension (a view).
+  Json pinned = layoutManifest("nt");
+  pinned["static_stride_bn"] = 4099;
+  CHECK_EQ(planRefusal(pinned, "ntpin.json", problem(100, 4096, 4099,
+                                                      TILE_RT_NT)),
+           "bundle " + gDir +
+               "/ntpin.json needs K to be a multiple of 8 (\"k_multiple\"); "
+               "the shape asks for 4099");
+  pinned["static_stride_bn"] = 4100;
+  CHECK_EQ(planRefusal(pinned, "ntpin.json",
+                       leads(problem(100, 4096, 4096, TILE_RT_NT), 0, 4100,
+                             0)),
+           "bundle " + gDir +
+               "/ntpin.json: ldb=4100 elements is not a multiple of 8 (16 "
+               "bytes), which TMA needs");
+  Json k16 = wgmmaManifest();
+  k16["k_multiple"] = 16;
+  k16["static_stride_am"] = 136;
+  CHECK_EQ(planRefusal(k16, "k16pin.json",
+                       leads(problem(64, 128, 128), 136, 0, 0)),
+           "bundle " + gDir +
+               "/k16pin.json: lda=136 elements is not a multiple of 16 (32 "
+               "bytes), which TMA and \"k_multiple\" 16 need");
+  // A size that is no operand's row length keeps its multiple (M in nt).
+  Json m3 = layoutManifest("nt");
+  m3["m_multiple"] = 3;
+  CHECK_EQ(planRefusal(m3, "ntm3.json", problem(100, 4096, 4096, TILE_RT_NT)),
+           "bundle " + gDir +
+               "/ntm3.json needs M to be a multiple of 3 (\"m_multiple\"); "
+               "the shape asks for 100");
 }
 
 void testGrids() {
@@ -1145,29 +1369,53 @@ void testLeadingDimensions() {
   CHECK(b.rows == 4096 && b.cols == 256 && b.pitch == 512 &&
         b.row_bytes == 1024);
   CHECK(c.rows == 128 && c.cols == 256 && c.pitch == 264 && c.row_bytes == 528);
+  // Leading dimensions TMA cannot address: that operand alone is copied
+  // into a 16-byte-aligned buffer; the others are read in place.
   m = wgmmaManifest();
-  CHECK_EQ(refused(leads(problem(128, 256, 4096), 4100, 0, 0)),
+  writeJson("leads.json", m);
+  Bundle wl("leads.json");
+  Plan la(wl.b, leads(problem(128, 256, 4096), 4100, 0, 0));
+  CHECK_EQ(la.code, TILE_RT_OK);
+  CHECK(la.info.staged);
+  CHECK_EQ(la.info.a_copy_bytes, 128 * 4096 * 2);
+  CHECK_EQ(la.info.b_copy_bytes, 0);
+  CHECK_EQ(la.info.c_copy_bytes, 0);
+  CHECK_EQ(la.param("stride_am"), 4096);
+  CHECK_EQ(la.param("stride_bk"), 256);
+  CHECK_EQ(la.text(TILE_RT_TEXT_STAGING),
+           "lda=4100 is not a multiple of 8; A goes through a 16-byte-aligned "
+           "copy (lda 4100 -> 4096), which every timed launch includes");
+  Plan lc(wl.b, leads(problem(128, 256, 4096), 0, 0, 260));
+  CHECK_EQ(lc.info.c_copy_bytes, 128 * 256 * 2);
+  CHECK_EQ(lc.info.a_copy_bytes + lc.info.b_copy_bytes, 0);
+  CHECK_EQ(lc.param("stride_cm"), 256);
+  CHECK_EQ(lc.text(TILE_RT_TEXT_STAGING),
+           "ldc=260 is not a multiple of 8; C goes through a 16-byte-aligned "
+           "copy (ldc 260 -> 256), which every timed launch includes");
+  // A copy reads and writes its operand with cuMemcpy2D, whose pitch stops
+  // short of 2^31 bytes.
+  CHECK_EQ(refused(leads(problem(128, 256, 4096), 0, (int64_t(1) << 30) + 4,
+                         0)),
            "bundle " + path +
-               ": lda=4100 elements is not a multiple of 8 (16 bytes), which "
-               "TMA needs");
-  CHECK_EQ(refused(leads(problem(128, 256, 4096), 0, 0, 260)),
-           "bundle " + path +
-               ": ldc=260 elements is not a multiple of 8 (16 bytes), which "
-               "TMA needs");
-  CHECK_EQ(refused(leads(problem(128, 256, 4096), 0, int64_t(1) << 39, 0)),
-           "bundle " + path +
-               ": ldb=549755813888 elements is 2^40 bytes or more, beyond "
-               "TMA's strides");
+               ": ldb=1073741828 of 128x256x4096 nn needs a copy for TMA "
+               "whose rows lie 2^31 bytes or more apart, beyond cuMemcpy2D's "
+               "pitch");
   // f32 C: 4 elements are 16 bytes.
   m["c_type"] = "f32";
   m["tma_box_c"] = {32, 64};
   tile_rt_problem f32 = leads(problem(128, 256, 4096), 0, 0, 260);
   f32.c_type = TILE_RT_F32;
-  CHECK_EQ(refused(f32), "(code 0)");
+  writeJson("leads32.json", m);
+  Bundle w32("leads32.json");
+  Plan c32(w32.b, f32);
+  CHECK_EQ(c32.code, TILE_RT_OK);
+  CHECK(!c32.info.staged);
   f32.ldc = 258;
-  CHECK_EQ(refused(f32), "bundle " + path +
-                             ": ldc=258 elements is not a multiple of 4 (16 "
-                             "bytes), which TMA needs");
+  Plan c258(w32.b, f32);
+  CHECK_EQ(c258.info.c_copy_bytes, 128 * 256 * 4);
+  CHECK_EQ(c258.text(TILE_RT_TEXT_STAGING),
+           "ldc=258 is not a multiple of 4; C goes through a 16-byte-aligned "
+           "copy (ldc 258 -> 256), which every timed launch includes");
   // Transposed operands: A stored K x M (rows M long), B N x K.
   m = wgmmaManifest();
   m["layouts"] = {"tt"};
@@ -1435,6 +1683,7 @@ int main(int argc, char **argv) {
       {"dispatch", testDispatch},
       {"problems", testProblems},
       {"staging", testStaging},
+      {"staging in every layout", testStagingLayouts},
       {"grids", testGrids},
       {"arguments", testArguments},
       {"operand layouts", testOperandLayouts},

@@ -772,10 +772,16 @@ def test_staged_tma_descriptors(manifests, tmp_path):
     assert [v.pitch for v in tma_views(w.plan(4096, 4104, 4096)).values()] == [4096, 4104, 4104]
     assert w.plan(4096, 4104, 4096).tma(1)["row_bytes"] == 8208
     f32 = load_bundle(_write_split(tmp_path, _tma_manifest(c_type="f32", tma_box_c=[32, 64])))
-    plan = f32.plan(64, 100, 64)
+    plan = f32.plan(64, 98, 64)
     c = tma_views(plan)["tma_c"]
-    assert (c.dtype, c.rows, c.cols, c.pitch, c.box) == ("f32", 64, 100, 104, (32, 64))
+    assert (c.dtype, c.rows, c.cols, c.pitch, c.box) == ("f32", 64, 98, 104, (32, 64))
     assert plan.tma(2)["row_bytes"] == 104 * 4
+    # Only the operands whose rows TMA cannot address are copied: 100 f32
+    # elements are 400 bytes, so C is written in place, B (200 bytes) copied.
+    plan = f32.plan(64, 100, 64)
+    views = tma_views(plan)
+    assert (views["tma_b"].pitch, views["tma_c"].pitch) == (104, 100)
+    assert (plan.info()["b_copy_bytes"], plan.info()["c_copy_bytes"]) == (64 * 104 * 2, 0)
     # An mma.sync kernel takes none.
     sync = load_bundle(_write(tmp_path, _base_manifest()))
     with pytest.raises(UnsupportedError, match="takes no TMA descriptors \\(mma=sync\\)"):
@@ -791,11 +797,11 @@ def test_staging_line(manifests, tmp_path):
         f"A, B and C go through 16-byte-aligned copies (K 4103 -> 4104, N 4097 -> 4104), "
         f"{tail}")
     assert w.staging(128, 100, 128).line(path) == (
-        f"staging: 128x100x128 on {path}: N=100 is not a multiple of 8; A, B and C go "
+        f"staging: 128x100x128 on {path}: N=100 is not a multiple of 8; B and C go "
         f"through 16-byte-aligned copies (N 100 -> 104), {tail}")
     assert w.staging(128, 128, 100).line(path) == (
-        f"staging: 128x128x100 on {path}: K=100 is not a multiple of 8; A, B and C go "
-        f"through 16-byte-aligned copies (K 100 -> 104), {tail}")
+        f"staging: 128x128x100 on {path}: K=100 is not a multiple of 8; A goes "
+        f"through a 16-byte-aligned copy (K 100 -> 104), {tail}")
     k16 = load_bundle(_write_split(tmp_path, _tma_manifest(k_multiple=16)))
     assert k16.staging(64, 100, 136).line("x.json") == (
         f"staging: 64x100x136 on x.json: N=100 is not a multiple of 8 and K=136 is not a "
@@ -809,10 +815,10 @@ def test_what_is_not_staged(manifests, tmp_path):
     assert _refusal(sync, 64, 100, 64) == (f'bundle {sync.manifest_path} needs N to be a '
                                            f'multiple of 8 ("n_multiple"); the shape asks '
                                            f'for 100')
-    # M is never staged: C's rows are N long.
+    # M is no operand's row length in layout nn: its multiple refuses.
     m3 = load_bundle(_write_split(tmp_path, _tma_manifest(m_multiple=3)))
     assert 'needs M to be a multiple of 3 ("m_multiple")' in _refusal(m3, 128, 100, 64)
-    # TMA kernels serve layout nn only.
+    # A TMA kernel serves the one layout it was compiled for.
     assert "cannot serve layout nt" in _refusal(load_bundle(manifests["wgmma"]), 64, 100, 60,
                                                 "nt")
 

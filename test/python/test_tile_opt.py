@@ -947,8 +947,11 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
     want = {"M": m, "N": n, "K": k, "stride_am": kp, "stride_ak": 1, "stride_bk": np_,
             "stride_bn": 1, "stride_cm": np_, "stride_cn": 1}
     assert {name: plan.value(name) for name in want} == want
-    prefix = "padded " if plan.staging.staged else ""
-    assert [plan.value(x) for x in "ABC"] == [prefix + "a", prefix + "b", prefix + "out"]
+    # Only the operands whose rows are unaligned run on copies: A's rows are
+    # K long, B's and C's N.
+    padded = ["padded " if x else "" for x in (kp != k, np_ != n, np_ != n)]
+    assert [plan.value(x) for x in "ABC"] == [padded[0] + "a", padded[1] + "b",
+                                              padded[2] + "out"]
     views = [plan.value(x) for x in ("tma_a", "tma_b", "tma_c")]
     assert [(v.operand, v.rows, v.cols, v.pitch) for v in views] == [
         ("A", m, k, kp), ("B", k, n, np_), ("C", m, n, np_)]
@@ -979,14 +982,26 @@ def test_plan_of_a_transposed_layout(cache):
     assert [p[2] for p in plan.params][3:12] == [96, 200, 304, 304, 1, 1, 304, 200, 1]
     a, b = plan.value("tma_a"), plan.value("tma_b")
     assert (a.rows, a.cols, a.pitch, b.rows, b.cols, b.pitch) == (96, 304, 304, 200, 304, 304)
-    # TMA rows of B hold K: K must be a multiple of 8 (only nn is staged).
-    msg = one_line_error(tile_opt.UnsupportedShapeError, nt.plan, 100, 200, 300)
-    assert 'needs K to be a multiple of 8 ("k_multiple"); the shape asks for 300' in msg
+    # TMA rows of A and B hold K: K = 300 copies both into rows of 304 (C's
+    # rows of N = 200 are read in place).
+    plan = nt.plan(100, 200, 300)
+    assert plan.staging.staged and plan.staging.kp == 304
+    assert [plan.value(x) for x in "ABC"] == ["padded a", "padded b", "out"]
+    assert [p[2] for p in plan.params][3:12] == [100, 200, 300, 304, 1, 1, 304, 200, 1]
+    a, b = plan.value("tma_a"), plan.value("tma_b")
+    assert (a.rows, a.cols, a.pitch, b.rows, b.cols, b.pitch) == (100, 300, 304, 200, 300, 304)
+    assert plan.staging.why.startswith("K=300 is not a multiple of 8; A and B go through ")
     tn = tile_opt.compile("f16", layout="tn", cache_dir=cache, tool=REAL_TILE_OPT)
     plan = tn.plan(96, 200, 300)
     assert [p[2] for p in plan.params][6:12] == [1, 96, 200, 1, 200, 1]
     a = plan.value("tma_a")
     assert (a.rows, a.cols, a.pitch, a.box) == (300, 96, 96, (64, 64))
+    # tn: A's rows hold M; M = 7 copies A alone, as K x 8.
+    plan = tn.plan(7, 200, 300)
+    assert [plan.value(x) for x in "ABC"] == ["padded a", "b", "out"]
+    assert [p[2] for p in plan.params][6:12] == [1, 8, 200, 1, 200, 1]
+    assert plan.value("tma_a").pitch == 8
+    assert plan.staging.why.startswith("M=7 is not a multiple of 8; A goes through ")
 
 
 def test_shapes_a_kernel_cannot_serve(auto_f16):
@@ -1231,20 +1246,31 @@ def test_a_kernels_strides_are_the_leading_dimensions(standin):
         "lda must be at least 0; got -1"
 
 
-def test_tma_kernels_need_16_byte_leading_dimensions(auto_f16, no_runtime):
+def test_tma_kernels_copy_what_they_cannot_address(auto_f16, no_runtime):
     plan = auto_f16.plan(128, 256, 4096, lda=4104, ldb=264, ldc=272)
     assert not plan.staging.staged
     assert [plan.value(x) for x in ("stride_am", "stride_bk", "stride_cm")] == [4104, 264, 272]
     assert [plan.value(x).pitch for x in ("tma_a", "tma_b", "tma_c")] == [4104, 264, 272]
-    msg = one_line_error(tile_opt.UnsupportedShapeError, auto_f16.plan, 128, 256, 4096,
-                         lda=4100)
-    assert msg.endswith(": lda=4100 elements is not a multiple of 8 (16 bytes), which TMA needs")
-    # A call with such a view is refused before launching, in one line.
+    # Others are staged: that operand alone is copied into aligned rows.
+    plan = auto_f16.plan(128, 256, 4096, lda=4100)
+    assert plan.staging.staged
+    assert plan.staging.why == ("lda=4100 is not a multiple of 8; A goes through a 16-byte-"
+                                "aligned copy (lda 4100 -> 4096), which every timed launch "
+                                "includes")
+    assert [plan.value(x) for x in "ABC"] == ["padded a", "b", "out"]
+    assert plan.value("stride_am") == plan.value("tma_a").pitch == 4096
+    # A call with such a view reaches the runtime (which copies it), as an
+    # aligned one does.
     b = FakeTensor((64, 128), ptr=0x40000)
-    msg = one_line_error(tile_opt.UnsupportedShapeError, auto_f16,
-                         FakeTensor((128, 64), strides=(68, 1)), b)
-    assert msg.endswith(": lda=68 elements is not a multiple of 8 (16 bytes), which TMA needs")
+    one_line_error(tile_opt.DependencyError, auto_f16, FakeTensor((128, 64), strides=(68, 1)), b)
     one_line_error(tile_opt.DependencyError, auto_f16, FakeTensor((128, 64), strides=(72, 1)), b)
+    # The copied operand's pointer may lie anywhere; the others' must be
+    # aligned for TMA.
+    one_line_error(tile_opt.DependencyError, auto_f16,
+                   FakeTensor((128, 64), strides=(68, 1), ptr=0x10002), b)
+    msg = one_line_error(tile_opt.InputError, auto_f16,
+                         FakeTensor((128, 64), strides=(68, 1)), FakeTensor((64, 128), ptr=0x40008))
+    assert msg.startswith("b's data pointer 0x40008 is not 16-byte aligned")
     # Staged (K = 60): the kernel reads aligned copies; any leading dimension will do.
     one_line_error(tile_opt.DependencyError, auto_f16, FakeTensor((128, 60), strides=(61, 1)),
                    FakeTensor((60, 128), strides=(131, 1), ptr=0x40000))

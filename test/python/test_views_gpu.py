@@ -4,8 +4,9 @@ buffer), in every layout and both input types, through tile_opt.matmul and
 Kernel(a, b, out=c) on the Python path and on the C++ one (torch_op.cpp),
 checked against torch on odd shapes as test_tile_opt_gpu.py checks (`out`
 NaN-filled, and the buffer around it still NaN after the call: written
-nowhere else); and the views a kernel refuses, in one line. They skip where
-test_tile_opt_gpu.py's do, for its reason.
+nowhere else); and the views a kernel copies (rows not 16 bytes apart) or
+refuses, in one line. They skip where test_tile_opt_gpu.py's do, for its
+reason.
 """
 import zlib
 
@@ -59,9 +60,9 @@ def check_out(c, big, a, b):
     assert torch.isnan(big[mask].float()).all()
 
 
-# Per layout: odd shapes whose sizes the TMA kernels take (nt, tn and tt need
-# each operand's contiguous size a multiple of 8; nn stages the others), and
-# a staged nn shape.
+# Per layout: odd shapes whose rows the TMA kernels address in place (each
+# operand's contiguous size a multiple of 8), and a staged nn shape (staging
+# in every layout: test_staging_gpu.py).
 SHAPES = {"nn": [(77, 200, 136), (133, 203, 131)], "nt": [(77, 200, 136)],
           "tn": [(136, 200, 77)], "tt": [(136, 200, 72)]}
 CASES = [(layout, shape, dtype) for layout, shapes in SHAPES.items() for shape in shapes
@@ -143,20 +144,20 @@ def test_a_row_of_a_larger_matrix():
     check(tile_opt.matmul(a, b), a, b)
 
 
-def test_views_a_kernel_refuses():
+def test_views_a_kernel_copies_or_refuses():
     kernel = tile_opt.family(torch.float16)
     m, n, k = 128, 128, 64
     b = rand(k, n, dtype=torch.float16, seed=7)
-    # TMA reads rows 16 bytes apart.
+    # TMA reads rows 16 bytes apart: others are copied, that operand alone.
     a = rand(m, k + 4, dtype=torch.float16, seed=8)[:, :k]
-    for call in (lambda: kernel(a, b), lambda: tile_opt.matmul(a, b)):
-        with pytest.raises(tile_opt.InputError) as info:
-            call()
-        assert str(info.value).endswith(
-            f": lda={k + 4} elements is not a multiple of 8 (16 bytes), which TMA needs")
-    c = nan_out(m, n + 4, torch.float16)[:, :n]
-    with pytest.raises(tile_opt.InputError, match=f"ldc={n + 4} elements is not a multiple"):
-        kernel(rand(m, k, dtype=torch.float16, seed=9), b, out=c)
+    assert kernel.plan(m, n, k, lda=k + 4).staging.why.startswith(
+        f"lda={k + 4} is not a multiple of 8; A goes through a 16-byte-aligned copy")
+    check(kernel(a, b), a, b)
+    check(tile_opt.matmul(a, b), a, b)
+    big = nan_out(m, n + 4, torch.float16)
+    c = big[:, :n]
+    a = rand(m, k, dtype=torch.float16, seed=9)
+    check_out(kernel(a, b, out=c), big, a, b)
     # A staged shape (K = 60) copies A into an aligned copy: served.
     a = rand(m, 63, dtype=torch.float16, seed=10)[:, :60]
     b60 = rand(60, n, dtype=torch.float16, seed=11)

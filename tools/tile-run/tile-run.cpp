@@ -252,11 +252,11 @@ KernelResult runBundle(const Gpu &gpu, int64_t programsPerSM, const Problem &p,
   // Grown before this problem's launches hold their addresses.
   if (plan.workspace_bytes)
     reserveZeroed(own.workspace, size_t(plan.workspace_bytes), "the workspace");
-  if (plan.staged) {
-    reserveZeroed(own.a, size_t(plan.a_copy_bytes), "the copy of A");
-    reserveZeroed(own.b, size_t(plan.b_copy_bytes), "the copy of B");
-    reserveZeroed(own.c, size_t(plan.c_copy_bytes), "the copy of C");
-  }
+  // A staged problem's copies: those of the operands it copies (0 bytes
+  // for the others, which reserve nothing).
+  reserveZeroed(own.a, size_t(plan.a_copy_bytes), "the copy of A");
+  reserveZeroed(own.b, size_t(plan.b_copy_bytes), "the copy of B");
+  reserveZeroed(own.c, size_t(plan.c_copy_bytes), "the copy of C");
   std::function<void()> launch =
       makeLaunch(gpu, res,
                  {buf.a, buf.b, buf.c, own.workspace.ptr, own.a.ptr, own.b.ptr,
@@ -264,8 +264,9 @@ KernelResult runBundle(const Gpu &gpu, int64_t programsPerSM, const Problem &p,
   // A staged kernel writes C's copy, which the launch copies into C: poison
   // it too, so that an output the kernel skips cannot pass with a value an
   // earlier launch left there.
-  if (plan.staged)
-    poison(own.c.ptr, res.info.c_type, size_t(p.m) * size_t(plan.np));
+  if (plan.c_copy_bytes)
+    poison(own.c.ptr, res.info.c_type,
+           size_t(plan.c_copy_bytes) / tile_rt_dtype_bytes(res.info.c_type));
   res.check = checkLaunch(launch, res.info, p, buf.c, reference);
   res.timed.name = res.info.path;
   res.timed.launch = std::move(launch);
