@@ -25,10 +25,14 @@
 #include <nanobind/stl/vector.h>
 
 #include <array>
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <unordered_map>
+#include <utility>
 
 namespace nb = nanobind;
 using namespace nb::literals;
@@ -324,7 +328,10 @@ std::tuple<bool, int64_t> operandLayout(int64_t rows, int64_t cols,
 // One bundle (a kernel or a dispatch manifest) launched for one layout and
 // pair of types: a plan per problem (shape and leading dimensions), each
 // bound to the buffers the caller allocated for it, launched with the
-// operands' pointers.
+// operands' pointers. A bundle's kernels load into one context (the one
+// current at its first prepare), so a launcher serves one device: it
+// launches only while a context of that device is current. Its plans are
+// guarded by a mutex, for callers that launch without the GIL.
 class Launcher {
 public:
   Launcher(Bundle bundle, const std::string &layout, const std::string &aType,
@@ -361,7 +368,9 @@ public:
   // buffer sizes the plan needs.
   nb::dict prepare(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
                    int64_t ldc) {
+    std::lock_guard<std::mutex> lock(mutex_);
     auto [member, why] = bundle_.pick(m, n, k);
+    place();
     tile_rt_kernel_info ki;
     tile_rt_status s;
     check(tile_rt_kernel_load(member.bundle, &ki, &s), s);
@@ -384,6 +393,7 @@ public:
             uint64_t bCopy, uint64_t cCopy, int64_t lda, int64_t ldb,
             int64_t ldc) {
     Key problem = key(m, n, k, lda, ldb, ldc);
+    std::lock_guard<std::mutex> lock(mutex_);
     auto it = plans_.find(problem);
     if (it == plans_.end()) {
       std::string leads;
@@ -412,12 +422,17 @@ public:
     return r == 0;
   }
 
-  // launch() without exceptions: 0 launched, 1 not planned, 2 failed (`s`
-  // says why).
+  // launch() without exceptions: 0 launched, 1 not planned or not in a
+  // context of the launcher's device, 2 failed (`s` says why).
   int launchC(const Key &problem, uint64_t a, uint64_t b, uint64_t c,
               void *stream, tile_rt_status &s) {
+    std::lock_guard<std::mutex> lock(mutex_);
     auto it = plans_.find(problem);
-    if (it == plans_.end() || !it->second.bound)
+    // A bound plan was prepared, so the driver is loaded.
+    CUdevice current;
+    if (it == plans_.end() || !it->second.bound ||
+        tilert::cu().cuCtxGetDevice(&current) != CUDA_SUCCESS ||
+        current != device_)
       return 1;
     Entry &e = it->second;
     e.buffers.a = a;
@@ -431,7 +446,40 @@ public:
 
   size_t size() const { return plans_.size(); }
 
+  // The ordinal of the device it serves; -1 before its first prepare.
+  int ordinal() const { return ordinal_.load(std::memory_order_relaxed); }
+
 private:
+  // Ties the launcher to the device of the current context on its first
+  // prepare; refuses another device's context after that.
+  void place() {
+    std::string why;
+    if (!tilert::loadDriver(why))
+      throw CudaError("no CUDA driver (" + why + ")");
+    const tilert::DriverApi &d = tilert::cu();
+    CUdevice current;
+    if (d.cuCtxGetDevice(&current) != CUDA_SUCCESS)
+      throw CudaError("no current CUDA context to load the kernels into");
+    if (ordinal() >= 0) {
+      if (current != device_)
+        throw CudaError("this launcher's kernels are loaded on cuda:" +
+                        std::to_string(ordinal()) +
+                        "; the current context is another device's");
+      return;
+    }
+    int count = 0;
+    d.cuDeviceGetCount(&count);
+    for (int i = 0; i < count; ++i) {
+      CUdevice dev;
+      if (d.cuDeviceGet(&dev, i) == CUDA_SUCCESS && dev == current) {
+        device_ = current;
+        ordinal_ = i;
+        return;
+      }
+    }
+    throw CudaError("the current context's device has no ordinal");
+  }
+
   // Problems whose plans are kept; dynamic shapes can be many.
   static constexpr size_t kMaxPlans = 4096;
   struct KeyHash {
@@ -451,50 +499,69 @@ private:
   Bundle bundle_;
   std::string layout_, aType_, cType_;
   bool aTransposed_, bTransposed_;
+  CUdevice device_ = -1;
+  std::atomic<int> ordinal_{-1};
+  std::mutex mutex_;
   std::unordered_map<Key, Entry, KeyHash> plans_;
 };
 
-// The device whose primary context usePrimaryContext made current in this
-// thread; -1 before.
-thread_local int tContextDevice = -1;
-
 // torch's context on device `ordinal` (its primary context) made current in
-// this thread, so modules and launches share torch's memory and streams.
+// this thread, so modules and launches share torch's memory and streams;
+// nothing is changed when a context of that device is current already
+// (torch's device guards make its primary context current). Each device's
+// primary context is retained once per process.
 void usePrimaryContext(int ordinal) {
   std::string why;
   if (!tilert::loadDriver(why))
     throw CudaError("no CUDA driver (" + why + ")");
   const tilert::DriverApi &d = tilert::cu();
-  CUdevice dev;
-  CUcontext ctx;
-  CUresult r = d.cuInit(0);
-  if (r == CUDA_SUCCESS)
-    r = d.cuDeviceGet(&dev, ordinal);
-  if (r == CUDA_SUCCESS)
-    r = d.cuDevicePrimaryCtxRetain(&ctx, dev);
+  static std::mutex mutex;
+  static std::unordered_map<int, std::pair<CUdevice, CUcontext>> retained;
+  CUdevice dev = -1;
+  CUcontext ctx = nullptr;
+  CUresult r = CUDA_SUCCESS;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = retained.find(ordinal);
+    if (it != retained.end()) {
+      std::tie(dev, ctx) = it->second;
+    } else {
+      r = d.cuInit(0);
+      if (r == CUDA_SUCCESS)
+        r = d.cuDeviceGet(&dev, ordinal);
+      if (r == CUDA_SUCCESS)
+        r = d.cuDevicePrimaryCtxRetain(&ctx, dev);
+      if (r == CUDA_SUCCESS)
+        retained.emplace(ordinal, std::make_pair(dev, ctx));
+    }
+  }
+  CUdevice current;
+  if (r == CUDA_SUCCESS && d.cuCtxGetDevice(&current) == CUDA_SUCCESS &&
+      current == dev)
+    return;
   if (r == CUDA_SUCCESS)
     r = d.cuCtxSetCurrent(ctx);
   if (r != CUDA_SUCCESS)
     throw CudaError("cannot make the primary context of cuda:" +
                     std::to_string(ordinal) +
                     " current: " + tilert::cuErrorText(r));
-  tContextDevice = ordinal;
 }
 
 } // namespace
 
 // The launch a C++ caller (tile_opt's torch extension) makes without
-// Python: `launcher` is Launcher.address(); 0 launched, 1 not planned or
-// not on this thread's device (the caller then takes the Python path, which
-// plans, makes the context current and reports errors), 2 failed.
+// Python: `launcher` is Launcher.address(); 0 launched, 1 not planned, the
+// launcher not of `device` or no context of `device` current in this thread
+// (the caller then takes the Python path, which plans, makes the context
+// current and reports errors), 2 failed.
 extern "C" int tile_runtime_launch(void *launcher, int device, int64_t m,
                                    int64_t n, int64_t k, int64_t lda,
                                    int64_t ldb, int64_t ldc, uint64_t a,
                                    uint64_t b, uint64_t c, void *stream) {
-  if (device != tContextDevice)
+  auto *l = static_cast<Launcher *>(launcher);
+  if (device != l->ordinal())
     return 1;
   tile_rt_status s;
-  auto *l = static_cast<Launcher *>(launcher);
   return l->launchC(l->key(m, n, k, lda, ldb, ldc), a, b, c, stream, s);
 }
 
@@ -572,6 +639,13 @@ NB_MODULE(tile_runtime, m) {
       .def("launch", &Launcher::launch, "m"_a, "n"_a, "k"_a, "a"_a, "b"_a,
            "c"_a, "stream"_a, "lda"_a = 0, "ldb"_a = 0, "ldc"_a = 0)
       .def("__len__", &Launcher::size)
+      .def_prop_ro(
+          "device",
+          [](const Launcher &l) {
+            return l.ordinal() < 0 ? nb::none() : nb::cast(l.ordinal());
+          },
+          "The ordinal of the device whose context its kernels are loaded "
+          "into (on its first prepare); None before.")
       .def(
           "address",
           [](Launcher &l) { return reinterpret_cast<uintptr_t>(&l); },

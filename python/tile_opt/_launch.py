@@ -9,7 +9,8 @@ call needs around it:
 * buffers (workspace, staging copies) kept for the kernel's lifetime, so a
   CUDA graph that captured a launch never points into freed memory, and
   never allocated, nor a shape planned, during capture;
-* torch's context made current once per thread;
+* the tensors' device made current for the launch (torch's current device
+  and the driver's context, both put back after), in any thread;
 * the runtime's errors as tile_opt's.
 
 Importing this module imports torch; tile_opt imports it only to launch.
@@ -24,7 +25,7 @@ import torch
 from tile_bench import cuda_launch
 from tile_bench.bundle import Bundle, Dispatch
 
-from .errors import CaptureError, CudaError, InputError, TileOptError, UnsupportedShapeError
+from .errors import CaptureError, CudaError, TileOptError, UnsupportedShapeError
 
 Tensor = torch.Tensor
 TORCH_DTYPES = cuda_launch.TORCH_DTYPES
@@ -57,35 +58,49 @@ def gpu(device: int) -> tuple[str, tuple[int, int]]:
 
 
 _lock = threading.Lock()
-_device: Optional[int] = None
-_thread = threading.local()
+_devices: set[int] = set()  # those whose context torch has created
+_get_device = getattr(torch._C, "_cuda_getDevice", None) or torch.cuda.current_device
 
 
-def ready(device: int) -> None:
-    """torch's primary context of `device` current in this thread.
+def ready(device: int) -> Optional[int]:
+    """GPU `device` current in this thread for a launch: torch's current
+    device, and its primary context (torch's) the driver's current context.
+    Returns the device to put back with restore() after the launch, or None
+    when `device` was current already.
 
-    The driver's current context is per thread. tile_opt runs on the device
-    of its first call (its modules live in that context).
+    A kernel's modules live in one device's context (tile_opt loads them
+    once per device); the driver's current context is per thread, and
+    torch's device guards change it, so it is made current on every launch
+    from Python (the C++ path uses torch's device guard, the runtime
+    refusing a launcher of another device).
     """
-    if getattr(_thread, "device", None) == device:
-        return
-    global _device
-    with _lock:
-        if _device is None:
+    if device not in _devices:
+        with _lock:
             if not torch.cuda.is_available():
                 raise CudaError("no CUDA GPU visible to PyTorch (no GPU, or no driver)")
-            _device = device
-        elif device != _device:
-            raise InputError(f"tile_opt runs on one GPU per process, cuda:{_device} "
-                             f"(its first call's); these tensors are on cuda:{device}")
-        try:
-            torch.empty(1, device=f"cuda:{device}")  # torch creates its context lazily
-            tile_runtime.use_primary_context(device)
-        except tile_runtime.CudaError as e:
-            raise CudaError(str(e)) from None
-        except RuntimeError as e:
-            raise CudaError(" ".join(str(e).split())) from None
-    _thread.device = device
+            try:
+                torch.empty(1, device=f"cuda:{device}")  # torch creates its context lazily
+            except RuntimeError as e:
+                raise CudaError(" ".join(str(e).split())) from None
+            _devices.add(device)
+    previous = _get_device()
+    if previous != device:
+        torch.cuda.set_device(device)
+    else:
+        previous = None
+    try:
+        tile_runtime.use_primary_context(device)
+    except tile_runtime.CudaError as e:
+        restore(previous)
+        raise CudaError(str(e)) from None
+    return previous
+
+
+def restore(previous: Optional[int]) -> None:
+    """Puts back torch's current device that ready() changed (and with it
+    the driver's context)."""
+    if previous is not None:
+        torch.cuda.set_device(previous)
 
 
 class _LastingBuffers(cuda_launch.KernelBuffers):

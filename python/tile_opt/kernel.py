@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
@@ -11,7 +12,7 @@ from tile_bench.bundle import (MAX_SIZE, Bundle, BundleError, Dispatch, Staging,
 
 from . import _torch_op, checks, compiler
 from .errors import CacheError, DependencyError, InputError, OptionError, TileOptError
-from .errors import UnsupportedShapeError
+from .errors import CudaError, UnsupportedShapeError
 from .ir import IN_TYPES, LAYOUTS, OUT_TYPES, kernel_name, matmul_ir, type_name
 
 if TYPE_CHECKING:
@@ -110,8 +111,11 @@ class Kernel:
     stored ('n' row-major, 't' transposed), C is row-major; each may be a
     view with a larger leading dimension (x[:, :k], w[:n].t(), out a column
     slice), without a copy unless a TMA kernel needs one (rows not a multiple of 16
-    bytes). Launches go to torch's current stream. Made by `compile()`, or
-    from a bundle's manifest: Kernel(path, dtype, c_dtype, layout).
+    bytes). Launches go to torch's current stream of the tensors' device,
+    any GPU of the process: the bundle is loaded once per device, on that
+    device's first call (from any thread), the compiled files shared. Made
+    by `compile()`, or from a bundle's manifest: Kernel(path, dtype,
+    c_dtype, layout).
     """
 
     def __init__(self, manifest: Union[str, os.PathLike], dtype: Any, c_dtype: Any,
@@ -135,13 +139,16 @@ class Kernel:
         chips = {b.chip for b in self.members}
         # The manifests' PTX target (sm_90a, ...); None if they name none or differ.
         self.chip: Optional[str] = chips.pop() if len(chips) == 1 else None
-        self._gpu: Optional[int] = None  # the GPU found able to run the chip
+        self._gpus: set[int] = set()  # the GPUs found able to run the chip
         # By M, N, K, lda, ldb, ldc.
         self._members: dict[tuple[int, ...], _Member] = {}
-        self._launcher: Any = None  # tile_opt._launch.Launcher once loaded
+        # tile_opt._launch.Launcher by device index, each loaded on its
+        # device's first call (under _lock); replaced whole when one is added.
+        self._launchers: dict[int, Any] = {}
+        self._lock = threading.Lock()
         # Kernel(a, b[, out=c]) in C++ (tile_opt._torch_op), once loaded:
-        # (its call, the launcher's address, the layout's index in LAYOUTS,
-        # A's and C's torch dtypes).
+        # (its call, the launchers' addresses by device index (0: none), the
+        # layout's index in LAYOUTS, A's and C's torch dtypes).
         self._cpp: Optional[tuple] = None
         self._rt: Any = None  # tile_opt._launch once loaded
         self._torch_dtypes: tuple[Any, Any] = (None, None)
@@ -304,13 +311,27 @@ class Kernel:
         self._rt = rt
         return rt
 
-    def _load_launcher(self) -> Any:
-        self._launcher = self._rt.Launcher(self.entry, self.layout)
-        cpp = _torch_op.get()
-        if cpp is not None:
-            self._cpp = (cpp.call, self._launcher.launcher.address(),
-                         LAYOUTS.index(self.layout), *self._torch_dtypes)
-        return self._launcher
+    def _load_launcher(self, device: int) -> Any:
+        """The launcher of GPU `device` (current), loaded on its first call
+        there, once even when threads race. The first device's loads
+        `entry`; each other one a copy of the same compiled files (a
+        runtime bundle's modules live in one context)."""
+        with self._lock:
+            launcher = self._launchers.get(device)
+            if launcher is not None:
+                return launcher
+            taken = any(held.bundle is self.entry for held in self._launchers.values())
+            entry = self._load() if taken else self.entry
+            launcher = self._rt.Launcher(entry, self.layout)
+            self._launchers = {**self._launchers, device: launcher}
+            cpp = _torch_op.get()
+            if cpp is not None:
+                addresses = [0] * (max(self._launchers) + 1)
+                for d, held in self._launchers.items():
+                    addresses[d] = held.launcher.address()
+                self._cpp = (cpp.call, tuple(addresses), LAYOUTS.index(self.layout),
+                             *self._torch_dtypes)
+        return launcher
 
     def _checked(self, a: Any, b: Any, out: Any) -> tuple[Any, Any, Any, tuple[int, ...]]:
         """Every check, on any tensor-like objects, then the objects as
@@ -327,10 +348,10 @@ class Kernel:
         return a, b, out, problem
 
     def _check_gpu(self, device: int) -> None:
-        """InputError unless GPU `device` runs the kernel's chip; checked once
-        (tile_opt launches on one GPU a process)."""
+        """InputError unless GPU `device` runs the kernel's chip; once a
+        device it runs on."""
         checks.check_chip(self.chip, f"cuda:{device}", *self._rt.gpu(device))
-        self._gpu = device
+        self._gpus.add(device)
 
     def _call(self, a: Any, b: Any, out: Any) -> Any:
         rt = self._rt
@@ -342,14 +363,14 @@ class Kernel:
         if 0 in (m, n, k):
             return _empty_product(rt, a, m, n, self.c_dtype, out)
         device = a.get_device()
-        if device != self._gpu:
+        if device not in self._gpus:
             self._check_gpu(device)
-        rt.ready(device)
-        if out is None:
-            out = rt.torch.empty((m, n), dtype=self._torch_dtypes[1], device=a.device)
-        launcher = self._launcher or self._load_launcher()
-        stream = rt.current_stream(device)
+        previous = rt.ready(device)
         try:
+            if out is None:
+                out = rt.torch.empty((m, n), dtype=self._torch_dtypes[1], device=a.device)
+            launcher = self._launchers.get(device) or self._load_launcher(device)
+            stream = rt.current_stream(device)
             if not launcher.fast(m, n, k, a.data_ptr(), b.data_ptr(), out.data_ptr(), stream,
                                  lda, ldb, ldc):
                 launcher.launch(m, n, k, a, b, out, stream, (lda, ldb, ldc))
@@ -359,6 +380,8 @@ class Kernel:
             raise UnsupportedShapeError(str(e)) from None
         except (rt.tile_runtime.BundleError, rt.tile_runtime.CudaError) as e:
             raise CudaError(str(e)) from None
+        finally:
+            rt.restore(previous)
         return out
 
 

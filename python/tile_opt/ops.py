@@ -1,6 +1,7 @@
 """`tile_opt.matmul` and the `tile_opt::matmul` PyTorch custom op."""
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any, Optional
 
 import tile_runtime
@@ -18,8 +19,11 @@ __all__ = ["matmul", "register_custom_op", "family", "OP_SCHEMA"]
 OP_NAME = "tile_opt::matmul"
 OP_SCHEMA = "(Tensor a, Tensor b, str config=\"auto\", ScalarType? out_dtype=None) -> Tensor"
 
-# (A's dtype, out_dtype, config) -> Kernel, as the caller spelled them.
-_families: dict[tuple[Any, Any, str], Kernel] = {}
+# (A's dtype, out_dtype, config, layout) -> Kernel, as the caller spelled
+# them: one per process, serving every device.
+_families: dict[tuple[Any, Any, str, str], Kernel] = {}
+# A lock per key, so that threads compile a family once.
+_compiling: dict[tuple[Any, Any, str, str], threading.Lock] = {}
 _torch: Any = None  # torch, once tile_opt::matmul is registered
 registration_error: Optional[str] = None  # why it is not, when it is not
 
@@ -57,10 +61,14 @@ def _family(dtype: Any, out_dtype: Any, config: str, layout: str) -> Kernel:
     key = (dtype, out_dtype, config, layout)
     kernel = _families.get(key)
     if kernel is None:
-        a_type = type_name(dtype, "dtype", IN_TYPES)
-        c_type = a_type if out_dtype is None else type_name(out_dtype, "out_dtype", OUT_TYPES)
-        mode, options = _config_args(config)
-        kernel = _families[key] = _compile(a_type, c_type, layout, mode, options)
+        with _compiling.setdefault(key, threading.Lock()):
+            kernel = _families.get(key)
+            if kernel is None:
+                a_type = type_name(dtype, "dtype", IN_TYPES)
+                c_type = a_type if out_dtype is None else type_name(out_dtype, "out_dtype",
+                                                                    OUT_TYPES)
+                mode, options = _config_args(config)
+                kernel = _families[key] = _compile(a_type, c_type, layout, mode, options)
     return kernel
 
 
@@ -77,9 +85,10 @@ def _storage(x: Any) -> str:
 
 # The (dtype, out_dtype, config) the C++ path of tile_opt::matmul serves in
 # some layout (tile_opt._torch_op), and the kernel last offered to it for
-# each family (dtype, out_dtype, config, layout).
+# each family (dtype, out_dtype, config, layout) with its launchers then
+# (one per device).
 _cpp_families: set[tuple[Any, Any, str]] = set()
-_offered: dict[tuple[Any, Any, str, str], Kernel] = {}
+_offered: dict[tuple[Any, Any, str, str], tuple[Kernel, dict]] = {}
 
 
 def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
@@ -97,21 +106,26 @@ def _matmul(a: Any, b: Any, config: str, out_dtype: Any) -> Any:
         kernel = _family(dtype if dtype is not None else name, out_dtype, config, layout)
         _families[key] = kernel
     c = kernel(a, b)
-    if _offered.get(key) is not kernel and kernel._launcher is not None:
+    offered = _offered.get(key)
+    if kernel._launchers and (offered is None or offered[0] is not kernel
+                              or offered[1] is not kernel._launchers):
         _serve_in_cpp(key, kernel)
     return c
 
 
 def _serve_in_cpp(key: tuple[Any, Any, str, str], kernel: Kernel) -> None:
-    """Hands a family whose kernel is loaded to the C++ path of the op,
-    where there is one (torch dtypes only: the op's schema takes no names)."""
-    _offered[key] = kernel
+    """Hands a family's kernel, loaded on one device or more, to the C++
+    path of the op, where there is one (torch dtypes only: the op's schema
+    takes no names): each device's launcher for that device."""
+    launchers = kernel._launchers
+    _offered[key] = (kernel, launchers)
     cpp = _torch_op.get()
     dtype, out_dtype, config, layout = key
     if cpp is not None and _torch is not None and isinstance(dtype, _torch.dtype) and (
             out_dtype is None or isinstance(out_dtype, _torch.dtype)):
-        cpp.add_family(dtype, out_dtype, config, LAYOUTS.index(layout),
-                       kernel._launcher.launcher)
+        for device, launcher in launchers.items():
+            cpp.add_family(dtype, out_dtype, config, LAYOUTS.index(layout), device,
+                           launcher.launcher)
         _cpp_families.add(key[:3])
 
 

@@ -84,7 +84,7 @@ def measure_overhead(shape: tuple[int, int, int] = (64, 64, 64), batches: int = 
     c = torch.empty(m, n, device="cuda", dtype=tdtype)
     kernel = compile(dtype)
     kernel(a, b, out=c)  # loaded and planned: the floor below needs both
-    fast = kernel._launcher.launcher.launch
+    fast = kernel._launchers[torch.cuda.current_device()].launcher.launch
     stream = torch.cuda.current_stream().cuda_stream
     ptrs = (a.data_ptr(), b.data_ptr(), c.data_ptr())
     cases: dict[str, Callable[[], Any]] = {

@@ -11,9 +11,14 @@
 // all. Everything else (a first call, odd tensors, errors) goes to the Python
 // path, which plans, checks every rule and says what is wrong.
 //
+// A runtime launcher serves one device: each call takes the launcher of its
+// tensors' device, with that device current for the launch (torch's device
+// guard), and a device without a launcher yet goes to the Python path.
+//
 //===----------------------------------------------------------------------===//
 
 #include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDAGuard.h>
 #include <torch/extension.h>
 
 #include <memory>
@@ -39,13 +44,19 @@ LayoutFn layoutFn = nullptr;
 constexpr int kEither = 2;
 
 // A tile_opt.matmul family: the op's arguments and the operands' layout
-// that pick it, and its runtime launcher (tile_runtime.Launcher.address()).
+// that pick it, and its runtime launchers (tile_runtime.Launcher.address())
+// by device index, null for a device it has none on.
 struct Family {
   at::ScalarType in;
   std::optional<at::ScalarType> out;
   std::string config;
   int64_t layout; // index in nn, nt, tn, tt
-  void *launcher;
+  std::vector<void *> launchers;
+
+  void *on(int device) const {
+    return device >= 0 && size_t(device) < launchers.size() ? launchers[device]
+                                                           : nullptr;
+  }
 };
 // Replaced whole (under the GIL) when a family is added, read without it.
 std::shared_ptr<const std::vector<Family>> families =
@@ -68,10 +79,13 @@ struct Problem {
   int64_t lda, ldb, ldc;
 };
 
-// 0 launched; otherwise the Python path must run.
+// 0 launched; otherwise the Python path must run. `launcher` is of A's
+// device, made current here (the runtime refuses a launcher of another
+// device, or another device's context).
 int launch(void *launcher, const at::Tensor &a, const at::Tensor &b,
            const at::Tensor &c, const Problem &p) {
   int device = a.get_device();
+  c10::cuda::CUDAGuard guard(a.device());
   auto stream = at::cuda::getCurrentCUDAStream(device).stream();
   return launchFn(launcher, device, p.m, p.n, p.k, p.lda, p.ldb, p.ldc,
                   reinterpret_cast<uint64_t>(a.data_ptr()),
@@ -107,9 +121,12 @@ at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
       break;
     if (2 * p.ta + p.tb != f.layout)
       continue;
+    void *launcher = f.on(a.get_device());
+    if (!launcher)
+      break;
     at::Tensor c =
         at::empty({p.m, p.n}, a.options().dtype(outDtype.value_or(f.in)));
-    if (launch(f.launcher, a, b, c, p) == 0)
+    if (launch(launcher, a, b, c, p) == 0)
       return c;
     break;
   }
@@ -118,8 +135,9 @@ at::Tensor matmul(const at::Tensor &a, const at::Tensor &b,
 }
 
 // Kernel(a, b, out=c) of a kernel of `layout` (C allocated when `given`
-// is None): C when launched; None sends the call to the Python path.
-std::optional<at::Tensor> call(uintptr_t launcher, const at::Tensor &a,
+// is None), whose launchers' addresses by device index are `launchers` (0
+// for none): C when launched; None sends the call to the Python path.
+std::optional<at::Tensor> call(const py::tuple &launchers, const at::Tensor &a,
                                const at::Tensor &b,
                                std::optional<at::Tensor> given,
                                int64_t layout, at::ScalarType in,
@@ -127,7 +145,12 @@ std::optional<at::Tensor> call(uintptr_t launcher, const at::Tensor &a,
   Problem p;
   if (!plain(a, b, in, int(layout / 2), int(layout % 2), p))
     return std::nullopt;
-  void *l = reinterpret_cast<void *>(launcher);
+  int device = a.get_device();
+  if (device < 0 || size_t(device) >= launchers.size())
+    return std::nullopt;
+  void *l = reinterpret_cast<void *>(launchers[device].cast<uintptr_t>());
+  if (!l)
+    return std::nullopt;
   if (!given) {
     at::Tensor c = at::empty({p.m, p.n}, a.options().dtype(out));
     if (launch(l, a, b, c, p) != 0)
@@ -161,20 +184,30 @@ void setup(uintptr_t launch, uintptr_t layout, py::object slow) {
   slowMatmul = new py::object(std::move(slow));
 }
 
-// Serves a family with `launcher` (a tile_runtime.Launcher) from now on, in
-// place of any it had. The launcher is kept alive for good: a call that
-// read the old list may still be using the one replaced.
+// Serves a family on device `device` with `launcher` (a
+// tile_runtime.Launcher of that device) from now on, in place of any it had
+// there. The launcher is kept alive for good: a call that read the old list
+// may still be using the one replaced.
 void addFamily(at::ScalarType in, std::optional<at::ScalarType> out,
-               const std::string &config, int64_t layout,
+               const std::string &config, int64_t layout, int64_t device,
                py::object launcher) {
+  if (device < 0 || device > 1023)
+    throw std::invalid_argument("device index " + std::to_string(device));
   void *address =
       reinterpret_cast<void *>(launcher.attr("address")().cast<uintptr_t>());
   launcher.inc_ref();
   auto next = std::make_shared<std::vector<Family>>();
-  for (const Family &f : *std::atomic_load(&families))
+  std::vector<void *> launchers;
+  for (const Family &f : *std::atomic_load(&families)) {
     if (f.in != in || f.out != out || f.config != config || f.layout != layout)
       next->push_back(f);
-  next->push_back({in, out, config, layout, address});
+    else
+      launchers = f.launchers;
+  }
+  if (launchers.size() <= size_t(device))
+    launchers.resize(device + 1, nullptr);
+  launchers[device] = address;
+  next->push_back({in, out, config, layout, std::move(launchers)});
   std::atomic_store(&families,
                     std::shared_ptr<const std::vector<Family>>(std::move(next)));
 }
