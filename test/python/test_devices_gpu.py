@@ -41,8 +41,13 @@ two_gpus = pytest.mark.skipif(TWO_GPUS is not None, reason=TWO_GPUS or "")
 
 
 def rand_on(device, *shape, dtype=None, seed):
+    """Random values on `device` (any spelling torch takes: "cuda:0",
+    "cuda", a torch.device, an index), made on its GPU."""
     dtype = dtype or torch.float16
-    g = torch.Generator(device=device).manual_seed(seed)
+    where = torch.device("cuda", device) if isinstance(device, int) else torch.device(device)
+    if where.index is None:
+        where = torch.device("cuda", torch.cuda.current_device())
+    g = torch.Generator(device=where).manual_seed(seed)
     return torch.randn(*shape, device=device, dtype=dtype, generator=g)
 
 
