@@ -45,6 +45,13 @@ bool addressable(int64_t ld, int64_t elem, int64_t bytes) {
          pitch < (int64_t(1) << 40);
 }
 
+// TMA stores write whole 16-byte chunks: C's rows, read in place, must also
+// end on one (a view's row N elements long would otherwise gain the
+// elements after it, up to the next 16 bytes).
+bool storesInPlace(const tile_rt_problem &p, int64_t bytes) {
+  return addressable(p.n, elementBytes(p, 2), bytes);
+}
+
 // The problem's stride parameter that is operand i's leading dimension.
 ParamRole leadRole(const tile_rt_problem &p, int operand) {
   if (operand == 0)
@@ -75,7 +82,8 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
   for (int i = 0; i < 3; ++i) {
     int dim = rowDim(p, i);
     int64_t ld = storedOperand(p, i).ld, bytes = rowBytes(m, dim);
-    if (addressable(ld, elementBytes(p, i), bytes))
+    if (addressable(ld, elementBytes(p, i), bytes) &&
+        (i != 2 || storesInPlace(p, bytes)))
       continue;
     // One row length per size: in elements of the narrowest type with rows
     // along it (B's and C's rows are both N long).
@@ -118,16 +126,18 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
     copied.push_back(std::string(1, "ABC"[i]));
     int dim = rowDim(p, i);
     Stored o = storedOperand(p, i);
-    bool dense = o.ld == o.cols;
-    Reason r{dense ? dim : 3 + i, dense ? kDimNames[dim] : leadNames[i], o.ld,
-             rowBytes(m, dim) / elementBytes(p, i)};
+    // Named by its size when dense or when the size is the reason (C's N).
+    bool bySize = o.ld == o.cols ||
+                  addressable(o.ld, elementBytes(p, i), rowBytes(m, dim));
+    Reason r{bySize ? dim : 3 + i, bySize ? kDimNames[dim] : leadNames[i],
+             bySize ? o.cols : o.ld, rowBytes(m, dim) / elementBytes(p, i)};
     auto same = std::find_if(reasons.begin(), reasons.end(),
                              [&](const Reason &x) { return x.name == r.name; });
     if (same == reasons.end())
       reasons.push_back(r);
     else
       same->multiple = std::min(same->multiple, r.multiple);
-    std::string pad = r.name + " " + std::to_string(o.ld) + " -> " +
+    std::string pad = r.name + " " + std::to_string(r.value) + " -> " +
                       std::to_string(s.padded(dim));
     if (std::find(pads.begin(), pads.end(), pad) == pads.end())
       pads.push_back(pad);
