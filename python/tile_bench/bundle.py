@@ -54,14 +54,15 @@ class Staging:
     """How a kernel's operands are laid out for an M x N x K problem: as the
     problem stores them, or (staged) with each operand whose rows TMA cannot
     address on a copy whose rows are padded to the multiples TMA needs (A
-    M x kp or K x mp, B K x np or N x kp, C M x np; kp = K, np = N where no
-    copy pads them); `why` says which are copied."""
+    M x kp or K x mp, B K x np or N x kp, C M x np; mp = M, kp = K, np = N
+    where no copy pads them); `why` says which are copied."""
     m: int
     n: int
     k: int
     kp: int
     np: int
     why: str = ""  # the runtime's account of a staged plan
+    mp: int = 0  # M's padded length (a transposed A's copy); M when unpadded
 
     @property
     def staged(self) -> bool:
@@ -127,7 +128,7 @@ class Bundle:
 def staging_of(plan: Any, m: int, n: int, k: int) -> Staging:
     """A plan's Staging."""
     info = plan.info()
-    return Staging(m, n, k, info["kp"], info["np"], plan.text(rt.Text.STAGING))
+    return Staging(m, n, k, info["kp"], info["np"], plan.text(rt.Text.STAGING), info["mp"])
 
 
 def tma_views(plan: Any) -> dict[str, TmaView]:

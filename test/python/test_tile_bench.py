@@ -737,7 +737,7 @@ def _tma_manifest(**changes) -> dict:
 def test_staging_pads_unaligned_n_and_k(manifests):
     w = load_bundle(manifests["wgmma"])
     aligned = w.staging(4096, 4104, 4096)
-    assert not aligned.staged and (aligned.kp, aligned.np) == (4096, 4104)
+    assert not aligned.staged and (aligned.mp, aligned.kp, aligned.np) == (4096, 4096, 4104)
     for shape, padded in {(4095, 4097, 4103): (4104, 4104), (128, 100, 128): (128, 104),
                           (128, 128, 100): (104, 128), (1, 1, 1): (8, 8)}.items():
         s = w.staging(*shape)
