@@ -38,6 +38,20 @@ Value pair(ImplicitLocOpBuilder &b, Value block, int64_t v, Type elt) {
 }
 
 
+Value i32Constant(ImplicitLocOpBuilder &b, int64_t v) {
+  return LLVM::ConstantOp::create(b, b.getI32Type(),
+                                  b.getI32IntegerAttr(static_cast<int32_t>(v)));
+}
+
+/// The thread's lane and its warp within its warpgroup ((tid / 32) % 4).
+std::pair<Value, Value> laneAndWarp(ImplicitLocOpBuilder &b) {
+  Value tid = NVVM::ThreadIdXOp::create(b, b.getI32Type());
+  Value lane = LLVM::URemOp::create(b, tid, i32Constant(b, 32));
+  Value warp = LLVM::URemOp::create(
+      b, LLVM::UDivOp::create(b, tid, i32Constant(b, 32)), i32Constant(b, 4));
+  return {lane, warp};
+}
+
 /// nvgpu.warpgroup.mma.store, placing the accumulator's i-th 64-row block at
 /// row 64 i. Upstream's pattern puts it N/2 rows down (the member count of
 /// the block's struct), right only for N = 128. Fragment layout of
@@ -63,15 +77,8 @@ struct WarpgroupMmaStoreLowering
                  strides[1] == 1 && !ShapedType::isDynamic(strides[0]) &&
                  strides[0] % 2 == 0;
     ImplicitLocOpBuilder b(op.getLoc(), rewriter);
-    Type i32 = b.getI32Type();
-    auto cst = [&](int64_t v) -> Value {
-      return LLVM::ConstantOp::create(
-          b, i32, b.getI32IntegerAttr(static_cast<int32_t>(v)));
-    };
-    Value tid = NVVM::ThreadIdXOp::create(b, i32);
-    Value lane = LLVM::URemOp::create(b, tid, cst(32));
-    Value warp =
-        LLVM::URemOp::create(b, LLVM::UDivOp::create(b, tid, cst(32)), cst(4));
+    auto cst = [&](int64_t v) { return i32Constant(b, v); };
+    auto [lane, warp] = laneAndWarp(b);
     Value row0 =
         LLVM::AddOp::create(b, LLVM::MulOp::create(b, warp, cst(16)),
                             LLVM::UDivOp::create(b, lane, cst(4)));
@@ -152,14 +159,8 @@ struct StageAccumulatorLowering
     int64_t boxCols = 128 / size, rows = dstType.getDimSize(0);
     int64_t first = op.getFirstColumn(), cols = dstType.getDimSize(1);
     Type i32 = b.getI32Type();
-    auto cst = [&](int64_t v) -> Value {
-      return LLVM::ConstantOp::create(
-          b, i32, b.getI32IntegerAttr(static_cast<int32_t>(v)));
-    };
-    Value tid = NVVM::ThreadIdXOp::create(b, i32);
-    Value lane = LLVM::URemOp::create(b, tid, cst(32));
-    Value warp =
-        LLVM::URemOp::create(b, LLVM::UDivOp::create(b, tid, cst(32)), cst(4));
+    auto cst = [&](int64_t v) { return i32Constant(b, v); };
+    auto [lane, warp] = laneAndWarp(b);
     auto add = [&](Value x, Value y) { return LLVM::AddOp::create(b, x, y); };
     auto mulc = [&](Value x, int64_t y) {
       return LLVM::MulOp::create(b, x, cst(y));
