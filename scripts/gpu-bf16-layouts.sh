@@ -20,14 +20,8 @@ set -uo pipefail
 export PYTHONUNBUFFERED=1
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 R=/tmp/raw-bf16; rm -rf $R; mkdir -p $R
-T=/tmp/k; mkdir -p $T; tar xJf .kit/kit.tar.xz -C $T
-export LD_LIBRARY_PATH=$T/kit/lib TILE_OPT=$T/kit/bin/tile-opt TILE_OPT_CACHE=/tmp/toc
 start=$SECONDS
-python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt" 2>&1 ||
-  { echo "pip install failed"; tail -30 "$R/pip.txt"; exit 1; }
-run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
-  { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
-export PYTHONPATH=$PWD/python
+. scripts/gpu-kit.sh
 echo "setup $((SECONDS - start)) s"
 nvidia-smi --query-gpu=name,clocks.sm,power.draw --format=csv,noheader
 if [ -n "${GPU_TESTS:-}" ]; then

@@ -13,13 +13,7 @@ export PYTHONUNBUFFERED=1
 OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
 # Everything under R; at most 8 files come back, so R is packed at the end.
 R=/tmp/raw; rm -rf $R; mkdir -p $R
-T=/tmp/k; mkdir -p $T; tar xJf .kit/kit.tar.xz -C $T
-export LD_LIBRARY_PATH=$T/kit/lib TILE_OPT=$T/kit/bin/tile-opt TILE_OPT_CACHE=/tmp/toc
-python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt" 2>&1 ||
-  { echo "pip install failed"; tail -30 "$R/pip.txt"; exit 1; }
-run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
-  { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
-export PYTHONPATH=$PWD/python
+. scripts/gpu-kit.sh
 timeout 400 python3 -m pytest -q -rs -p no:cacheprovider test/python/test_tile_opt_gpu.py \
   "test/python/test_tile_bench.py::test_cli_end_to_end_layout_nt" > "$OUT/pytest.txt" 2>&1
 echo "pytest rc=$?"; tail -6 "$OUT/pytest.txt"
