@@ -20,6 +20,7 @@ import types
 import pytest
 import tile_runtime
 
+from concurrency import run_together
 # The stand-in tile-opt, stand-in tensors and the one-line check.
 from test_tile_opt import (FakeTensor, fresh_families, one_line_error,  # noqa: F401
                            standin)
@@ -168,26 +169,17 @@ def test_the_current_device_is_put_back_after_an_error(standin, rt):
 def test_threads_on_several_devices(standin, rt):
     kernel = tile_opt.compile("f16", config="manual")
     rt.load_delay = 0.05  # so that first calls on one device overlap
-    errors, start = [], threading.Barrier(12)
 
     def work(i):
-        try:
-            own = i % 3  # each thread's own current device
-            rt.set_current(own)
-            start.wait()
-            for j in range(20):
-                device = (i + j) % 4
-                c = kernel(*operands(f"cuda:{device}", m=64 + device))
-                assert str(c.device) == f"cuda:{device}" and c.shape == (64 + device, 16)
-                assert rt.current() == own
-        except Exception as e:  # reported by the main thread
-            errors.append(e)
+        own = i % 3  # each thread's own current device
+        rt.set_current(own)
+        for j in range(20):
+            device = (i + j) % 4
+            c = kernel(*operands(f"cuda:{device}", m=64 + device))
+            assert str(c.device) == f"cuda:{device}" and c.shape == (64 + device, 16)
+            assert rt.current() == own
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(12)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_together(work, 12)
     assert not errors, errors
     assert sorted(kernel._launchers) == [0, 1, 2, 3]
     assert sorted(launcher.device for launcher in rt.launchers) == [0, 1, 2, 3]
@@ -200,22 +192,13 @@ def test_threads_on_several_devices(standin, rt):
 def test_matmul_compiles_once_for_every_device_and_thread(standin, rt, monkeypatch):
     monkeypatch.setenv("STANDIN_DELAY", "0.3")  # first calls overlap the compile
     config = "config=manual block-m=64"
-    errors, start = [], threading.Barrier(8)
 
     def work(i):
-        try:
-            start.wait()
-            for device in (i % 4, (i + 1) % 4):
-                c = tile_opt.matmul(*operands(f"cuda:{device}"), config=config)
-                assert str(c.device) == f"cuda:{device}"
-        except Exception as e:
-            errors.append(e)
+        for device in (i % 4, (i + 1) % 4):
+            c = tile_opt.matmul(*operands(f"cuda:{device}"), config=config)
+            assert str(c.device) == f"cuda:{device}"
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_together(work, 8)
     assert not errors, errors
     assert len(standin.runs()) == 1
     kernel, = ops._families.values()

@@ -14,6 +14,7 @@ import threading
 
 import pytest
 
+from concurrency import run_together
 # The GPU tests' skip reason, private cache, fresh families and checks.
 from test_tile_opt_gpu import REASON, check, fresh_families, private_cache  # noqa: F401
 
@@ -103,23 +104,15 @@ def test_threads_on_cuda0(cpp, monkeypatch):
     inputs = [(rand_on("cuda:0", m, k, seed=10 + i), rand_on("cuda:0", k, n, seed=20 + i))
               for i, (m, n, k) in enumerate(shapes)]
     kernel = tile_opt.compile("f16", config="manual", block_m=64, block_n=64)
-    results, errors, start = {}, [], threading.Barrier(len(inputs))
+    results = {}
 
     def work(i):
-        try:
-            a, b = inputs[i]
-            start.wait()
-            for j in range(10):
-                results[i, j, "matmul"] = tile_opt.matmul(a, b, out_dtype=torch.float32)
-                results[i, j, "kernel"] = kernel(a, b)
-        except Exception as e:  # reported by the main thread
-            errors.append(e)
+        a, b = inputs[i]
+        for j in range(10):
+            results[i, j, "matmul"] = tile_opt.matmul(a, b, out_dtype=torch.float32)
+            results[i, j, "kernel"] = kernel(a, b)
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(inputs))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_together(work, len(inputs))
     assert not errors, errors
     for (i, _, _), c in results.items():
         check(c, *inputs[i])
@@ -181,24 +174,16 @@ def test_two_gpus_alternating_in_one_thread():
 def test_two_gpus_from_several_threads():
     inputs = {d: (rand_on(f"cuda:{d}", 512, 256, seed=11 + d),
                   rand_on(f"cuda:{d}", 256, 384, seed=13 + d)) for d in (0, 1)}
-    results, errors, start = [], [], threading.Barrier(8)
+    results = []
 
     def work(i):
-        try:
-            torch.cuda.set_device(i % 2)  # each thread's own current device
-            start.wait()
-            for j in range(10):
-                d = (i + j) % 2
-                results.append((d, tile_opt.matmul(*inputs[d])))
-                assert torch.cuda.current_device() == i % 2
-        except Exception as e:
-            errors.append(e)
+        torch.cuda.set_device(i % 2)  # each thread's own current device
+        for j in range(10):
+            d = (i + j) % 2
+            results.append((d, tile_opt.matmul(*inputs[d])))
+            assert torch.cuda.current_device() == i % 2
 
-    threads = [threading.Thread(target=work, args=(i,)) for i in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    errors = run_together(work, 8)
     assert not errors, errors
     assert len(results) == 80
     for d, c in results:
