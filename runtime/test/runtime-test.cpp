@@ -222,6 +222,15 @@ std::string planRefusal(const Json &manifest, const std::string &name,
   return plan.status.message;
 }
 
+// The message tile_rt_plan_pack refuses `buffers` with, its code checked.
+std::string packRefusal(Plan &plan, const tile_rt_buffers &buffers,
+                        tile_rt_code code) {
+  void **args = nullptr;
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_plan_pack(plan.p, &buffers, &args, &st), code);
+  return st.message;
+}
+
 //===----------------------------------------------------------------------===//
 // Tests
 //===----------------------------------------------------------------------===//
@@ -1016,27 +1025,24 @@ void testStagingLayouts() {
   // Packing: the copies the plan makes are needed, the others ignored; TMA
   // needs the buffers it reads in place, and the copies, aligned.
   tile_rt_buffers ops{0x10000, 0x20002, 0x30000, 0, 0, 0, 0};
-  void **args;
-  tile_rt_status st;
-  CHECK_EQ(tile_rt_plan_pack(v.p, &ops, &args, &st), TILE_RT_INVALID_ARGUMENT);
-  CHECK_EQ(std::string(st.message),
+  CHECK_EQ(packRefusal(v, ops, TILE_RT_INVALID_ARGUMENT),
            "kernel 'k' (" + gDir +
                "/tt.json) runs this shape staged and needs the padded copy "
                "of B");
   ops.b_copy = 0x40008;
-  CHECK_EQ(tile_rt_plan_pack(v.p, &ops, &args, &st), TILE_RT_UNSUPPORTED);
-  CHECK_EQ(std::string(st.message),
+  CHECK_EQ(packRefusal(v, ops, TILE_RT_UNSUPPORTED),
            "kernel 'k' (" + gDir +
                "/tt.json): TMA needs 16-byte-aligned operands; B's copy is at "
                "0x40008");
   ops.b_copy = 0x40000;
   ops.c = 0x30004;
-  CHECK_EQ(tile_rt_plan_pack(v.p, &ops, &args, &st), TILE_RT_UNSUPPORTED);
-  CHECK_EQ(std::string(st.message),
+  CHECK_EQ(packRefusal(v, ops, TILE_RT_UNSUPPORTED),
            "kernel 'k' (" + gDir +
                "/tt.json): TMA needs 16-byte-aligned operands; C is at "
                "0x30004");
   ops.c = 0x30000;
+  void **args;
+  tile_rt_status st;
   tile_rt_code code = tile_rt_plan_pack(v.p, &ops, &args, &st);
   CHECK(code == TILE_RT_OK || code == TILE_RT_NO_DRIVER ||
         code == TILE_RT_CUDA_ERROR);
@@ -1196,16 +1202,13 @@ void testArguments() {
   Bundle sk("sk.json");
   Plan s(sk.b, problem(128, 128, 64));
   tile_rt_buffers ops{0x10000, 0x20000, 0x30000, 0, 0, 0, 0};
-  CHECK_EQ(tile_rt_plan_pack(s.p, &ops, &args, &st), TILE_RT_INVALID_ARGUMENT);
-  CHECK_EQ(std::string(st.message),
+  CHECK_EQ(packRefusal(s, ops, TILE_RT_INVALID_ARGUMENT),
            "kernel 'k' (" + gDir + "/sk.json) needs a workspace of 65792 B");
   Plan staged(sk.b, problem(128, 128, 60));
   ops.workspace = 0x40000;
-  CHECK_EQ(tile_rt_plan_pack(staged.p, &ops, &args, &st),
-           TILE_RT_INVALID_ARGUMENT);
+  packRefusal(staged, ops, TILE_RT_INVALID_ARGUMENT);
   ops.a = 0x10008;
-  CHECK_EQ(tile_rt_plan_pack(s.p, &ops, &args, &st), TILE_RT_UNSUPPORTED);
-  CHECK_EQ(std::string(st.message),
+  CHECK_EQ(packRefusal(s, ops, TILE_RT_UNSUPPORTED),
            "kernel 'k' (" + gDir +
                "/sk.json): TMA needs 16-byte-aligned operands; A is at "
                "0x10008");
