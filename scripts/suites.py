@@ -1,0 +1,118 @@
+#!/usr/bin/env python3
+"""The shape suites of the GPU measurements, defined once.
+
+    scripts/suites.py NAME [--m M,M,...]   ' --shape MxNxK' tokens, one line
+    scripts/suites.py NAME --table [--m ..] one line per shape: MxNxK family layer
+    scripts/suites.py --list                each suite's name and size
+
+A shape is (M, N, K) with N and K from an nn.Linear layer: x (M x K) @ w.T,
+w stored N x K (tile-bench --layout nt). --m replaces the suite's M values
+for its layer shapes and keeps a classic shape only when its M is listed.
+`suite(name)` gives (m, n, k, family, layer) tuples to other scripts; a
+shape that two entries make is listed once, under the first.
+"""
+import argparse
+import sys
+
+# (family, layer, N, K) of the calibration models' projections. qkv is the
+# fused q, k and v projection, gate_up the fused gate and up projection.
+CALIBRATION_LAYERS = [
+    ("Llama-3-8B", "qkv", 6144, 4096), ("Llama-3-8B", "o", 4096, 4096),
+    ("Llama-3-8B", "gate_up", 28672, 4096), ("Llama-3-8B", "down", 4096, 14336),
+    ("Llama-3-70B", "qkv", 10240, 8192), ("Llama-3-70B", "o", 8192, 8192),
+    ("Llama-3-70B", "gate_up", 57344, 8192), ("Llama-3-70B", "down", 8192, 28672),
+    ("Qwen2-7B", "qkv", 4608, 3584), ("Qwen2-7B", "o", 3584, 3584),
+    ("Qwen2-7B", "gate_up", 37888, 3584), ("Qwen2-7B", "down", 3584, 18944),
+    ("Llama-3.2-1B", "qkv", 3072, 2048), ("Llama-3.2-1B", "o", 2048, 2048),
+    ("Llama-3.2-1B", "gate_up", 16384, 2048), ("Llama-3.2-1B", "down", 2048, 8192),
+]
+CALIBRATION_MS = [1, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192]
+
+# (M, N, K) of the classic benchmark shapes, family "classic", layer "-".
+CLASSIC = [
+    (1000, 1000, 1000), (2000, 2000, 2000), (3000, 5000, 2000), (384, 384, 32768),
+    (256, 256, 16384), (1664, 1664, 8192), (2304, 2304, 8192), (4096, 4096, 4096),
+    (8192, 8192, 8192),
+]
+
+# The validation layers: models not in calibration, and no (N, K) that
+# calibration or an earlier entry here has.
+#   Llama-2-13B: hidden 5120, 40 heads (MHA), intermediate 13824.
+#   Phi-3-mini: hidden 3072, 32 heads (MHA), intermediate 8192.
+#   Qwen2.5-14B: hidden 5120, 40 q + 8 kv heads of 128, intermediate 13824;
+#     only qkv (5120 + 2 * 1024 = 7168) is new: its o 5120x5120, gate_up
+#     27648x5120 and down 5120x13824 are Llama-2-13B's.
+#   Mixtral-8x7B is left out: its attention and experts (6144x4096, 4096x4096,
+#     28672x4096, 4096x14336) are all Llama-3-8B's, which calibration has.
+#   Gemma-2-9B: hidden 3584, 16 q + 8 kv heads of 256 (q 4096 + k 2048 +
+#     v 2048), o 3584x4096, intermediate 14336.
+#   Mistral-Nemo-12B: hidden 5120, 32 q + 8 kv heads of 128 (q 4096 + k 1024
+#     + v 1024), o 5120x4096, intermediate 14336.
+LLM_LAYERS = [
+    ("Llama-2-13B", "qkv", 15360, 5120), ("Llama-2-13B", "o", 5120, 5120),
+    ("Llama-2-13B", "gate_up", 27648, 5120), ("Llama-2-13B", "down", 5120, 13824),
+    ("Phi-3-mini", "qkv", 9216, 3072), ("Phi-3-mini", "o", 3072, 3072),
+    ("Phi-3-mini", "gate_up", 16384, 3072), ("Phi-3-mini", "down", 3072, 8192),
+    ("Qwen2.5-14B", "qkv", 7168, 5120),
+    ("Gemma-2-9B", "qkv", 8192, 3584), ("Gemma-2-9B", "o", 3584, 4096),
+    ("Gemma-2-9B", "gate_up", 28672, 3584), ("Gemma-2-9B", "down", 3584, 14336),
+    ("Mistral-Nemo-12B", "qkv", 6144, 5120), ("Mistral-Nemo-12B", "o", 5120, 4096),
+    ("Mistral-Nemo-12B", "gate_up", 28672, 5120), ("Mistral-Nemo-12B", "down", 5120, 14336),
+]
+LLM_MS = [1, 16, 128, 512, 2048, 8192]
+DECODE_MS = [1, 16, 32]
+
+# name: (layers, M values, classic shapes)
+SUITES = {
+    "calibration": (CALIBRATION_LAYERS, CALIBRATION_MS, CLASSIC),
+    "llm": (LLM_LAYERS, LLM_MS, []),
+    "classic": ([], [], CLASSIC),
+    "decode": (LLM_LAYERS, DECODE_MS, []),
+}
+
+
+def suite(name, ms=None):
+    """[(m, n, k, family, layer)] of suite `name`, M-major; `ms` as --m."""
+    layers, suite_ms, classic = SUITES[name]
+    entries = [(m, n, k, fam, layer) for m in (ms or suite_ms) for fam, layer, n, k in layers]
+    entries += [(m, n, k, "classic", "-") for m, n, k in classic if ms is None or m in ms]
+    seen, out = set(), []
+    for e in entries:
+        if e[:3] not in seen:
+            seen.add(e[:3])
+            out.append(e)
+    return out
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("name", nargs="?", choices=sorted(SUITES))
+    p.add_argument("--m", help="M values, comma-separated, instead of the suite's")
+    p.add_argument("--list", action="store_true", help="each suite's name and size")
+    p.add_argument("--table", action="store_true", help="one line per shape: MxNxK family layer")
+    args = p.parse_args()
+    if args.list:
+        for name in SUITES:
+            print(name, len(suite(name)))
+        return
+    if not args.name:
+        p.error("a suite NAME is needed (or --list)")
+    try:
+        ms = [int(m) for m in args.m.split(",")] if args.m else None
+    except ValueError:
+        p.error(f"--m: expected comma-separated integers, got {args.m!r}")
+    if ms and min(ms) < 1:
+        p.error("--m: M values must be at least 1")
+    shapes = suite(args.name, ms)
+    if args.table:
+        print("\n".join(f"{m}x{n}x{k} {fam} {layer}" for m, n, k, fam, layer in shapes))
+    else:
+        print(" ".join(f"--shape {m}x{n}x{k}" for m, n, k, _, _ in shapes))
+
+
+# Validation must be held out from calibration.
+assert not ({(n, k) for _, _, n, k in LLM_LAYERS} & {(n, k) for _, _, n, k in CALIBRATION_LAYERS})
+assert len({(n, k) for _, _, n, k in LLM_LAYERS}) == len(LLM_LAYERS)
+
+if __name__ == "__main__":
+    sys.exit(main())
