@@ -9,6 +9,7 @@ of a tile-run process uses seed + i, so a failure replays with
   tile-run BUNDLE.json --shape MxNxK --seed S
 
   random_numerics.py --bundles DIR --tile-run PATH [--count 200] [--seed S]
+                     [--manifests GLOB]
 DIR holds <dtype>/<variant>/<kernel>.json; variants named nt-* run with
 --layout nt.
 """
@@ -45,6 +46,9 @@ def main():
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--per-process", type=int, default=25)
     p.add_argument("--log", default=None, help="append tile-run output here")
+    p.add_argument("--manifests", default="*.json",
+                   help="which manifests of each variant folder run (a glob; "
+                        "default all)")
     args = p.parse_args()
     seed = args.seed if args.seed is not None else int(time.time())
     rng = random.Random(seed)
@@ -56,7 +60,7 @@ def main():
     failed = []
     for dtype in sorted(os.listdir(args.bundles)):
         groups = {}
-        for m in sorted(glob.glob(os.path.join(args.bundles, dtype, "*", "*.json"))):
+        for m in sorted(glob.glob(os.path.join(args.bundles, dtype, "*", args.manifests))):
             layout = "nt" if os.path.basename(os.path.dirname(m)).startswith("nt-") else "nn"
             with open(m) as f:
                 doc = json.load(f)

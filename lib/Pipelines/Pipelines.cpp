@@ -46,7 +46,8 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
                                      : KernelConfig::defaultChip(opts.mma);
   tiling.chip = chip;
   if (autoConfig) {
-    pm.addPass(createTileAutoConfig(TileAutoConfigOptions{opts.tuneCache}));
+    pm.addPass(createTileAutoConfig(
+        TileAutoConfigOptions{opts.tuneCache, opts.calibration}));
   } else {
     pm.addNestedPass<func::FuncOp>(createTileTiling(tiling));
     if (opts.schedule == Schedule::Persistent)
@@ -107,6 +108,9 @@ LogicalResult mlir::tile::checkTileToPTXOptions(
     return error("tile-to-ptx: tune-cache=" + opts.tuneCache +
                  " needs config=auto (a tune cache only adds members to its "
                  "family)");
+  if (!opts.calibration.empty() && opts.config != ConfigChoice::Auto)
+    return error("tile-to-ptx: calibration=" + opts.calibration +
+                 " needs config=auto (the table is config=auto's family)");
   return success();
 }
 

@@ -158,18 +158,23 @@ struct Bundle {
       nb::dict d;
       d["bundle"] = r.bundle;
       d["member"] = r.member;
-      d["max_m"] = r.max_m ? nb::cast(r.max_m) : nb::none();
-      d["min_k"] = r.min_k ? nb::cast(r.min_k) : nb::none();
-      d["max_tiles"] =
-          r.max_tiles[2] ? nb::cast(nb::make_tuple(r.max_tiles[0],
-                                                   r.max_tiles[1],
-                                                   r.max_tiles[2]))
-                         : nb::none();
+      d["cost"] = r.cost[0] ? nb::cast(nb::make_tuple(r.cost[0], r.cost[1],
+                                                      r.cost[2], r.cost[3],
+                                                      r.cost[4]))
+                            : nb::none();
       d["class"] = *r.shape_class ? nb::cast(r.shape_class) : nb::none();
       d["why"] = r.why;
       out.append(d);
     }
     return out;
+  }
+
+  // The cost model's time in ns of modelled rule `index` for a shape.
+  double estimate(size_t index, int64_t m, int64_t n, int64_t k) const {
+    double ns = 0;
+    tile_rt_status s;
+    check(tile_rt_rule_estimate(bundle, index, m, n, k, &ns, &s), s);
+    return ns;
   }
 
   std::vector<std::tuple<std::string, std::string>> params() const {
@@ -609,6 +614,7 @@ NB_MODULE(tile_runtime, m) {
       .def("info", &Bundle::infoDict, "tile_rt_bundle_info as a dict.")
       .def("members", &Bundle::members)
       .def("rules", &Bundle::rules)
+      .def("estimate", &Bundle::estimate, "index"_a, "m"_a, "n"_a, "k"_a)
       .def("params", &Bundle::params)
       .def("static", &Bundle::staticValue, "param"_a)
       .def("pick", &Bundle::pick, "m"_a, "n"_a, "k"_a)

@@ -194,27 +194,34 @@ const tile_rt_bundle *tile_rt_bundle_member(const tile_rt_bundle *bundle,
                                             size_t index);
 
 /* Rule `index` (0 to rule_count - 1) of a dispatch manifest: the member it
- * names and its conditions, 0 or "" where it has none. Strings are owned by
- * the bundle. */
+ * names and how it is chosen, 0 or "" where it has none. Strings are owned
+ * by the bundle. */
 typedef struct tile_rt_rule {
   const char *bundle;   /* "bundle": the member's manifest, as written */
   size_t member;        /* its index for tile_rt_bundle_member */
-  int64_t max_m;        /* M <= max_m */
-  int64_t min_k;        /* K >= min_k */
-  int64_t max_tiles[3]; /* [bm, bn, n]: ceil(M / bm) * ceil(N / bn) < n */
   const char *shape_class; /* "class": tile-tune's class of the shape */
+  /* "cost": the model's SMs, ps per K step of a tile, ns per tile, ns per
+   * launch and bytes per ns */
+  int64_t cost[5];
   const char *why;
 } tile_rt_rule;
+
+/* The cost model's time, in ns, of a modelled rule for an M x N x K problem
+ * (sizes from 1 to 2^31 - 1); TILE_RT_INVALID_ARGUMENT for a rule without a
+ * cost. */
+tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
+                                   int64_t m, int64_t n, int64_t k,
+                                   double *ns, tile_rt_status *status);
 
 tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                                  tile_rt_rule *rule, tile_rt_status *status);
 
 /* The kernel that runs an M x N x K problem: for a kernel bundle itself,
- * for a dispatch manifest the member of the first rule that matches
- * (TILE_RT_UNSUPPORTED when none does, or when a size is outside 1 to
- * 2^31 - 1). When `why` is not null it receives
- * (truncated to why_bytes) which rule matched and why ("rule 1, M 32 <= 64:
- * ..."); "" for a kernel bundle. */
+ * for a dispatch manifest the member of the first rule without a cost whose
+ * class (if any) matches, else of the modelled rule with the least estimate
+ * (TILE_RT_UNSUPPORTED when none, or when a size is outside 1 to 2^31 - 1).
+ * When `why` is not null it receives (truncated to why_bytes) which rule and
+ * why ("rule 3, model: 32 tiles of 64x128 ..."); "" for a kernel bundle. */
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t n, int64_t k,
                                  const tile_rt_bundle **kernel, char *why,

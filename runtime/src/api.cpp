@@ -292,13 +292,28 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                       " has " + std::to_string(bundle->rules.size()) +
                       " rules, not " + std::to_string(index + 1));
   const DispatchRule &r = bundle->rules[index];
-  *rule = tile_rt_rule{r.bundle.c_str(),
-                       r.member,
-                       r.maxM,
-                       r.minK,
-                       {r.tilesBlockM, r.tilesBlockN, r.maxTiles},
-                       r.shapeClass.c_str(),
-                       r.why.c_str()};
+  *rule = tile_rt_rule{r.bundle.c_str(), r.member, r.shapeClass.c_str(),
+                       {}, r.why.c_str()};
+  std::copy(std::begin(r.cost), std::end(r.cost), rule->cost);
+  return ok(status);
+}
+
+tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
+                                   int64_t m, int64_t n, int64_t k,
+                                   double *ns, tile_rt_status *status) {
+  if (!bundle)
+    return nullArgument(status, "tile_rt_rule_estimate", "bundle");
+  if (!ns)
+    return nullArgument(status, "tile_rt_rule_estimate", "ns");
+  std::string sizes;
+  if (index >= bundle->rules.size() || !bundle->rules[index].modelled())
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_rule_estimate: manifest " + bundle->manifest.path +
+                      " has no modelled rule " + std::to_string(index));
+  if (!checkSizes(m, n, k, sizes))
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_rule_estimate: " + sizes);
+  *ns = bundle->rules[index].estimateNs(m, n, k);
   return ok(status);
 }
 

@@ -1,14 +1,17 @@
 //===- dispatch.cpp - Dispatch manifests (tile-opt config=auto) -----------===//
 //
-// {"kernel": ..., "dispatch": [rules]}: per problem the first rule that
-// matches names the member manifest to run. Rules may name one member many
-// times; each distinct member is read once.
+// {"kernel": ..., "dispatch": [rules]}: per problem a rule names the member
+// manifest to run: the first rule without a cost whose class (if any)
+// matches, else the modelled rule with the least estimated time. Rules may
+// name one member many times; each distinct member is read once.
 //
 //===----------------------------------------------------------------------===//
 
 #include "fields.h"
 #include "file.h"
 
+#include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace tilert {
@@ -30,14 +33,17 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
   }
   rule.bundle = f.string(Field::RuleBundle);
   rule.why = f.string(Field::RuleWhy);
-  rule.maxM = f.integer(Field::RuleMaxM);
-  rule.minK = f.integer(Field::RuleMinK);
   rule.shapeClass = f.string(Field::RuleClass);
-  int64_t tiles[3];
-  if (f.integers(Field::RuleMaxTiles, tiles)) {
-    rule.tilesBlockM = tiles[0];
-    rule.tilesBlockN = tiles[1];
-    rule.maxTiles = tiles[2];
+  if (f.integers(Field::RuleCost, rule.cost)) {
+    if (!rule.cost[0] || !rule.cost[1] || !rule.cost[4]) {
+      error = where + ": \"cost\" needs positive SMs, step time and "
+                      "bytes per ns (its first, second and fifth numbers)";
+      return false;
+    }
+    if (!rule.shapeClass.empty()) {
+      error = where + ": a rule has a \"class\" or a \"cost\", not both";
+      return false;
+    }
   }
   if (rule.bundle.find('/') != std::string::npos || rule.bundle[0] == '.') {
     error = where +
@@ -109,6 +115,14 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
       rule.member = byName[rule.bundle] = out.members.size();
       out.members.push_back(std::move(member));
     }
+    const Manifest &member = out.members[rule.member];
+    rule.blockM = member.blockM;
+    rule.blockN = member.blockN;
+    rule.blockK = member.blockK;
+    rule.splitK = member.splitK;
+    rule.aBytes = int64_t(tile_rt_dtype_bytes(member.aType));
+    rule.bBytes = int64_t(tile_rt_dtype_bytes(member.bType));
+    rule.cBytes = int64_t(tile_rt_dtype_bytes(member.cType));
     out.rules.push_back(std::move(rule));
   }
   // Its types are its members' (for the problem's buffers).
@@ -131,38 +145,86 @@ std::string shapeClass(int64_t m, int64_t n, int64_t k) {
   return n % 8 == 0 && k % 8 == 0 ? out : out + "-unaligned";
 }
 
+namespace {
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+int64_t waves(const DispatchRule &r, int64_t m, int64_t n) {
+  int64_t units = ceilDiv(m, r.blockM) * ceilDiv(n, r.blockN) * r.splitK;
+  return ceilDiv(units, r.cost[0]);
+}
+
+int64_t steps(const DispatchRule &r, int64_t k) {
+  return ceilDiv(ceilDiv(k, r.blockK), r.splitK);
+}
+
+std::string count(int64_t n, const char *what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+}
+
+std::string microseconds(double ns) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f us", ns / 1000);
+  return text;
+}
+
+} // namespace
+
+// Every SM runs one program at a time: the tiles (times split-K) take
+// `waves` rounds of `steps` K steps each, unless streaming A, B and C (and
+// split-K's f32 partial tiles) at the member's bandwidth takes longer.
+double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k) const {
+  double compute = double(waves(*this, m, n)) *
+                   (double(steps(*this, k)) * double(cost[1]) / 1000 +
+                    double(cost[2]));
+  double tiles = double(ceilDiv(m, blockM) * ceilDiv(n, blockN));
+  double bytes = double(aBytes) * double(m) * double(k) +
+                 double(bBytes) * double(n) * double(k) +
+                 double(cBytes) * double(m) * double(n) +
+                 (splitK > 1 ? 8.0 * tiles * double(blockM * blockN) *
+                                   double(splitK)
+                             : 0.0);
+  return double(cost[3]) + std::max(compute, bytes / double(cost[4]));
+}
+
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, std::string &why) {
+  int64_t best = -1, next = -1;
   for (size_t i = 0; i < rules.size(); ++i) {
     const DispatchRule &r = rules[i];
-    if (r.maxM && m > r.maxM)
+    if (r.modelled()) {
+      double t = r.estimateNs(m, n, k);
+      if (best < 0 || t < rules[size_t(best)].estimateNs(m, n, k)) {
+        next = best;
+        best = int64_t(i);
+      } else if (next < 0 || t < rules[size_t(next)].estimateNs(m, n, k)) {
+        next = int64_t(i);
+      }
       continue;
-    if (r.minK && k < r.minK)
-      continue;
+    }
     if (!r.shapeClass.empty() && r.shapeClass != shapeClass(m, n, k))
       continue;
-    int64_t tiles = 0;
-    if (r.maxTiles) {
-      tiles = ((m + r.tilesBlockM - 1) / r.tilesBlockM) *
-              ((n + r.tilesBlockN - 1) / r.tilesBlockN);
-      if (tiles >= r.maxTiles)
-        continue;
-    }
     why = "rule " + std::to_string(i);
     if (!r.shapeClass.empty())
       why += ", class " + r.shapeClass;
-    if (r.maxM)
-      why += ", M " + std::to_string(m) + " <= " + std::to_string(r.maxM);
-    if (r.maxTiles)
-      why += ", " + std::to_string(tiles) + " tiles of " +
-             std::to_string(r.tilesBlockM) + "x" +
-             std::to_string(r.tilesBlockN) + " < " + std::to_string(r.maxTiles);
-    if (r.minK)
-      why += ", K " + std::to_string(k) + " >= " + std::to_string(r.minK);
     why += ": " + r.why;
     return int64_t(i);
   }
-  return -1;
+  if (best < 0)
+    return -1;
+  const DispatchRule &r = rules[size_t(best)];
+  why = "rule " + std::to_string(best) + ", model: " +
+        count(ceilDiv(m, r.blockM) * ceilDiv(n, r.blockN), "tile") + " of " +
+        std::to_string(r.blockM) + "x" + std::to_string(r.blockN) +
+        (r.splitK > 1 ? " split " + std::to_string(r.splitK) + " ways" : "") +
+        ", " + count(waves(r, m, n), "wave") + " of " +
+        count(steps(r, k), "K step") + ", " +
+        microseconds(r.estimateNs(m, n, k));
+  if (next >= 0)
+    why += " (next: rule " + std::to_string(next) + ", " +
+           microseconds(rules[size_t(next)].estimateNs(m, n, k)) + ")";
+  why += ": " + r.why;
+  return best;
 }
 
 } // namespace tilert

@@ -103,12 +103,17 @@ struct Manifest {
 struct DispatchRule {
   std::string bundle; // a manifest in the same directory
   size_t member = 0;  // its index among the distinct members
-  int64_t maxM = 0;   // M <= maxM
-  int64_t minK = 0;   // K >= minK
-  int64_t tilesBlockM = 0, tilesBlockN = 0,
-          maxTiles = 0;   // ceil(M / bm) * ceil(N / bn) < maxTiles
   std::string shapeClass; // shapeClass(M, N, K) is this (tile-tune's)
+  // The cost model's coefficients ("cost"; all 0 without one): SMs, ps per
+  // K step of one tile, ns per tile, ns per launch, bytes per ns.
+  int64_t cost[5] = {0, 0, 0, 0, 0};
+  // What the model reads of the member: its tile, split-K and element sizes.
+  int64_t blockM = 0, blockN = 0, blockK = 0, splitK = 1;
+  int64_t aBytes = 0, bBytes = 0, cBytes = 0;
   std::string why;
+  bool modelled() const { return cost[0] > 0; }
+  // The model's time for an M x N x K problem, in ns.
+  double estimateNs(int64_t m, int64_t n, int64_t k) const;
 };
 
 // A dispatch manifest's limits: tile-opt writes a handful of rules (and
@@ -135,8 +140,9 @@ bool loadManifest(const std::string &path, ManifestFile &out,
 // N and K are multiples of 8 ("m2^12-n2^12-k2^13", "...-unaligned").
 std::string shapeClass(int64_t m, int64_t n, int64_t k);
 
-// The first rule of `rules` that matches an M x N x K problem, or -1; `why`
-// says which rule and its numbers.
+// The rule of `rules` for an M x N x K problem, or -1: the first without a
+// cost whose class (if any) matches, else the modelled one with the least
+// estimate; `why` says which rule and its numbers.
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, std::string &why);
 

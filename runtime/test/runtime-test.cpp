@@ -631,39 +631,66 @@ void testDispatch() {
   big["block_m"] = 256;
   writeJson("big.json", big);
   writeJson("split.json", splitKManifest());
+  // A tuned class first; then the cheaper of two modelled members (SMs, ps
+  // per K step, ns per tile, ns per launch, bytes per ns).
   Json d = {{"kernel", "k"},
             {"dispatch",
-             {{{"bundle", "split.json"},
-               {"max_tiles", {64, 64, 17}},
-               {"min_k", 4096},
-               {"why", "few tiles"}},
-              {{"bundle", "small.json"}, {"max_m", 64}, {"why", "small M"}},
-              {{"bundle", "big.json"},
+             {{{"bundle", "big.json"},
                {"class", "m2^12-n2^12-k2^12"},
                {"why", "tuned"}},
-              {{"bundle", "small.json"}, {"why", "else"}}}}};
+              {{"bundle", "small.json"},
+               {"cost", {100, 100000, 0, 0, 1000}},
+               {"why", "small"}},
+              {{"bundle", "split.json"},
+               {"cost", {100, 100000, 500, 2000, 1000}},
+               {"why", "split"}}}}};
   writeJson("auto.json", d);
   Bundle b("auto.json");
   CHECK_EQ(b.code, TILE_RT_OK);
   tile_rt_bundle_info i = b.info();
-  CHECK_EQ(i.rule_count, size_t(4));
-  CHECK_EQ(i.member_count, size_t(3)); // small.json once
+  CHECK_EQ(i.rule_count, size_t(3));
+  CHECK_EQ(i.member_count, size_t(3));
   CHECK(tile_rt_bundle_member(b.b, 3) == nullptr);
   tile_rt_rule r;
-  CHECK_EQ(tile_rt_bundle_rule(b.b, 0, &r, nullptr), TILE_RT_OK);
+  CHECK_EQ(tile_rt_bundle_rule(b.b, 2, &r, nullptr), TILE_RT_OK);
   CHECK_EQ(std::string(r.bundle), "split.json");
-  CHECK(r.member == 0 && r.max_m == 0 && r.min_k == 4096 &&
-        r.max_tiles[0] == 64 && r.max_tiles[2] == 17);
+  CHECK(r.member == 2 && r.cost[0] == 100 && r.cost[1] == 100000 &&
+        r.cost[2] == 500 && r.cost[3] == 2000 && r.cost[4] == 1000);
   CHECK_EQ(std::string(r.shape_class), "");
-  CHECK_EQ(std::string(r.why), "few tiles");
-  CHECK_EQ(tile_rt_bundle_rule(b.b, 3, &r, nullptr), TILE_RT_OK);
-  CHECK(r.member == 1 && r.max_tiles[2] == 0);
+  CHECK_EQ(std::string(r.why), "split");
+  CHECK_EQ(tile_rt_bundle_rule(b.b, 0, &r, nullptr), TILE_RT_OK);
+  CHECK(r.member == 0 && r.cost[0] == 0);
+  CHECK_EQ(std::string(r.shape_class), "m2^12-n2^12-k2^12");
   tile_rt_status ruleStatus;
-  CHECK_EQ(tile_rt_bundle_rule(b.b, 4, &r, &ruleStatus),
+  CHECK_EQ(tile_rt_bundle_rule(b.b, 3, &r, &ruleStatus),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(ruleStatus.message),
            "tile_rt_bundle_rule: manifest " + gDir +
-               "/auto.json has 4 rules, not 5");
+               "/auto.json has 3 rules, not 4");
+  // The model by hand, 128 x 128 x 3200 (f16): small (128x64, K steps of
+  // 32) runs 100 steps of 100 ns, 10 us, above its 1.67 MB at 1000 B/ns;
+  // split (128x128, K steps of 64, 4 ways) runs 13 steps and its tile,
+  // 1.8 us, below 2.2 MB with its f32 partials, plus 2 us per launch.
+  double ns = 0;
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 1, 128, 128, 3200, &ns, nullptr),
+           TILE_RT_OK);
+  CHECK(ns == 10000);
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 128, 128, 3200, &ns, nullptr),
+           TILE_RT_OK);
+  CHECK(ns == 2000 + 2195.456);
+  // 12800 x 64 x 32: small's 100 tiles fill 100 SMs once and stream 2.46 MB;
+  // split's 400 programs take 4 waves and 52 MB of partials.
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 12800, 64, 32, &ns, nullptr),
+           TILE_RT_OK);
+  CHECK(ns == 2000 + 2461.696 + 52428.8);
+  tile_rt_status estimateStatus;
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 0, 1, 1, 1, &ns, &estimateStatus),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(estimateStatus.message),
+           "tile_rt_rule_estimate: manifest " + gDir +
+               "/auto.json has no modelled rule 0");
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 1, 0, 1, 1, &ns, &estimateStatus),
+           TILE_RT_INVALID_ARGUMENT);
   auto pick = [&](int64_t m, int64_t n, int64_t k) {
     const tile_rt_bundle *kernel = nullptr;
     char why[256];
@@ -674,21 +701,41 @@ void testDispatch() {
     tile_rt_bundle_get_info(kernel, &ki, nullptr);
     return std::string(ki.path).substr(gDir.size() + 1) + ": " + why;
   };
-  CHECK_EQ(pick(256, 256, 16384),
-           "split.json: rule 0, 16 tiles of 64x64 < 17, K 16384 >= 4096: few "
-           "tiles");
-  CHECK_EQ(pick(256, 320, 16384), "small.json: rule 3: else");
-  CHECK_EQ(pick(32, 8192, 8192), "small.json: rule 1, M 32 <= 64: small M");
+  CHECK_EQ(pick(128, 128, 3200),
+           "split.json: rule 2, model: 1 tile of 128x128 split 4 ways, 1 "
+           "wave of 13 K steps, 4.2 us (next: rule 1, 10.0 us): split");
+  CHECK_EQ(pick(12800, 64, 32),
+           "small.json: rule 1, model: 100 tiles of 128x64, 1 wave of 1 K "
+           "step, 2.5 us (next: rule 2, 56.9 us): small");
   CHECK_EQ(pick(3000, 3000, 4000),
-           "big.json: rule 2, class m2^12-n2^12-k2^12: tuned");
+           "big.json: rule 0, class m2^12-n2^12-k2^12: tuned");
   CHECK_EQ(pick(int64_t(1) << 62, 1, 1),
            "shape 4611686018427387904x1x1 has a size outside 1 to 2147483647");
   // A plan of a dispatch manifest runs the member its rules pick.
-  Plan plan(b.b, problem(32, 8192, 8192));
+  Plan plan(b.b, problem(12800, 64, 32));
   CHECK_EQ(plan.code, TILE_RT_OK);
   CHECK_EQ(plan.info.rule, 1);
   CHECK(plan.info.kernel == tile_rt_bundle_member(b.b, 1));
-  CHECK_EQ(plan.text(TILE_RT_TEXT_PICK), "rule 1, M 32 <= 64: small M");
+  CHECK_EQ(plan.text(TILE_RT_TEXT_PICK),
+           "rule 1, model: 100 tiles of 128x64, 1 wave of 1 K step, 2.5 us "
+           "(next: rule 2, 56.9 us): small");
+  // Without a modelled rule, a shape no class matches has no member.
+  writeJson("classes.json",
+            Json{{"kernel", "k"},
+                 {"dispatch",
+                  {{{"bundle", "big.json"},
+                    {"class", "m2^12-n2^12-k2^12"},
+                    {"why", "tuned"}}}}});
+  Bundle classes("classes.json");
+  CHECK_EQ(classes.code, TILE_RT_OK);
+  const tile_rt_bundle *none = nullptr;
+  tile_rt_status noneStatus;
+  CHECK_EQ(tile_rt_bundle_pick(classes.b, 1, 1, 1, &none, nullptr, 0,
+                               &noneStatus),
+           TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(noneStatus.message),
+           "manifest " + gDir +
+               "/classes.json: no dispatch rule matches shape 1x1x1");
   tile_rt_status st;
   CHECK_EQ(tile_rt_kernel_load(b.b, nullptr, &st), TILE_RT_INVALID_ARGUMENT);
 
@@ -706,9 +753,19 @@ void testDispatch() {
   CHECK_EQ(rules({{{"bundle", "small.json"}, {"why", "w"}, {"class", ""}}}),
            "dispatch[0]: field \"class\" is empty");
   CHECK_EQ(
-      rules({{{"bundle", "small.json"}, {"why", "w"}, {"max_tiles", nullptr}}}),
-      "dispatch[0]: field \"max_tiles\" must be three sizes between 1 and "
+      rules({{{"bundle", "small.json"}, {"why", "w"}, {"cost", {1, 2, 3}}}}),
+      "dispatch[0]: field \"cost\" must be 5 sizes between 0 and "
       "1000000000");
+  CHECK_EQ(rules({{{"bundle", "small.json"},
+                   {"why", "w"},
+                   {"cost", {0, 1, 1, 1, 1}}}}),
+           "dispatch[0]: \"cost\" needs positive SMs, step time and bytes "
+           "per ns (its first, second and fifth numbers)");
+  CHECK_EQ(rules({{{"bundle", "small.json"},
+                   {"why", "w"},
+                   {"class", "m2^1-n2^1-k2^1"},
+                   {"cost", {1, 1, 1, 1, 1}}}}),
+           "dispatch[0]: a rule has a \"class\" or a \"cost\", not both");
   CHECK_EQ(
       rules({{{"bundle", std::string("small.json\0x", 12)}, {"why", "w"}}}),
       "dispatch[0]: field \"bundle\" contains a NUL character");
@@ -724,7 +781,7 @@ void testDispatch() {
   // Many rules naming one member load it once; counts have limits.
   Json many = Json::array();
   for (int r = 0; r < 4096; ++r)
-    many.push_back({{"bundle", "small.json"}, {"max_m", r + 1}, {"why", "w"}});
+    many.push_back({{"bundle", "small.json"}, {"why", "w"}});
   writeJson("many.json", Json{{"kernel", "k"}, {"dispatch", many}});
   Bundle manyRules("many.json");
   CHECK_EQ(manyRules.code, TILE_RT_OK);
@@ -740,11 +797,6 @@ void testDispatch() {
   }
   CHECK_EQ(rules(members),
            "dispatch[64]: bundle 'm64.json': more than 64 distinct members");
-  Plan none(manyRules.b, problem(5000, 64, 64));
-  CHECK_EQ(none.code, TILE_RT_UNSUPPORTED);
-  CHECK_EQ(std::string(none.status.message),
-           "manifest " + gDir +
-               "/many.json: no dispatch rule matches shape 5000x64x64");
 }
 
 void testProblems() {
@@ -1616,16 +1668,11 @@ Json ruleField(const tile_rt_rule &r, Field f) {
     return r.bundle;
   case Field::RuleWhy:
     return r.why;
-  case Field::RuleMaxM:
-    return r.max_m ? Json(r.max_m) : Json();
-  case Field::RuleMinK:
-    return r.min_k ? Json(r.min_k) : Json();
   case Field::RuleClass:
     return text(r.shape_class);
-  case Field::RuleMaxTiles:
-    return r.max_tiles[2]
-               ? Json::array({r.max_tiles[0], r.max_tiles[1], r.max_tiles[2]})
-               : Json();
+  case Field::RuleCost:
+    return r.cost[0] ? Json(std::vector<int64_t>(r.cost, r.cost + 5))
+                     : Json();
   default: // other scopes
     return Json();
   }

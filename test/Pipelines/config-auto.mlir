@@ -13,7 +13,7 @@
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__split.ptx -o %t/split.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=SPLITPTX < %t/auto/matmul_f16__split.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__m64.ptx -o %t/m64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: for m in m64k4 m64k2 m64w midk3 midk2; do %ptxas -arch=sm_90a -v %t/auto/matmul_f16__$m.ptx -o %t/$m.cubin 2>&1; done | FileCheck %s --check-prefix=PTXAS5
+// RUN: for m in split4 m64k4 m64k2 m64w m64wk2 midk4 midk3 midk2 midws w192; do %ptxas -arch=sm_90a -v %t/auto/matmul_f16__$m.ptx -o %t/$m.cubin 2>&1; done | FileCheck %s --check-prefix=PTXAS10
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__small.ptx -o %t/small.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__mid.ptx -o %t/mid.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__big.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -29,49 +29,75 @@
 // FILES-NEXT: matmul_f16__m64k4.ptx
 // FILES-NEXT: matmul_f16__m64w.json
 // FILES-NEXT: matmul_f16__m64w.ptx
+// FILES-NEXT: matmul_f16__m64wk2.json
+// FILES-NEXT: matmul_f16__m64wk2.ptx
 // FILES-NEXT: matmul_f16__mid.json
 // FILES-NEXT: matmul_f16__mid.ptx
 // FILES-NEXT: matmul_f16__midk2.json
 // FILES-NEXT: matmul_f16__midk2.ptx
 // FILES-NEXT: matmul_f16__midk3.json
 // FILES-NEXT: matmul_f16__midk3.ptx
+// FILES-NEXT: matmul_f16__midk4.json
+// FILES-NEXT: matmul_f16__midk4.ptx
+// FILES-NEXT: matmul_f16__midws.json
+// FILES-NEXT: matmul_f16__midws.ptx
 // FILES-NEXT: matmul_f16__small.json
 // FILES-NEXT: matmul_f16__small.ptx
 // FILES-NEXT: matmul_f16__split.json
 // FILES-NEXT: matmul_f16__split.ptx
+// FILES-NEXT: matmul_f16__split4.json
+// FILES-NEXT: matmul_f16__split4.ptx
+// FILES-NEXT: matmul_f16__w192.json
+// FILES-NEXT: matmul_f16__w192.ptx
 // FILES-NOT: {{.}}
 
 // DISPATCH: "dispatch": [
+// Each rule holds the cost model's SMs and coefficients (data/sm_90a.json).
 // DISPATCH: "bundle": "matmul_f16__split.json",
-// DISPATCH-NEXT: "max_tiles": [
-// DISPATCH-NEXT: 64,
-// DISPATCH-NEXT: 64,
-// DISPATCH-NEXT: 17
-// DISPATCH-NEXT: ],
-// DISPATCH-NEXT: "min_k": 4096,
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__split4.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64k4.json",
-// DISPATCH-NEXT: "max_m": 64,
-// DISPATCH-NEXT: "max_tiles": [
-// DISPATCH-NEXT: 64,
-// DISPATCH-NEXT: 128,
-// DISPATCH-NEXT: 48
-// DISPATCH-NEXT: ],
-// DISPATCH-NEXT: "min_k": 8192,
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64k2.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64.json",
-// DISPATCH-NEXT: "max_m": 64,
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64w.json",
-// DISPATCH-NEXT: "max_m": 64,
-// DISPATCH: "bundle": "matmul_f16__midk3.json",
-// DISPATCH: "bundle": "matmul_f16__midk2.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__m64wk2.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__small.json",
-// DISPATCH-NEXT: "max_tiles": [
-// DISPATCH-NEXT: 128,
-// DISPATCH-NEXT: 128,
-// DISPATCH-NEXT: 33
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__midk4.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__midk3.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__midk2.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__mid.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__midws.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__w192.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__big.json",
-// DISPATCH-NEXT: "why": "two waves or more of 128x256 tiles: the fastest large-shape kernel"
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "kernel": "matmul_f16"
 
 // M64: "block_m": 64,
@@ -99,6 +125,6 @@
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: warning
-// The five decode and long-K members, each without spills or warnings.
-// PTXAS5-COUNT-5: 0 bytes spill stores, 0 bytes spill loads
-// PTXAS5-NOT: {{warning|[1-9][0-9]* bytes spill}}
+// The other ten members, each without spills or warnings.
+// PTXAS10-COUNT-10: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS10-NOT: {{warning|[1-9][0-9]* bytes spill}}

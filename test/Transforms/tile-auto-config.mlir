@@ -1,9 +1,9 @@
 // tile-auto-config (config=auto): each kernel function becomes one tiled
-// copy per member of the family, <name>__split, __m64k4 and __m64k2
-// (split-K, tiled), __m64 and __m64w (persistent), __midk3 and __midk2
-// (split-K), then __small, __mid and __big (persistent), and the module
-// records the rule that picks one per shape (first match wins). Other
-// functions are left alone.
+// copy per member of the built-in calibration table (data/sm_90a.json), in
+// its order, each with its schedule, and the module records each member's
+// cost coefficients (the SMs, then the table's four; their values are the
+// table's, tile-auto-config-calibration.test checks how they are carried).
+// Other functions are left alone.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-auto-config | FileCheck %s
 // With tile-tune's cache: the winners for the kernel's types (TMA + wgmma)
 // come first, each for its shape class; a bf16 entry and an mma.sync one
@@ -20,8 +20,8 @@
 // TUNED-LABEL: module attributes {tile.dispatch = {mm = [
 // TUNED-SAME: {class = "m2^12-n2^12-k2^12", kernel = "mm__tuned0", why = "tuned: w128x128, the fastest tile-tune measured for this class"},
 // TUNED-SAME: {class = "m2^5-n2^13-k2^13", kernel = "mm__tuned1", why = "tuned: m64x64, the fastest tile-tune measured for this class"},
-// TUNED-SAME: {kernel = "mm__split", max_tiles = [64, 64, 17], min_k = 4096 : i64
-// TUNED-SAME: {kernel = "mm__m64", max_m = 64 : i64
+// TUNED-SAME: {cost = [132, {{.*}}], kernel = "mm__split"
+// TUNED-SAME: {cost = [132, {{.*}}], kernel = "mm__m64"
 // TUNED-NOT: other-types
 // TUNED-NOT: tuned2
 // TUNED: func.func @mm__tuned0(
@@ -36,17 +36,22 @@
 // NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': every entry needs a "class" and a "config"
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
-// CHECK-SAME: {kernel = "mm__split", max_tiles = [64, 64, 17], min_k = 4096 : i64, why = "few tiles and a long K: 8 programs per tile share the K steps"},
-// CHECK-SAME: {kernel = "mm__m64k4", max_m = 64 : i64, max_tiles = [64, 128, 48], min_k = 8192 : i64, why = "under 48 tiles of 64x128 and a long K: 4 programs per tile fill the SMs that one per tile leaves idle"},
-// CHECK-SAME: {kernel = "mm__m64k2", max_m = 64 : i64, max_tiles = [64, 128, 96], min_k = 16384 : i64, why = "under 96 tiles of 64x128 and a very long K: 2 programs per tile"},
-// CHECK-SAME: {kernel = "mm__m64", max_m = 64 : i64, max_tiles = [64, 256, 64], why = "one 64-row warpgroup tile instead of a half-empty 128-row one"},
-// CHECK-SAME: {kernel = "mm__m64w", max_m = 64 : i64, why = "a wide N: 64x256 tiles, half the programs and A loads of 64x128"},
-// CHECK-SAME: {kernel = "mm__midk3", max_tiles = [128, 128, 45], min_k = 12288 : i64, why = "under 45 tiles of 128x128 and a long K: 3 programs per tile"},
-// CHECK-SAME: {kernel = "mm__midk2", max_tiles = [128, 128, 67], min_k = 12288 : i64, why = "under 67 tiles of 128x128 and a long K: 2 programs per tile"},
-// CHECK-SAME: {kernel = "mm__small", max_tiles = [128, 128, 33], why = "the smallest tiles, for the most programs"},
-// CHECK-SAME: {kernel = "mm__mid", max_tiles = [128, 256, 264], why = "128x128 tiles fill the SMs better than a partial wave of 128x256"},
-// CHECK-SAME: {kernel = "mm__big", why = "two waves or more of 128x256 tiles: the fastest large-shape kernel"}]
-// CHECK-SAME: mm32 = [{kernel = "mm32__split"
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split4", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k4", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k2", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64w", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64wk2", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__small", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk4", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk3", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk2", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__mid", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midws", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__w192", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__big", why = "{{[^"]+}}"}]
+// CHECK-SAME: mm32 = [{cost = [132, {{.*}}], kernel = "mm32__split"
 // A tiled split-K member: 8 programs per tile.
 // CHECK: func.func @mm__split(
 // CHECK-SAME: #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8, chip = sm_90a, shared_bytes = 0>
@@ -58,12 +63,18 @@
 // CHECK: tile.dot {{.*}} : vector<64x64xf16>, vector<64x128xf16> -> vector<64x128xf32>
 // CHECK: func.func @mm__m64w(
 // CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = persistent
-// CHECK: func.func @mm__midk3(
-// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 3
+// CHECK: func.func @mm__m64wk2(
+// CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 2
 // CHECK: func.func @mm__small(
 // CHECK-SAME: block_m = 64, block_n = 64,
+// CHECK: func.func @mm__midk3(
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 3
 // CHECK: func.func @mm__mid(
 // CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent
+// CHECK: func.func @mm__midws(
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 6, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative
+// CHECK: func.func @mm__w192(
+// CHECK-SAME: block_m = 128, block_n = 192, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
 // CHECK: func.func @mm__big(
 // CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
 // An f32 C takes the same members (the warp-specialized one stages its C

@@ -6,8 +6,10 @@ build/bin/tile-opt). On a GPU machine without tile-opt, point
 TILE_BENCH_BUNDLES at bundles compiled elsewhere with
   TILE_OPT=build/bin/tile-opt python3 test/python/test_tile_bench.py OUTDIR
 """
+import importlib.util
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -447,34 +449,58 @@ def test_hostile_manifest(tmp_path, doc, words):
     assert words in message
 
 
+FAMILY = ("split", "split4", "m64k4", "m64k2", "m64", "m64w", "m64wk2", "small", "midk4",
+          "midk3", "midk2", "mid", "midws", "w192", "big")
+
+
 def test_dispatch_picks_a_member_per_shape(manifests):
-    """tile-run's rule (test/tile-run/dispatch.test), first match wins."""
+    """The runtime's cost model (test/tile-run/dispatch.test): the member
+    with the least estimate; the picks are the built-in table's."""
     d = load_manifest(manifests["auto"])
     assert isinstance(d, Dispatch) and d.kernel == "matmul_f16"
     assert [os.path.basename(b.manifest_path) for b in d.members] == [
-        f"matmul_f16__{x}.json" for x in ("split", "m64k4", "m64k2", "m64", "m64w", "midk3", "midk2", "small", "mid", "big")]
-    assert [r["bundle"] for r in d.rules] == [
-        f"matmul_f16__{x}.json" for x in ("split", "m64k4", "m64k2", "m64", "m64w", "midk3", "midk2", "small", "mid", "big")]
-    assert (d.rules[0]["min_k"], d.rules[0]["max_tiles"], d.rules[3]["max_m"]) == \
-        (4096, (64, 64, 17), 64)
-    assert d.rules[-1]["max_m"] is None and d.rules[-1]["class"] is None
+        f"matmul_f16__{x}.json" for x in FAMILY]
+    assert [r["bundle"] for r in d.rules] == [f"matmul_f16__{x}.json" for x in FAMILY]
+    assert all(r["cost"][0] == 132 and r["class"] is None for r in d.rules)
     picks = {shape: d.pick(*shape) for shape in
-             [(32, 8192, 8192), (256, 256, 16384), (256, 256, 4088), (2304, 2304, 8192),
-              (1000, 1000, 1000), (4096, 4096, 4096)]}
+             [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (4096, 4096, 4096)]}
     assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
-        (32, 8192, 8192): "m64", (256, 256, 16384): "split", (256, 256, 4088): "small",
-        (2304, 2304, 8192): "mid", (1000, 1000, 1000): "mid", (4096, 4096, 4096): "big"}
-    assert picks[(256, 256, 16384)][1] == ("rule 0, 16 tiles of 64x64 < 17, K 16384 >= 4096: "
-                                           "few tiles and a long K: 8 programs per tile "
-                                           "share the K steps")
-    assert picks[(2304, 2304, 8192)][1].startswith("rule 8, 162 tiles of 128x256 < 264: ")
-    assert picks[(32, 8192, 8192)][1].startswith("rule 3, M 32 <= 64, 32 tiles of 64x256 < 64: ")
+        (32, 8192, 8192): "m64", (256, 256, 16384): "split", (2304, 2304, 8192): "w192",
+        (4096, 4096, 4096): "big"}
+    why = picks[(256, 256, 16384)][1]
+    assert why.startswith("rule 0, model: 16 tiles of 64x64 split 8 ways, 1 wave of 32 K "
+                          "steps, ") and why.endswith("64x64 tiles, 8 programs per tile: a few "
+                                                      "tiles and a long K")
+    # The estimates the pick compared: the least is the member picked.
+    estimates = [d.handle.estimate(i, 256, 256, 16384) for i in range(len(d.rules))]
+    assert min(range(len(estimates)), key=estimates.__getitem__) == 0
+    with pytest.raises(BundleError, match="no modelled rule 15"):
+        d.handle.estimate(15, 1, 1, 1)
     split = picks[(256, 256, 16384)][0]
     assert split is d.members[0]  # the members' own objects
     assert (split.split_k, split.workspace_tile_bytes) == (8, 131088)
     assert split.plan(256, 256, 16384).info()["workspace_bytes"] == 16 * 131088
     with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
         load_bundle(manifests["auto"])
+
+
+def test_fit_script_estimates_as_the_runtime(manifests):
+    """scripts/fit-cost-model.py fits the runtime's formula: both give the
+    same time for every member on shapes of every kind."""
+    spec = importlib.util.spec_from_file_location(
+        "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    d = load_manifest(manifests["auto"])
+    rng = random.Random(5)
+    shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000)] + [
+        tuple(rng.randint(1, 20000) for _ in range(3)) for _ in range(20)]
+    for i, (rule, member) in enumerate(zip(d.rules, d.members)):
+        cfg = {"block_m": member.block_m, "block_n": member.block_n,
+               "block_k": member.block_k, "split_k": member.split_k}
+        for s in shapes:
+            assert fit.estimate_ns(cfg, rule["cost"][1:], rule["cost"][0], *s) == \
+                pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
 
 
 def _dispatch_copy(manifests, tmp_path, change):
@@ -496,13 +522,14 @@ def _dispatch_copy(manifests, tmp_path, change):
     (lambda d: d["dispatch"][1].update(bundle="matmul_f16.json"),
      "dispatch[1]: bundle 'matmul_f16.json' is itself a dispatch manifest"),
     (lambda d: d["dispatch"][2].pop("why"), 'dispatch[2]: missing required field "why"'),
-    (lambda d: d["dispatch"][0].update(min_k=0),
-     'dispatch[0]: field "min_k" must be at least 1, not 0'),
-    (lambda d: d["dispatch"][2].update(max_tiles=[128, 0, 1]),
-     'dispatch[2]: field "max_tiles" must be three sizes between 1 and 1000000000'),
+    (lambda d: d["dispatch"][0].update(cost=[132, 1]),
+     'dispatch[0]: field "cost" must be 5 sizes between 0 and 1000000000'),
+    (lambda d: d["dispatch"][2]["cost"].__setitem__(4, 0),
+     'dispatch[2]: "cost" needs positive SMs, step time and bytes per ns (its first, second '
+     'and fifth numbers)'),
     (lambda d: d["dispatch"][3].update(bundle="none.json"),
      "dispatch[3]: bundle 'none.json': cannot read: No such file or directory"),
-], ids=["empty", "escape", "nested", "no-why", "min-k", "tiles", "missing"])
+], ids=["empty", "escape", "nested", "no-why", "cost-length", "cost-zero", "missing"])
 def test_hostile_dispatch(manifests, tmp_path, change, words):
     path = _dispatch_copy(manifests, tmp_path, change)
     with pytest.raises(BundleError) as e:
@@ -520,7 +547,8 @@ def test_dispatch_manifests_naming_each_other(tmp_path):
 
 
 def test_dispatch_without_a_matching_rule(manifests, tmp_path):
-    path = _dispatch_copy(manifests, tmp_path, lambda d: d.update(dispatch=d["dispatch"][:1]))
+    tuned = {"bundle": "matmul_f16__mid.json", "class": "m2^1-n2^1-k2^1", "why": "tuned"}
+    path = _dispatch_copy(manifests, tmp_path, lambda d: d.update(dispatch=[tuned]))
     d = load_manifest(path)
     with pytest.raises(UnsupportedError) as e:
         d.pick(4096, 4096, 4096)
@@ -542,7 +570,7 @@ def test_dispatch_by_shape_class(manifests, tmp_path):
     assert d.rules[0]["class"] == "m2^12-n2^12-k2^12"
     member, why = d.pick(3000, 4096, 2560)
     assert member.kernel == "matmul_f16__mid" and why == "rule 0, class m2^12-n2^12-k2^12: tuned"
-    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__big"
+    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__w192"  # the model
 
 
 def test_cluster_grid(tmp_path):

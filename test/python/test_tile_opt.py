@@ -927,8 +927,8 @@ def _boxes(b):
 
 
 @pytest.mark.parametrize("shape,member", [
-    ((4096, 4096, 4096), "big"), ((2048, 2048, 512), "mid"), ((512, 512, 512), "small"),
-    ((48, 512, 512), "m64"), ((256, 256, 16384), "split"), ((100, 200, 300), "small")])
+    ((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((512, 512, 512), "mid"),
+    ((32, 8192, 8192), "m64"), ((256, 256, 16384), "split"), ((1, 4096, 14336), "m64k4")])
 def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
     m, n, k = shape
     plan = auto_f16.plan(m, n, k)
@@ -940,7 +940,7 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
     # include/tile/Conversion/KernelParams.def's order.
     abi = ["A", "B", "C", "M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn",
            "stride_cm", "stride_cn", "tma_a", "tma_b", "tma_c"]
-    assert names == abi + (["workspace"] if member == "split" else [])
+    assert names == abi + (["workspace"] if bundle.split_k > 1 else [])
     assert [p[1] for p in plan.params] == [p.type for p in bundle.params]
     kp, np_ = -(-k // 8) * 8, -(-n // 8) * 8  # TMA rows: multiples of 8 elements
     assert plan.staging.staged == ((kp, np_) != (k, n))
@@ -957,8 +957,8 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
         ("A", m, k, kp), ("B", k, n, np_), ("C", m, n, np_)]
     assert {name: v.box for name, v in zip(("tma_a", "tma_b", "tma_c"), views)} == _boxes(bundle)
     tiles = -(-m // bundle.block_m) * -(-n // bundle.block_n)
-    if member == "split":
-        assert bundle.split_k > 1 and plan.grid == tiles * bundle.split_k
+    if bundle.split_k > 1:
+        assert plan.grid == tiles * bundle.split_k
         assert plan.value("workspace") == plan.workspace_bytes == \
             tiles * bundle.workspace_tile_bytes > 0
     else:

@@ -86,7 +86,11 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   PassOptions::Option<std::string> tuneCache{
       *this, "tune-cache",
       llvm::cl::desc("With config=auto: tile-tune's cache.json, whose "
-                     "winners join the family ahead of the wave model")};
+                     "winners join the family ahead of the cost model")};
+  PassOptions::Option<std::string> calibration{
+      *this, "calibration",
+      llvm::cl::desc("With config=auto: a calibration table in place of the "
+                     "built-in one (data/sm_90a.json)")};
   PassOptions::Option<int64_t> clusterM{
       *this, "cluster-m",
       llvm::cl::desc("Blocks per thread-block cluster along M, 1 or 2 (2: "

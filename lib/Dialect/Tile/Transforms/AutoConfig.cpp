@@ -1,28 +1,14 @@
-//===- AutoConfig.cpp - A family of configurations and a dispatch rule ----===//
+//===- AutoConfig.cpp - A family of configurations and a cost model -------===//
 //
-// config=auto compiles each kernel function once per member of a small
-// family of TMA + wgmma configurations and records, on the module, the rule
-// that picks one per problem shape (first match wins). The rule is a wave
-// model measured on the H200 (docs/results/shapes.md,
-// docs/results/raw/calibration):
-//   at most 16 tiles of 64x64 and K >= 4096
-//                                 64x64 tiles, split-K 8: a few tiles alone
-//                                 would leave most SMs idle for all of K;
-//   M <= 64, a long K and few 64x128 tiles
-//                                 64x128 tiles, split-K 4 or 2;
-//   M <= 64                       64x128 tiles (64x256 from N = 16384), one
-//                                 warpgroup: a 128-row tile would waste half
-//                                 or more of each MMA;
-//   a long K and under half a wave of 128x128 tiles
-//                                 128x128 tiles, split-K 3 or 2;
-//   under a quarter wave of 128x128 tiles (C has fewer than SMs / 4 of them)
-//                                 64x64 tiles, for the most programs;
-//   under two waves of 128x256 tiles
-//                                 128x128 tiles: 128x256 would leave one
-//                                 partial wave of idle SMs;
-//   otherwise                     128x256, warp-specialized, serpentine.
-// A tile-tune cache adds its winners ahead of these, each for its own shape
-// class.
+// config=auto compiles each kernel function once per member of a family of
+// TMA + wgmma configurations and records, on the module, how to pick one
+// per problem shape. The family and each member's cost coefficients come
+// from a calibration table for the chip (data/sm_90a.json, built in; the
+// pass option `calibration` names another): the runtime estimates every
+// member's time for the shape (waves of tiles times K steps, or the bytes
+// over the member's bandwidth, whichever is longer) and runs the fastest.
+// A tile-tune cache adds its winners ahead of the model, each for its own
+// shape class.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,91 +35,18 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The H200's SMs, for the rule's wave counts.
-constexpr int64_t kSMs = 132;
+/// The built-in calibration table (data/sm_90a.json).
+constexpr const char *kBuiltinTable =
+#include "CalibrationTable.inc"
+    ;
 
 struct Member {
   std::string suffix;
   KernelConfig cfg; // its schedule: applied after tiling
-  // The rule's conditions; 0 or empty for none.
-  int64_t maxM;
-  int64_t tilesBlockM, tilesBlockN, maxTiles; // ceil(M/bm) ceil(N/bn) < max
   std::string why;
-  std::string shapeClass = {}; // tile-tune's class of (M, N, K)
-  int64_t minK = 0;
+  std::string shapeClass = {};   // tile-tune's class of (M, N, K)
+  SmallVector<int64_t, 4> cost = {}; // the model's coefficients
 };
-
-KernelConfig wgmma(int64_t m, int64_t n, int64_t warps, int64_t stages,
-                   TileOrder order, WarpSpecialize ws,
-                   Schedule schedule = Schedule::Persistent) {
-  KernelConfig c;
-  c.schedule = schedule;
-  c.blockM = m;
-  c.blockN = n;
-  c.blockK = 64;
-  c.numWarps = warps;
-  c.numStages = stages;
-  c.order = order;
-  c.mma = MmaKind::Wgmma;
-  c.warpSpecialize = ws;
-  c.chip = Chip::SM90a;
-  return c;
-}
-
-/// The family, in the order the rule tries it. The decode and long-K
-/// members were chosen from the calibration runs in
-/// docs/results/raw/calibration (layout nt, M 1 to 512, four model
-/// families); a 32-bit C takes the same members (the warp-specialized one
-/// stages its C in halves, SharedLayout.h).
-SmallVector<Member> family() {
-  auto splitK = [](KernelConfig c, int64_t splits) {
-    c.schedule = Schedule::Tiled;
-    c.splitK = splits;
-    return c;
-  };
-  auto tiled = [](int64_t m, int64_t n, int64_t stages) {
-    return wgmma(m, n, 4, stages, TileOrder::Linear, WarpSpecialize::None,
-                 Schedule::Tiled);
-  };
-  KernelConfig m64 =
-      wgmma(64, 128, 4, 8, TileOrder::Grouped, WarpSpecialize::None);
-  return {
-      {"split", splitK(tiled(64, 64, 8), 8), 0, 64, 64, 17,
-       "few tiles and a long K: 8 programs per tile share the K steps",
-       {}, 4096},
-      {"m64k4", splitK(tiled(64, 128, 8), 4), 64, 64, 128, 48,
-       "under 48 tiles of 64x128 and a long K: 4 programs per tile fill the "
-       "SMs that one per tile leaves idle",
-       {}, 8192},
-      {"m64k2", splitK(tiled(64, 128, 8), 2), 64, 64, 128, 96,
-       "under 96 tiles of 64x128 and a very long K: 2 programs per tile",
-       {}, 16384},
-      {"m64", m64, 64, 64, 256, 64,
-       "one 64-row warpgroup tile instead of a half-empty 128-row one"},
-      {"m64w", wgmma(64, 256, 4, 5, TileOrder::Grouped, WarpSpecialize::None),
-       64, 0, 0, 0,
-       "a wide N: 64x256 tiles, half the programs and A loads of 64x128"},
-      {"midk3", splitK(tiled(128, 128, 6), 3), 0, 128, 128, 45,
-       "under 45 tiles of 128x128 and a long K: 3 programs per tile",
-       {}, 12288},
-      {"midk2", splitK(tiled(128, 128, 6), 2), 0, 128, 128, 67,
-       "under 67 tiles of 128x128 and a long K: 2 programs per tile",
-       {}, 12288},
-      {"small",
-       wgmma(64, 64, 4, 8, TileOrder::Grouped, WarpSpecialize::None), 0,
-       128, 128, kSMs / 4,
-       "the smallest tiles, for the most programs"},
-      {"mid",
-       wgmma(128, 128, 4, 6, TileOrder::Grouped, WarpSpecialize::None), 0,
-       128, 256, 2 * kSMs,
-       "128x128 tiles fill the SMs better than a partial wave of 128x256"},
-      {"big",
-       wgmma(128, 256, 8, 3, TileOrder::Serpentine,
-             WarpSpecialize::Cooperative),
-       0, 0, 0, 0,
-       "two waves or more of 128x256 tiles: the fastest large-shape kernel"},
-  };
-}
 
 /// "f16", "bf16" or "f32": the names manifests and tile-tune use.
 std::string typeName(Type t) {
@@ -270,7 +183,7 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
                        "tile-tune measured for this class")
                           .str();
     auto [slot, fresh] = byClass.try_emplace(shapeClass, out.size());
-    Member m{"", *cfg, 0, 0, 0, 0, why, shapeClass.str()};
+    Member m{"", *cfg, why, shapeClass.str()};
     if (!fresh) {
       out[slot->second] = m;
       continue;
@@ -287,9 +200,107 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
   return out;
 }
 
+/// A calibration table: the family and the model's coefficients.
+struct Calibration {
+  int64_t sms = 0;
+  SmallVector<Member> members;
+};
+
+/// The model's coefficients of a member, in the order of the rule's "cost":
+/// picoseconds per K step of one tile while every SM holds one, nanoseconds
+/// per tile besides, nanoseconds per launch, and the bytes per nanosecond
+/// the member streams A, B and C at.
+constexpr StringLiteral kCostFields[] = {"step_ps", "tile_ns", "launch_ns",
+                                         "gbps"};
+
+/// Reads and checks a calibration table (`path`, or the built-in one when
+/// empty); any fault is one error naming the table and the member.
+FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
+  std::string name = path.empty() ? "built-in sm_90a" : path.str();
+  auto error = [&] {
+    return where->emitError("tile-auto-config: calibration table '")
+           << name << "': ";
+  };
+  std::string text = kBuiltinTable;
+  if (!path.empty()) {
+    llvm::Expected<std::string> read =
+        readRegularFile(path, kMaxTuneCacheBytes);
+    if (!read) {
+      where->emitError("tile-auto-config: calibration table ")
+          << llvm::toString(read.takeError());
+      return failure();
+    }
+    text = std::move(*read);
+  }
+  if (std::optional<std::string> deep = checkNestingDepth(text))
+    return error() << *deep;
+  llvm::Expected<llvm::json::Value> doc = llvm::json::parse(text);
+  if (!doc)
+    return error() << llvm::toString(doc.takeError());
+  const llvm::json::Object *top = doc->getAsObject();
+  if (top && top->getString("chip") != "sm_90a")
+    return error() << "its \"chip\" is not sm_90a, the chip config=auto "
+                      "compiles for";
+  const llvm::json::Array *members = top ? top->getArray("members") : nullptr;
+  if (!members || members->empty())
+    return error() << "expected an object with a non-empty \"members\" array";
+  Calibration out;
+  out.sms = top->getInteger("sms").value_or(0);
+  if (out.sms < 1 || out.sms > 1024)
+    return error() << "\"sms\" must be an integer from 1 to 1024";
+  if (members->size() > kMaxTunedMembers)
+    return error() << "more than " << kMaxTunedMembers << " members";
+  llvm::StringSet<> names;
+  for (auto [i, v] : llvm::enumerate(*members)) {
+    const llvm::json::Object *e = v.getAsObject();
+    std::optional<StringRef> member = e ? e->getString("name") : std::nullopt;
+    std::optional<StringRef> why = e ? e->getString("why") : std::nullopt;
+    const llvm::json::Object *c = e ? e->getObject("config") : nullptr;
+    const llvm::json::Object *cost = e ? e->getObject("cost") : nullptr;
+    if (!member || !why || !c || !cost)
+      return error() << "member " << i
+                     << " needs a \"name\", a \"why\", a \"config\" and a "
+                        "\"cost\"";
+    // The name becomes a symbol and a bundle file name.
+    if (member->empty() || member->size() > 32 ||
+        !llvm::all_of(*member, [](char ch) {
+          return llvm::isLower(ch) || llvm::isDigit(ch);
+        }) ||
+        member->starts_with("tuned"))
+      return error() << "member " << i
+                     << ": \"name\" must be 1 to 32 lowercase letters and "
+                        "digits, not starting with \"tuned\"";
+    if (!names.insert(*member).second)
+      return error() << "member " << *member << " is listed twice";
+    auto memberError = [&] { return error() << "member " << *member << ": "; };
+    FailureOr<KernelConfig> cfg = parseConfig(*c, memberError);
+    if (failed(cfg))
+      return failure();
+    if (!cfg->isWgmma())
+      return memberError() << "config=auto's members are TMA + wgmma kernels";
+    if (cost->size() != std::size(kCostFields))
+      return memberError() << "\"cost\" must hold exactly step_ps, tile_ns, "
+                              "launch_ns and gbps";
+    SmallVector<int64_t, 4> coefficients;
+    for (StringRef field : kCostFields) {
+      std::optional<int64_t> value = cost->getInteger(field);
+      if (!value || *value < 0 || *value > 1000000000)
+        return memberError() << "\"cost\" field \"" << field
+                             << "\" must be an integer from 0 to 10^9";
+      coefficients.push_back(*value);
+    }
+    if (coefficients[0] == 0 || coefficients[3] == 0)
+      return memberError() << "\"cost\" needs a positive step_ps and gbps";
+    out.members.push_back(
+        {member->str(), *cfg, why->str(), {}, std::move(coefficients)});
+  }
+  return out;
+}
+
 } // namespace
 
-LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
+LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
+                                        StringRef calibration) {
   SmallVector<func::FuncOp> kernels;
   for (auto func : module.getOps<func::FuncOp>())
     if (!func.getOps<MatmulOp>().empty() && !KernelConfig::fromOp(func))
@@ -304,6 +315,7 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
   NamedAttrList dispatch(
       module->getAttrOfType<DictionaryAttr>(TileDialect::kDispatchAttrName));
   std::optional<llvm::json::Value> cache; // read when first needed
+  std::optional<Calibration> table;
   for (func::FuncOp func : kernels) {
     bool three = func.getNumArguments() == 3;
     auto aType = dyn_cast_if_present<MemRefType>(
@@ -334,7 +346,13 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
         return failure();
       members = std::move(*tuned);
     }
-    members.append(family());
+    if (!table) {
+      FailureOr<Calibration> read = readCalibration(module, calibration);
+      if (failed(read))
+        return failure();
+      table = std::move(*read);
+    }
+    members.append(table->members);
     SmallVector<Attribute> rules;
     OpBuilder ob(func);
     for (const Member &m : members) {
@@ -357,13 +375,11 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache) {
       auto key = [](Field f) { return StringRef(tile_manifest::name(f)); };
       NamedAttrList rule;
       rule.set("kernel", b.getStringAttr(name));
-      if (m.maxM)
-        rule.set(key(Field::RuleMaxM), b.getI64IntegerAttr(m.maxM));
-      if (m.maxTiles)
-        rule.set(key(Field::RuleMaxTiles),
-                 b.getI64ArrayAttr({m.tilesBlockM, m.tilesBlockN, m.maxTiles}));
-      if (m.minK)
-        rule.set(key(Field::RuleMinK), b.getI64IntegerAttr(m.minK));
+      if (!m.cost.empty()) {
+        SmallVector<int64_t> cost{table->sms};
+        cost.append(m.cost);
+        rule.set(key(Field::RuleCost), b.getI64ArrayAttr(cost));
+      }
       if (!m.shapeClass.empty())
         rule.set(key(Field::RuleClass), b.getStringAttr(m.shapeClass));
       rule.set(key(Field::RuleWhy), b.getStringAttr(m.why));
@@ -384,7 +400,7 @@ struct TileAutoConfigPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (failed(autoConfigure(getOperation(), tuneCache)))
+    if (failed(autoConfigure(getOperation(), tuneCache, calibration)))
       signalPassFailure();
   }
 };

@@ -94,19 +94,22 @@ def TileAutoConfig : Pass<"tile-auto-config", "::mlir::ModuleOp"> {
                 "and record the rule that picks one per shape";
   let description = [{
     The `config=auto` step of `--tile-to-ptx`, in place of tile-tiling and
-    tile-persistent: each function holding a `tile.matmul` becomes
-    `<name>__m64`, `__small`, `__mid` and `__big` (TMA + wgmma), tiled and
-    persistent, and the module's `tile.dispatch` attribute records, per
-    kernel, the ordered rule (first match wins) over M and the tile counts
-    that picks one for a problem shape. The bundle writer turns the rule
-    into `<name>.json`, which tile-run resolves per shape. With
-    `tune-cache`, tile-tune's winners for the kernel's types (TMA + wgmma
-    ones) become members `__tuned<i>` whose rules, tried first, match their
+    tile-persistent: each function holding a `tile.matmul` becomes one
+    `<name>__<member>` per member of the calibration table (TMA + wgmma,
+    each with its schedule), and the module's `tile.dispatch` attribute
+    records, per kernel, each member's cost coefficients, from which the
+    runtime estimates every member's time for a shape and runs the fastest.
+    The bundle writer turns the rules into `<name>.json`. With `tune-cache`,
+    tile-tune's winners for the kernel's types (TMA + wgmma ones) become
+    members `__tuned<i>` whose rules, tried before the model, match their
     shape class.
   }];
   let options = [
     Option<"tuneCache", "tune-cache", "std::string", "\"\"",
            "tile-tune's cache.json, whose winners join the family">,
+    Option<"calibration", "calibration", "std::string", "\"\"",
+           "a calibration table in place of the built-in one "
+           "(data/sm_90a.json): the family and its cost coefficients">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect",

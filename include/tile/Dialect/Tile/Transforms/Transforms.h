@@ -45,7 +45,8 @@ LogicalResult makeStreamK(func::FuncOp func);
 /// (and persistent) copy per member of the config=auto family, named
 /// <kernel>__<member>, and records the dispatch rule; with `tuneCache` (a
 /// tile-tune cache.json), its winners for the kernel's types come first.
-LogicalResult autoConfigure(ModuleOp module, StringRef tuneCache = "");
+LogicalResult autoConfigure(ModuleOp module, StringRef tuneCache = "",
+                            StringRef calibration = "");
 
 /// tile-lower-to-cpu: runs the kernel's `numPrograms` programs (0: one per
 /// C tile) in a host loop, with tile ops as vector ops.

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# One device call that checks config=auto's cost model on shapes it was not
+# fitted on: every member of the nn f16 bundle (scripts/validation-bundles.sh
+# .kit/bundles/val) timed by tile-bench next to torch.matmul (cuBLAS) and
+# Triton's tma-persistent on the llm and classic suites (scripts/suites.py),
+# one process per group of M, L2 flushed, rotated rounds; the model's pick is
+# read afterwards from the same samples (scripts/model-report.py). Then the
+# dispatch manifests on random shapes (python/random_numerics.py).
+# Carry: .kit/bundles, runtime/external.
+#   bash scripts/gpu-validate.sh
+set -uo pipefail
+export PYTHONUNBUFFERED=1
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+R=/tmp/raw-val; rm -rf $R; mkdir -p $R
+start=$SECONDS; budget=${BUDGET:-540}
+left() { echo $((budget - (SECONDS - start))); }
+python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt" 2>&1 ||
+  { echo "pip install failed"; tail -30 "$R/pip.txt"; exit 1; }
+run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
+  { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
+export PYTHONPATH=$PWD/python
+echo "setup $((SECONDS - start)) s"
+B=.kit/bundles/val/f16/f16/auto
+members=$(ls $B/*__*.json)
+clock() { nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv,noheader; }
+clock
+for ms in 1,16 128,512 2048 8192 classic; do
+  if [ $ms = classic ]; then shapes=$(python3 scripts/suites.py classic)
+  else shapes=$(python3 scripts/suites.py llm --m $ms); fi
+  t=$(left); [ $t -lt 90 ] && { echo "skip $ms: out of time"; continue; }
+  timeout $((t - 70)) python3 python/tile-bench $members $shapes --anchors tma-persistent \
+    --rounds 3 --warmup-ms 2 --rep-ms 15 --seed 3 --json "$R/val-${ms//,/-}.json" \
+    > "$R/val-${ms//,/-}.txt" 2>&1
+  echo "M $ms rc=$? ($((SECONDS - start)) s) $(clock)"
+done
+t=$(left)
+[ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles .kit/bundles/val/f16 \
+  --tile-run $run --count 1000 --max-dim 4096 --per-process 100 --seed 11 --manifests '*16.json' \
+  --log "$R/random-f16.log" > "$R/random-f16.txt" 2>&1
+echo "random f16 rc=$? ($((SECONDS - start)) s)"; tail -4 "$R/random-f16.txt"
+grep -c "^check:" "$R/random-f16.log"; grep "^check:" "$R/random-f16.log" | grep -vc PASS
+gzip -q $R/*.json $R/*.log 2>/dev/null
+tar czf "$OUT/raw-val.tar.gz" -C $R .
