@@ -82,7 +82,9 @@ def main():
     p.add_argument("runs", nargs="+", metavar="RUN.json", help="tile-bench --json output")
     p.add_argument("--plot", metavar="OUT.png", help="scatter of %% of cuBLAS over M")
     p.add_argument("--title", default="tile-opt vs cuBLAS", help="the plot's title")
+    p.add_argument("--suite", help="keep only the shapes of this suite (scripts/suites.py)")
     args = p.parse_args()
+    keep = {s[:3] for s in suites.suite(args.suite)} if args.suite else None
 
     # cells[shape][impl] = result row; a later run's row replaces an earlier one.
     cells = collections.defaultdict(dict)
@@ -96,7 +98,7 @@ def main():
               f"{doc.get('seed', DASH)}, {(doc.get('timing') or {}).get('rounds', DASH)} rounds")
         for r in doc.get("results") or []:
             shape = shape_of(r.get("shape"))
-            if shape is None or not r.get("impl"):
+            if shape is None or not r.get("impl") or (keep and shape not in keep):
                 continue
             cells[shape][r["impl"]] = r
             kind = r.get("kind")

@@ -86,11 +86,15 @@ def nan_out(m, n, dtype):
     return torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
 
 
-# (shape, the config=auto member that serves it)
-SHAPES = [((4096, 4096, 4096), "big"), ((2048, 2048, 512), "mid"), ((512, 512, 512), "small"),
-          ((48, 512, 512), "m64"), ((256, 256, 16384), "split"),
-          ((100, 200, 300), "small"), ((77, 333, 129), "small"), ((1, 1, 1), "m64"),
-          ((64, 512, 8192), "split")]
+# (shape, the config=auto member the built-in cost model picks for it, for
+# every type pair here): each member at least once.
+SHAPES = [((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((512, 512, 512), "mid"),
+          ((512, 16384, 512), "midws"), ((32, 8192, 8192), "m64"), ((16, 57344, 8192), "m64w"),
+          ((256, 256, 16384), "split"), ((1, 2048, 2048), "split4"), ((1, 4096, 14336), "m64k4"),
+          ((16, 8192, 28672), "m64k2"), ((1, 6144, 28672), "m64wk2"), ((1, 3072, 2048), "small"),
+          ((256, 2048, 8192), "midk4"), ((128, 3072, 8192), "midk3"),
+          ((128, 10240, 14336), "midk2"), ((100, 200, 300), "mid"), ((77, 333, 129), "mid"),
+          ((1, 1, 1), "mid")]
 TYPES = [("f16", None), ("bf16", None), ("f16", "f32"), ("bf16", "f32"), ("f16", "bf16")]
 
 
@@ -117,6 +121,21 @@ def test_auto_matches_torch(dtype, out_dtype, shape, member):
     c.fill_(float("nan"))
     kernel(a, b, out=c)
     check(c, a, b)
+
+
+@pytest.mark.parametrize("shape,member", [s for s in SHAPES if s[1] in
+                                          ("split", "split4", "m64k4", "m64k2", "m64wk2",
+                                           "midk4", "midk3", "midk2")])
+def test_split_k_sums_are_deterministic(shape, member):
+    """The last program of a tile adds the partial sums in slot order, so a
+    split-K result is the same bits on every call."""
+    m, n, k = shape
+    kernel = tile_opt.family(torch.float16)
+    assert kernel.pick(m, n, k)[0].kernel.endswith("__" + member)
+    a, b = rand(m, k, dtype=torch.float16, seed=7), rand(k, n, dtype=torch.float16, seed=8)
+    first = kernel(a, b, out=nan_out(m, n, torch.float16))
+    for _ in range(5):
+        assert torch.equal(kernel(a, b, out=nan_out(m, n, torch.float16)), first)
 
 
 def test_repeated_calls_with_new_tensors_stay_right():

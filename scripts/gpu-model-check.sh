@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# One device call that measures config=auto as shipped (the built-in cost
+# model picking per shape) next to torch.matmul (cuBLAS) and Triton in one
+# tile-bench process per set: nn f16 and bf16 on the llm and classic suites
+# (scripts/suites.py) with Triton's tma-persistent, nt f16 on the llm suite
+# with Triton's tuned-persistent (the TMA anchor takes row-major operands
+# only); then the Python GPU tests of every member and split-K determinism,
+# host overhead, and the dispatch manifests on random shapes (bf16 nn, f16
+# nt). Bundles: scripts/validation-bundles.sh .kit/bundles/val and
+# scripts/calibration-bundles.sh .kit/bundles/cal.
+# Carry: .kit/kit.tar.xz, .kit/bundles, runtime/external.
+#   bash scripts/gpu-model-check.sh
+set -uo pipefail
+export PYTHONUNBUFFERED=1
+OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
+R=/tmp/raw-auto; rm -rf $R; mkdir -p $R
+start=$SECONDS; budget=${BUDGET:-400}
+left() { echo $((budget - (SECONDS - start))); }
+. scripts/gpu-kit.sh
+echo "setup $((SECONDS - start)) s"
+clock() { nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv,noheader; }
+V=.kit/bundles/val; C=.kit/bundles/cal
+bench() { # NAME TIME-LIMIT ARGS...
+  local name=$1 t=$2; shift 2
+  [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
+  timeout $t python3 python/tile-bench "$@" --rounds 5 --warmup-ms 5 --rep-ms 20 --seed 5 \
+    --json "$R/$name.json" > "$R/$name.txt" 2>&1
+  echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
+}
+clock
+bench auto-f16-nn 110 $V/f16/f16/auto/matmul_f16.json $(python3 scripts/suites.py llm) \
+  $(python3 scripts/suites.py classic) --anchors tma-persistent
+bench auto-bf16-nn 80 $V/bf16/bf16/auto/matmul_bf16.json $(python3 scripts/suites.py llm) \
+  --anchors tma-persistent
+t=$(left); [ $t -gt 80 ] && timeout 75 python3 -m pytest -q -rs -p no:cacheprovider \
+  test/python/test_tile_opt_gpu.py -k "auto_matches_torch or deterministic" > "$R/pytest.txt" 2>&1
+echo "pytest rc=$? ($((SECONDS - start)) s)"; tail -4 "$R/pytest.txt"
+bench auto-f16-nt 80 $C/f16/nt-auto/matmul_f16_nt.json $(python3 scripts/suites.py llm) \
+  --layout nt --anchors tuned-persistent
+t=$(left); [ $t -gt 60 ] && timeout 50 python3 -m tile_opt.overhead --batches 15 \
+  --json "$R/overhead.json" > "$R/overhead.txt" 2>&1
+echo "overhead rc=$? ($((SECONDS - start)) s)"; tail -6 "$R/overhead.txt"
+t=$(left); [ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles $V/bf16 \
+  --tile-run $run --count 300 --max-dim 4096 --per-process 100 --seed 12 --manifests '*16.json' \
+  --log "$R/random-bf16.log" > "$R/random-bf16.txt" 2>&1
+echo "random bf16 rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/random-bf16.txt"
+grep -c "^check:" "$R/random-bf16.log"; grep "^check:" "$R/random-bf16.log" | grep -vc PASS
+gzip -q $R/*.json $R/*.log 2>/dev/null
+tar czf "$OUT/raw-auto.tar.gz" -C $R .
