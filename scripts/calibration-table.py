@@ -16,7 +16,7 @@ def load(path):
 
 def name(manifest):
     # config=auto's member differs per shape; the other bundles are named by
-    # their folders (scripts/calibration-bundles.sh).
+    # their variant folders.
     return "auto" if "/auto_" in manifest else manifest.split("/")[-2]
 
 

@@ -398,7 +398,7 @@ def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
         A stored K x M, B stored N x K, as x @ w.t() in nn.Linear); every
         kernel, config='auto' among them, serves the one layout it was
         compiled for.
-    config: 'auto' (a family of TMA + wgmma kernels and a rule that picks
+    config: 'auto' (a family of TMA + wgmma kernels and a cost model that picks
         one per shape), 'manual' (the options, tile-opt's defaults for the
         rest), or None: 'auto' without block options,
         'manual' otherwise.

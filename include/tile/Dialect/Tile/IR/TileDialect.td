@@ -27,10 +27,9 @@ def Tile_Dialect : Dialect {
     /// A), which the op's own transposeA cannot say without transposeB.
     static constexpr ::llvm::StringLiteral kTransposeAAttrName =
         "tile.transpose_a";
-    /// On the module (config=auto): for each kernel, the ordered rule, an
-    /// array of dictionaries (kernel, optional max_m and max_tiles = bm, bn,
-    /// n; why) naming the compiled kernel to run for a problem shape; the
-    /// first match wins.
+    /// On the module (config=auto): for each kernel, its rules, an array of
+    /// dictionaries (kernel; class or cost; why) naming the compiled kernels
+    /// the runtime picks from per problem shape.
     static constexpr ::llvm::StringLiteral kDispatchAttrName =
         "tile.dispatch";
   }];
