@@ -36,24 +36,31 @@ from tile_bench.stats import compare  # noqa: E402
 from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
                           parse_lowerings, run, write_json)
 
-# (name, --tile-to-ptx options): the config=auto family and its neighbours.
-_W = "mma=wgmma block-k=64 schedule=persistent"
-DEFAULT_SPACE = [
-    f"m64x128:{_W} block-m=64 block-n=128 num-warps=4 num-stages=8 order=grouped",
-    f"m64x256:{_W} block-m=64 block-n=256 num-warps=4 num-stages=5 order=grouped",
-    f"m64x64:{_W} block-m=64 block-n=64 num-warps=4 num-stages=8 order=grouped",
-    f"m128x128:{_W} block-m=128 block-n=128 num-warps=4 num-stages=6 order=grouped",
-    f"ws128x128:{_W} block-m=128 block-n=128 num-warps=8 num-stages=6 order=grouped "
-    "warp-specialize=cooperative",
-    f"ws128x256:{_W} block-m=128 block-n=256 num-warps=8 num-stages=3 order=serpentine "
-    "warp-specialize=cooperative",
-    f"pp128x192:{_W} block-m=128 block-n=192 num-warps=8 num-stages=3 order=grouped "
-    "warp-specialize=pingpong",
-    "sk64x64:mma=wgmma block-k=64 schedule=tiled block-m=64 block-n=64 num-warps=4 "
-    "num-stages=8 split-k=8",
+# The default space: config=auto's family, the calibration table tile-opt
+# compiles in (so a tune run also calibrates it: scripts/fit-cost-model.py
+# reads runs/*.json), and two neighbours the family leaves out.
+TABLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                     "data", "sm_90a.json")
+NEIGHBOURS = [
+    "pp128x192:mma=wgmma block-k=64 schedule=persistent block-m=128 block-n=192 num-warps=8 "
+    "num-stages=3 order=grouped warp-specialize=pingpong",
     "sync128x128:schedule=tiled order=grouped block-m=128 block-n=128 block-k=32 "
     "num-warps=8 num-stages=4",
 ]
+
+
+def default_space():
+    """NAME:OPTIONS of every member of the table, then the neighbours."""
+    try:
+        with open(TABLE) as f:
+            members = json.load(f)["members"]
+        return [m["name"] + ":" + " ".join(f"{k.replace('_', '-')}={v}"
+                                           for k, v in m["config"].items())
+                for m in members] + NEIGHBOURS
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+        die(f"cannot read the calibration table {TABLE}: {type(e).__name__}: {e}")
+
+
 # The winner's configuration, as its manifest states it (tile-opt's
 # config=auto tune-cache=FILE builds the kernel again from these).
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "schedule",
@@ -116,7 +123,8 @@ def main():
     p.add_argument("--shape", action="append", required=True, help="MxNxK (repeatable)")
     p.add_argument("--out", required=True, help="folder for bundles, runs and cache")
     p.add_argument("--lowering", action="append",
-                   help="NAME:OPTIONS to search instead of the default space")
+                   help="NAME:OPTIONS to search instead of the default space (the "
+                        "config=auto family of data/sm_90a.json and two neighbours)")
     p.add_argument("--rounds", type=int, help="tile-run timing rounds")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dry-run", action="store_true",
@@ -130,7 +138,7 @@ def main():
     shapes = [parse_shape(s) for s in args.shape]
     if not os.path.isfile(args.input):
         die(f"input '{args.input}' is not a file")
-    space = parse_lowerings(args.lowering or DEFAULT_SPACE)
+    space = parse_lowerings(args.lowering or default_space())
     tile_opt = find_tool("tile-opt", args.tile_opt)
     tile_run = None if args.dry_run else find_tool("tile-run", args.tile_run)
     bundles, runs = os.path.join(args.out, "bundles"), os.path.join(args.out, "runs")

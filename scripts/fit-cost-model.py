@@ -3,7 +3,8 @@
 
 Reads runs that timed every member of the family side by side with cuBLAS
 (tile-run --json of scripts/gpu-calibrate.sh, tile-run's text where a run was
-cut short, tile-bench --json of scripts/gpu-validate.sh), fits each member's
+cut short, tile-bench --json of scripts/gpu-validate.sh, tile-tune's
+OUT/runs/*.json with its default space), fits each member's
 four coefficients (ps per K step of a tile, ns per tile, ns per launch,
 bytes per ns) to its times by least squares on the log of the ratio, and
 reports, per shape, the member the model picks against the fastest measured
@@ -61,7 +62,10 @@ def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
 
 
 def member_of(path):
-    m = re.search(r"__(\w+)\.json$", path or "")
+    """A member's name from its manifest: <kernel>__<member>.json in an auto
+    bundle, or tile-tune's bundles/<member>/<kernel>.json."""
+    m = re.search(r"__(\w+)\.json$", path or "") or \
+        re.search(r"bundles/(\w+)/[^/]+\.json$", path or "")
     return m.group(1) if m else None
 
 
@@ -90,6 +94,8 @@ def load(path):
             out.pop()
         return out
     doc = json.loads(text)
+    if "kernels" in doc:  # one shape's tile-run document (tile-tune's runs/*.json)
+        doc = {"runs": [doc]}
     if "runs" in doc:  # tile-run
         for r in doc["runs"]:
             s = r["shape"]
