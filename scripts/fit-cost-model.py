@@ -98,6 +98,8 @@ def load(path):
         doc = {"runs": [doc]}
     if "runs" in doc:  # tile-run
         for r in doc["runs"]:
+            if not (r.get("cublas") or {}).get("ms"):
+                continue  # --no-cublas-timing: nothing to compare the pick with
             s = r["shape"]
             times = {member_of(k["manifest"]): k["ms"] for k in r["kernels"] if k.get("pass")}
             out.append(((s["m"], s["n"], s["k"]), r["cublas"]["ms"], times, None))
