@@ -144,10 +144,15 @@ class Launcher(cuda_launch.LoadedKernel):
     def prepare(self, m: int, n: int, k: int, device: torch.device,
                 lds: tuple[int, int, int] = (0, 0, 0)) -> dict:
         """LoadedKernel.prepare, refused during capture (planning loads
-        modules and allocates)."""
+        modules and allocates); the plan's refusal of the problem is
+        UnsupportedShapeError (a launch's own refusals, of the operands'
+        pointers, stay tile_runtime.UnsupportedError)."""
         if capturing():
             raise CaptureError(f"kernel '{self.bundle.kernel}' meets shape {m}x{n}x{k} "
                                f"for the first time, which cannot happen during CUDA "
                                f"graph capture: call it once with this shape before "
                                f"capturing")
-        return super().prepare(m, n, k, device, lds)
+        try:
+            return super().prepare(m, n, k, device, lds)
+        except tile_runtime.UnsupportedError as e:
+            raise UnsupportedShapeError(str(e)) from None

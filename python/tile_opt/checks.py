@@ -5,7 +5,10 @@ elements, element type, device and data pointer. It is read from a PyTorch
 tensor, from any object with `__cuda_array_interface__` (CUDA memory) or
 `__array_interface__` (host memory, e.g. numpy), so the same checks, and
 their messages, serve every caller and every test. Which layout a 2-D view
-has is the runtime's rule (`storage`), the one torch_op.cpp's calls use too.
+has is the runtime's rule (`storage`), the one torch_op.cpp's calls use too;
+whether a TMA kernel takes an operand's data pointer (16-byte aligned where
+it reads or writes the operand in place) is the runtime's check alone, made
+when it packs a launch's arguments (Kernel passes its refusal on).
 """
 from __future__ import annotations
 
@@ -17,10 +20,8 @@ import tile_runtime
 from .errors import InputError
 
 __all__ = ["Operand", "Problem", "operand", "dense_strides", "storage", "check_operands",
-           "check_alignment", "check_chip", "TMA_ALIGN"]
+           "check_chip"]
 
-# TMA reads and writes global memory from 16-byte aligned addresses.
-TMA_ALIGN = 16
 ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 _TORCH_TYPES = {"torch.float16": "f16", "torch.bfloat16": "bf16", "torch.float32": "f32"}
 _TYPESTRS = {"<f2": "f16", "<f4": "f32"}  # array-interface type strings (no bf16 one)
@@ -201,12 +202,3 @@ def check_operands(a: Operand, b: Operand, out: Optional[Operand], dtype: str,
                                  f"A or B")
     return Problem(m, n, k, *lds)
 
-
-def check_alignment(ops: tuple[Operand, ...]) -> None:
-    """TMA kernels read A and B and write C through descriptors whose base
-    addresses must be 16-byte aligned."""
-    for op in ops:
-        if op.ptr % TMA_ALIGN:
-            raise InputError(f"{op.name}'s data pointer {op.ptr:#x} is not {TMA_ALIGN}-byte "
-                             f"aligned, which this TMA kernel needs (a view into another "
-                             f"tensor? use .clone())")

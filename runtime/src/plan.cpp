@@ -136,16 +136,25 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     ops[i] = s.copied[i] ? copies[i] : given[i];
   }
   if (m.usesTma()) {
+    // The one check of the pointers TMA takes: callers (tile_opt among
+    // them) pass this line on as it is, so it names the operand, the
+    // pointer and, for the caller's own operand, the usual fix.
     for (int i = 0; i < 3; ++i) {
       if (ops[i] % 16 == 0)
         continue;
       char address[32];
       std::snprintf(address, sizeof(address), "0x%llx",
                     static_cast<unsigned long long>(ops[i]));
+      std::string name(1, "ABC"[i]);
+      std::string what = s.copied[i]
+                             ? "the data pointer " + std::string(address) +
+                                   " of " + name + "'s padded copy"
+                             : name + "'s data pointer " + address;
+      std::string hint =
+          s.copied[i] ? "" : " (a view into another tensor? use .clone())";
       return fail(error, TILE_RT_UNSUPPORTED,
-                  where + ": TMA needs 16-byte-aligned operands; " +
-                      std::string(1, "ABC"[i]) + (s.copied[i] ? "'s copy" : "") +
-                      " is at " + address);
+                  where + ": " + what +
+                      " is not 16-byte aligned, which TMA needs" + hint);
     }
     std::string why;
     if (!loadDriver(why))

@@ -1084,14 +1084,14 @@ void testStagingLayouts() {
   ops.b_copy = 0x40008;
   CHECK_EQ(packRefusal(v, ops, TILE_RT_UNSUPPORTED),
            "kernel 'k' (" + gDir +
-               "/tt.json): TMA needs 16-byte-aligned operands; B's copy is at "
-               "0x40008");
+               "/tt.json): the data pointer 0x40008 of B's padded copy is not "
+               "16-byte aligned, which TMA needs");
   ops.b_copy = 0x40000;
   ops.c = 0x30004;
   CHECK_EQ(packRefusal(v, ops, TILE_RT_UNSUPPORTED),
            "kernel 'k' (" + gDir +
-               "/tt.json): TMA needs 16-byte-aligned operands; C is at "
-               "0x30004");
+               "/tt.json): C's data pointer 0x30004 is not 16-byte aligned, "
+               "which TMA needs (a view into another tensor? use .clone())");
   ops.c = 0x30000;
   void **args;
   tile_rt_status st;
@@ -1262,8 +1262,8 @@ void testArguments() {
   ops.a = 0x10008;
   CHECK_EQ(packRefusal(s, ops, TILE_RT_UNSUPPORTED),
            "kernel 'k' (" + gDir +
-               "/sk.json): TMA needs 16-byte-aligned operands; A is at "
-               "0x10008");
+               "/sk.json): A's data pointer 0x10008 is not 16-byte aligned, "
+               "which TMA needs (a view into another tensor? use .clone())");
   // With libcuda but before cuInit, the driver's own refusal.
   ops.a = 0x10000;
   tile_rt_code code = tile_rt_plan_pack(s.p, &ops, &args, &st);

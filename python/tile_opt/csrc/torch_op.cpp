@@ -79,9 +79,11 @@ struct Problem {
   int64_t lda, ldb, ldc;
 };
 
-// 0 launched; otherwise the Python path must run. `launcher` is of A's
-// device, made current here (the runtime refuses a launcher of another
-// device, or another device's context).
+// 0 launched; otherwise the Python path must run. A refusal (such as a
+// data pointer TMA cannot take) is not reported here: the Python path
+// launches again and raises the runtime's own line, so both paths give one
+// message. `launcher` is of A's device, made current here (the runtime
+// refuses a launcher of another device, or another device's context).
 int launch(void *launcher, const at::Tensor &a, const at::Tensor &b,
            const at::Tensor &c, const Problem &p) {
   int device = a.get_device();
