@@ -13,7 +13,8 @@ the picks on the family left out. --write puts the coefficients into the
 table (data/sm_90a.json), which tile-opt compiles in.
 
 The estimate is the runtime's (DispatchRule::estimateNs, runtime/src/
-dispatch.cpp); test_cost_model.py checks that the two agree.
+dispatch.cpp); test_tile_bench.py's test_fit_script_estimates_as_the_runtime
+checks that the two agree.
 
   scripts/fit-cost-model.py RUN... [--table T] [--write] [--cross-validate]
 
@@ -84,7 +85,7 @@ def load(path):
                 if shape and cub and times:
                     out.append((shape, cub, times, None))
                 shape, cub, times = tuple(map(int, p.groups())), None, {}
-            t = re.match(r"time (\S+?): ([\d.]+) ms median", line)
+            t = re.match(r"time (.+?): ([\d.]+) ms median", line)
             if t and t.group(1).startswith("cuBLAS"):
                 cub = float(t.group(2))
             elif t and member_of(t.group(1)):
@@ -92,6 +93,8 @@ def load(path):
         # The last shape of a run cut short may lack members.
         if out and len(out[-1][2]) < max(len(o[2]) for o in out):
             out.pop()
+        if not out:
+            sys.exit(f"fit-cost-model: {path}: no shape with cuBLAS's and the members' times")
         return out
     doc = json.loads(text)
     if "kernels" in doc:  # one shape's tile-run document (tile-tune's runs/*.json)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# One device call that checks config=auto's cost model on shapes it was not
-# fitted on: every member of the nn f16 bundle (scripts/validation-bundles.sh
-# .kit/bundles/val) timed by tile-bench next to torch.matmul (cuBLAS) and
-# Triton's tma-persistent on the llm and classic suites (scripts/suites.py),
-# one process per group of M, L2 flushed, rotated rounds; the model's pick is
-# read afterwards from the same samples (scripts/model-report.py). Then the
-# dispatch manifests on random shapes (python/random_numerics.py).
+# One device call that times every member of config=auto's family on the llm
+# and classic suites (scripts/suites.py), shapes the calibration run did not
+# cover: the nn f16 bundle's members (scripts/validation-bundles.sh
+# .kit/bundles/val) by tile-bench next to torch.matmul (cuBLAS) and Triton's
+# tma-persistent, one process per group of M, L2 flushed, rotated rounds.
+# scripts/fit-cost-model.py reads the runs (any model's picks can be judged
+# on them afterwards). Then the dispatch manifest on random shapes
+# (python/random_numerics.py).
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-validate.sh
 set -uo pipefail

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compiles what scripts/gpu-validate.sh runs: config=auto bundles of the nn
-# kernel, f16 into DIR/f16/nn-auto/f16 and bf16 into DIR/bf16/nn-auto/bf16
-# (one root per dtype, the layout python/random_numerics.py reads).
+# kernel, f16 into DIR/f16/f16/auto and bf16 into DIR/bf16/bf16/auto (one
+# root per dtype, DIR/f16 and DIR/bf16, in the layout
+# python/random_numerics.py reads: <dtype>/<variant>/).
 #   scripts/validation-bundles.sh DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

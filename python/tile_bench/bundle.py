@@ -142,8 +142,9 @@ def tma_views(plan: Any) -> dict[str, TmaView]:
 
 
 class Dispatch:
-    """A dispatch manifest of tile-opt's config=auto: ordered rules, the
-    first that matches a shape names the member bundle to run."""
+    """A dispatch manifest of tile-opt's config=auto: its rules name the
+    member bundles, and the runtime picks one per shape (a tuned class
+    first, else the least modelled time)."""
 
     def __init__(self, handle: Any) -> None:
         self.handle = handle

@@ -55,8 +55,8 @@ _TMP_NAME = re.compile(re.escape(TMP_PREFIX) + r"(\d+)-[a-z0-9_]+\Z")
 TMP_MARKER = ".tile_opt-owner.json"
 # Seconds tile-opt may take to compile, unless compile() says otherwise.
 COMPILE_TIMEOUT = 600.0
-# The largest file option (a tune cache) read for the key; tile-opt's own
-# reader enforces its own limit (the same number) on what it reads.
+# The largest file option (a tune cache, a calibration table) read for the
+# key; tile-opt's own readers enforce their limit (the same number).
 FILE_OPTION_MAX_BYTES = 16 * 1024 * 1024
 
 # Options that config=auto ignores (it picks the block itself).
@@ -64,7 +64,7 @@ BLOCK_OPTIONS = frozenset({
     "schedule", "block_m", "block_n", "block_k", "num_warps", "num_stages", "order",
     "group_m", "mma", "warp_specialize", "cluster_m", "split_k", "chip"})
 # Options naming a file whose contents shape the kernels.
-FILE_OPTIONS = frozenset({"tune_cache"})
+FILE_OPTIONS = frozenset({"tune_cache", "calibration"})
 
 _VALUE = re.compile(r"[A-Za-z0-9_.:/+-]+\Z")
 

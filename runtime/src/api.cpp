@@ -305,16 +305,19 @@ tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
     return nullArgument(status, "tile_rt_rule_estimate", "bundle");
   if (!ns)
     return nullArgument(status, "tile_rt_rule_estimate", "ns");
-  std::string sizes;
-  if (index >= bundle->rules.size() || !bundle->rules[index].modelled())
-    return report(status, TILE_RT_INVALID_ARGUMENT,
-                  "tile_rt_rule_estimate: manifest " + bundle->manifest.path +
-                      " has no modelled rule " + std::to_string(index));
-  if (!checkSizes(m, n, k, sizes))
-    return report(status, TILE_RT_INVALID_ARGUMENT,
-                  "tile_rt_rule_estimate: " + sizes);
-  *ns = bundle->rules[index].estimateNs(m, n, k);
-  return ok(status);
+  return guarded(status, [&] {
+    std::string sizes;
+    if (index >= bundle->rules.size() || !bundle->rules[index].modelled())
+      return report(status, TILE_RT_INVALID_ARGUMENT,
+                    "tile_rt_rule_estimate: manifest " +
+                        bundle->manifest.path + " has no modelled rule " +
+                        std::to_string(index));
+    if (!checkSizes(m, n, k, sizes))
+      return report(status, TILE_RT_INVALID_ARGUMENT,
+                    "tile_rt_rule_estimate: " + sizes);
+    *ns = bundle->rules[index].estimateNs(m, n, k);
+    return ok(status);
+  });
 }
 
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,

@@ -26,6 +26,16 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
     error = where + " must be an object";
     return false;
   }
+  // A field this reader does not know would be a condition it ignores (an
+  // older tile-opt's max_m, min_k, max_tiles): the rule would match more
+  // shapes than it says.
+  for (const auto &item : r.items())
+    if (!tile_manifest::find(Scope::Rule, item.key())) {
+      error = where + ": \"" + item.key() +
+              "\" is not a rule field (a bundle of another tile-opt? compile "
+              "it again)";
+      return false;
+    }
   FieldReader f(doc, r, "/dispatch/" + std::to_string(i), error);
   if (!f.check(Scope::Rule)) {
     error = where + ": " + error;
@@ -38,6 +48,12 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
     if (!rule.cost[0] || !rule.cost[1] || !rule.cost[4]) {
       error = where + ": \"cost\" needs positive SMs, step time and "
                       "bytes per ns (its first, second and fifth numbers)";
+      return false;
+    }
+    if (rule.cost[0] > tile_manifest::kMaxModelSMs) {
+      error = where + ": \"cost\" gives " + std::to_string(rule.cost[0]) +
+              " SMs; at most " + std::to_string(tile_manifest::kMaxModelSMs) +
+              " are allowed";
       return false;
     }
     if (!rule.shapeClass.empty()) {
@@ -116,6 +132,13 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
       out.members.push_back(std::move(member));
     }
     const Manifest &member = out.members[rule.member];
+    // The model counts tiles of whole K steps, one program per SM.
+    if (rule.modelled() &&
+        (member.streamK || member.clusterM != 1 || member.mma != "wgmma")) {
+      error = where + ": a \"cost\" needs a TMA + wgmma member without "
+                      "Stream-K or clusters (the model has no term for them)";
+      return false;
+    }
     rule.blockM = member.blockM;
     rule.blockN = member.blockN;
     rule.blockK = member.blockK;
@@ -124,6 +147,18 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
     rule.bBytes = int64_t(tile_rt_dtype_bytes(member.bType));
     rule.cBytes = int64_t(tile_rt_dtype_bytes(member.cType));
     out.rules.push_back(std::move(rule));
+  }
+  // A rule with neither a class nor a cost matches every shape, so the
+  // model would never be asked.
+  bool modelled = false, catchAll = false;
+  for (const DispatchRule &r : out.rules) {
+    modelled |= r.modelled();
+    catchAll |= !r.modelled() && r.shapeClass.empty();
+  }
+  if (modelled && catchAll) {
+    error = "a rule with neither \"class\" nor \"cost\" would shadow every "
+            "rule with a cost";
+    return false;
   }
   // Its types are its members' (for the problem's buffers).
   m.aType = out.members[0].aType;
@@ -149,17 +184,23 @@ namespace {
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-int64_t waves(const DispatchRule &r, int64_t m, int64_t n) {
-  int64_t units = ceilDiv(m, r.blockM) * ceilDiv(n, r.blockN) * r.splitK;
-  return ceilDiv(units, r.cost[0]);
+// In double: tiles times split-K passes 2^63 for sizes near 2^31.
+double tiles(const DispatchRule &r, int64_t m, int64_t n) {
+  return double(ceilDiv(m, r.blockM)) * double(ceilDiv(n, r.blockN));
+}
+
+double waves(const DispatchRule &r, int64_t m, int64_t n) {
+  return std::ceil(tiles(r, m, n) * double(r.splitK) / double(r.cost[0]));
 }
 
 int64_t steps(const DispatchRule &r, int64_t k) {
   return ceilDiv(ceilDiv(k, r.blockK), r.splitK);
 }
 
-std::string count(int64_t n, const char *what) {
-  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+std::string count(double n, const char *what) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.0f", n);
+  return text + std::string(" ") + what + (n == 1 ? "" : "s");
 }
 
 std::string microseconds(double ns) {
@@ -174,15 +215,14 @@ std::string microseconds(double ns) {
 // `waves` rounds of `steps` K steps each, unless streaming A, B and C (and
 // split-K's f32 partial tiles) at the member's bandwidth takes longer.
 double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k) const {
-  double compute = double(waves(*this, m, n)) *
+  double compute = waves(*this, m, n) *
                    (double(steps(*this, k)) * double(cost[1]) / 1000 +
                     double(cost[2]));
-  double tiles = double(ceilDiv(m, blockM) * ceilDiv(n, blockN));
   double bytes = double(aBytes) * double(m) * double(k) +
                  double(bBytes) * double(n) * double(k) +
                  double(cBytes) * double(m) * double(n) +
-                 (splitK > 1 ? 8.0 * tiles * double(blockM * blockN) *
-                                   double(splitK)
+                 (splitK > 1 ? 8.0 * tiles(*this, m, n) * double(blockM) *
+                                   double(blockN) * double(splitK)
                              : 0.0);
   return double(cost[3]) + std::max(compute, bytes / double(cost[4]));
 }
@@ -214,7 +254,7 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
     return -1;
   const DispatchRule &r = rules[size_t(best)];
   why = "rule " + std::to_string(best) + ", model: " +
-        count(ceilDiv(m, r.blockM) * ceilDiv(n, r.blockN), "tile") + " of " +
+        count(tiles(r, m, n), "tile") + " of " +
         std::to_string(r.blockM) + "x" + std::to_string(r.blockN) +
         (r.splitK > 1 ? " split " + std::to_string(r.splitK) + " ways" : "") +
         ", " + count(waves(r, m, n), "wave") + " of " +

@@ -98,8 +98,8 @@ struct Manifest {
   std::string layoutList() const; // "nn, nt"
 };
 
-// One rule of a dispatch manifest (tile-opt config=auto): the member to run
-// when every condition given holds; 0 = no such condition.
+// One rule of a dispatch manifest (tile-opt config=auto): a member, chosen
+// by its shape class (tile-tune's) or by the cost model's estimate.
 struct DispatchRule {
   std::string bundle; // a manifest in the same directory
   size_t member = 0;  // its index among the distinct members

@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -631,6 +632,7 @@ void testDispatch() {
   big["block_m"] = 256;
   writeJson("big.json", big);
   writeJson("split.json", splitKManifest());
+  writeJson("wide.json", wgmmaManifest());
   // A tuned class first; then the cheaper of two modelled members (SMs, ps
   // per K step, ns per tile, ns per launch, bytes per ns).
   Json d = {{"kernel", "k"},
@@ -638,9 +640,9 @@ void testDispatch() {
              {{{"bundle", "big.json"},
                {"class", "m2^12-n2^12-k2^12"},
                {"why", "tuned"}},
-              {{"bundle", "small.json"},
+              {{"bundle", "wide.json"},
                {"cost", {100, 100000, 0, 0, 1000}},
-               {"why", "small"}},
+               {"why", "wide"}},
               {{"bundle", "split.json"},
                {"cost", {100, 100000, 500, 2000, 1000}},
                {"why", "split"}}}}};
@@ -667,18 +669,18 @@ void testDispatch() {
   CHECK_EQ(std::string(ruleStatus.message),
            "tile_rt_bundle_rule: manifest " + gDir +
                "/auto.json has 3 rules, not 4");
-  // The model by hand, 128 x 128 x 3200 (f16): small (128x64, K steps of
-  // 32) runs 100 steps of 100 ns, 10 us, above its 1.67 MB at 1000 B/ns;
-  // split (128x128, K steps of 64, 4 ways) runs 13 steps and its tile,
-  // 1.8 us, below 2.2 MB with its f32 partials, plus 2 us per launch.
+  // The model by hand, 128 x 128 x 3200 (f16): wide (128x128, K steps of
+  // 64) runs 50 steps of 100 ns, 5 us, above its 1.67 MB at 1000 B/ns;
+  // split (the same tile, 4 ways) runs 13 steps and its tile, 1.8 us,
+  // below 2.2 MB with its f32 partials, plus 2 us per launch.
   double ns = 0;
   CHECK_EQ(tile_rt_rule_estimate(b.b, 1, 128, 128, 3200, &ns, nullptr),
            TILE_RT_OK);
-  CHECK(ns == 10000);
+  CHECK(ns == 5000);
   CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 128, 128, 3200, &ns, nullptr),
            TILE_RT_OK);
   CHECK(ns == 2000 + 2195.456);
-  // 12800 x 64 x 32: small's 100 tiles fill 100 SMs once and stream 2.46 MB;
+  // 12800 x 64 x 32: wide's 100 tiles fill 100 SMs once and stream 2.46 MB;
   // split's 400 programs take 4 waves and 52 MB of partials.
   CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 12800, 64, 32, &ns, nullptr),
            TILE_RT_OK);
@@ -703,10 +705,10 @@ void testDispatch() {
   };
   CHECK_EQ(pick(128, 128, 3200),
            "split.json: rule 2, model: 1 tile of 128x128 split 4 ways, 1 "
-           "wave of 13 K steps, 4.2 us (next: rule 1, 10.0 us): split");
+           "wave of 13 K steps, 4.2 us (next: rule 1, 5.0 us): split");
   CHECK_EQ(pick(12800, 64, 32),
-           "small.json: rule 1, model: 100 tiles of 128x64, 1 wave of 1 K "
-           "step, 2.5 us (next: rule 2, 56.9 us): small");
+           "wide.json: rule 1, model: 100 tiles of 128x128, 1 wave of 1 K "
+           "step, 2.5 us (next: rule 2, 56.9 us): wide");
   CHECK_EQ(pick(3000, 3000, 4000),
            "big.json: rule 0, class m2^12-n2^12-k2^12: tuned");
   CHECK_EQ(pick(int64_t(1) << 62, 1, 1),
@@ -717,8 +719,15 @@ void testDispatch() {
   CHECK_EQ(plan.info.rule, 1);
   CHECK(plan.info.kernel == tile_rt_bundle_member(b.b, 1));
   CHECK_EQ(plan.text(TILE_RT_TEXT_PICK),
-           "rule 1, model: 100 tiles of 128x64, 1 wave of 1 K step, 2.5 us "
-           "(next: rule 2, 56.9 us): small");
+           "rule 1, model: 100 tiles of 128x128, 1 wave of 1 K step, 2.5 us "
+           "(next: rule 2, 56.9 us): wide");
+  // Sizes at 2^31 - 1: tiles times split-K pass 2^63 in integers, not in
+  // the model's doubles.
+  int64_t top = (int64_t(1) << 31) - 1;
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, top, top, top, &ns, nullptr),
+           TILE_RT_OK);
+  CHECK(ns > 1e12 && std::isfinite(ns));
+  CHECK(pick(top, top, 1).find(" waves of ") != std::string::npos);
   // Without a modelled rule, a shape no class matches has no member.
   writeJson("classes.json",
             Json{{"kernel", "k"},

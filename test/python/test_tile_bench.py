@@ -48,8 +48,11 @@ BUNDLES = {
                  "mma=wgmma block-m=128 block-n=128 block-k=64 num-warps=4",
                  "matmul_f16_nt.json"),
     "static": (None, "schedule=tiled", "st.json"),
-    # config=auto: a dispatch manifest over four compiled members.
+    # config=auto: a dispatch manifest over the calibration table's members.
     "auto": ("examples/matmul_f16.mlir", "config=auto", "matmul_f16.json"),
+    # ... and with f32 C (4-byte C in the model's bytes).
+    "auto_f32": ("test/Pipelines/Inputs/matmul_f16_f32c.mlir", "config=auto",
+                 "matmul_f16_f32c.json"),
 }
 
 
@@ -491,16 +494,43 @@ def test_fit_script_estimates_as_the_runtime(manifests):
         "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
     fit = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(fit)
-    d = load_manifest(manifests["auto"])
     rng = random.Random(5)
-    shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000)] + [
-        tuple(rng.randint(1, 20000) for _ in range(3)) for _ in range(20)]
-    for i, (rule, member) in enumerate(zip(d.rules, d.members)):
-        cfg = {"block_m": member.block_m, "block_n": member.block_n,
-               "block_k": member.block_k, "split_k": member.split_k}
-        for s in shapes:
-            assert fit.estimate_ns(cfg, rule["cost"][1:], rule["cost"][0], *s) == \
-                pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
+    top = 2**31 - 1
+    shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000), (top, top, top),
+              (1, top, 1)] + [tuple(rng.randint(1, 20000) for _ in range(3)) for _ in range(20)]
+    for auto, elem in ((manifests["auto"], (2, 2, 2)), (manifests["auto_f32"], (2, 2, 4))):
+        d = load_manifest(auto)
+        for i, (rule, member) in enumerate(zip(d.rules, d.members)):
+            cfg = {"block_m": member.block_m, "block_n": member.block_n,
+                   "block_k": member.block_k, "split_k": member.split_k}
+            for s in shapes:
+                assert fit.estimate_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem) == \
+                    pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
+
+
+def test_fit_script_reads_a_run_cut_short(tmp_path):
+    """tile-run's text, where a run's time ran out before its JSON: each
+    shape with cuBLAS's and every member's time; a last shape without all
+    its members is left out; a file with no shape is an error."""
+    spec = importlib.util.spec_from_file_location(
+        "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    run = tmp_path / "cut.txt"
+    run.write_text(
+        "problem: M=512 N=64 K=64, f16 inputs\n"
+        "==== problem 512x6144x4096, seed 1 ====\n"
+        "time cuBLAS (cublasLt): 0.0398 ms median (IQR 0.0392-0.0402)\n"
+        "time B/mm__big.json: 0.0505 ms median (IQR 0.0498-0.0512), 78.8% of cuBLAS\n"
+        "time B/mm__mid.json: 0.0497 ms median (IQR 0.0492-0.0502)\n"
+        "==== problem 512x4096x4096, seed 2 ====\n"
+        "time cuBLAS (cublasLt): 0.03 ms median\n"
+        "time B/mm__big.json: 0.04 ms median\n")
+    assert fit.load(str(run)) == [((512, 6144, 4096), 0.0398,
+                                   {"big": 0.0505, "mid": 0.0497}, None)]
+    (tmp_path / "empty.txt").write_text("nothing\n")
+    with pytest.raises(SystemExit, match="no shape with cuBLAS's and the members' times"):
+        fit.load(str(tmp_path / "empty.txt"))
 
 
 def _dispatch_copy(manifests, tmp_path, change):

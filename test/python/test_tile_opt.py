@@ -49,7 +49,8 @@ needs_torch = pytest.mark.skipif(torch is None, reason="needs torch")
 # is all tile_bench checks of it), for the chip $STANDIN_CHIP if set.
 
 STANDIN_OPTIONS = {
-    "block-k": "<long>", "block-m": "<long>", "block-n": "<long>", "chip": ["sm_80", "sm_90a"],
+    "block-k": "<long>", "block-m": "<long>", "block-n": "<long>", "calibration": "<string>",
+    "chip": ["sm_80", "sm_90a"],
     "cluster-m": "<long>", "config": ["manual", "auto"], "group-m": "<long>",
     "index-bitwidth": "<uint>", "min-blocks-per-sm": "<uint>", "mma": ["sync", "wgmma"],
     "num-stages": "<long>", "num-warps": "<long>", "order": ["linear", "grouped"],
@@ -644,6 +645,18 @@ def test_the_input_ir_is_in_the_key(standin):
     assert key == compiler.cache_key(matmul_ir("f16", "f16", "nn"), "", standin.path)
     assert key != compiler.cache_key(matmul_ir("f16", "f16", "nn") + "\n", "", standin.path)
     assert key != compiler.cache_key(matmul_ir("f16", "f16", "nn"), "block-m=64", standin.path)
+
+
+def test_a_calibration_table_is_a_file_option(standin, tmp_path, monkeypatch):
+    """config=auto's calibration=FILE, as tune-cache: the caller's relative
+    path made absolute (tile-opt runs elsewhere), its contents in the key."""
+    monkeypatch.chdir(tmp_path)
+    table = tmp_path / "table.json"
+    table.write_text('{"chip": "sm_90a"}')
+    first = tile_opt.compile(config="auto", calibration="table.json")
+    assert standin.runs()[0]["argv"][1] == f"--tile-to-ptx=config=auto calibration={table}"
+    table.write_text('{"chip": "sm_90a", "sms": 132}')
+    assert tile_opt.compile(config="auto", calibration="table.json").key != first.key
 
 
 def test_a_tune_cache_file_is_in_the_key(standin, tmp_path):

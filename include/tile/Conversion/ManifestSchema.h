@@ -24,6 +24,8 @@ enum class When { Required, Optional, Tma, Workspace, OptionalTma };
 
 // JSON numbers are read as doubles, which hold every integer below 2^53.
 constexpr int64_t kAnyInt = (int64_t(1) << 53) - 1;
+// The most SMs a rule's "cost" (and a calibration table) may name.
+constexpr int64_t kMaxModelSMs = 1024;
 
 enum class Field {
 #define TILE_MANIFEST_FIELD(scope, id, ...) id,

@@ -55,9 +55,10 @@ std::string typeName(Type t) {
   return t.isF16() ? "f16" : "f32";
 }
 
-/// Tune caches are tile-tune's output, a few kilobytes.
-constexpr uint64_t kMaxTuneCacheBytes = 16 << 20;
-/// Every member is compiled into the bundle and its rule tried in turn.
+/// Tune caches and calibration tables are a few kilobytes.
+constexpr uint64_t kMaxInputFileBytes = 16 << 20;
+/// Every member is compiled into every bundle: at most this many from a tune
+/// cache, and as many from a calibration table.
 constexpr size_t kMaxTunedMembers = 32;
 
 /// A winner's "config", read field by field as #tile.kernel reads its own:
@@ -134,7 +135,7 @@ InFlightDiagnostic cacheError(Operation *where, StringRef path) {
 /// The tune cache at `path`, read and parsed once for every kernel.
 FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
   auto error = [&] { return cacheError(where, path); };
-  llvm::Expected<std::string> text = readRegularFile(path, kMaxTuneCacheBytes);
+  llvm::Expected<std::string> text = readRegularFile(path, kMaxInputFileBytes);
   if (!text) {
     // The message names the file itself.
     where->emitError("tile-auto-config: tune cache ")
@@ -224,7 +225,7 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
   std::string text = kBuiltinTable;
   if (!path.empty()) {
     llvm::Expected<std::string> read =
-        readRegularFile(path, kMaxTuneCacheBytes);
+        readRegularFile(path, kMaxInputFileBytes);
     if (!read) {
       where->emitError("tile-auto-config: calibration table ")
           << llvm::toString(read.takeError());
@@ -244,10 +245,22 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
   const llvm::json::Array *members = top ? top->getArray("members") : nullptr;
   if (!members || members->empty())
     return error() << "expected an object with a non-empty \"members\" array";
+  // A misspelled key would be ignored: refuse what the table cannot hold.
+  auto unknownKey = [](const llvm::json::Object &o,
+                       ArrayRef<StringRef> keys) -> std::optional<std::string> {
+    for (const auto &kv : o)
+      if (!llvm::is_contained(keys, StringRef(kv.first)))
+        return kv.first.str();
+    return std::nullopt;
+  };
+  if (std::optional<std::string> key =
+          unknownKey(*top, {"chip", "sms", "members"}))
+    return error() << "unknown key \"" << *key << "\"";
   Calibration out;
   out.sms = top->getInteger("sms").value_or(0);
-  if (out.sms < 1 || out.sms > 1024)
-    return error() << "\"sms\" must be an integer from 1 to 1024";
+  if (out.sms < 1 || out.sms > tile_manifest::kMaxModelSMs)
+    return error() << "\"sms\" must be an integer from 1 to "
+                   << tile_manifest::kMaxModelSMs;
   if (members->size() > kMaxTunedMembers)
     return error() << "more than " << kMaxTunedMembers << " members";
   llvm::StringSet<> names;
@@ -273,12 +286,21 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
     if (!names.insert(*member).second)
       return error() << "member " << *member << " is listed twice";
     auto memberError = [&] { return error() << "member " << *member << ": "; };
+    if (std::optional<std::string> key =
+            unknownKey(*e, {"name", "why", "config", "cost"}))
+      return memberError() << "unknown key \"" << *key << "\"";
     FailureOr<KernelConfig> cfg = parseConfig(*c, memberError);
     if (failed(cfg))
       return failure();
     if (!cfg->isWgmma())
       return memberError() << "config=auto's members are TMA + wgmma kernels";
-    if (cost->size() != std::size(kCostFields))
+    if (cfg->isStreamK() || cfg->clusterM != 1)
+      return memberError() << "the cost model has no term for Stream-K or "
+                              "clusters; a member is tiled or persistent "
+                              "without them";
+    if (cost->size() != std::size(kCostFields) ||
+        unknownKey(*cost, SmallVector<StringRef>(std::begin(kCostFields),
+                                                 std::end(kCostFields))))
       return memberError() << "\"cost\" must hold exactly step_ps, tile_ns, "
                               "launch_ns and gbps";
     SmallVector<int64_t, 4> coefficients;
