@@ -107,7 +107,8 @@ bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
   if (rule < 0)
     return fail(error, TILE_RT_UNSUPPORTED,
                 "manifest " + b.manifest.path +
-                    ": no dispatch rule matches shape " + shapeText(m, n, k));
+                    ": no dispatch rule matches shape " + shapeText(m, n, k) +
+                    " (" + why + ")");
   kernel = b.members[b.rules[size_t(rule)].member].get();
   return true;
 }
@@ -335,8 +336,10 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
     Error error;
     int64_t rule;
     std::string reason;
-    if (!pick(*bundle, m, n, k, *kernel, rule, reason, error))
+    if (!pick(*bundle, m, n, k, *kernel, rule, reason, error)) {
+      *kernel = nullptr; // not the dispatch manifest pick() started from
       return reportError(status, error);
+    }
     copyText(reason, why, why_bytes);
     return ok(status);
   });

@@ -12,6 +12,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <map>
 
 namespace tilert {
@@ -211,6 +214,43 @@ std::string microseconds(double ns) {
 
 } // namespace
 
+namespace {
+
+// How far apart two shape classes are: the power-of-two steps between their
+// sizes, and one more when one is unaligned and the other not.
+int classDistance(const std::string &a, const std::string &b) {
+  int x[3] = {0, 0, 0}, y[3] = {0, 0, 0};
+  if (std::sscanf(a.c_str(), "m2^%d-n2^%d-k2^%d", &x[0], &x[1], &x[2]) != 3 ||
+      std::sscanf(b.c_str(), "m2^%d-n2^%d-k2^%d", &y[0], &y[1], &y[2]) != 3)
+    return std::numeric_limits<int>::max();
+  bool ua = a.find("-unaligned") != std::string::npos;
+  bool ub = b.find("-unaligned") != std::string::npos;
+  return std::abs(x[0] - y[0]) + std::abs(x[1] - y[1]) + std::abs(x[2] - y[2]) +
+         (ua != ub);
+}
+
+} // namespace
+
+std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
+                         int64_t n, int64_t k) {
+  std::string own = shapeClass(m, n, k);
+  int64_t nearest = -1;
+  int distance = std::numeric_limits<int>::max();
+  for (size_t i = 0; i < rules.size(); ++i) {
+    int d = classDistance(own, rules[i].shapeClass);
+    if (!rules[i].shapeClass.empty() && (nearest < 0 || d < distance)) {
+      nearest = int64_t(i);
+      distance = d;
+    }
+  }
+  std::string text = "class " + own;
+  if (nearest >= 0)
+    text += "; the nearest rule is " + std::to_string(nearest) +
+            ", for class " + rules[size_t(nearest)].shapeClass + " (" +
+            rules[size_t(nearest)].bundle + ")";
+  return text;
+}
+
 // Every SM runs one program at a time: the tiles (times split-K) take
 // `waves` rounds of `steps` K steps each, unless streaming A, B and C (and
 // split-K's f32 partial tiles) at the member's bandwidth takes longer.
@@ -250,8 +290,10 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
     why += ": " + r.why;
     return int64_t(i);
   }
-  if (best < 0)
+  if (best < 0) {
+    why = nearestClass(rules, m, n, k);
     return -1;
+  }
   const DispatchRule &r = rules[size_t(best)];
   why = "rule " + std::to_string(best) + ", model: " +
         count(tiles(r, m, n), "tile") + " of " +

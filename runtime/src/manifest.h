@@ -142,7 +142,13 @@ std::string shapeClass(int64_t m, int64_t n, int64_t k);
 
 // The rule of `rules` for an M x N x K problem, or -1: the first without a
 // cost whose class (if any) matches, else the modelled one with the least
-// estimate; `why` says which rule and its numbers.
+// estimate; `why` says which rule and its numbers (for -1: the shape's class
+// and the rule whose class is nearest, nearestClass).
+// "class C; the nearest rule is I, for class D (BUNDLE)": what a shape no
+// rule serves is, and which rule comes closest (power-of-two steps apart).
+std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
+                         int64_t n, int64_t k);
+
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, std::string &why);
 

@@ -728,23 +728,38 @@ void testDispatch() {
            TILE_RT_OK);
   CHECK(ns > 1e12 && std::isfinite(ns));
   CHECK(pick(top, top, 1).find(" waves of ") != std::string::npos);
-  // Without a modelled rule, a shape no class matches has no member.
+  // Without a modelled rule, a shape no class matches has no member; the
+  // message names its class and the rule whose class is nearest (power-of-
+  // two steps apart, one more for unaligned against aligned).
   writeJson("classes.json",
             Json{{"kernel", "k"},
                  {"dispatch",
                   {{{"bundle", "big.json"},
                     {"class", "m2^12-n2^12-k2^12"},
-                    {"why", "tuned"}}}}});
+                    {"why", "tuned"}},
+                   {{"bundle", "small.json"},
+                    {"class", "m2^4-n2^4-k2^4"},
+                    {"why", "tuned small"}}}}});
   Bundle classes("classes.json");
   CHECK_EQ(classes.code, TILE_RT_OK);
-  const tile_rt_bundle *none = nullptr;
-  tile_rt_status noneStatus;
-  CHECK_EQ(tile_rt_bundle_pick(classes.b, 1, 1, 1, &none, nullptr, 0,
-                               &noneStatus),
-           TILE_RT_UNSUPPORTED);
-  CHECK_EQ(std::string(noneStatus.message),
+  auto unserved = [&](int64_t m, int64_t n, int64_t k) {
+    const tile_rt_bundle *none = nullptr;
+    tile_rt_status st;
+    CHECK_EQ(tile_rt_bundle_pick(classes.b, m, n, k, &none, nullptr, 0, &st),
+             TILE_RT_UNSUPPORTED);
+    CHECK(none == nullptr);
+    return std::string(st.message);
+  };
+  CHECK_EQ(unserved(1, 8, 8),
            "manifest " + gDir +
-               "/classes.json: no dispatch rule matches shape 1x1x1");
+               "/classes.json: no dispatch rule matches shape 1x8x8 (class "
+               "m2^0-n2^3-k2^3; the nearest rule is 1, for class "
+               "m2^4-n2^4-k2^4 (small.json))");
+  CHECK_EQ(unserved(2048, 4096, 4095),
+           "manifest " + gDir +
+               "/classes.json: no dispatch rule matches shape 2048x4096x4095 "
+               "(class m2^11-n2^12-k2^12-unaligned; the nearest rule is 0, for "
+               "class m2^12-n2^12-k2^12 (big.json))");
   tile_rt_status st;
   CHECK_EQ(tile_rt_kernel_load(b.b, nullptr, &st), TILE_RT_INVALID_ARGUMENT);
 

@@ -582,7 +582,9 @@ def test_dispatch_without_a_matching_rule(manifests, tmp_path):
     d = load_manifest(path)
     with pytest.raises(UnsupportedError) as e:
         d.pick(4096, 4096, 4096)
-    assert str(e.value) == f"manifest {path}: no dispatch rule matches shape 4096x4096x4096"
+    assert str(e.value) == (f"manifest {path}: no dispatch rule matches shape 4096x4096x4096 "
+                            "(class m2^12-n2^12-k2^12; the nearest rule is 0, for class "
+                            "m2^1-n2^1-k2^1 (matmul_f16__mid.json))")
     with pytest.raises(UnsupportedError, match="shape 0x1x1 has a size outside 1 to 2147483647"):
         d.pick(0, 1, 1)
 
