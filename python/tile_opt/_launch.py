@@ -25,7 +25,7 @@ import torch
 from tile_bench import cuda_launch
 from tile_bench.bundle import Bundle, Dispatch
 
-from .errors import CaptureError, CudaError, TileOptError, UnsupportedShapeError
+from .errors import CaptureError, CudaError, UnsupportedShapeError
 
 Tensor = torch.Tensor
 TORCH_DTYPES = cuda_launch.TORCH_DTYPES
