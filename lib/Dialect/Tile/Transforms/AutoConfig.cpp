@@ -303,12 +303,16 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
                                                  std::end(kCostFields))))
       return memberError() << "\"cost\" must hold exactly step_ps, tile_ns, "
                               "launch_ns and gbps";
+    // The range a rule's "cost" may carry (ManifestFields.def).
+    const tile_manifest::FieldSpec &range =
+        tile_manifest::spec(tile_manifest::Field::RuleCost);
     SmallVector<int64_t, 4> coefficients;
     for (StringRef field : kCostFields) {
       std::optional<int64_t> value = cost->getInteger(field);
-      if (!value || *value < 0 || *value > 1000000000)
+      if (!value || *value < range.min || *value > range.max)
         return memberError() << "\"cost\" field \"" << field
-                             << "\" must be an integer from 0 to 10^9";
+                             << "\" must be an integer from " << range.min
+                             << " to " << range.max;
       coefficients.push_back(*value);
     }
     if (coefficients[0] == 0 || coefficients[3] == 0)
