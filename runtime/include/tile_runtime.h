@@ -223,7 +223,8 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
  * class (if any) matches, else of the modelled rule with the least estimate
  * (TILE_RT_UNSUPPORTED when none, or when a size is outside 1 to 2^31 - 1).
  * When `why` is not null it receives (truncated to why_bytes) which rule and
- * why ("rule 3, model: 32 tiles of 64x128 ..."); "" for a kernel bundle. */
+ * why ("rule 3, model: 32 tiles of 64x128 ..."); "" for a kernel bundle.
+ * `*kernel` is null on any failure. */
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t n, int64_t k,
                                  const tile_rt_bundle **kernel, char *why,

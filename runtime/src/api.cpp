@@ -336,10 +336,10 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
     Error error;
     int64_t rule;
     std::string reason;
-    if (!pick(*bundle, m, n, k, *kernel, rule, reason, error)) {
-      *kernel = nullptr; // not the dispatch manifest pick() started from
+    const tile_rt_bundle *picked = nullptr;
+    if (!pick(*bundle, m, n, k, picked, rule, reason, error))
       return reportError(status, error);
-    }
+    *kernel = picked; // only on success: null on any failure
     copyText(reason, why, why_bytes);
     return ok(status);
   });

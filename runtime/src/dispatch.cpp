@@ -64,6 +64,13 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
       return false;
     }
   }
+  if (!rule.shapeClass.empty() &&
+      !tile_manifest::parseShapeClass(rule.shapeClass)) {
+    error = where + ": \"class\" must be a shape class such as "
+                    "m2^12-n2^12-k2^13 or m2^0-n2^3-k2^7-unaligned, not '" +
+            rule.shapeClass + "'";
+    return false;
+  }
   if (rule.bundle.find('/') != std::string::npos || rule.bundle[0] == '.') {
     error = where +
             ": \"bundle\" must name a manifest in the same "
@@ -217,16 +224,16 @@ std::string microseconds(double ns) {
 namespace {
 
 // How far apart two shape classes are: the power-of-two steps between their
-// sizes, and one more when one is unaligned and the other not.
+// sizes (each 0 to 62), and one more when one is unaligned and the other not.
 int classDistance(const std::string &a, const std::string &b) {
-  int x[3] = {0, 0, 0}, y[3] = {0, 0, 0};
-  if (std::sscanf(a.c_str(), "m2^%d-n2^%d-k2^%d", &x[0], &x[1], &x[2]) != 3 ||
-      std::sscanf(b.c_str(), "m2^%d-n2^%d-k2^%d", &y[0], &y[1], &y[2]) != 3)
+  auto x = tile_manifest::parseShapeClass(a);
+  auto y = tile_manifest::parseShapeClass(b);
+  if (!x || !y)
     return std::numeric_limits<int>::max();
-  bool ua = a.find("-unaligned") != std::string::npos;
-  bool ub = b.find("-unaligned") != std::string::npos;
-  return std::abs(x[0] - y[0]) + std::abs(x[1] - y[1]) + std::abs(x[2] - y[2]) +
-         (ua != ub);
+  int d = x->unaligned != y->unaligned;
+  for (int i = 0; i < 3; ++i)
+    d += std::abs(x->bits[i] - y->bits[i]);
+  return d;
 }
 
 } // namespace

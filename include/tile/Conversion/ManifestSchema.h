@@ -164,6 +164,36 @@ static_assert(staticFieldsFollowTheAbi(),
               "KernelParams.def's pointers and integers, in order");
 } // namespace detail
 
+// A rule's "class", tile-tune's class of a shape: "m2^A-n2^B-k2^C" with
+// each exponent 0 to 62 in plain digits, then "-unaligned" when N or K is
+// not a multiple of 8 (the runtime's shapeClass writes them). Parsed for the
+// readers of tune caches and dispatch manifests, which refuse any other text.
+struct ShapeClass {
+  int bits[3] = {0, 0, 0}; // M, N, K
+  bool unaligned = false;
+};
+inline std::optional<ShapeClass> parseShapeClass(std::string_view text) {
+  ShapeClass out;
+  for (int i = 0; i < 3; ++i) {
+    std::string_view head = i == 0 ? "m2^" : i == 1 ? "-n2^" : "-k2^";
+    if (text.substr(0, head.size()) != head)
+      return std::nullopt;
+    text.remove_prefix(head.size());
+    size_t digits = 0;
+    while (digits < text.size() && digits < 3 && text[digits] >= '0' &&
+           text[digits] <= '9')
+      out.bits[i] = out.bits[i] * 10 + (text[digits++] - '0');
+    if (digits == 0 || digits == 3 || out.bits[i] > 62 ||
+        (digits == 2 && text[0] == '0'))
+      return std::nullopt;
+    text.remove_prefix(digits);
+  }
+  out.unaligned = text == "-unaligned";
+  if (!out.unaligned && !text.empty())
+    return std::nullopt;
+  return out;
+}
+
 } // namespace tile_manifest
 
 #endif // TILE_CONVERSION_MANIFESTSCHEMA_H
