@@ -33,6 +33,7 @@ from results_table import documents  # noqa: E402
 from tile_bench.bundle import BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
+from tile_opt.compiler import format_options  # noqa: E402
 from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
                           parse_lowerings, run, write_json)
 
@@ -54,8 +55,7 @@ def default_space():
     try:
         with open(TABLE) as f:
             members = json.load(f)["members"]
-        return [m["name"] + ":" + " ".join(f"{k.replace('_', '-')}={v}"
-                                           for k, v in m["config"].items())
+        return [m["name"] + ":" + format_options("manual", m["config"])
                 for m in members] + NEIGHBOURS
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         die(f"cannot read the calibration table {TABLE}: {type(e).__name__}: {e}")
