@@ -276,20 +276,26 @@ double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k) const {
 
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, std::string &why) {
+  // The two least estimates, each computed once.
   int64_t best = -1, next = -1;
+  double bestNs = 0, nextNs = 0;
+  std::string own = shapeClass(m, n, k);
   for (size_t i = 0; i < rules.size(); ++i) {
     const DispatchRule &r = rules[i];
     if (r.modelled()) {
       double t = r.estimateNs(m, n, k);
-      if (best < 0 || t < rules[size_t(best)].estimateNs(m, n, k)) {
+      if (best < 0 || t < bestNs) {
         next = best;
+        nextNs = bestNs;
         best = int64_t(i);
-      } else if (next < 0 || t < rules[size_t(next)].estimateNs(m, n, k)) {
+        bestNs = t;
+      } else if (next < 0 || t < nextNs) {
         next = int64_t(i);
+        nextNs = t;
       }
       continue;
     }
-    if (!r.shapeClass.empty() && r.shapeClass != shapeClass(m, n, k))
+    if (!r.shapeClass.empty() && r.shapeClass != own)
       continue;
     why = "rule " + std::to_string(i);
     if (!r.shapeClass.empty())
@@ -307,11 +313,10 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
         std::to_string(r.blockM) + "x" + std::to_string(r.blockN) +
         (r.splitK > 1 ? " split " + std::to_string(r.splitK) + " ways" : "") +
         ", " + count(waves(r, m, n), "wave") + " of " +
-        count(steps(r, k), "K step") + ", " +
-        microseconds(r.estimateNs(m, n, k));
+        count(steps(r, k), "K step") + ", " + microseconds(bestNs);
   if (next >= 0)
     why += " (next: rule " + std::to_string(next) + ", " +
-           microseconds(rules[size_t(next)].estimateNs(m, n, k)) + ")";
+           microseconds(nextNs) + ")";
   why += ": " + r.why;
   return best;
 }
