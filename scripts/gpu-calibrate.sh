@@ -1,22 +1,16 @@
 #!/usr/bin/env bash
 # One device call that calibrates config=auto's cost model: every member of
-# the family (the nt bundles of scripts/calibration-bundles.sh
-# .kit/bundles/cal) timed next to cublasLt on the calibration suite
+# the family (the nt bundles of scripts/auto-bundles.sh .kit/bundles/cal nt) timed next to cublasLt on the calibration suite
 # (scripts/suites.py), layout nt, f16, one tile-run process per group of M,
 # L2 flushed, 3 rotated rounds; then every member checked on random shapes
 # and memcheck on the members new in this table.
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-calibrate.sh     (scripts/fit-cost-model.py reads the JSON)
 set -uo pipefail
-OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-R=/tmp/raw-cal; rm -rf $R; mkdir -p $R
-start=$SECONDS; budget=${BUDGET:-540}
-left() { echo $((budget - (SECONDS - start))); }
-run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
-  { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
+R=/tmp/raw-cal; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
+. scripts/gpu-tools.sh
 B=.kit/bundles/cal/f16/nt-auto
 members=$(ls $B/*__*.json)
-clock() { nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv,noheader; }
 clock
 for ms in 1,16,32 64,128,256 512,1024 2048 4096 8192 classic; do
   if [ $ms = classic ]; then shapes=$(python3 scripts/suites.py classic)

@@ -6,19 +6,14 @@
 # with Triton's tuned-persistent (the TMA anchor takes row-major operands
 # only); then the Python GPU tests of every member and split-K determinism,
 # host overhead, and the dispatch manifests on random shapes (bf16 nn, f16
-# nt). Bundles: scripts/validation-bundles.sh .kit/bundles/val and
-# scripts/calibration-bundles.sh .kit/bundles/cal.
+# nt). Bundles: scripts/auto-bundles.sh .kit/bundles/val nn and
+# scripts/auto-bundles.sh .kit/bundles/cal nt.
 # Carry: .kit/kit.tar.xz, .kit/bundles, runtime/external.
 #   bash scripts/gpu-model-check.sh
 set -uo pipefail
-export PYTHONUNBUFFERED=1
-OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-R=/tmp/raw-auto; rm -rf $R; mkdir -p $R
-start=$SECONDS; budget=${BUDGET:-400}
-left() { echo $((budget - (SECONDS - start))); }
+R=/tmp/raw-auto; BUDGET=${BUDGET:-400}; . scripts/gpu-budget.sh
 . scripts/gpu-kit.sh
 echo "setup $((SECONDS - start)) s"
-clock() { nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv,noheader; }
 V=.kit/bundles/val; C=.kit/bundles/cal
 bench() { # NAME TIME-LIMIT ARGS...
   local name=$1 t=$2; shift 2
@@ -28,9 +23,9 @@ bench() { # NAME TIME-LIMIT ARGS...
   echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
 }
 clock
-bench auto-f16-nn 110 $V/f16/f16/auto/matmul_f16.json $(python3 scripts/suites.py llm) \
+bench auto-f16-nn 110 $V/f16/auto/matmul_f16.json $(python3 scripts/suites.py llm) \
   $(python3 scripts/suites.py classic) --anchors tma-persistent
-bench auto-bf16-nn 80 $V/bf16/bf16/auto/matmul_bf16.json $(python3 scripts/suites.py llm) \
+bench auto-bf16-nn 80 $V/bf16/auto/matmul_bf16.json $(python3 scripts/suites.py llm) \
   --anchors tma-persistent
 t=$(left); [ $t -gt 80 ] && timeout 75 python3 -m pytest -q -rs -p no:cacheprovider \
   test/python/test_tile_opt_gpu.py -k "auto_matches_torch or deterministic" > "$R/pytest.txt" 2>&1
@@ -40,8 +35,8 @@ bench auto-f16-nt 80 $C/f16/nt-auto/matmul_f16_nt.json $(python3 scripts/suites.
 t=$(left); [ $t -gt 60 ] && timeout 50 python3 -m tile_opt.overhead --batches 15 \
   --json "$R/overhead.json" > "$R/overhead.txt" 2>&1
 echo "overhead rc=$? ($((SECONDS - start)) s)"; tail -6 "$R/overhead.txt"
-t=$(left); [ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles $V/bf16 \
-  --tile-run $run --count 300 --max-dim 4096 --per-process 100 --seed 12 --manifests '*16.json' \
+t=$(left); [ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles $V \
+  --tile-run $run --count 300 --max-dim 4096 --per-process 100 --seed 12 --manifests matmul_bf16.json \
   --log "$R/random-bf16.log" > "$R/random-bf16.txt" 2>&1
 echo "random bf16 rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/random-bf16.txt"
 grep -c "^check:" "$R/random-bf16.log"; grep "^check:" "$R/random-bf16.log" | grep -vc PASS

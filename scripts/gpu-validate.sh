@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # One device call that times every member of config=auto's family on the llm
 # and classic suites (scripts/suites.py), shapes the calibration run did not
-# cover: the nn f16 bundle's members (scripts/validation-bundles.sh
-# .kit/bundles/val) by tile-bench next to torch.matmul (cuBLAS) and Triton's
+# cover: the nn f16 bundle's members (scripts/auto-bundles.sh
+# .kit/bundles/val nn) by tile-bench next to torch.matmul (cuBLAS) and Triton's
 # tma-persistent, one process per group of M, L2 flushed, rotated rounds.
 # scripts/fit-cost-model.py reads the runs (any model's picks can be judged
 # on them afterwards). Then the dispatch manifest on random shapes
@@ -10,20 +10,11 @@
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-validate.sh
 set -uo pipefail
-export PYTHONUNBUFFERED=1
-OUT=${OUT:-/tmp/out}; mkdir -p "$OUT"
-R=/tmp/raw-val; rm -rf $R; mkdir -p $R
-start=$SECONDS; budget=${BUDGET:-540}
-left() { echo $((budget - (SECONDS - start))); }
-python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt" 2>&1 ||
-  { echo "pip install failed"; tail -30 "$R/pip.txt"; exit 1; }
-run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
-  { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
-export PYTHONPATH=$PWD/python
+R=/tmp/raw-val; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
+. scripts/gpu-tools.sh
 echo "setup $((SECONDS - start)) s"
-B=.kit/bundles/val/f16/f16/auto
+B=.kit/bundles/val/f16/auto
 members=$(ls $B/*__*.json)
-clock() { nvidia-smi --query-gpu=clocks.sm,power.draw,temperature.gpu --format=csv,noheader; }
 clock
 for ms in 1,16 128,512 2048 8192 classic; do
   if [ $ms = classic ]; then shapes=$(python3 scripts/suites.py classic)
@@ -35,8 +26,8 @@ for ms in 1,16 128,512 2048 8192 classic; do
   echo "M $ms rc=$? ($((SECONDS - start)) s) $(clock)"
 done
 t=$(left)
-[ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles .kit/bundles/val/f16 \
-  --tile-run $run --count 1000 --max-dim 4096 --per-process 100 --seed 11 --manifests '*16.json' \
+[ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles .kit/bundles/val \
+  --tile-run $run --count 1000 --max-dim 4096 --per-process 100 --seed 11 --manifests matmul_f16.json \
   --log "$R/random-f16.log" > "$R/random-f16.txt" 2>&1
 echo "random f16 rc=$? ($((SECONDS - start)) s)"; tail -4 "$R/random-f16.txt"
 grep -c "^check:" "$R/random-f16.log"; grep "^check:" "$R/random-f16.log" | grep -vc PASS
