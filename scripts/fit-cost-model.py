@@ -12,9 +12,9 @@ one. --cross-validate refits without each model family in turn and checks
 the picks on the family left out. --write puts the coefficients into the
 table (data/sm_90a.json), which tile-opt compiles in.
 
-The estimate is the runtime's (DispatchRule::estimateNs, runtime/src/
-dispatch.cpp); test_tile_bench.py's test_fit_script_estimates_as_the_runtime
-checks that the two agree.
+The estimate is the runtime's own, called through its binding
+(tile_rt_model_estimate; the package must be installed: pip install
+./python).
 
   scripts/fit-cost-model.py RUN... [--table T] [--write] [--cross-validate]
 
@@ -32,6 +32,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import suites  # noqa: E402
+import tile_runtime  # noqa: E402  (the runtime's binding: pip install ./python)
 
 FIELDS = ("step_ps", "tile_ns", "launch_ns", "gbps")
 
@@ -44,22 +45,11 @@ def start(cfg):
     return [int(2 * cfg["block_m"] * cfg["block_n"] * 64 / 7.5e12 / eff * 1e12), 1500, 5000, 3000]
 
 
-def cdiv(a, b):
-    return -(-a // b)
-
-
 def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
-    """The runtime's estimate: waves of tiles times K steps, or the bytes at
-    the member's bandwidth, whichever is longer, plus the launch."""
-    bm, bn, bk, split = cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1)
-    step_ps, tile_ns, launch_ns, gbps = cost
-    tiles = cdiv(m, bm) * cdiv(n, bn)
-    waves = cdiv(tiles * split, sms)
-    steps = cdiv(cdiv(k, bk), split)
-    compute = waves * (steps * step_ps / 1000 + tile_ns)
-    moved = (elem[0] * m * k + elem[1] * n * k + elem[2] * m * n +
-             (8.0 * tiles * bm * bn * split if split > 1 else 0.0))
-    return launch_ns + max(compute, moved / gbps)
+    """The runtime's estimate (tile_rt_model_estimate) of a member with
+    coefficients `cost` (step_ps, tile_ns, launch_ns, gbps; any floats)."""
+    tile = (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1), *elem)
+    return tile_runtime.model_estimate(tile, (sms, *cost), m, n, k)
 
 
 def member_of(path):

@@ -19,6 +19,7 @@
 #include "tile_runtime_driver.h"
 
 #include <nanobind/nanobind.h>
+#include <nanobind/stl/array.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
 #include <nanobind/stl/tuple.h>
@@ -600,6 +601,22 @@ NB_MODULE(tile_runtime, m) {
         return out;
       },
       "m"_a, "n"_a, "k"_a, "tile-tune's class of a shape.");
+  m.def(
+      "model_estimate",
+      [](std::array<int64_t, 7> tile, std::array<double, 5> cost, int64_t mm,
+         int64_t n, int64_t k) {
+        tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],
+                             tile[4], tile[5], tile[6]};
+        double ns = 0;
+        tile_rt_status s;
+        check(tile_rt_model_estimate(&t, cost.data(), mm, n, k, &ns, &s), s);
+        return ns;
+      },
+      "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
+      "The cost model's time in ns (tile_rt_model_estimate): tile is "
+      "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes), cost "
+      "(SMs, ps per K step of a tile, ns per tile, ns per launch, bytes per "
+      "ns).");
   m.def("operand_layout", &operandLayout, "rows"_a, "cols"_a, "stride0"_a,
         "stride1"_a, "transposed"_a = nb::none(),
         "(transposed, leading dimension) of a rows x cols view with these "

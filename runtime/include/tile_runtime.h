@@ -215,6 +215,24 @@ tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
                                    int64_t m, int64_t n, int64_t k,
                                    double *ns, tile_rt_status *status);
 
+/* What the cost model reads of a member: its tile, split-K and the bytes of
+ * an element of A, B and C. */
+typedef struct tile_rt_model_tile {
+  int64_t block_m, block_n, block_k, split_k;
+  int64_t a_bytes, b_bytes, c_bytes;
+} tile_rt_model_tile;
+
+/* The same estimate for any member and coefficients (cost: SMs, ps per K
+ * step of a tile, ns per tile, ns per launch, bytes per ns, as doubles), so
+ * that a calibration fit tries coefficients on the one formula.
+ * TILE_RT_INVALID_ARGUMENT for a tile size or split below 1, a byte size
+ * below 1, a coefficient that is negative or not finite, SMs, step time or
+ * bytes per ns of 0, or a size outside 1 to 2^31 - 1. */
+tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
+                                    const double cost[5], int64_t m,
+                                    int64_t n, int64_t k, double *ns,
+                                    tile_rt_status *status);
+
 tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                                  tile_rt_rule *rule, tile_rt_status *status);
 

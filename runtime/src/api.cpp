@@ -8,6 +8,8 @@
 
 #include "handles.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -317,6 +319,41 @@ tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
       return report(status, TILE_RT_INVALID_ARGUMENT,
                     "tile_rt_rule_estimate: " + sizes);
     *ns = bundle->rules[index].estimateNs(m, n, k);
+    return ok(status);
+  });
+}
+
+tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
+                                    const double cost[5], int64_t m,
+                                    int64_t n, int64_t k, double *ns,
+                                    tile_rt_status *status) {
+  if (!tile)
+    return nullArgument(status, "tile_rt_model_estimate", "tile");
+  if (!cost)
+    return nullArgument(status, "tile_rt_model_estimate", "cost");
+  if (!ns)
+    return nullArgument(status, "tile_rt_model_estimate", "ns");
+  return guarded(status, [&] {
+    auto refuse = [&](const std::string &why) {
+      return report(status, TILE_RT_INVALID_ARGUMENT,
+                    "tile_rt_model_estimate: " + why);
+    };
+    if (std::min({tile->block_m, tile->block_n, tile->block_k, tile->split_k,
+                  tile->a_bytes, tile->b_bytes, tile->c_bytes}) < 1)
+      return refuse("the tile's sizes, split and element bytes must be at "
+                    "least 1");
+    for (int i = 0; i < 5; ++i)
+      if (!std::isfinite(cost[i]) || cost[i] < 0 ||
+          (cost[i] == 0 && (i == 0 || i == 1 || i == 4)))
+        return refuse("cost[" + std::to_string(i) +
+                      "] must be finite and at least 0 (above 0 for the SMs, "
+                      "the step time and the bytes per ns)");
+    std::string sizes;
+    if (!checkSizes(m, n, k, sizes))
+      return refuse(sizes);
+    ModelTile t{tile->block_m, tile->block_n, tile->block_k, tile->split_k,
+                tile->a_bytes, tile->b_bytes, tile->c_bytes};
+    *ns = modelEstimateNs(t, cost, m, n, k);
     return ok(status);
   });
 }

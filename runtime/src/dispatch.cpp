@@ -149,13 +149,13 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
                       "Stream-K or clusters (the model has no term for them)";
       return false;
     }
-    rule.blockM = member.blockM;
-    rule.blockN = member.blockN;
-    rule.blockK = member.blockK;
-    rule.splitK = member.splitK;
-    rule.aBytes = int64_t(tile_rt_dtype_bytes(member.aType));
-    rule.bBytes = int64_t(tile_rt_dtype_bytes(member.bType));
-    rule.cBytes = int64_t(tile_rt_dtype_bytes(member.cType));
+    rule.tile = {member.blockM,
+                 member.blockN,
+                 member.blockK,
+                 member.splitK,
+                 int64_t(tile_rt_dtype_bytes(member.aType)),
+                 int64_t(tile_rt_dtype_bytes(member.bType)),
+                 int64_t(tile_rt_dtype_bytes(member.cType))};
     out.rules.push_back(std::move(rule));
   }
   // A rule with neither a class nor a cost matches every shape, so the
@@ -195,16 +195,16 @@ namespace {
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // In double: tiles times split-K passes 2^63 for sizes near 2^31.
-double tiles(const DispatchRule &r, int64_t m, int64_t n) {
-  return double(ceilDiv(m, r.blockM)) * double(ceilDiv(n, r.blockN));
+double tiles(const ModelTile &t, int64_t m, int64_t n) {
+  return double(ceilDiv(m, t.blockM)) * double(ceilDiv(n, t.blockN));
 }
 
-double waves(const DispatchRule &r, int64_t m, int64_t n) {
-  return std::ceil(tiles(r, m, n) * double(r.splitK) / double(r.cost[0]));
+double waves(const ModelTile &t, double sms, int64_t m, int64_t n) {
+  return std::ceil(tiles(t, m, n) * double(t.splitK) / sms);
 }
 
-int64_t steps(const DispatchRule &r, int64_t k) {
-  return ceilDiv(ceilDiv(k, r.blockK), r.splitK);
+int64_t steps(const ModelTile &t, int64_t k) {
+  return ceilDiv(ceilDiv(k, t.blockK), t.splitK);
 }
 
 std::string count(double n, const char *what) {
@@ -261,17 +261,23 @@ std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
 // Every SM runs one program at a time: the tiles (times split-K) take
 // `waves` rounds of `steps` K steps each, unless streaming A, B and C (and
 // split-K's f32 partial tiles) at the member's bandwidth takes longer.
+double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
+                       int64_t n, int64_t k) {
+  double compute = waves(t, cost[0], m, n) *
+                   (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
+  double bytes = double(t.aBytes) * double(m) * double(k) +
+                 double(t.bBytes) * double(n) * double(k) +
+                 double(t.cBytes) * double(m) * double(n) +
+                 (t.splitK > 1 ? 8.0 * tiles(t, m, n) * double(t.blockM) *
+                                     double(t.blockN) * double(t.splitK)
+                               : 0.0);
+  return cost[3] + std::max(compute, bytes / cost[4]);
+}
+
 double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k) const {
-  double compute = waves(*this, m, n) *
-                   (double(steps(*this, k)) * double(cost[1]) / 1000 +
-                    double(cost[2]));
-  double bytes = double(aBytes) * double(m) * double(k) +
-                 double(bBytes) * double(n) * double(k) +
-                 double(cBytes) * double(m) * double(n) +
-                 (splitK > 1 ? 8.0 * tiles(*this, m, n) * double(blockM) *
-                                   double(blockN) * double(splitK)
-                             : 0.0);
-  return double(cost[3]) + std::max(compute, bytes / double(cost[4]));
+  double c[5];
+  std::copy(std::begin(cost), std::end(cost), c);
+  return modelEstimateNs(tile, c, m, n, k);
 }
 
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
@@ -309,11 +315,12 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
   }
   const DispatchRule &r = rules[size_t(best)];
   why = "rule " + std::to_string(best) + ", model: " +
-        count(tiles(r, m, n), "tile") + " of " +
-        std::to_string(r.blockM) + "x" + std::to_string(r.blockN) +
-        (r.splitK > 1 ? " split " + std::to_string(r.splitK) + " ways" : "") +
-        ", " + count(waves(r, m, n), "wave") + " of " +
-        count(steps(r, k), "K step") + ", " + microseconds(bestNs);
+        count(tiles(r.tile, m, n), "tile") + " of " +
+        std::to_string(r.tile.blockM) + "x" + std::to_string(r.tile.blockN) +
+        (r.tile.splitK > 1 ? " split " + std::to_string(r.tile.splitK) + " ways"
+                           : "") +
+        ", " + count(waves(r.tile, double(r.cost[0]), m, n), "wave") + " of " +
+        count(steps(r.tile, k), "K step") + ", " + microseconds(bestNs);
   if (next >= 0)
     why += " (next: rule " + std::to_string(next) + ", " +
            microseconds(nextNs) + ")";

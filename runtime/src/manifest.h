@@ -98,6 +98,19 @@ struct Manifest {
   std::string layoutList() const; // "nn, nt"
 };
 
+// What the cost model reads of a member: its tile, split-K and element
+// sizes.
+struct ModelTile {
+  int64_t blockM = 0, blockN = 0, blockK = 0, splitK = 1;
+  int64_t aBytes = 0, bBytes = 0, cBytes = 0;
+};
+
+// The cost model's time, in ns, of an M x N x K problem on a member with
+// `tile` and the coefficients `cost` (SMs, ps per K step of one tile, ns per
+// tile, ns per launch, bytes per ns; doubles, so that a fit may try any).
+double modelEstimateNs(const ModelTile &tile, const double cost[5], int64_t m,
+                       int64_t n, int64_t k);
+
 // One rule of a dispatch manifest (tile-opt config=auto): a member, chosen
 // by its shape class (tile-tune's) or by the cost model's estimate.
 struct DispatchRule {
@@ -107,12 +120,10 @@ struct DispatchRule {
   // The cost model's coefficients ("cost"; all 0 without one): SMs, ps per
   // K step of one tile, ns per tile, ns per launch, bytes per ns.
   int64_t cost[5] = {0, 0, 0, 0, 0};
-  // What the model reads of the member: its tile, split-K and element sizes.
-  int64_t blockM = 0, blockN = 0, blockK = 0, splitK = 1;
-  int64_t aBytes = 0, bBytes = 0, cBytes = 0;
+  ModelTile tile; // the member's, for the model
   std::string why;
   bool modelled() const { return cost[0] > 0; }
-  // The model's time for an M x N x K problem, in ns.
+  // modelEstimateNs of the member with the rule's coefficients.
   double estimateNs(int64_t m, int64_t n, int64_t k) const;
 };
 

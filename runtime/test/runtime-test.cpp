@@ -728,6 +728,40 @@ void testDispatch() {
            TILE_RT_OK);
   CHECK(ns > 1e12 && std::isfinite(ns));
   CHECK(pick(top, top, 1).find(" waves of ") != std::string::npos);
+  // The same formula for any tile and coefficients (a calibration fit's
+  // door): split's tile and cost give split's estimate.
+  tile_rt_model_tile splitTile{128, 128, 64, 4, 2, 2, 2};
+  double splitCost[5] = {100, 100000, 500, 2000, 1000};
+  double direct = 0;
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 128, 128, 3200,
+                                  &direct, nullptr),
+           TILE_RT_OK);
+  CHECK(direct == 2000 + 2195.456);
+  auto modelRefusal = [&](tile_rt_model_tile t, double c0, double c2,
+                          int64_t m) {
+    double c[5] = {c0, 100000, c2, 2000, 1000}, out = -1;
+    tile_rt_status st;
+    CHECK_EQ(tile_rt_model_estimate(&t, c, m, 1, 1, &out, &st),
+             TILE_RT_INVALID_ARGUMENT);
+    CHECK(out == -1);
+    return std::string(st.message);
+  };
+  tile_rt_model_tile noSplit = splitTile;
+  noSplit.split_k = 0;
+  CHECK_EQ(modelRefusal(noSplit, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's sizes, split and element bytes "
+           "must be at least 1");
+  CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
+           "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
+           "(above 0 for the SMs, the step time and the bytes per ns)");
+  CHECK_EQ(modelRefusal(splitTile, 100, -1, 1),
+           "tile_rt_model_estimate: cost[2] must be finite and at least 0 "
+           "(above 0 for the SMs, the step time and the bytes per ns)");
+  CHECK_EQ(modelRefusal(splitTile, 100, std::nan(""), 1),
+           "tile_rt_model_estimate: cost[2] must be finite and at least 0 "
+           "(above 0 for the SMs, the step time and the bytes per ns)");
+  CHECK(modelRefusal(splitTile, 100, 0, 0).find("outside 1 to 2147483647") !=
+        std::string::npos);
   // Without a modelled rule, a shape no class matches has no member; the
   // message names its class and the rule whose class is nearest (power-of-
   // two steps apart, one more for unaligned against aligned).

@@ -488,8 +488,9 @@ def test_dispatch_picks_a_member_per_shape(manifests):
 
 
 def test_fit_script_estimates_as_the_runtime(manifests):
-    """scripts/fit-cost-model.py fits the runtime's formula: both give the
-    same time for every member on shapes of every kind."""
+    """scripts/fit-cost-model.py fits the runtime's formula through
+    tile_rt_model_estimate: with a member's tile and its rule's cost it gives
+    the rule's estimate, for every member on shapes of every kind."""
     spec = importlib.util.spec_from_file_location(
         "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
     fit = importlib.util.module_from_spec(spec)
