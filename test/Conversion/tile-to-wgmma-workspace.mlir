@@ -1,9 +1,10 @@
 // tile-to-wgmma on a split-K kernel (split_k = 4, tiled): the K loop starts
 // at the program's share, and the epilogue writes the partial sum to the
 // program's slot of the tile's workspace record [4 slots of 64 x 64 f32 |
-// count], counts the program with one atomic, and the block whose arrival
-// completes the count adds the four slots in split order, writes C with
-// masked 4-wide stores and resets the count.
+// count] (rows inside M only), counts the program with one atomic, and the
+// block whose arrival completes the count adds the four slots in split
+// order (loads masked like the stores), writes C with masked 4-wide stores
+// and resets the count.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
 // The workspace is the parameter after the TMA descriptors; its record size
@@ -33,7 +34,16 @@
 // CHECK: %[[SLOT:.*]] = arith.muli %[[SPLIT]], %c4096
 // CHECK: %[[AT:.*]] = arith.addi %[[REC]], %[[SLOT]]
 // CHECK: %[[MINE:.*]] = memref.reinterpret_cast %[[PARTS]] to offset: [%{{.*}}], sizes: [64, 64], strides: [64, 1]
-// CHECK: nvgpu.warpgroup.mma.store %{{.*}}, %[[MINE]]
+// A warp stores its rows only when its first one (16 x its warp in the
+// warpgroup) lies inside M: rows past M are never read.
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c128
+// CHECK: %[[WARP:.*]] = arith.divui %[[LANE]], %c32
+// CHECK: %[[WROW:.*]] = arith.muli %[[WARP]], %c16
+// CHECK: %[[ROW0:.*]] = arith.addi %{{.*}}, %[[WROW]]
+// CHECK: %[[MINE_IN:.*]] = arith.cmpi ult, %[[ROW0]], %[[M:.*]] : index
+// CHECK-NEXT: scf.if %[[MINE_IN]] {
+// CHECK-NEXT: nvgpu.warpgroup.mma.store %{{.*}}, %[[MINE]]
+// CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // Thread 0 arrives between a release and an acquire fence at GPU scope.
 // CHECK: %[[CAT:.*]] = arith.addi %[[REC]], %c16384
@@ -52,16 +62,23 @@
 // CHECK: %[[LAST:.*]] = arith.cmpi ne, %[[L]]
 // CHECK: scf.if %[[LAST]] {
 // CHECK-NOT: nvvm.memory.barrier
-// CHECK: scf.for %[[S:.*]] = %{{.*}} to %c4{{.*}} step %{{.*}} iter_args(%[[S0:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// Each 4-wide group is loaded and stored only inside M and N.
+// CHECK: %[[COL:.*]] = arith.cmpi ult, %{{.*}}, %[[N:.*]] : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : index
+// CHECK-NEXT: %[[IN0:.*]] = arith.andi %[[ROW]], %[[COL]] : i1
+// CHECK-COUNT-7: arith.andi
+// CHECK: %[[SUMS:.*]]:8 = scf.for %[[S:.*]] = %{{.*}} to %c4{{.*}} step %{{.*}} iter_args(%[[S0:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
 // CHECK: %[[SAT:.*]] = arith.muli %[[S]], %c4096
 // CHECK: %[[FIRST:.*]] = arith.addi %[[REC]], %[[SAT]]
+// CHECK: scf.if %[[IN0]] -> (vector<4xf32>) {
 // CHECK: %[[P0:.*]] = vector.load %[[PARTS]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
-// CHECK: arith.addf %[[S0]], %[[P0]] : vector<4xf32>
+// CHECK: %[[ADD0:.*]] = arith.addf %[[S0]], %[[P0]] : vector<4xf32>
+// CHECK-NEXT: scf.yield %[[ADD0]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[S0]]
 // CHECK-COUNT-7: vector.load %[[PARTS]]
-// CHECK: arith.cmpi ult
-// CHECK: arith.cmpi ult
-// CHECK: scf.if
-// CHECK-NEXT: arith.truncf %{{.*}} : vector<4xf32> to vector<4xf16>
+// CHECK: scf.if %[[IN0]] {
+// CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
 // CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
 // CHECK-COUNT-7: vector.store
 // CHECK: scf.if %[[T0]] {

@@ -154,7 +154,18 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
       ArrayRef<OpFoldResult>{b.getIndexAttr(wgTileM),
                              b.getIndexAttr(cfg.blockN)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(cfg.blockN), b.getIndexAttr(1)});
-  nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);
+  // The fix-up never reads rows past M, so a warp whose first row (16 w
+  // of each 64-row block) lies past M skips its store: a decode tile's
+  // partial is a quarter of the slot's traffic, not all of it.
+  Value warpRow0 =
+      add(add(blk.mRow0, blk.wgRow),
+          mul(div(rem(blk.tid, kWarpgroupThreads), kWarpThreads), 16));
+  {
+    auto store = scf::IfOp::create(b, loc, ult(warpRow0, m));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);
+  }
   gpu::BarrierOp::create(b, loc);
 
   // Thread 0 arrives for the block, between fences at GPU scope: the
@@ -211,6 +222,14 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
         add(add(mul(chunks.getInductionVar(), perChunk * threads), blk.tid),
             g * threads),
         4));
+  // Rows past M and column groups past N are neither loaded nor stored
+  // (N is a multiple of 8, so a group lies wholly inside or outside).
+  SmallVector<Value> row, col, inside;
+  for (int64_t g = 0; g < perChunk; ++g) {
+    row.push_back(add(blk.mRow0, div(at[g], cfg.blockN)));
+    col.push_back(add(blk.nCol0, rem(at[g], cfg.blockN)));
+    inside.push_back(andi(ult(row[g], m), ult(col[g], n)));
+  }
   auto sum = scf::ForOp::create(
       b, loc, cst(0), parts, cst(1), zeros,
       [&](OpBuilder &lb, Location l, Value s, ValueRange sums) {
@@ -219,25 +238,29 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
         Value first = add(tileRecord, mul(s, slot));
         SmallVector<Value> next;
         for (int64_t g = 0; g < perChunk; ++g) {
+          auto load = scf::IfOp::create(b, l, TypeRange{vec}, inside[g],
+                                        /*withElseRegion=*/true);
+          OpBuilder::InsertionGuard branch(b);
+          b.setInsertionPointToStart(load.thenBlock());
           Value part = vector::LoadOp::create(
               b, l, vec, partials, ValueRange{add(first, at[g])},
               /*nontemporal=*/false, llvm::MaybeAlign(16));
-          next.push_back(arith::AddFOp::create(b, l, sums[g], part));
+          scf::YieldOp::create(
+              b, l, ValueRange{arith::AddFOp::create(b, l, sums[g], part)});
+          b.setInsertionPointToStart(load.elseBlock());
+          scf::YieldOp::create(b, l, ValueRange{sums[g]});
+          next.push_back(load.getResult(0));
         }
         scf::YieldOp::create(b, l, next);
       });
-  // Rows past M and column groups past N are dropped (N is a multiple
-  // of 8, so a group lies wholly inside or outside).
   for (int64_t g = 0; g < perChunk; ++g) {
-    Value row = add(blk.mRow0, div(at[g], cfg.blockN));
-    Value col = add(blk.nCol0, rem(at[g], cfg.blockN));
-    auto inside = scf::IfOp::create(b, loc, andi(ult(row, m), ult(col, n)));
+    auto store = scf::IfOp::create(b, loc, inside[g]);
     OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(inside.thenBlock());
+    b.setInsertionPointToStart(store.thenBlock());
     Value v = sum.getResult(g);
     if (cElt != f32)
       v = arith::TruncFOp::create(b, loc, cVec, v);
-    vector::StoreOp::create(b, loc, v, c, ValueRange{row, col},
+    vector::StoreOp::create(b, loc, v, c, ValueRange{row[g], col[g]},
                             /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
   }
   b.setInsertionPointAfter(chunks);

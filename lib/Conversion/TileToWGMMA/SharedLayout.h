@@ -28,6 +28,7 @@ constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
 constexpr int64_t kSwizzleAtom = 1024;
 /// A TMA box row with the 128-byte swizzle, in bytes.
 constexpr int64_t kSwizzleRowBytes = 128;
+constexpr int64_t kWarpThreads = 32;
 constexpr int64_t kWarpgroupThreads = 128;
 
 struct SharedLayout {
