@@ -1,9 +1,17 @@
 #!/usr/bin/env bash
 # One device call that calibrates config=auto's cost model: every member of
-# the family (the nt bundles of scripts/auto-bundles.sh .kit/bundles/cal nt) timed next to cublasLt on the calibration suite
-# (scripts/suites.py), layout nt, f16, one tile-run process per group of M,
-# L2 flushed, 3 rotated rounds; then every member checked on random shapes
-# and memcheck on the members new in this table.
+# the family (the nt bundles of scripts/auto-bundles.sh .kit/bundles/cal nt)
+# timed by tile-bench next to torch.matmul (cuBLAS) on shape suites
+# (scripts/suites.py), layout nt, f16, one process per group of M, L2
+# flushed, 3 rotated rounds; then every member checked on random shapes and
+# memcheck on the members named in NEW.
+#   SETS    suite:M-list pairs (default: the calibration suite, every M,
+#           then the classic shapes)
+#   EXTRA   more manifests timed beside the members (the dispatch manifest,
+#           candidate configurations)
+#   RANDOM_SHAPES  random shapes per member (default 60; 0: none)
+#   NEW     members for memcheck (default: the ones new in this table; empty:
+#           none)
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-calibrate.sh     (scripts/fit-cost-model.py reads the JSON)
 set -uo pipefail
@@ -11,24 +19,28 @@ R=/tmp/raw-cal; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 B=.kit/bundles/cal/f16/nt-auto
 members=$(ls $B/*__*.json)
+SETS=${SETS:-"calibration:1,16,32 calibration:64,128,256 calibration:512,1024 calibration:2048
+calibration:4096 calibration:8192 classic:"}
+NEW=${NEW-m64k3} NRANDOM=${RANDOM_SHAPES:-60}
 clock
-for ms in 1,16,32 64,128,256 512,1024 2048 4096 8192 classic; do
-  if [ $ms = classic ]; then shapes=$(python3 scripts/suites.py classic)
-  else shapes=$(python3 scripts/suites.py calibration --m $ms); fi
-  t=$(left); [ $t -lt 60 ] && { echo "skip $ms: out of time"; continue; }
-  timeout $((t - 40)) $run $members $shapes --layout nt --rounds 3 --reps 10 --warmup 2 \
-    --seed 1 --json "$R/cal-${ms//,/-}.json" > "$R/cal-${ms//,/-}.txt" 2>&1
-  echo "M $ms rc=$? ($((SECONDS - start)) s) $(clock)"
+for set in $SETS; do
+  suite=${set%%:*} ms=${set#*:}
+  shapes=$(python3 scripts/suites.py $suite ${ms:+--m $ms})
+  t=$(left); [ $t -lt 60 ] && { echo "skip $set: out of time"; continue; }
+  name=cal-$suite${ms:+-${ms//,/-}}
+  timeout $((t - 40)) python3 python/tile-bench $members ${EXTRA:-} $shapes --layout nt --anchors none \
+    --rounds 3 --warmup-ms 2 --rep-ms 15 --seed 1 --json "$R/$name.json" > "$R/$name.txt" 2>&1
+  echo "$set rc=$? ($((SECONDS - start)) s) $(clock)"
 done
 t=$(left)
-[ $t -gt 60 ] && timeout $((t - 30)) python3 python/random_numerics.py --bundles .kit/bundles/cal \
-  --tile-run $run --count 60 --max-dim 3000 --seed 7 --manifests '*__*.json' \
+[ $t -gt 60 ] && [ $NRANDOM -gt 0 ] && timeout $((t - 30)) python3 python/random_numerics.py \
+  --bundles .kit/bundles/cal --tile-run $run --count $NRANDOM --max-dim 3000 --seed 7 --manifests '*__*.json' \
   --log "$R/random.log" > "$R/random.txt" 2>&1
 echo "random rc=$? ($((SECONDS - start)) s)"; tail -8 "$R/random.txt"
 t=$(left)
-new=$(ls $B/*__{w192,midws,m64wk2,split4,midk4}.json)
-[ $t -gt 30 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run $new --layout nt \
-  --shape 300x500x700 --shape 1x4096x4096 --shape 1000x1000x1000 --reps 1 --rounds 1 --warmup 0 \
+new=$(for m in ${NEW//,/ }; do echo $B/*__$m.json; done)
+[ $t -gt 30 ] && [ -n "$new" ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run $new --layout nt \
+  --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --reps 1 --rounds 1 --warmup 0 \
   --no-cublas-timing > "$R/memcheck.txt" 2>&1
 echo "memcheck rc=$? ($((SECONDS - start)) s)"; grep -E "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
 gzip -q $R/*.json $R/random.log 2>/dev/null

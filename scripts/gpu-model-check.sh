@@ -4,14 +4,14 @@
 # tile-bench process per set: nn f16 and bf16 on the llm and classic suites
 # (scripts/suites.py) with Triton's tma-persistent, nt f16 on the llm suite
 # with Triton's tuned-persistent (the TMA anchor takes row-major operands
-# only); then the Python GPU tests of every member and split-K determinism,
-# host overhead, and the dispatch manifests on random shapes (bf16 nn, f16
-# nt). Bundles: scripts/auto-bundles.sh .kit/bundles/val nn and
+# only); then the Python GPU tests of every member, split-K determinism and
+# unaligned pointers, host overhead, and the dispatch manifests on random
+# shapes (f16 nt, then bf16 nn). Bundles: scripts/auto-bundles.sh .kit/bundles/val nn and
 # scripts/auto-bundles.sh .kit/bundles/cal nt.
 # Carry: .kit/kit.tar.xz, .kit/bundles, runtime/external.
 #   bash scripts/gpu-model-check.sh
 set -uo pipefail
-R=/tmp/raw-auto; BUDGET=${BUDGET:-400}; . scripts/gpu-budget.sh
+R=/tmp/raw-auto; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
 . scripts/gpu-kit.sh
 echo "setup $((SECONDS - start)) s"
 V=.kit/bundles/val; C=.kit/bundles/cal
@@ -27,14 +27,20 @@ bench auto-f16-nn 110 $V/f16/auto/matmul_f16.json $(python3 scripts/suites.py ll
   $(python3 scripts/suites.py classic) --anchors tma-persistent
 bench auto-bf16-nn 80 $V/bf16/auto/matmul_bf16.json $(python3 scripts/suites.py llm) \
   --anchors tma-persistent
-t=$(left); [ $t -gt 80 ] && timeout 75 python3 -m pytest -q -rs -p no:cacheprovider \
-  test/python/test_tile_opt_gpu.py -k "auto_matches_torch or deterministic" > "$R/pytest.txt" 2>&1
+t=$(left); [ $t -gt 110 ] && timeout 100 python3 -m pytest -q -rs -p no:cacheprovider \
+  test/python/test_tile_opt_gpu.py test/python/test_staging_gpu.py \
+  -k "auto_matches_torch or deterministic or unaligned_pointers or still_refused" > "$R/pytest.txt" 2>&1
 echo "pytest rc=$? ($((SECONDS - start)) s)"; tail -4 "$R/pytest.txt"
 bench auto-f16-nt 80 $C/f16/nt-auto/matmul_f16_nt.json $(python3 scripts/suites.py llm) \
   --layout nt --anchors tuned-persistent
 t=$(left); [ $t -gt 60 ] && timeout 50 python3 -m tile_opt.overhead --batches 15 \
   --json "$R/overhead.json" > "$R/overhead.txt" 2>&1
 echo "overhead rc=$? ($((SECONDS - start)) s)"; tail -6 "$R/overhead.txt"
+t=$(left); [ $t -gt 60 ] && timeout $((t - 50)) python3 python/random_numerics.py --bundles $C \
+  --tile-run $run --count 1000 --max-dim 4096 --per-process 100 --seed 13 --manifests matmul_f16_nt.json \
+  --log "$R/random-f16-nt.log" > "$R/random-f16-nt.txt" 2>&1
+echo "random f16 nt rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/random-f16-nt.txt"
+grep -c "^check:" "$R/random-f16-nt.log"; grep "^check:" "$R/random-f16-nt.log" | grep -vc PASS
 t=$(left); [ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles $V \
   --tile-run $run --count 300 --max-dim 4096 --per-process 100 --seed 12 --manifests matmul_bf16.json \
   --log "$R/random-bf16.log" > "$R/random-bf16.txt" 2>&1

@@ -62,12 +62,39 @@ LLM_LAYERS = [
 LLM_MS = [1, 16, 128, 512, 2048, 8192]
 DECODE_MS = [1, 16, 32]
 
+# Held out from every fit: layers of models in neither suite above, no (N, K)
+# either has, at M values neither uses.
+#   Qwen2.5-32B: hidden 5120, intermediate 27648 (its qkv 7168x5120 and o are
+#     Qwen2.5-14B's).
+#   Gemma-2-27B: hidden 4608, 32 q + 16 kv heads of 128 (q 4096 + k 2048 +
+#     v 2048), o 4608x4096, intermediate 36864.
+#   Yi-34B: hidden 7168, 56 q + 8 kv heads of 128 (7168 + 2 * 1024),
+#     intermediate 20480.
+#   Llama-3.2-3B: hidden 3072, 24 q + 8 kv heads of 128 (3072 + 2 * 1024);
+#     its o, gate_up and down are Phi-3-mini's.
+#   Falcon-7B: hidden 4544, 71 q heads of 64 + one kv head (4544 + 2 * 64),
+#     intermediate 18176.
+#   DeepSeek-V2-Lite: a routed expert, hidden 2048, intermediate 1408.
+HELDOUT_LAYERS = [
+    ("Qwen2.5-32B", "gate_up", 55296, 5120), ("Qwen2.5-32B", "down", 5120, 27648),
+    ("Gemma-2-27B", "qkv", 8192, 4608), ("Gemma-2-27B", "o", 4608, 4096),
+    ("Gemma-2-27B", "gate_up", 73728, 4608), ("Gemma-2-27B", "down", 4608, 36864),
+    ("Yi-34B", "qkv", 9216, 7168), ("Yi-34B", "o", 7168, 7168),
+    ("Yi-34B", "gate_up", 40960, 7168), ("Yi-34B", "down", 7168, 20480),
+    ("Llama-3.2-3B", "qkv", 5120, 3072),
+    ("Falcon-7B", "qkv", 4672, 4544), ("Falcon-7B", "up", 18176, 4544),
+    ("Falcon-7B", "down", 4544, 18176),
+    ("DeepSeek-V2-Lite", "expert gate_up", 2816, 2048), ("DeepSeek-V2-Lite", "expert down", 2048, 1408),
+]
+HELDOUT_MS = [4, 48, 200, 768, 3000]
+
 # name: (layers, M values, classic shapes)
 SUITES = {
     "calibration": (CALIBRATION_LAYERS, CALIBRATION_MS, CLASSIC),
     "llm": (LLM_LAYERS, LLM_MS, []),
     "classic": ([], [], CLASSIC),
     "decode": (LLM_LAYERS, DECODE_MS, []),
+    "heldout": (HELDOUT_LAYERS, HELDOUT_MS, []),
 }
 
 
@@ -110,9 +137,12 @@ def main():
         print(" ".join(f"--shape {m}x{n}x{k}" for m, n, k, _, _ in shapes))
 
 
-# Validation must be held out from calibration.
+# Validation must be held out from calibration, and the held-out suite from both.
 assert not ({(n, k) for _, _, n, k in LLM_LAYERS} & {(n, k) for _, _, n, k in CALIBRATION_LAYERS})
 assert len({(n, k) for _, _, n, k in LLM_LAYERS}) == len(LLM_LAYERS)
+assert not ({(n, k) for _, _, n, k in HELDOUT_LAYERS} &
+            {(n, k) for _, _, n, k in LLM_LAYERS + CALIBRATION_LAYERS})
+assert not set(HELDOUT_MS) & set(LLM_MS + CALIBRATION_MS)
 
 if __name__ == "__main__":
     sys.exit(main())

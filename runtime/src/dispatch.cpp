@@ -265,13 +265,20 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                        int64_t n, int64_t k) {
   double compute = waves(t, cost[0], m, n) *
                    (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
+  // A split tile's partials: about its rows inside M (warps skip rows
+  // past M in 16s).
+  double partialRows = double(std::min(ceilDiv(m, t.blockM) * t.blockM,
+                                       ceilDiv(m, 16) * 16));
   double bytes = double(t.aBytes) * double(m) * double(k) +
                  double(t.bBytes) * double(n) * double(k) +
                  double(t.cBytes) * double(m) * double(n) +
-                 (t.splitK > 1 ? 8.0 * tiles(t, m, n) * double(t.blockM) *
-                                     double(t.blockN) * double(t.splitK)
+                 (t.splitK > 1 ? 8.0 * partialRows *
+                                     double(ceilDiv(n, t.blockN) * t.blockN) *
+                                     double(t.splitK)
                                : 0.0);
-  return cost[3] + std::max(compute, bytes / cost[4]);
+  // Programs on fewer SMs than the chip's draw a share of its bandwidth.
+  double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);
+  return cost[3] + std::max(compute, bytes / (cost[4] * busy));
 }
 
 double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k) const {

@@ -13,7 +13,7 @@
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__split.ptx -o %t/split.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=SPLITPTX < %t/auto/matmul_f16__split.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__m64.ptx -o %t/m64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: for m in split4 m64k4 m64k2 m64w m64wk2 midk4 midk3 midk2 midws w192; do %ptxas -arch=sm_90a -v %t/auto/matmul_f16__$m.ptx -o %t/$m.cubin 2>&1; done | FileCheck %s --check-prefix=PTXAS10
+// RUN: for m in split4 m64k4 m64k3 m64k2 m64w m64wk2 midk4 midk3 midk2 midws w192; do %ptxas -arch=sm_90a -v %t/auto/matmul_f16__$m.ptx -o %t/$m.cubin 2>&1; done | FileCheck %s --check-prefix=PTXAS11
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__small.ptx -o %t/small.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__mid.ptx -o %t/mid.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__big.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -25,6 +25,8 @@
 // FILES-NEXT: matmul_f16__m64.ptx
 // FILES-NEXT: matmul_f16__m64k2.json
 // FILES-NEXT: matmul_f16__m64k2.ptx
+// FILES-NEXT: matmul_f16__m64k3.json
+// FILES-NEXT: matmul_f16__m64k3.ptx
 // FILES-NEXT: matmul_f16__m64k4.json
 // FILES-NEXT: matmul_f16__m64k4.ptx
 // FILES-NEXT: matmul_f16__m64w.json
@@ -60,6 +62,9 @@
 // DISPATCH-NEXT: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64k4.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__m64k3.json",
 // DISPATCH-NEXT: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64k2.json",
@@ -125,6 +130,6 @@
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: warning
-// The other ten members, each without spills or warnings.
-// PTXAS10-COUNT-10: 0 bytes spill stores, 0 bytes spill loads
-// PTXAS10-NOT: {{warning|[1-9][0-9]* bytes spill}}
+// The other eleven members, each without spills or warnings.
+// PTXAS11-COUNT-11: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS11-NOT: {{warning|[1-9][0-9]* bytes spill}}

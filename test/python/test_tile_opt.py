@@ -940,8 +940,8 @@ def _boxes(b):
 
 
 @pytest.mark.parametrize("shape,member", [
-    ((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((512, 512, 512), "mid"),
-    ((32, 8192, 8192), "m64"), ((256, 256, 16384), "split"), ((1, 4096, 14336), "m64k4")])
+    ((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((1000, 1000, 1000), "mid"),
+    ((1, 9216, 3072), "m64"), ((256, 256, 16384), "split"), ((1, 4096, 14336), "m64k3")])
 def test_plan_follows_the_dispatch_rule(auto_f16, shape, member):
     m, n, k = shape
     plan = auto_f16.plan(m, n, k)

@@ -87,14 +87,15 @@ def nan_out(m, n, dtype):
 
 
 # (shape, the config=auto member the built-in cost model picks for it, for
-# every type pair here): each member at least once.
-SHAPES = [((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((512, 512, 512), "mid"),
-          ((512, 16384, 512), "midws"), ((32, 8192, 8192), "m64"), ((16, 57344, 8192), "m64w"),
-          ((256, 256, 16384), "split"), ((1, 2048, 2048), "split4"), ((1, 4096, 14336), "m64k4"),
-          ((16, 8192, 28672), "m64k2"), ((1, 6144, 28672), "m64wk2"), ((1, 3072, 2048), "small"),
-          ((256, 2048, 8192), "midk4"), ((128, 3072, 8192), "midk3"),
-          ((128, 10240, 14336), "midk2"), ((100, 200, 300), "mid"), ((77, 333, 129), "mid"),
-          ((1, 1, 1), "mid")]
+# every type pair here): each member the model picks at least once (the
+# shipped table picks m64wk2 nowhere; docs/results/shapes.md).
+SHAPES = [((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((1000, 1000, 1000), "mid"),
+          ((512, 16384, 512), "midws"), ((1, 9216, 3072), "m64"), ((16, 57344, 8192), "m64w"),
+          ((256, 256, 16384), "split"), ((1, 2048, 2048), "split4"), ((384, 384, 32768), "m64k4"),
+          ((1, 4096, 14336), "m64k3"), ((16, 8192, 28672), "m64k2"), ((512, 512, 512), "small"),
+          ((256, 2048, 8192), "midk4"), ((128, 5120, 13824), "midk3"),
+          ((256, 3072, 28672), "midk2"), ((128, 10240, 14336), "mid"), ((100, 200, 300), "small"),
+          ((77, 333, 129), "small"), ((1, 1, 1), "small")]
 TYPES = [("f16", None), ("bf16", None), ("f16", "f32"), ("bf16", "f32"), ("f16", "bf16")]
 
 
@@ -124,7 +125,7 @@ def test_auto_matches_torch(dtype, out_dtype, shape, member):
 
 
 @pytest.mark.parametrize("shape,member", [s for s in SHAPES if s[1] in
-                                          ("split", "split4", "m64k4", "m64k2", "m64wk2",
+                                          ("split", "split4", "m64k4", "m64k3", "m64k2",
                                            "midk4", "midk3", "midk2")])
 def test_split_k_sums_are_deterministic(shape, member):
     """The last program of a tile adds the partial sums in slot order, so a
