@@ -8,8 +8,9 @@ OUT/runs/*.json with its default space), fits each member's
 four coefficients (ps per K step of a tile, ns per tile, ns per launch,
 bytes per ns) to its times by least squares on the log of the ratio, and
 reports, per shape, the member the model picks against the fastest measured
-one. A shape in several runs is the last run's (a kernel change is measured
-again on the shapes it affects); a shape whose pick the run lacks (a member
+one. A shape in several runs is the one of the run named last on the
+command line (a kernel change is measured again on the shapes it affects:
+name the new runs after the old); a shape whose pick the run lacks (a member
 newer than the run) is left out of the check. --cross-validate refits without each model family in turn and checks
 the picks on the family left out. --write puts the coefficients into the
 table (data/sm_90a.json), which tile-opt compiles in.
@@ -108,7 +109,9 @@ def load(path):
             e[0] = r["ms"]
         elif r["kind"] == "triton":
             e[2] = r["ms"]
-        elif member_of(r.get("manifest")) and r.get("pass"):
+        elif member_of(r.get("manifest")) and r.get("pass") and r["impl"] == r["manifest"]:
+            # (a dispatch manifest's row names its pick's manifest: the
+            # member's own row is the member's time)
             e[1][member_of(r["manifest"])] = r["ms"]
     return [(s, c, t, tri) for s, (c, t, tri) in shapes.items() if c and t]
 
@@ -180,7 +183,7 @@ def picks(table, costs, data):
         pick = min(cfg, key=lambda n: estimate_ns(cfg[n], costs[n], table["sms"], *s))
         if pick not in t:
             continue  # the pick failed or was not run (a member newer than the run)
-        best = min(t, key=t.get)
+        best = min((n for n in t if n in cfg), key=t.get)
         rows.append((s, pick, best, t[pick], t[best], cub, tri))
     return rows
 
@@ -245,6 +248,8 @@ def main():
              if args.no_fit else fit(table, data))
     rows = picks(table, costs, data)
     summary(rows, "the table as it is" if args.no_fit else "fitted on all")
+    if len(rows) < len(data):
+        print(f"  ({len(data) - len(rows)} shapes left out: the runs lack their pick)")
     by_m = {}
     for r in rows:
         by_m.setdefault(r[0][0], []).append(r)

@@ -5,13 +5,14 @@
 # (scripts/suites.py), layout nt, f16, one process per group of M, L2
 # flushed, 3 rotated rounds; then every member checked on random shapes and
 # memcheck on the members named in NEW.
-#   SETS    suite:M-list pairs (default: the calibration suite, every M,
+#   SETS    suite:M-list pairs (unset: the calibration suite, every M,
 #           then the classic shapes)
 #   EXTRA   more manifests timed beside the members (the dispatch manifest,
 #           candidate configurations)
 #   RANDOM_SHAPES  random shapes per member (default 60; 0: none)
-#   NEW     members for memcheck (default: the ones new in this table; empty:
-#           none)
+#   NEW     members for the sanitizers (default: the ones new in this table;
+#           empty: none)
+#   TOOLS   compute-sanitizer tools run on them (default memcheck)
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-calibrate.sh     (scripts/fit-cost-model.py reads the JSON)
 set -uo pipefail
@@ -19,11 +20,12 @@ R=/tmp/raw-cal; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 B=.kit/bundles/cal/f16/nt-auto
 members=$(ls $B/*__*.json)
-SETS=${SETS:-"calibration:1,16,32 calibration:64,128,256 calibration:512,1024 calibration:2048
+SETS=${SETS-"calibration:1,16,32 calibration:64,128,256 calibration:512,1024 calibration:2048
 calibration:4096 calibration:8192 classic:"}
 NEW=${NEW-m64k3} NRANDOM=${RANDOM_SHAPES:-60}
 clock
 for set in $SETS; do
+  [[ $set == *:* ]] || { echo "SETS: '$set' is not suite:M-list"; exit 1; }
   suite=${set%%:*} ms=${set#*:}
   shapes=$(python3 scripts/suites.py $suite ${ms:+--m $ms})
   t=$(left); [ $t -lt 60 ] && { echo "skip $set: out of time"; continue; }
@@ -33,15 +35,24 @@ for set in $SETS; do
   echo "$set rc=$? ($((SECONDS - start)) s) $(clock)"
 done
 t=$(left)
-[ $t -gt 60 ] && [ $NRANDOM -gt 0 ] && timeout $((t - 30)) python3 python/random_numerics.py \
-  --bundles .kit/bundles/cal --tile-run $run --count $NRANDOM --max-dim 3000 --seed 7 --manifests '*__*.json' \
-  --log "$R/random.log" > "$R/random.txt" 2>&1
-echo "random rc=$? ($((SECONDS - start)) s)"; tail -8 "$R/random.txt"
-t=$(left)
-new=$(for m in ${NEW//,/ }; do echo $B/*__$m.json; done)
-[ $t -gt 30 ] && [ -n "$new" ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run $new --layout nt \
-  --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --reps 1 --rounds 1 --warmup 0 \
-  --no-cublas-timing > "$R/memcheck.txt" 2>&1
-echo "memcheck rc=$? ($((SECONDS - start)) s)"; grep -E "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
+if [ $t -gt 60 ] && [ $NRANDOM -gt 0 ]; then
+  timeout $((t - 30)) python3 python/random_numerics.py --bundles .kit/bundles/cal --tile-run $run \
+    --count $NRANDOM --max-dim 3000 --seed 7 --manifests '*__*.json' \
+    --log "$R/random.log" > "$R/random.txt" 2>&1
+  echo "random rc=$? ($((SECONDS - start)) s)"; tail -8 "$R/random.txt"
+fi
+new=
+for m in ${NEW//,/ }; do
+  f=$(ls $B/*__$m.json 2>/dev/null) || { echo "NEW: $B has no member $m"; exit 1; }
+  new="$new $f"
+done
+for tool in ${TOOLS:-memcheck}; do
+  t=$(left)
+  [ $t -gt 30 ] && [ -n "$new" ] || continue
+  timeout $((t - 10)) compute-sanitizer --tool $tool $run $new \
+    --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --reps 1 --rounds 1 \
+    --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
+  echo "$tool rc=$? ($((SECONDS - start)) s)"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
+done
 gzip -q $R/*.json $R/random.log 2>/dev/null
 tar czf "$OUT/raw-cal.tar.gz" -C $R .

@@ -63,7 +63,7 @@ LLM_MS = [1, 16, 128, 512, 2048, 8192]
 DECODE_MS = [1, 16, 32]
 
 # Held out from every fit: layers of models in neither suite above, no (N, K)
-# either has, at M values neither uses.
+# either has, at M values their layers do not use.
 #   Qwen2.5-32B: hidden 5120, intermediate 27648 (its qkv 7168x5120 and o are
 #     Qwen2.5-14B's).
 #   Gemma-2-27B: hidden 4608, 32 q + 16 kv heads of 128 (q 4096 + k 2048 +

@@ -225,8 +225,8 @@ typedef struct tile_rt_model_tile {
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
  * step of a tile, ns per tile, ns per launch, bytes per ns, as doubles), so
  * that a calibration fit tries coefficients on the one formula.
- * TILE_RT_INVALID_ARGUMENT for a tile size or split below 1, a byte size
- * below 1, a coefficient that is negative or not finite, SMs, step time or
+ * TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
+ * 65536, a coefficient that is negative or not finite, SMs, step time or
  * bytes per ns of 0, or a size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,

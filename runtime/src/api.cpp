@@ -339,9 +339,11 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                     "tile_rt_model_estimate: " + why);
     };
     if (std::min({tile->block_m, tile->block_n, tile->block_k, tile->split_k,
-                  tile->a_bytes, tile->b_bytes, tile->c_bytes}) < 1)
-      return refuse("the tile's sizes, split and element bytes must be at "
-                    "least 1");
+                  tile->a_bytes, tile->b_bytes, tile->c_bytes}) < 1 ||
+        std::max({tile->block_m, tile->block_n, tile->block_k, tile->split_k,
+                  tile->a_bytes, tile->b_bytes, tile->c_bytes}) > kMaxModelTile)
+      return refuse("the tile's sizes, split and element bytes must be 1 to " +
+                    std::to_string(kMaxModelTile));
     for (int i = 0; i < 5; ++i)
       if (!std::isfinite(cost[i]) || cost[i] < 0 ||
           (cost[i] == 0 && (i == 0 || i == 1 || i == 4)))

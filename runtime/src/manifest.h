@@ -104,6 +104,9 @@ struct ModelTile {
   int64_t blockM = 0, blockN = 0, blockK = 0, splitK = 1;
   int64_t aBytes = 0, bBytes = 0, cBytes = 0;
 };
+// The most any of a ModelTile's fields may be: the model's integer
+// arithmetic (ceil(M / block_m) * block_m) stays within int64.
+constexpr int64_t kMaxModelTile = 65536;
 
 // The cost model's time, in ns, of an M x N x K problem on a member with
 // `tile` and the coefficients `cost` (SMs, ps per K step of one tile, ns per

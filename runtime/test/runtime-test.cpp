@@ -758,7 +758,12 @@ void testDispatch() {
   noSplit.split_k = 0;
   CHECK_EQ(modelRefusal(noSplit, 100, 0, 1),
            "tile_rt_model_estimate: the tile's sizes, split and element bytes "
-           "must be at least 1");
+           "must be 1 to 65536");
+  tile_rt_model_tile huge = splitTile;
+  huge.block_m = INT64_MAX; // ceil(M / block_m) would overflow
+  CHECK_EQ(modelRefusal(huge, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's sizes, split and element bytes "
+           "must be 1 to 65536");
   CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
            "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");

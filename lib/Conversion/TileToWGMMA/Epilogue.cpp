@@ -228,7 +228,9 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   for (int64_t g = 0; g < perChunk; ++g) {
     row.push_back(add(blk.mRow0, div(at[g], cfg.blockN)));
     col.push_back(add(blk.nCol0, rem(at[g], cfg.blockN)));
-    inside.push_back(andi(ult(row[g], m), ult(col[g], n)));
+    // Named: C++ leaves the order of arguments, and so of the ops, open.
+    Value colInside = ult(col[g], n);
+    inside.push_back(andi(ult(row[g], m), colInside));
   }
   auto sum = scf::ForOp::create(
       b, loc, cst(0), parts, cst(1), zeros,
