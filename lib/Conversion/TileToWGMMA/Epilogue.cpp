@@ -157,9 +157,8 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   // The fix-up never reads rows past M, so a warp whose first row (16 w
   // of each 64-row block) lies past M skips its store: a decode tile's
   // partial is a quarter of the slot's traffic, not all of it.
-  Value warpRow0 =
-      add(add(blk.mRow0, blk.wgRow),
-          mul(div(rem(blk.tid, kWarpgroupThreads), kWarpThreads), 16));
+  Value warpRows = mul(div(rem(blk.tid, kWarpgroupThreads), kWarpThreads), 16);
+  Value warpRow0 = add(add(blk.mRow0, blk.wgRow), warpRows);
   {
     auto store = scf::IfOp::create(b, loc, ult(warpRow0, m));
     OpBuilder::InsertionGuard guard(b);
