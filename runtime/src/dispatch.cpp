@@ -267,8 +267,8 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                    (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
   // A split tile's partials: about its rows inside M (warps skip rows
   // past M in 16s).
-  double partialRows = double(std::min(ceilDiv(m, t.blockM) * t.blockM,
-                                       ceilDiv(m, 16) * 16));
+  double partialRows =
+      double(std::min(ceilDiv(m, t.blockM) * t.blockM, ceilDiv(m, 16) * 16));
   double bytes = double(t.aBytes) * double(m) * double(k) +
                  double(t.bBytes) * double(n) * double(k) +
                  double(t.cBytes) * double(m) * double(n) +
