@@ -573,6 +573,35 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
         pytest.approx(2 * math.log(2))
 
 
+def test_shape_suites():
+    """scripts/suites.py: each suite's size, one entry per shape, and the
+    held-out suite's layers and M values outside the fitted suites'."""
+    spec = importlib.util.spec_from_file_location(
+        "suites", os.path.join(ROOT, "scripts", "suites.py"))
+    suites = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(suites)
+    sizes = {name: len(suites.suite(name)) for name in suites.SUITES}
+    assert sizes == {"calibration": 183, "llm": 102, "classic": 9, "decode": 51, "heldout": 80}
+    for name in suites.SUITES:
+        shapes = [e[:3] for e in suites.suite(name)]
+        assert len(set(shapes)) == len(shapes)
+    fitted = {e[:3] for e in suites.suite("calibration") + suites.suite("llm")}
+    held = suites.suite("heldout")
+    assert not {e[:3] for e in held} & fitted
+    assert not {(n, k) for _, n, k, _, _ in held} & {(n, k) for _, n, k, _, _ in
+                                                     suites.suite("llm") + suites.suite("calibration")}
+    assert [e[:3] for e in suites.suite("heldout", [7])] == [(7, n, k) for _, _, n, k in
+                                                            suites.HELDOUT_LAYERS]
+    script = os.path.join(ROOT, "scripts", "suites.py")
+    for bad in ("0", "x"):
+        r = subprocess.run([sys.executable, script, "heldout", "--m", bad],
+                           capture_output=True, text=True)
+        assert r.returncode == 2 and "--m:" in r.stderr
+    r = subprocess.run([sys.executable, script, "heldout", "--table"], capture_output=True,
+                       text=True, check=True)
+    assert r.stdout.splitlines()[0] == "4x55296x5120 Qwen2.5-32B gate_up"
+
+
 def _dispatch_copy(manifests, tmp_path, change):
     """The auto bundle's dispatch manifest after `change`, next to its members."""
     folder = os.path.dirname(manifests["auto"])
