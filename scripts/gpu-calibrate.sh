@@ -13,12 +13,17 @@
 #   NEW     members for the sanitizers (default: the ones new in this table;
 #           empty: none)
 #   TOOLS   compute-sanitizer tools run on them (default memcheck)
+#   LAYOUT  nt (default: the .kit/bundles/cal bundles) or nn (.kit/bundles/val)
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-calibrate.sh     (scripts/fit-cost-model.py reads the JSON)
 set -uo pipefail
 R=/tmp/raw-cal; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
-B=.kit/bundles/cal/f16/nt-auto
+case ${LAYOUT:=nt} in
+  nt) root=.kit/bundles/cal B=.kit/bundles/cal/f16/nt-auto ;;
+  nn) root=.kit/bundles/val B=.kit/bundles/val/f16/auto ;;
+  *) echo "LAYOUT must be nt or nn"; exit 1 ;;
+esac
 members=$(ls $B/*__*.json)
 SETS=${SETS-"calibration:1,16,32 calibration:64,128,256 calibration:512,1024 calibration:2048
 calibration:4096 calibration:8192 classic:"}
@@ -29,14 +34,14 @@ for set in $SETS; do
   suite=${set%%:*} ms=${set#*:}
   shapes=$(python3 scripts/suites.py $suite ${ms:+--m $ms})
   t=$(left); [ $t -lt 60 ] && { echo "skip $set: out of time"; continue; }
-  name=cal-$suite${ms:+-${ms//,/-}}
-  timeout $((t - 40)) python3 python/tile-bench $members ${EXTRA:-} $shapes --layout nt --anchors none \
+  name=cal-$LAYOUT-$suite${ms:+-${ms//,/-}}
+  timeout $((t - 40)) python3 python/tile-bench $members ${EXTRA:-} $shapes --layout $LAYOUT --anchors none \
     --rounds 3 --warmup-ms 2 --rep-ms 15 --seed 1 --json "$R/$name.json" > "$R/$name.txt" 2>&1
   echo "$set rc=$? ($((SECONDS - start)) s) $(clock)"
 done
 t=$(left)
 if [ $t -gt 60 ] && [ $NRANDOM -gt 0 ]; then
-  timeout $((t - 30)) python3 python/random_numerics.py --bundles .kit/bundles/cal --tile-run $run \
+  timeout $((t - 30)) python3 python/random_numerics.py --bundles $root --tile-run $run \
     --count $NRANDOM --max-dim 3000 --seed 7 --manifests '*__*.json' \
     --log "$R/random.log" > "$R/random.txt" 2>&1
   echo "random rc=$? ($((SECONDS - start)) s)"; tail -8 "$R/random.txt"
@@ -50,7 +55,7 @@ for tool in ${TOOLS:-memcheck}; do
   t=$(left)
   [ $t -gt 30 ] && [ -n "$new" ] || continue
   timeout $((t - 10)) compute-sanitizer --tool $tool $run $new \
-    --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --reps 1 --rounds 1 \
+    --layout $LAYOUT --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --reps 1 --rounds 1 \
     --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
   echo "$tool rc=$? ($((SECONDS - start)) s)"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
 done
