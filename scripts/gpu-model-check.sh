@@ -36,15 +36,7 @@ bench auto-f16-nt 80 $C/f16/nt-auto/matmul_f16_nt.json $(python3 scripts/suites.
 t=$(left); [ $t -gt 60 ] && timeout 50 python3 -m tile_opt.overhead --batches 15 \
   --json "$R/overhead.json" > "$R/overhead.txt" 2>&1
 echo "overhead rc=$? ($((SECONDS - start)) s)"; tail -6 "$R/overhead.txt"
-t=$(left); [ $t -gt 60 ] && timeout $((t - 50)) python3 python/random_numerics.py --bundles $C \
-  --tile-run $run --count 1000 --max-dim 4096 --per-process 100 --seed 13 --manifests matmul_f16_nt.json \
-  --log "$R/random-f16-nt.log" > "$R/random-f16-nt.txt" 2>&1
-echo "random f16 nt rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/random-f16-nt.txt"
-grep -c "^check:" "$R/random-f16-nt.log"; grep "^check:" "$R/random-f16-nt.log" | grep -vc PASS
-t=$(left); [ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles $V \
-  --tile-run $run --count 300 --max-dim 4096 --per-process 100 --seed 12 --manifests matmul_bf16.json \
-  --log "$R/random-bf16.log" > "$R/random-bf16.txt" 2>&1
-echo "random bf16 rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/random-bf16.txt"
-grep -c "^check:" "$R/random-bf16.log"; grep "^check:" "$R/random-bf16.log" | grep -vc PASS
+random_shapes random-f16-nt $C matmul_f16_nt.json 1000 13 50
+random_shapes random-bf16 $V matmul_bf16.json 300 12 15
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-auto.tar.gz" -C $R .

@@ -7,3 +7,16 @@ python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt"
 run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
   { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
 export PYTHONPATH=$PWD/python
+# A dispatch manifest on random shapes (python/random_numerics.py, 100 per
+# tile-run process), within the time left, reserving RESERVE seconds:
+#   random_shapes NAME BUNDLES MANIFEST COUNT SEED RESERVE
+# writes $R/NAME.txt and $R/NAME.log; prints the checks run and those failed.
+random_shapes() {
+  local name=$1 bundles=$2 manifest=$3 count=$4 seed=$5 reserve=$6 t
+  t=$(left); [ $t -gt $((reserve + 10)) ] || { echo "skip $name: out of time"; return; }
+  timeout $((t - reserve)) python3 python/random_numerics.py --bundles $bundles --tile-run $run \
+    --count $count --max-dim 4096 --per-process 100 --seed $seed --manifests $manifest \
+    --log "$R/$name.log" > "$R/$name.txt" 2>&1
+  echo "$name rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/$name.txt"
+  grep -c "^check:" "$R/$name.log"; grep "^check:" "$R/$name.log" | grep -vc PASS
+}

@@ -25,11 +25,6 @@ for ms in 1,16 128,512 2048 8192 classic; do
     > "$R/val-${ms//,/-}.txt" 2>&1
   echo "M $ms rc=$? ($((SECONDS - start)) s) $(clock)"
 done
-t=$(left)
-[ $t -gt 25 ] && timeout $((t - 15)) python3 python/random_numerics.py --bundles .kit/bundles/val \
-  --tile-run $run --count 1000 --max-dim 4096 --per-process 100 --seed 11 --manifests matmul_f16.json \
-  --log "$R/random-f16.log" > "$R/random-f16.txt" 2>&1
-echo "random f16 rc=$? ($((SECONDS - start)) s)"; tail -4 "$R/random-f16.txt"
-grep -c "^check:" "$R/random-f16.log"; grep "^check:" "$R/random-f16.log" | grep -vc PASS
+random_shapes random-f16 .kit/bundles/val matmul_f16.json 1000 11 15
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-val.tar.gz" -C $R .
