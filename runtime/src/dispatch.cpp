@@ -66,9 +66,7 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
   }
   if (!rule.shapeClass.empty() &&
       !tile_manifest::parseShapeClass(rule.shapeClass)) {
-    error = where + ": \"class\" must be a shape class such as "
-                    "m2^12-n2^12-k2^13 or m2^0-n2^3-k2^7-unaligned, not '" +
-            rule.shapeClass + "'";
+    error = where + ": " + tile_manifest::badShapeClass(rule.shapeClass);
     return false;
   }
   if (rule.bundle.find('/') != std::string::npos || rule.bundle[0] == '.') {

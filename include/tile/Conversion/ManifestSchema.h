@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <iterator>
 #include <optional>
+#include <string>
 #include <string_view>
 
 namespace tile_manifest {
@@ -192,6 +193,12 @@ inline std::optional<ShapeClass> parseShapeClass(std::string_view text) {
   if (!out.unaligned && !text.empty())
     return std::nullopt;
   return out;
+}
+// Why `text` is not a shape class (for a refusal of it, in every reader).
+inline std::string badShapeClass(std::string_view text) {
+  return "\"class\" must be a shape class such as m2^12-n2^12-k2^13 or "
+         "m2^0-n2^3-k2^7-unaligned, not '" +
+         std::string(text) + "'";
 }
 
 } // namespace tile_manifest

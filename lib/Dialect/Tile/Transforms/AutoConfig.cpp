@@ -173,11 +173,9 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
     StringRef shapeClass = str(e, "class");
     if (!c || shapeClass.empty())
       return error() << "every entry needs a \"class\" and a \"config\"";
-    if (!tile_manifest::parseShapeClass(
-            std::string_view(shapeClass.data(), shapeClass.size())))
-      return error() << "\"class\" must be a shape class such as "
-                        "m2^12-n2^12-k2^13 or m2^0-n2^3-k2^7-unaligned, not '"
-                     << shapeClass << "'";
+    std::string_view classText(shapeClass.data(), shapeClass.size());
+    if (!tile_manifest::parseShapeClass(classText))
+      return error() << tile_manifest::badShapeClass(classText);
     if (str(e, "chip") != "sm_90a" || str(e, "dtype") != typeName(aElt) ||
         str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma")
       continue; // for another kernel, or not a TMA + wgmma one
