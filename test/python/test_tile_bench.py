@@ -488,14 +488,20 @@ def test_dispatch_picks_a_member_per_shape(manifests):
         load_bundle(manifests["auto"])
 
 
+def _script(name):
+    """A script of scripts/ loaded as a module (its name has a dash)."""
+    spec = importlib.util.spec_from_file_location(name[:-3].replace("-", "_"),
+                                                  os.path.join(ROOT, "scripts", name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def test_fit_script_estimates_as_the_runtime(manifests):
     """scripts/fit-cost-model.py fits the runtime's formula through
     tile_rt_model_estimate: with a member's tile and its rule's cost it gives
     the rule's estimate, for every member on shapes of every kind."""
-    spec = importlib.util.spec_from_file_location(
-        "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    fit = _script("fit-cost-model.py")
     rng = random.Random(5)
     top = 2**31 - 1
     shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000), (top, top, top),
@@ -514,10 +520,7 @@ def test_fit_script_reads_a_run_cut_short(tmp_path):
     """tile-run's text, where a run's time ran out before its JSON: each
     shape with cuBLAS's and every member's time; a last shape without all
     its members is left out; a file with no shape is an error."""
-    spec = importlib.util.spec_from_file_location(
-        "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    fit = _script("fit-cost-model.py")
     run = tmp_path / "cut.txt"
     run.write_text(
         "problem: M=512 N=64 K=64, f16 inputs\n"
@@ -540,10 +543,7 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     run's; a shape whose pick the run lacks (a member newer than the run) is
     left out of the check, and costs the pick loss log 2, so that refining
     cannot hide a bad pick behind it."""
-    spec = importlib.util.spec_from_file_location(
-        "fit", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
-    fit = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fit)
+    fit = _script("fit-cost-model.py")
 
     def run(name, times):
         path = tmp_path / name
@@ -576,10 +576,7 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
 def test_shape_suites():
     """scripts/suites.py: each suite's size, one entry per shape, and the
     held-out suite's layers and M values outside the fitted suites'."""
-    spec = importlib.util.spec_from_file_location(
-        "suites", os.path.join(ROOT, "scripts", "suites.py"))
-    suites = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(suites)
+    suites = _script("suites.py")
     sizes = {name: len(suites.suite(name)) for name in suites.SUITES}
     assert sizes == {"calibration": 183, "llm": 102, "classic": 9, "decode": 51, "heldout": 80}
     for name in suites.SUITES:
