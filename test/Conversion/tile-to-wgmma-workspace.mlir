@@ -1,10 +1,10 @@
-// tile-to-wgmma on a split-K kernel (split_k = 4, tiled): the K loop starts
-// at the program's share, and the epilogue writes the partial sum to the
-// program's slot of the tile's workspace record [4 slots of 64 x 64 f32 |
-// count] (rows inside M only), counts the program with one atomic, and the
-// block whose arrival completes the count adds the four slots in split
-// order (loads masked like the stores), writes C with masked 4-wide stores
-// and resets the count.
+// tile-to-wgmma on a split-K kernel (split_k = 4, tiled; the grid holds S <=
+// 4 programs per tile): the K loop starts at the program's share, and the
+// epilogue writes the partial sum to the program's slot of the tile's
+// workspace record [4 slots of 64 x 64 f32 | count] (rows inside M only),
+// counts the program with one atomic, and the block whose arrival completes
+// the count adds the S slots in split order (loads masked like the
+// stores), writes C with masked 4-wide stores and resets the count.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
 // The workspace is the parameter after the TMA descriptors; its record size
@@ -17,6 +17,9 @@
 // CHECK: %[[TILES:.*]] = arith.muli
 // CHECK-NEXT: %[[TILE:.*]] = arith.remui %{{.*}}, %[[TILES]]
 // CHECK-NEXT: %[[SPLIT:.*]] = arith.divui %{{.*}}, %[[TILES]]
+// The grid holds S programs per tile (the launch chooses S <= split_k).
+// CHECK: %[[GRID:.*]] = gpu.grid_dim x
+// CHECK-NEXT: %[[S:.*]] = arith.divui %[[GRID]], %[[TILES]]
 // CHECK: %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %{{.*}}
 // CHECK: %[[END:.*]] = arith.minui
 // K steps of the share, none when it starts past K.
@@ -52,8 +55,8 @@
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
 // CHECK: %[[BEFORE:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[CAT]]]
 // CHECK-NEXT: nvvm.memory.barrier <gpu>
-// The block before it was number parts - 1 = 3.
-// CHECK: %[[N1:.*]] = arith.subi %c4{{[_0-9]*}}, %c1{{[_0-9]*}} : index
+// The block before it was number S - 1.
+// CHECK: %[[N1:.*]] = arith.subi %[[S]], %c1{{[_0-9]*}} : index
 // CHECK: %[[N1I:.*]] = arith.index_cast %[[N1]] : index to i32
 // CHECK: arith.cmpi eq, %[[BEFORE]], %[[N1I]] : i32
 // CHECK: memref.store %{{.*}}, %[[FLAG]]
@@ -67,8 +70,8 @@
 // CHECK-NEXT: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : index
 // CHECK-NEXT: %[[IN0:.*]] = arith.andi %[[ROW]], %[[COL]] : i1
 // CHECK-COUNT-7: arith.andi
-// CHECK: %[[SUMS:.*]]:8 = scf.for %[[S:.*]] = %{{.*}} to %c4{{.*}} step %{{.*}} iter_args(%[[S0:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
-// CHECK: %[[SAT:.*]] = arith.muli %[[S]], %c4096
+// CHECK: %[[SUMS:.*]]:8 = scf.for %[[SI:.*]] = %{{.*}} to %[[S]] step %{{.*}} iter_args(%[[S0:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK: %[[SAT:.*]] = arith.muli %[[SI]], %c4096
 // CHECK: %[[FIRST:.*]] = arith.addi %[[REC]], %[[SAT]]
 // CHECK: scf.if %[[IN0]] -> (vector<4xf32>) {
 // CHECK: %[[P0:.*]] = vector.load %[[PARTS]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
@@ -143,31 +146,31 @@ module attributes {gpu.container_module} {
       %44 = arith.muli %42, %43 : index
       %45 = arith.remui %block_id_x, %44 : index
       %46 = arith.divui %block_id_x, %44 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %47 = arith.divui %grid_dim_x, %44 : index
       %c64_4 = arith.constant 64 : index
-      %47 = arith.ceildivui %dim_0, %c64_4 : index
+      %48 = arith.ceildivui %dim_0, %c64_4 : index
       %c64_5 = arith.constant 64 : index
-      %c4 = arith.constant 4 : index
-      %48 = arith.ceildivui %47, %c4 : index
-      %49 = arith.muli %48, %c64_5 : index
-      %50 = arith.muli %46, %49 : index
-      %51 = arith.addi %50, %49 : index
-      %52 = arith.minui %dim_0, %51 : index
-      %53 = arith.divui %45, %43 : index
-      %54 = arith.remui %45, %43 : index
+      %49 = arith.ceildivui %48, %47 : index
+      %50 = arith.muli %49, %c64_5 : index
+      %51 = arith.muli %46, %50 : index
+      %52 = arith.addi %51, %50 : index
+      %53 = arith.minui %dim_0, %52 : index
+      %54 = arith.divui %45, %43 : index
+      %55 = arith.remui %45, %43 : index
       %c64_6 = arith.constant 64 : index
-      %55 = arith.muli %53, %c64_6 : index
+      %56 = arith.muli %54, %c64_6 : index
       %c64_7 = arith.constant 64 : index
-      %56 = arith.muli %54, %c64_7 : index
+      %57 = arith.muli %55, %c64_7 : index
       %cst = arith.constant dense<0.000000e+00> : vector<64x64xf32>
       %c64_8 = arith.constant 64 : index
-      %57 = scf.for %arg16 = %50 to %52 step %c64_8 iter_args(%arg17 = %cst) -> (vector<64x64xf32>) {
-        %58 = tile.load %13[%55, %arg16] : memref<?x?xf16> -> vector<64x64xf16>
-        %59 = tile.load %27[%arg16, %56] : memref<?x?xf16> -> vector<64x64xf16>
-        %60 = tile.dot %58, %59, %arg17 : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
-        scf.yield %60 : vector<64x64xf32>
+      %58 = scf.for %arg16 = %51 to %53 step %c64_8 iter_args(%arg17 = %cst) -> (vector<64x64xf32>) {
+        %59 = tile.load %13[%56, %arg16] : memref<?x?xf16> -> vector<64x64xf16>
+        %60 = tile.load %27[%arg16, %57] : memref<?x?xf16> -> vector<64x64xf16>
+        %61 = tile.dot %59, %60, %arg17 : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
+        scf.yield %61 : vector<64x64xf32>
       }
-      %c4_9 = arith.constant 4 : index
-      tile.store %57, %41[%55, %56] split %46 of %c4_9 in tile %45 : vector<64x64xf32> -> memref<?x?xf16>
+      tile.store %58, %41[%56, %57] split %46 of %47 in tile %45 : vector<64x64xf32> -> memref<?x?xf16>
       gpu.return
     }
   }
@@ -190,7 +193,7 @@ module attributes {gpu.container_module} {
         %d = tile.dot %a, %b, %c : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
         scf.yield %d : vector<64x64xf32>
       }
-      // expected-error @+1 {{'tile.store' op does not match the kernel's #tile.kernel<block_m = 64, block_n = 64, block_k = 64, schedule = tiled, split_k = 1>: its parts are not split_k}}
+      // expected-error @+1 {{'tile.store' op does not match the kernel's #tile.kernel<block_m = 64, block_n = 64, block_k = 64, schedule = tiled, split_k = 1>: it is stored in parts, but split_k is 1}}
       tile.store %acc, %C[%c0, %c0] split %i of %i in tile %i : vector<64x64xf32> -> memref<?x?xf16>
       gpu.return
     }

@@ -52,10 +52,13 @@
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__w192", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__big", why = "{{[^"]+}}"}]
 // CHECK-SAME: mm32 = [{cost = [132, {{.*}}], kernel = "mm32__split"
-// A tiled split-K member: 8 programs per tile.
+// A tiled split-K member: up to 8 programs per tile, as many as the grid
+// holds.
 // CHECK: func.func @mm__split(
 // CHECK-SAME: #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8, chip = sm_90a, shared_bytes = 0>
-// CHECK: tile.store {{.*}} split %{{.*}} of %c8{{[_0-9]*}} in tile %{{.*}}
+// CHECK: %[[PROGRAMS:.*]] = tile.num_programs
+// CHECK: %[[PARTS:.*]] = arith.divui %[[PROGRAMS]],
+// CHECK: tile.store {{.*}} split %{{.*}} of %[[PARTS]] in tile %{{.*}}
 // CHECK: func.func @mm__m64(
 // CHECK-SAME: #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 // CHECK: tile.program_id

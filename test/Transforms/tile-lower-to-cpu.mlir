@@ -4,6 +4,15 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-lower-to-cpu=num-programs=3 | FileCheck %s --check-prefix=PROGS3
 // RUN: not tile-opt %S/schedule-dialects.mlir --tile-lower-to-cpu=num-programs=-1 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: error: tile-lower-to-cpu: num-programs must be >= 0, got -1
+// RUN: not tile-opt %S/schedule-dialects.mlir --tile-lower-to-cpu=splits=-2 2>&1 | FileCheck %s --check-prefix=SPLITSNEG
+// SPLITSNEG: error: tile-lower-to-cpu: splits must be >= 0 and comes without num-programs, got -2
+// RUN: not tile-opt %S/schedule-dialects.mlir --tile-lower-to-cpu="splits=2 num-programs=4" 2>&1 | FileCheck %s --check-prefix=SPLITSPROGS
+// SPLITSPROGS: error: tile-lower-to-cpu: splits must be >= 0 and comes without num-programs, got 2
+// More splits than the workspace's slots, and splits of a kernel without split-K.
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=16 block-n=32 block-k=16 num-warps=1 split-k=4" | not tile-opt - --tile-lower-to-cpu=splits=5 2>&1 | FileCheck %s --check-prefix=SPLITS5
+// SPLITS5: error: tile-lower-to-cpu: splits=5 needs a split-K kernel of split_k >= 5 (its workspace slots per tile), got split_k = 4
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=16 block-n=32 block-k=16 num-warps=1" | not tile-opt - --tile-lower-to-cpu=splits=2 2>&1 | FileCheck %s --check-prefix=SPLITS1
+// SPLITS1: error: tile-lower-to-cpu: splits=2 needs a split-K kernel of split_k >= 2 (its workspace slots per tile), got split_k = 1
 
 // One program per C tile: pid runs over ceil(M/16) * ceil(N/16), M and N
 // read from C. Loads are transfers padded with zero (masked: no in_bounds),
@@ -194,7 +203,7 @@ func.func @split(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.ke
 // refuses it before any pass runs.
 func.func @split_store_without_split_k(%C: memref<?x?xf16>, %v: vector<16x16xf32>) attributes {tile.kernel = #nosplit} {
   %pid = tile.program_id
-  // expected-error @+1 {{'tile.store' op does not match the kernel's #tile.kernel<block_m = 16, block_n = 16, block_k = 16, schedule = tiled, split_k = 1>: its parts are not split_k}}
+  // expected-error @+1 {{'tile.store' op does not match the kernel's #tile.kernel<block_m = 16, block_n = 16, block_k = 16, schedule = tiled, split_k = 1>: it is stored in parts, but split_k is 1}}
   tile.store %v, %C[%pid, %pid] split %pid of %pid in tile %pid : vector<16x16xf32> -> memref<?x?xf16>
   return
 }

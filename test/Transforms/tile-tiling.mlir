@@ -108,9 +108,11 @@
 // CLUSTER: arith.muli %[[ROW]], %c128
 // CLUSTER: arith.muli %[[COL]], %c64
 
-// split-k=3: program p takes split p / tiles of tile p % tiles; the split's
-// K range is its share of the ceil(K / 32) steps, [s * share, min(K, (s + 1)
-// * share)), empty past K; the store names the split and the tile.
+// split-k=3: the grid holds S = programs / tiles programs per tile (the
+// launch chooses S <= 3); program p takes split p / tiles of tile p % tiles;
+// the split's K range is its share of the ceil(K / 32) steps, [s * share,
+// min(K, (s + 1) * share)), empty past K; the store names the split, S and
+// the tile.
 // SPLITK-LABEL: func.func @matmul
 // SPLITK-SAME: warp_specialize = none, split_k = 3, chip = sm_90,
 // SPLITK: %[[K:.*]] = memref.dim %{{.*}}, %c1
@@ -120,8 +122,10 @@
 // SPLITK: %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]]
 // SPLITK: %[[TILE:.*]] = arith.remui %[[PID]], %[[TILES]]
 // SPLITK: %[[SPLIT:.*]] = arith.divui %[[PID]], %[[TILES]]
+// SPLITK: %[[PROGRAMS:.*]] = tile.num_programs
+// SPLITK: %[[PARTS:.*]] = arith.divui %[[PROGRAMS]], %[[TILES]]
 // SPLITK: %[[STEPS:.*]] = arith.ceildivui %[[K]], %c32
-// SPLITK: %[[PER:.*]] = arith.ceildivui %[[STEPS]], %c3
+// SPLITK: %[[PER:.*]] = arith.ceildivui %[[STEPS]], %[[PARTS]]
 // SPLITK: %[[SHARE:.*]] = arith.muli %[[PER]], %c32
 // SPLITK: %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %[[SHARE]]
 // SPLITK: %[[NEXT:.*]] = arith.addi %[[BEGIN]], %[[SHARE]]
@@ -129,7 +133,7 @@
 // SPLITK: %[[ROW:.*]] = arith.divui %[[TILE]], %[[TN]]
 // SPLITK: %[[COL:.*]] = arith.remui %[[TILE]], %[[TN]]
 // SPLITK: %[[ACC:.*]] = scf.for %{{.*}} = %[[BEGIN]] to %[[END]] step %c32
-// SPLITK: tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] split %[[SPLIT]] of %c3{{[_0-9]*}} in tile %[[TILE]] : vector<128x64xf32> -> memref<?x?xf16>
+// SPLITK: tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] split %[[SPLIT]] of %[[PARTS]] in tile %[[TILE]] : vector<128x64xf32> -> memref<?x?xf16>
 
 // mma=wgmma without a chip targets sm_90a, the only chip with wgmma.
 // WGMMA-LABEL: func.func @matmul

@@ -122,9 +122,7 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   Type f32 = b.getF32Type(), i32Type = b.getI32Type();
   int64_t slot = cfg.blockM * cfg.blockN;
   int64_t record = cfg.workspaceTileBytes() / 4; // in f32 or i32 elements
-  // split-K's constant may sit after the K loop this code replaces.
-  std::optional<int64_t> constParts = getConstantIntValue(store.getParts());
-  Value parts = constParts ? cst(*constParts) : store.getParts();
+  Value parts = store.getParts();
   Value c = store.getBase();
   Value tiles = buildNumTiles(b, loc, c, cfg);
   Value m = memref::DimOp::create(b, loc, c, 0);

@@ -138,8 +138,8 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   StoreOp store = kl.store;
   if (!store.isSplit())
     return epilogue.emitEpilogue(acc);
-  std::optional<int64_t> parts = getConstantIntValue(store.getParts());
-  if (parts && *parts > 1)
+  // Split-K: through the workspace, whatever S the launch chose.
+  if (cfg.isSplitK())
     return epilogue.emitSplitEpilogue(acc, store);
   // Stream-K: a tile one program holds whole is stored as usual.
   auto whole = scf::IfOp::create(

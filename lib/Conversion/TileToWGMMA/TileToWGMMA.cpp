@@ -28,10 +28,11 @@
 // consumers of both blocks released it (remote arrives on the empty
 // barriers, which live in shared memory as raw mbarriers for mapa).
 //
-// Split-K (split_k = S, tiled): each program runs its split's share of the K
-// steps and writes its partial sum, in f32, to its slot of the tile's
-// workspace record [S slots of block_m x block_n | arrival count]. The
-// program whose arrival completes the count adds the S slots in split order
+// Split-K (tiled; the launch runs S <= split_k programs per tile): each
+// program runs its split's share of the K steps and writes its partial sum,
+// in f32, to its slot of the tile's workspace record [split_k slots of
+// block_m x block_n | arrival count]. The program whose arrival completes
+// the count adds the S slots in split order
 // (so the sum does not depend on which program is last), writes C and
 // resets the count for the next launch. Stream-K (persistent) does the same
 // with two slots for a tile two programs share, and stores a tile one

@@ -36,6 +36,9 @@
 // RUN: tile-opt %s %{tiling} split-k=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} split-k=3 order=grouped group-m=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} split-k=16" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
+// A launch chooses fewer splits than the workspace's slots: 3 of 8, and 1.
+// RUN: tile-opt %s %{tiling} split-k=8" --tile-lower-to-cpu=splits=3 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} split-k=8" --tile-lower-to-cpu=splits=1 | %{lower} | %{run} | FileCheck %s
 // Stream-K: one program (no tile shared), 3 and 7 (tiles shared by two
 // programs, shares not aligned to tiles), one per SM of an H200 and 1000
 // (a share of one tile each, most programs idle), grouped order.

@@ -272,14 +272,19 @@ LogicalResult KernelConfig::verifyBody(Operation *kernel) const {
         return fail(op) << (inTileLoop ? "it is stored in a loop over tiles"
                                        : "it is stored once per program, "
                                          "without a loop over tiles");
-      APInt parts(64, 1);
-      bool constParts =
-          !store.isSplit() || matchPattern(store.getParts(), m_ConstantInt(&parts));
-      bool partsMatch = isStreamK() ? store.isSplit()
-                                    : constParts && parts == splitK;
-      if (!partsMatch)
-        return fail(op) << (store.isSplit() ? "its parts are not split_k"
-                                            : "it is not stored in parts");
+      // Split-K's parts come from the grid (at most split_k, the
+      // workspace's slots per tile); a constant must fit the slots.
+      bool inParts = isStreamK() || isSplitK();
+      if (store.isSplit() != inParts)
+        return fail(op) << (inParts ? "it is not stored in parts"
+                                    : "it is stored in parts, but split_k "
+                                      "is 1");
+      APInt parts;
+      if (isSplitK() &&
+          matchPattern(store.getParts(), m_ConstantInt(&parts)) &&
+          (parts.isZero() || parts.ugt(uint64_t(splitK))))
+        return fail(op) << "its " << parts.getZExtValue()
+                        << " parts do not fit split_k";
     }
     return WalkResult::advance();
   });

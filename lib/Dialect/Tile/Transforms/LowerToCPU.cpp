@@ -142,10 +142,16 @@ void lowerStore(StoreOp op, const Workspace &ws) {
 } // namespace
 
 LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
-                                           int64_t numPrograms) {
+                                           int64_t numPrograms,
+                                           int64_t splits) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
   if (!cfg)
     return success();
+  if (splits > 0 && (!cfg->isSplitK() || splits > cfg->splitK))
+    return func.emitError("tile-lower-to-cpu: splits=")
+           << splits << " needs a split-K kernel of split_k >= " << splits
+           << " (its workspace slots per tile), got split_k = "
+           << cfg->splitK;
   SmallVector<StoreOp> stores;
   func.walk([&](StoreOp s) { stores.push_back(s); });
   if (!func.getBody().hasOneBlock() || stores.size() != 1)
@@ -164,7 +170,8 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
   } else {
     // One program per C tile (and split), as the tiled schedule launches.
     programs = cfg->isSplitK()
-                   ? arith::MulIOp::create(b, loc, tiles, cst(cfg->splitK))
+                   ? arith::MulIOp::create(b, loc, tiles,
+                                           cst(splits ? splits : cfg->splitK))
                          .getResult()
                    : tiles;
   }
@@ -229,11 +236,16 @@ struct TileLowerToCPUPass : tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
       return emitError(UnknownLoc::get(ctx), "tile-lower-to-cpu: "
                                              "num-programs must be >= 0, got ")
              << static_cast<int64_t>(numPrograms);
+    if (splits < 0 || (splits > 0 && numPrograms > 0))
+      return emitError(UnknownLoc::get(ctx), "tile-lower-to-cpu: splits must "
+                                             "be >= 0 and comes without "
+                                             "num-programs, got ")
+             << static_cast<int64_t>(splits);
     return success();
   }
 
   void runOnOperation() override {
-    if (failed(lowerKernelToCPU(getOperation(), numPrograms)))
+    if (failed(lowerKernelToCPU(getOperation(), numPrograms, splits)))
       signalPassFailure();
   }
 };

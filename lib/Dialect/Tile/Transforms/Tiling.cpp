@@ -21,9 +21,10 @@ using namespace mlir::tile;
 namespace {
 
 /// Emits the tile-level body of one program: C[m0:, n0:] = A[m0:, :] * B[:,
-/// n0:]. With split_k = S, program p takes split p / tiles of tile p % tiles
-/// (whole waves of one split: the last split's programs start last) and
-/// its K steps are the split's share of ceil(K / block_k).
+/// n0:]. Split-K launches S = programs / tiles programs per tile (S at most
+/// split_k); program p takes split p / tiles of tile p % tiles (whole waves
+/// of one split: the last split's programs start last) and its K steps are
+/// the split's share of ceil(K / block_k).
 void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   OpBuilder b(mm);
   Location loc = mm.getLoc();
@@ -36,16 +37,20 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   Value n = memref::DimOp::create(b, loc, bMat, 1);
   auto [tilesM, tilesN] = buildTileCounts(b, loc, m, n, cfg);
   Value pid = ProgramIdOp::create(b, loc);
-  Value tileId = pid, split, kBegin, kEnd = k;
+  Value tileId = pid, split, parts, kBegin, kEnd = k;
   if (!cfg.isSplitK()) {
     kBegin = cst(0);
   } else {
     Value tiles = arith::MulIOp::create(b, loc, tilesM, tilesN);
     tileId = arith::RemUIOp::create(b, loc, pid, tiles);
     split = arith::DivUIOp::create(b, loc, pid, tiles);
+    // The launch chooses the splits per tile (at most split_k, the
+    // workspace's slots per tile): the grid holds tiles x splits programs.
+    parts = arith::DivUIOp::create(b, loc, NumProgramsOp::create(b, loc),
+                                   tiles);
     Value steps = arith::CeilDivUIOp::create(b, loc, k, cst(cfg.blockK));
     Value share = arith::MulIOp::create(
-        b, loc, arith::CeilDivUIOp::create(b, loc, steps, cst(cfg.splitK)),
+        b, loc, arith::CeilDivUIOp::create(b, loc, steps, parts),
         cst(cfg.blockK));
     // A split past K gets an empty range (a zero partial).
     kBegin = arith::MulIOp::create(b, loc, split, share);
@@ -71,8 +76,7 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
         Value d = DotOp::create(lb, l, accType, at, bt, iter[0]);
         scf::YieldOp::create(lb, l, d);
       });
-  StoreOp::create(b, loc, loop.getResult(0), c, m0, n0, split,
-                  split ? cst(cfg.splitK) : Value(),
+  StoreOp::create(b, loc, loop.getResult(0), c, m0, n0, split, parts,
                   split ? tileId : Value());
   mm.erase();
 }

@@ -165,6 +165,9 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "::mlir::func::FuncOp"> {
   let options = [
     Option<"numPrograms", "num-programs", "int64_t", "0",
            "Programs to run (0: one per C tile)">,
+    Option<"splits", "splits", "int64_t", "0",
+           "Programs per tile of a split-K kernel, as a launch chooses them "
+           "(1 to split_k; 0: split_k)">,
   ];
 }
 

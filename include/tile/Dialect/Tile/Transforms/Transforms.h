@@ -49,8 +49,10 @@ LogicalResult autoConfigure(ModuleOp module, StringRef tuneCache = "",
                             StringRef calibration = "");
 
 /// tile-lower-to-cpu: runs the kernel's `numPrograms` programs (0: one per
-/// C tile) in a host loop, with tile ops as vector ops.
-LogicalResult lowerKernelToCPU(func::FuncOp func, int64_t numPrograms);
+/// C tile, times `splits` per tile of a split-K kernel, 0: split_k) in a
+/// host loop, with tile ops as vector ops.
+LogicalResult lowerKernelToCPU(func::FuncOp func, int64_t numPrograms,
+                               int64_t splits = 0);
 
 /// tile-pipeline: multi-buffers the shared tiles of an mma.sync kernel
 /// `num_stages` deep and software-pipelines its K loops.
