@@ -196,13 +196,18 @@ struct Bundle {
     return nb::cast(v);
   }
 
-  std::tuple<Bundle, std::string> pick(int64_t m, int64_t n, int64_t k) const {
+  // The member, why, and the programs per tile the model chose for a
+  // split-K member (0: its split_k).
+  std::tuple<Bundle, std::string, int64_t> pick(int64_t m, int64_t n,
+                                                int64_t k) const {
     const tile_rt_bundle *kernel = nullptr;
+    int64_t splits = 0;
     char why[TILE_RT_MESSAGE_BYTES];
     tile_rt_status s;
-    check(tile_rt_bundle_pick(bundle, m, n, k, &kernel, why, sizeof(why), &s),
+    check(tile_rt_bundle_pick(bundle, m, n, k, &kernel, &splits, why,
+                              sizeof(why), &s),
           s);
-    return {other(kernel), why};
+    return {other(kernel), why, splits};
   }
 
   nb::dict loadKernel() const {
@@ -255,6 +260,7 @@ struct Plan {
     d["b_copy_bytes"] = i.b_copy_bytes;
     d["c_copy_bytes"] = i.c_copy_bytes;
     d["tiles"] = i.tiles;
+    d["splits"] = i.splits;
     d["grid"] = i.grid;
     d["cluster_m"] = i.cluster_m;
     d["tiles_per_program_min"] = i.tiles_per_program_min;
@@ -300,9 +306,10 @@ struct Plan {
 Plan makePlan(const Bundle &b, int64_t m, int64_t n, int64_t k,
               const std::string &layout, const std::string &aType,
               const std::string &cType, int64_t smCount, int64_t programsPerSm,
-              int64_t maxClusters, int64_t lda, int64_t ldb, int64_t ldc) {
-  tile_rt_problem p{
-      m, n, k, layoutOf(layout), dtypeOf(aType), dtypeOf(cType), lda, ldb, ldc};
+              int64_t maxClusters, int64_t lda, int64_t ldb, int64_t ldc,
+              int64_t splits) {
+  tile_rt_problem p{m,   n,   k,   layoutOf(layout), dtypeOf(aType), dtypeOf(cType),
+                    lda, ldb, ldc, splits};
   tile_rt_device d{smCount, programsPerSm, maxClusters};
   Plan out{b.root};
   tile_rt_plan *raw = nullptr;
@@ -340,10 +347,12 @@ std::tuple<bool, int64_t> operandLayout(int64_t rows, int64_t cols,
 // guarded by a mutex, for callers that launch without the GIL.
 class Launcher {
 public:
+  // `splits`: a split-K kernel's programs per tile for every problem (0: the
+  // model's choice, or split_k), as a calibration times each.
   Launcher(Bundle bundle, const std::string &layout, const std::string &aType,
-           const std::string &cType)
+           const std::string &cType, int64_t splits)
       : bundle_(std::move(bundle)), layout_(layout), aType_(aType),
-        cType_(cType) {
+        cType_(cType), splits_(splits) {
     tile_rt_layout l = layoutOf(layout);
     aTransposed_ = l == TILE_RT_TN || l == TILE_RT_TT;
     bTransposed_ = l == TILE_RT_NT || l == TILE_RT_TT;
@@ -375,13 +384,14 @@ public:
   nb::dict prepare(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
                    int64_t ldc) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto [member, why] = bundle_.pick(m, n, k);
+    auto [member, why, splits] = bundle_.pick(m, n, k);
     place();
     tile_rt_kernel_info ki;
     tile_rt_status s;
     check(tile_rt_kernel_load(member.bundle, &ki, &s), s);
     Entry e{makePlan(member, m, n, k, layout_, aType_, cType_, ki.sm_count,
-                     ki.blocks_per_sm, ki.max_active_clusters, lda, ldb, ldc),
+                     ki.blocks_per_sm, ki.max_active_clusters, lda, ldb, ldc,
+                     splits_ ? splits_ : splits),
             tile_rt_buffers{}, false};
     nb::dict d = e.plan.infoDict();
     d["why"] = why;
@@ -504,6 +514,7 @@ private:
 
   Bundle bundle_;
   std::string layout_, aType_, cType_;
+  int64_t splits_;
   bool aTransposed_, bTransposed_;
   CUdevice device_ = -1;
   std::atomic<int> ordinal_{-1};
@@ -639,7 +650,8 @@ NB_MODULE(tile_runtime, m) {
            "Loads the kernel into the current context; tile_rt_kernel_info.")
       .def("plan", &makePlan, "m"_a, "n"_a, "k"_a, "layout"_a = "nn",
            "a_type"_a, "c_type"_a, "sm_count"_a = 0, "programs_per_sm"_a = 0,
-           "max_clusters"_a = 0, "lda"_a = 0, "ldb"_a = 0, "ldc"_a = 0)
+           "max_clusters"_a = 0, "lda"_a = 0, "ldb"_a = 0, "ldc"_a = 0,
+           "splits"_a = 0)
       .def("same", [](const Bundle &a, const Bundle &b) {
         return a.bundle == b.bundle;
       });
@@ -652,8 +664,8 @@ NB_MODULE(tile_runtime, m) {
 
   nb::class_<Launcher>(m, "Launcher")
       .def(nb::init<Bundle, const std::string &, const std::string &,
-                    const std::string &>(),
-           "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a)
+                    const std::string &, int64_t>(),
+           "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a, "splits"_a = 0)
       .def("prepare", &Launcher::prepare, "m"_a, "n"_a, "k"_a, "lda"_a = 0,
            "ldb"_a = 0, "ldc"_a = 0)
       .def("bind", &Launcher::bind, "m"_a, "n"_a, "k"_a, "workspace"_a,

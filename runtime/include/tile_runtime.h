@@ -206,8 +206,9 @@ typedef struct tile_rt_rule {
   const char *why;
 } tile_rt_rule;
 
-/* The cost model's time, in ns, of a modelled rule for an M x N x K problem;
- * TILE_RT_INVALID_ARGUMENT for a rule without a cost or a size outside 1 to
+/* The cost model's time, in ns, of a modelled rule for an M x N x K problem
+ * (a split-K member's at the splits per tile, 2 to split_k, that estimate
+ * least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for a rule without a cost or a size outside 1 to
  * 2^31 - 1 (the arguments are wrong, where tile_rt_bundle_pick says a shape
  * is unsupported). The model counts SMs as its "cost" states them (the
  * calibrated chip's), not the device's. */
@@ -242,11 +243,14 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
  * (TILE_RT_UNSUPPORTED when none, or when a size is outside 1 to 2^31 - 1).
  * When `why` is not null it receives (truncated to why_bytes) which rule and
  * why ("rule 3, model: 32 tiles of 64x128 ..."); "" for a kernel bundle.
- * `*kernel` is null on any failure. */
+ * When `splits` is not null it receives the programs per tile the model
+ * chose for a split-K member (tile_rt_problem.splits), else 0 (its
+ * split_k). `*kernel` is null on any failure. */
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t n, int64_t k,
-                                 const tile_rt_bundle **kernel, char *why,
-                                 size_t why_bytes, tile_rt_status *status);
+                                 const tile_rt_bundle **kernel,
+                                 int64_t *splits, char *why, size_t why_bytes,
+                                 tile_rt_status *status);
 
 /* tile-tune's class of a shape, which a dispatch rule's "class" names:
  * each size's power-of-two bucket and whether N and K are multiples of 8
@@ -300,6 +304,10 @@ typedef struct tile_rt_problem {
   tile_rt_layout layout;
   tile_rt_dtype a_type, c_type;
   int64_t lda, ldb, ldc; /* elements; 0: dense */
+  /* A split-K kernel's programs per tile, 1 to its split_k (the workspace's
+   * slots); 0: the cost model's choice where a dispatch manifest's rule with
+   * a cost picks the kernel, else split_k. Other kernels: 0 or 1. */
+  int64_t splits;
 } tile_rt_problem;
 
 /* What a persistent grid is sized from; tiled grids need none of it. */
@@ -362,6 +370,7 @@ typedef struct tile_rt_plan_info {
   int64_t kp, np, mp;
   int64_t a_copy_bytes, b_copy_bytes, c_copy_bytes;
   int64_t tiles;     /* tiles of C: tile rows rounded up to clusters */
+  int64_t splits;    /* programs per tile: 1, or a split-K kernel's */
   int64_t grid;      /* blocks launched; 0 for a persistent plan without a
                         device */
   int64_t cluster_m; /* blocks per cluster along the grid */
@@ -416,7 +425,7 @@ typedef enum tile_rt_text {
                                 through ...", "lda=4100 is not a multiple
                                 of 8; A goes through ..."; "" unless
                                 staged */
-  TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (split_k x
+  TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (splits x
                                 tiles), workspace ..."; Stream-K: "workspace
                                 ..."; "" without a workspace */
 } tile_rt_text;

@@ -95,9 +95,10 @@ std::string shapeText(int64_t m, int64_t n, int64_t k) {
 // and why.
 bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
           const tile_rt_bundle *&kernel, int64_t &rule, std::string &why,
-          Error &error) {
+          int64_t &splits, Error &error) {
   kernel = &b;
   rule = -1;
+  splits = 0;
   why.clear();
   if (!b.isDispatch())
     return true;
@@ -105,7 +106,7 @@ bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
   std::string sizes;
   if (!checkSizes(m, n, k, sizes))
     return fail(error, TILE_RT_UNSUPPORTED, sizes);
-  rule = pickRule(b.rules, m, n, k, why);
+  rule = pickRule(b.rules, m, n, k, why, splits);
   if (rule < 0)
     return fail(error, TILE_RT_UNSUPPORTED,
                 "manifest " + b.manifest.path +
@@ -362,10 +363,13 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
 
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t n, int64_t k,
-                                 const tile_rt_bundle **kernel, char *why,
-                                 size_t why_bytes, tile_rt_status *status) {
+                                 const tile_rt_bundle **kernel,
+                                 int64_t *splits, char *why, size_t why_bytes,
+                                 tile_rt_status *status) {
   if (kernel)
     *kernel = nullptr;
+  if (splits)
+    *splits = 0;
   copyText("", why, why_bytes);
   if (!bundle)
     return nullArgument(status, "tile_rt_bundle_pick", "bundle");
@@ -373,12 +377,14 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
     return nullArgument(status, "tile_rt_bundle_pick", "kernel");
   return guarded(status, [&] {
     Error error;
-    int64_t rule;
+    int64_t rule, chosen;
     std::string reason;
     const tile_rt_bundle *picked = nullptr;
-    if (!pick(*bundle, m, n, k, picked, rule, reason, error))
+    if (!pick(*bundle, m, n, k, picked, rule, reason, chosen, error))
       return reportError(status, error);
     *kernel = picked; // only on success: null on any failure
+    if (splits)
+      *splits = chosen;
     copyText(reason, why, why_bytes);
     return ok(status);
   });
@@ -439,9 +445,15 @@ tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
     Error error;
     auto plan = std::make_unique<tile_rt_plan>();
     const tile_rt_bundle *kernel;
-    if (!pick(*bundle, problem->m, problem->n, problem->k, kernel, plan->rule,
-              plan->pickWhy, error) ||
-        !makePlan(*kernel, *problem, device, *plan, error))
+    tile_rt_problem p = *problem;
+    int64_t splits;
+    if (!pick(*bundle, p.m, p.n, p.k, kernel, plan->rule, plan->pickWhy,
+              splits, error))
+      return reportError(status, error);
+    // The model's splits, unless the caller chose.
+    if (p.splits == 0)
+      p.splits = splits;
+    if (!makePlan(*kernel, p, device, *plan, error))
       return reportError(status, error);
     *out = plan.release();
     return ok(status);
@@ -476,6 +488,7 @@ tile_rt_code tile_rt_plan_get_info(const tile_rt_plan *plan,
                       int64_t(tile_rt_dtype_bytes(o == 2 ? m.cType : m.aType));
   }
   i.tiles = plan->grid.tiles;
+  i.splits = plan->grid.splits;
   i.grid = plan->grid.blocks;
   i.cluster_m = m.clusterM;
   i.tiles_per_program_min = plan->grid.tilesPerProgramMin;

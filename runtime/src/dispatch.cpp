@@ -279,27 +279,44 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
   return cost[3] + std::max(compute, bytes / (cost[4] * busy));
 }
 
-double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k) const {
+double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k,
+                                int64_t *splits) const {
   double c[5];
   std::copy(std::begin(cost), std::end(cost), c);
-  return modelEstimateNs(tile, c, m, n, k);
+  ModelTile t = tile;
+  int64_t first = tile.splitK > 1 ? 2 : 1, bestSplits = first;
+  double best = 0;
+  for (int64_t s = first; s <= tile.splitK; ++s) {
+    t.splitK = s;
+    double ns = modelEstimateNs(t, c, m, n, k);
+    if (s == first || ns < best) {
+      best = ns;
+      bestSplits = s;
+    }
+  }
+  if (splits)
+    *splits = bestSplits;
+  return best;
 }
 
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
-                 int64_t k, std::string &why) {
+                 int64_t k, std::string &why, int64_t &splits) {
   // The two least estimates, each computed once.
-  int64_t best = -1, next = -1;
+  int64_t best = -1, next = -1, bestSplits = 0;
   double bestNs = 0, nextNs = 0;
+  splits = 0;
   std::string own = shapeClass(m, n, k);
   for (size_t i = 0; i < rules.size(); ++i) {
     const DispatchRule &r = rules[i];
     if (r.modelled()) {
-      double t = r.estimateNs(m, n, k);
+      int64_t s;
+      double t = r.estimateNs(m, n, k, &s);
       if (best < 0 || t < bestNs) {
         next = best;
         nextNs = bestNs;
         best = int64_t(i);
         bestNs = t;
+        bestSplits = s;
       } else if (next < 0 || t < nextNs) {
         next = int64_t(i);
         nextNs = t;
@@ -319,13 +336,16 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
     return -1;
   }
   const DispatchRule &r = rules[size_t(best)];
+  ModelTile t = r.tile;
+  t.splitK = bestSplits;
+  if (r.tile.splitK > 1)
+    splits = bestSplits;
   why = "rule " + std::to_string(best) + ", model: " +
-        count(tiles(r.tile, m, n), "tile") + " of " +
-        std::to_string(r.tile.blockM) + "x" + std::to_string(r.tile.blockN) +
-        (r.tile.splitK > 1 ? " split " + std::to_string(r.tile.splitK) + " ways"
-                           : "") +
-        ", " + count(waves(r.tile, double(r.cost[0]), m, n), "wave") + " of " +
-        count(steps(r.tile, k), "K step") + ", " + microseconds(bestNs);
+        count(tiles(t, m, n), "tile") + " of " + std::to_string(t.blockM) +
+        "x" + std::to_string(t.blockN) +
+        (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
+        ", " + count(waves(t, double(r.cost[0]), m, n), "wave") + " of " +
+        count(steps(t, k), "K step") + ", " + microseconds(bestNs);
   if (next >= 0)
     why += " (next: rule " + std::to_string(next) + ", " +
            microseconds(nextNs) + ")";

@@ -126,8 +126,11 @@ struct DispatchRule {
   ModelTile tile; // the member's, for the model
   std::string why;
   bool modelled() const { return cost[0] > 0; }
-  // modelEstimateNs of the member with the rule's coefficients.
-  double estimateNs(int64_t m, int64_t n, int64_t k) const;
+  // modelEstimateNs of the member with the rule's coefficients; a split-K
+  // member's at the splits per tile (2 to split_k, the launch's choice)
+  // that estimate least, written to `splits`.
+  double estimateNs(int64_t m, int64_t n, int64_t k,
+                    int64_t *splits = nullptr) const;
 };
 
 // A dispatch manifest's limits: tile-opt writes a handful of rules (and
@@ -163,8 +166,10 @@ std::string shapeClass(int64_t m, int64_t n, int64_t k);
 std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
                          int64_t n, int64_t k);
 
+// The rule that serves M x N x K (-1: none, `why` says the nearest) and,
+// for a modelled split-K member, the splits per tile it runs (else 0).
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
-                 int64_t k, std::string &why);
+                 int64_t k, std::string &why, int64_t &splits);
 
 } // namespace tilert
 

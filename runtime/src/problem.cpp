@@ -226,6 +226,10 @@ int64_t tileCount(const Manifest &m, const tile_rt_problem &p) {
          ceilDiv(p.n, m.blockN);
 }
 
+int64_t splitsOf(const Manifest &m, const tile_rt_problem &p) {
+  return p.splits > 0 ? p.splits : m.splitK;
+}
+
 int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p) {
   return m.usesWorkspace() ? tileCount(m, p) * m.workspaceTileBytes : 0;
 }
@@ -238,9 +242,9 @@ std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p) {
                           " B (tiles x workspace_tile_bytes)";
   if (m.splitK == 1)
     return workspace;
-  return std::to_string(m.splitK) + " x " + std::to_string(tiles) + " = " +
-         std::to_string(m.splitK * tiles) + " blocks (split_k x tiles), " +
-         workspace;
+  int64_t s = splitsOf(m, p);
+  return std::to_string(s) + " x " + std::to_string(tiles) + " = " +
+         std::to_string(s * tiles) + " blocks (splits x tiles), " + workspace;
 }
 
 namespace {
@@ -546,6 +550,12 @@ bool checkProblem(const Manifest &m, const tile_rt_problem &p,
             tile_rt_dtype_name(p.c_type);
     return false;
   }
+  if (p.splits < 0 || p.splits > m.splitK) {
+    error = "bundle " + m.path + " runs 1 to " + std::to_string(m.splitK) +
+            " programs per tile (its split_k), not splits = " +
+            std::to_string(p.splits);
+    return false;
+  }
   if (!m.servesLayout(tile_rt_layout_name(p.layout))) {
     error = "bundle " + m.path + " cannot serve layout " +
             tile_rt_layout_name(p.layout) + " (it serves: " + m.layoutList() +
@@ -566,7 +576,8 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
   grid.tiles = tileCount(m, p);
   if (!m.persistent) {
     // A split-K kernel runs one program per split of each tile.
-    grid.blocks = grid.tiles * m.splitK;
+    grid.splits = splitsOf(m, p);
+    grid.blocks = grid.tiles * grid.splits;
     return true;
   }
   if (!device)

@@ -99,9 +99,13 @@ int64_t tileCount(const Manifest &m, const tile_rt_problem &p);
 int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p);
 
 // A split-K kernel's grid and workspace for the problem: "4 x 64 = 256
-// blocks (split_k x tiles), workspace 64 x 8192 = 524288 B (...)"; a
+// blocks (splits x tiles), workspace 64 x 8192 = 524288 B (...)"; a
 // Stream-K kernel's workspace.
 std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p);
+
+// The programs per tile a tiled launch runs: the problem's splits, or
+// split_k.
+int64_t splitsOf(const Manifest &m, const tile_rt_problem &p);
 
 // tile_rt_operand_layout's rule (sizes at least 0): the orientation and
 // leading dimension of a rows x cols view of strides (stride0, stride1), or
@@ -120,7 +124,7 @@ bool checkProblem(const Manifest &m, const tile_rt_problem &p,
                   std::string &error);
 
 struct Grid {
-  int64_t tiles = 0, blocks = 0;
+  int64_t tiles = 0, blocks = 0, splits = 1;
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
 };
 

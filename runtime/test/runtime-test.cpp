@@ -261,7 +261,7 @@ void testNullPointers() {
            TILE_RT_INVALID_ARGUMENT);
   const tile_rt_bundle *k = nullptr;
   char why[8] = "x";
-  CHECK_EQ(tile_rt_bundle_pick(nullptr, 1, 1, 1, &k, why, sizeof(why), &st),
+  CHECK_EQ(tile_rt_bundle_pick(nullptr, 1, 1, 1, &k, nullptr, why, sizeof(why), &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(why), "");
   CHECK_EQ(tile_rt_kernel_load(nullptr, nullptr, &st),
@@ -308,7 +308,7 @@ void testNullPointers() {
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_bundle_rule(sync.b, 0, &rule, &st),
            TILE_RT_INVALID_ARGUMENT);
-  CHECK_EQ(tile_rt_bundle_pick(sync.b, 1, 1, 1, nullptr, nullptr, 0, &st),
+  CHECK_EQ(tile_rt_bundle_pick(sync.b, 1, 1, 1, nullptr, nullptr, nullptr, 0, &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_plan_create(sync.b, nullptr, nullptr, &plan, &st),
            TILE_RT_INVALID_ARGUMENT);
@@ -689,10 +689,11 @@ void testDispatch() {
                                8.0 * 16 * 128 * 4) /
                                   40)) < 1e-6);
   // 12800 x 64 x 32: wide's 100 tiles fill 100 SMs once and stream 2.46 MB;
-  // split's 400 programs take 4 waves and 52 MB of partials.
+  // split estimates least at 2 ways (of 2 to 4): 200 programs in 2 waves
+  // and 26 MB of partials.
   CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 12800, 64, 32, &ns, nullptr),
            TILE_RT_OK);
-  CHECK(ns == 2000 + 2461.696 + 52428.8);
+  CHECK(ns == 2000 + 2461.696 + 26214.4);
   tile_rt_status estimateStatus;
   CHECK_EQ(tile_rt_rule_estimate(b.b, 0, 1, 1, 1, &ns, &estimateStatus),
            TILE_RT_INVALID_ARGUMENT);
@@ -705,7 +706,7 @@ void testDispatch() {
     const tile_rt_bundle *kernel = nullptr;
     char why[256];
     tile_rt_status st;
-    if (tile_rt_bundle_pick(b.b, m, n, k, &kernel, why, sizeof(why), &st))
+    if (tile_rt_bundle_pick(b.b, m, n, k, &kernel, nullptr, why, sizeof(why), &st))
       return std::string(st.message);
     tile_rt_bundle_info ki;
     tile_rt_bundle_get_info(kernel, &ki, nullptr);
@@ -716,7 +717,7 @@ void testDispatch() {
            "wave of 13 K steps, 56.9 us (next: rule 1, 167.1 us): split");
   CHECK_EQ(pick(12800, 64, 32),
            "wide.json: rule 1, model: 100 tiles of 128x128, 1 wave of 1 K "
-           "step, 2.5 us (next: rule 2, 56.9 us): wide");
+           "step, 2.5 us (next: rule 2, 30.7 us): wide");
   CHECK_EQ(pick(3000, 3000, 4000),
            "big.json: rule 0, class m2^12-n2^12-k2^12: tuned");
   CHECK_EQ(pick(int64_t(1) << 62, 1, 1),
@@ -728,7 +729,30 @@ void testDispatch() {
   CHECK(plan.info.kernel == tile_rt_bundle_member(b.b, 1));
   CHECK_EQ(plan.text(TILE_RT_TEXT_PICK),
            "rule 1, model: 100 tiles of 128x128, 1 wave of 1 K step, 2.5 us "
-           "(next: rule 2, 56.9 us): wide");
+           "(next: rule 2, 30.7 us): wide");
+  CHECK_EQ(plan.info.splits, 1);
+  // 1024 x 512 x 3200: split's 32 tiles fill the 100 SMs best 3 ways (4
+  // take a second wave); the pick says so and a plan of it runs 3.
+  CHECK_EQ(pick(1024, 512, 3200),
+           "split.json: rule 2, model: 32 tiles of 128x128 split 3 ways, 1 "
+           "wave of 17 K steps, 26.4 us (next: rule 1, 34.0 us): split");
+  const tile_rt_bundle *picked = nullptr;
+  int64_t splits = -1;
+  CHECK_EQ(tile_rt_bundle_pick(b.b, 1024, 512, 3200, &picked, &splits,
+                               nullptr, 0, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(splits, 3);
+  Plan three(b.b, problem(1024, 512, 3200));
+  CHECK_EQ(three.info.splits, 3);
+  CHECK_EQ(three.info.grid, 96);
+  // A problem's own splits override the model's.
+  tile_rt_problem four = problem(1024, 512, 3200);
+  four.splits = 4;
+  CHECK_EQ(Plan(b.b, four).info.grid, 128);
+  CHECK_EQ(tile_rt_bundle_pick(b.b, 3000, 3000, 4000, &picked, &splits,
+                               nullptr, 0, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(splits, 0);
   // Sizes at 2^31 - 1: tiles times split-K pass 2^63 in integers, not in
   // the model's doubles.
   int64_t top = (int64_t(1) << 31) - 1;
@@ -792,7 +816,7 @@ void testDispatch() {
   auto unserved = [&](int64_t m, int64_t n, int64_t k) {
     const tile_rt_bundle *none = nullptr;
     tile_rt_status st;
-    CHECK_EQ(tile_rt_bundle_pick(classes.b, m, n, k, &none, nullptr, 0, &st),
+    CHECK_EQ(tile_rt_bundle_pick(classes.b, m, n, k, &none, nullptr, nullptr, 0, &st),
              TILE_RT_UNSUPPORTED);
     CHECK(none == nullptr);
     return std::string(st.message);
@@ -1252,16 +1276,43 @@ void testGrids() {
   Plan clNone(c.b, problem(8192, 8192, 64), &noClusters);
   CHECK_EQ(clNone.code, TILE_RT_UNSUPPORTED);
 
-  // Split-K: split_k programs per tile; the workspace per tile.
+  // Split-K: split_k programs per tile unless the problem says fewer; the
+  // workspace per tile (split_k slots) either way.
   writeJson("sk.json", splitKManifest());
   Bundle sk("sk.json");
   Plan s(sk.b, problem(1000, 1000, 4096));
   CHECK_EQ(s.info.tiles, 64);
+  CHECK_EQ(s.info.splits, 4);
   CHECK_EQ(s.info.grid, 256);
   CHECK_EQ(s.info.workspace_bytes, 64 * 65792);
   CHECK_EQ(s.text(TILE_RT_TEXT_WORKSPACE),
-           "4 x 64 = 256 blocks (split_k x tiles), workspace 64 x 65792 = "
+           "4 x 64 = 256 blocks (splits x tiles), workspace 64 x 65792 = "
            "4210688 B (tiles x workspace_tile_bytes)");
+  tile_rt_problem three = problem(1000, 1000, 4096);
+  three.splits = 3;
+  Plan s3(sk.b, three);
+  CHECK_EQ(s3.info.splits, 3);
+  CHECK_EQ(s3.info.grid, 192);
+  CHECK_EQ(s3.info.workspace_bytes, 64 * 65792);
+  CHECK_EQ(s3.text(TILE_RT_TEXT_WORKSPACE),
+           "3 x 64 = 192 blocks (splits x tiles), workspace 64 x 65792 = "
+           "4210688 B (tiles x workspace_tile_bytes)");
+  for (int64_t bad : {int64_t(-1), int64_t(5)}) {
+    tile_rt_problem over = problem(1000, 1000, 4096);
+    over.splits = bad;
+    Plan o(sk.b, over);
+    CHECK_EQ(o.code, TILE_RT_UNSUPPORTED);
+    CHECK_EQ(std::string(o.status.message), "bundle " + gDir +
+                            "/sk.json runs 1 to 4 programs per tile (its "
+                            "split_k), not splits = " +
+                            std::to_string(bad));
+  }
+  // A kernel without split-K runs one program per tile.
+  tile_rt_problem two = problem(1000, 1000, 4096);
+  two.splits = 2;
+  CHECK_EQ(Plan(tiled.b, two).code, TILE_RT_UNSUPPORTED);
+  two.splits = 1;
+  CHECK_EQ(Plan(tiled.b, two).info.splits, 1);
   // Stream-K: a persistent grid and the workspace.
   writeJson("stk.json", streamKManifest());
   Bundle stk("stk.json");

@@ -66,25 +66,33 @@ tile_rt_bundle_info infoOf(const tile_rt_bundle *b) {
   return info;
 }
 
+// A kernel and the problem it runs: a dispatch manifest's pick runs the
+// splits per tile the model chose.
+struct Picked {
+  const tile_rt_bundle *kernel;
+  Problem problem;
+};
+
 // The kernels that run problem `p`: each dispatch manifest replaced by the
 // member its rules pick for the shape (printed with the reason when
 // `report`).
-std::vector<const tile_rt_bundle *>
-resolveBundles(const std::vector<Bundle> &bundles, const Problem &p,
-               bool report) {
-  std::vector<const tile_rt_bundle *> out;
+std::vector<Picked> resolveBundles(const std::vector<Bundle> &bundles,
+                                   const Problem &p, bool report) {
+  std::vector<Picked> out;
   for (const Bundle &b : bundles) {
-    const tile_rt_bundle *kernel = nullptr;
+    Picked picked{nullptr, p};
     char why[1024];
     tile_rt_status status;
-    checkRuntime(tile_rt_bundle_pick(b.handle.get(), p.m, p.n, p.k, &kernel,
+    checkRuntime(tile_rt_bundle_pick(b.handle.get(), p.m, p.n, p.k,
+                                     &picked.kernel, &picked.problem.splits,
                                      why, sizeof(why), &status),
                  status);
     if (report && b.info.rule_count)
       std::printf("dispatch: %lldx%lldx%lld -> %s (%s)\n",
                   static_cast<long long>(p.m), static_cast<long long>(p.n),
-                  static_cast<long long>(p.k), infoOf(kernel).path, why);
-    out.push_back(kernel);
+                  static_cast<long long>(p.k), infoOf(picked.kernel).path,
+                  why);
+    out.push_back(picked);
   }
   return out;
 }
@@ -93,13 +101,11 @@ resolveBundles(const std::vector<Bundle> &bundles, const Problem &p,
 // run's types, then what the runtime checks of the problem. Their plans,
 // without a GPU's grid.
 std::vector<std::shared_ptr<tile_rt_plan>>
-validateBundles(const Options &opts,
-                const std::vector<const tile_rt_bundle *> &kernels,
-                const Problem &p) {
+validateBundles(const Options &opts, const std::vector<Picked> &kernels) {
   std::vector<std::shared_ptr<tile_rt_plan>> plans;
-  tile_rt_bundle_info first = infoOf(kernels.front());
-  for (const tile_rt_bundle *kernel : kernels) {
-    tile_rt_bundle_info m = infoOf(kernel);
+  tile_rt_bundle_info first = infoOf(kernels.front().kernel);
+  for (const Picked &picked : kernels) {
+    tile_rt_bundle_info m = infoOf(picked.kernel);
     if (!opts.dtype.empty() && opts.dtype != tile_rt_dtype_name(m.a_type))
       die(kExitError, "bundle %s was compiled for %s, not %s", m.path,
           tile_rt_dtype_name(m.a_type), opts.dtype.c_str());
@@ -110,7 +116,7 @@ validateBundles(const Options &opts,
           first.path, tile_rt_dtype_name(first.a_type),
           tile_rt_dtype_name(first.c_type), m.path,
           tile_rt_dtype_name(m.a_type), tile_rt_dtype_name(m.c_type));
-    plans.push_back(makePlan(kernel, p, nullptr));
+    plans.push_back(makePlan(picked.kernel, picked.problem, nullptr));
   }
   return plans;
 }
@@ -279,8 +285,7 @@ KernelResult runBundle(const Gpu &gpu, int64_t programsPerSM, const Problem &p,
 bool runProblem(Gpu &gpu, const Options &opts,
                 const std::vector<Bundle> &bundles, const Problem &p,
                 uint64_t seed, KernelBuffersByPath &kernelBuffers, Json *doc) {
-  const std::vector<const tile_rt_bundle *> kernels =
-      resolveBundles(bundles, p, false);
+  const std::vector<Picked> kernels = resolveBundles(bundles, p, false);
   if (opts.shapes.size() > 1)
     std::printf("\n==== problem %lldx%lldx%lld, seed %llu ====\n",
                 static_cast<long long>(p.m), static_cast<long long>(p.n),
@@ -302,10 +307,11 @@ bool runProblem(Gpu &gpu, const Options &opts,
   for (size_t i = 0; i < kernels.size(); ++i) {
     // A manifest given twice with two grids keeps a workspace per grid.
     int64_t programsPerSM = opts.programsPerSMOf(i);
-    std::string key = std::string(infoOf(kernels[i]).path) + "\n" +
+    std::string key = std::string(infoOf(kernels[i].kernel).path) + "\n" +
                       std::to_string(programsPerSM);
-    results.push_back(runBundle(gpu, programsPerSM, p, kernels[i], buf,
-                                kernelBuffers[key], reference));
+    results.push_back(runBundle(gpu, programsPerSM, kernels[i].problem,
+                                kernels[i].kernel, buf, kernelBuffers[key],
+                                reference));
   }
 
   L2Flush flush = allocFlush(gpu, opts);
@@ -359,14 +365,13 @@ std::vector<Problem> makeProblems(const Options &opts,
     p.layout = opts.layout;
     p.a_type = bundles.front().info.a_type;
     p.c_type = bundles.front().info.c_type;
-    std::vector<const tile_rt_bundle *> kernels =
-        resolveBundles(bundles, p, true);
+    std::vector<Picked> kernels = resolveBundles(bundles, p, true);
     std::vector<std::shared_ptr<tile_rt_plan>> plans =
-        validateBundles(opts, kernels, p);
+        validateBundles(opts, kernels);
     std::string shape = std::to_string(p.m) + "x" + std::to_string(p.n) + "x" +
                         std::to_string(p.k);
     for (size_t i = 0; i < kernels.size(); ++i) {
-      tile_rt_bundle_info m = infoOf(kernels[i]);
+      tile_rt_bundle_info m = infoOf(kernels[i].kernel);
       char text[1024];
       if (tile_rt_plan_text(plans[i].get(), TILE_RT_TEXT_STAGING, text,
                             sizeof(text)))
