@@ -57,6 +57,34 @@ def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
     return tile_runtime.model_estimate(tile, (sms, *cost), m, n, k)
 
 
+# Runs from before split-K members chose their splits at launch timed each
+# split factor as a member of its own: the same kernel (the slots aside) at
+# that many splits per tile.
+FIXED_SPLITS = {"split": ("split", 8), "split4": ("split", 4), "m64k4": ("m64k", 4),
+                "m64k3": ("m64k", 3), "m64k2": ("m64k", 2), "m64wk2": ("m64wk", 2),
+                "midk4": ("midk", 4), "midk3": ("midk", 3), "midk2": ("midk", 2)}
+
+
+def label(member, splits=None):
+    """A timed variant: a member, at `splits` programs per tile where it is
+    split-K ("m64k@5"). A run without the field names the old members."""
+    if splits is None:
+        member, splits = FIXED_SPLITS.get(member, (member, 1))
+    return f"{member}@{splits}" if splits > 1 else member
+
+
+def variants(table):
+    """(label, member, config at its splits) of every way the runtime runs a
+    member, in the order its pick tries them: a split-K member at 2 to
+    split_k splits per tile."""
+    out = []
+    for mem in table["members"]:
+        top = mem["config"].get("split_k", 1)
+        for s in (range(2, top + 1) if top > 1 else (1,)):
+            out.append((label(mem["name"], s), mem["name"], dict(mem["config"], split_k=s)))
+    return out
+
+
 def member_of(path):
     """A member's name from its manifest: <kernel>__<member>.json in an auto
     bundle, or tile-tune's bundles/<member>/<kernel>.json."""
@@ -84,7 +112,7 @@ def load(path):
             if t and t.group(1).startswith("cuBLAS"):
                 cub = float(t.group(2))
             elif t and member_of(t.group(1)):
-                times[member_of(t.group(1))] = float(t.group(2))
+                times[label(member_of(t.group(1)))] = float(t.group(2))
         # The last shape of a run cut short may lack members.
         if out and len(out[-1][2]) < max(len(o[2]) for o in out):
             out.pop()
@@ -99,7 +127,8 @@ def load(path):
             if not (r.get("cublas") or {}).get("ms"):
                 continue  # --no-cublas-timing: nothing to compare the pick with
             s = r["shape"]
-            times = {member_of(k["manifest"]): k["ms"] for k in r["kernels"] if k.get("pass")}
+            times = {label(member_of(k["manifest"])): k["ms"]
+                     for k in r["kernels"] if k.get("pass")}
             out.append(((s["m"], s["n"], s["k"]), r["cublas"]["ms"], times, None))
         return out
     shapes = {}
@@ -109,10 +138,11 @@ def load(path):
             e[0] = r["ms"]
         elif r["kind"] == "triton":
             e[2] = r["ms"]
-        elif member_of(r.get("manifest")) and r.get("pass") and r["impl"] == r["manifest"]:
+        elif member_of(r.get("manifest")) and r.get("pass") and \
+                not r.get("dispatch", r["impl"] != r["manifest"]):
             # (a dispatch manifest's row names its pick's manifest: the
-            # member's own row is the member's time)
-            e[1][member_of(r["manifest"])] = r["ms"]
+            # member's own rows, one per splits, are the member's times)
+            e[1][label(member_of(r["manifest"]), r.get("splits"))] = r["ms"]
     return [(s, c, t, tri) for s, (c, t, tri) in shapes.items() if c and t]
 
 
@@ -122,14 +152,16 @@ def read_runs(paths):
     return list({d[0]: d for path in paths for d in load(path)}.values())
 
 
-def fit_member(cfg, sms, samples, start):
-    """Coefficients minimizing the squared log error over (shape, ms)."""
+def fit_member(sms, samples, start):
+    """Coefficients minimizing the squared log error over (config, shape,
+    ms): the member at each of its splits."""
     import numpy as np
     from scipy.optimize import least_squares
 
     def residuals(x):
         cost = np.exp(x)
-        return [math.log(estimate_ns(cfg, cost, sms, *s) / (ms * 1e6)) for s, ms in samples]
+        return [math.log(estimate_ns(cfg, cost, sms, *s) / (ms * 1e6))
+                for cfg, s, ms in samples]
 
     x0 = np.log(np.maximum(np.array(start, float), 1.0))
     r = least_squares(residuals, x0, loss="soft_l1", f_scale=0.05,
@@ -168,22 +200,25 @@ def refine(table, costs, data, sweeps=4):
 def fit(table, data):
     costs = {}
     for mem in table["members"]:
-        samples = [(s, t[mem["name"]]) for s, _, t, _ in data if mem["name"] in t]
+        samples = [(cfg, s, t[lab]) for lab, name, cfg in variants(table)
+                   if name == mem["name"] for s, _, t, _ in data if lab in t]
         first = start(mem["config"])
-        costs[mem["name"]] = fit_member(mem["config"], table["sms"], samples, first) \
+        costs[mem["name"]] = fit_member(table["sms"], samples, first) \
             if len(samples) >= 8 else first
     return refine(table, costs, data)
 
 
 def picks(table, costs, data):
-    """Per shape: (shape, picked, best, its ms, best ms, cuBLAS ms, Triton ms)."""
-    cfg = {m["name"]: m["config"] for m in table["members"]}
+    """Per shape: (shape, picked, best, its ms, best ms, cuBLAS ms, Triton
+    ms), each a variant (a member at its splits) as the runtime picks them."""
+    ways = variants(table)
+    known = {lab for lab, _, _ in ways}
     rows = []
     for s, cub, t, tri in data:
-        pick = min(cfg, key=lambda n: estimate_ns(cfg[n], costs[n], table["sms"], *s))
+        pick = min(ways, key=lambda v: estimate_ns(v[2], costs[v[1]], table["sms"], *s))[0]
         if pick not in t:
-            continue  # the pick failed or was not run (a member newer than the run)
-        best = min((n for n in t if n in cfg), key=t.get)
+            continue  # the pick failed or was not run (a variant newer than the run)
+        best = min((n for n in t if n in known), key=t.get)
         rows.append((s, pick, best, t[pick], t[best], cub, tri))
     return rows
 
@@ -257,8 +292,8 @@ def main():
         summary(by_m[m], f"  M {m}")
     if args.shapes:
         for s, pick, best, tp, tb, cub, tri in rows:
-            print(f"{'x'.join(map(str, s)):>16} {family(s):14} pick {pick:7} {100 * cub / tp:6.1f}%"
-                  f"  best {best:7} {100 * cub / tb:6.1f}%" + ("" if pick == best else
+            print(f"{'x'.join(map(str, s)):>16} {family(s):14} pick {pick:8} {100 * cub / tp:6.1f}%"
+                  f"  best {best:8} {100 * cub / tb:6.1f}%" + ("" if pick == best else
                                                              f"  (+{100 * (tp / tb - 1):.1f}%)"))
     if args.cross_validate:
         held = []

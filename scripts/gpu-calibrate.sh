@@ -3,12 +3,15 @@
 # the family (the nt bundles of scripts/auto-bundles.sh .kit/bundles/cal nt)
 # timed by tile-bench next to torch.matmul (cuBLAS) on shape suites
 # (scripts/suites.py), layout nt, f16, one process per group of M, L2
-# flushed, 3 rotated rounds; then every member checked on random shapes and
+# flushed, 3 rotated rounds, each split-K member at each of SPLITS programs
+# per tile (rows NAME@S); then every member checked on random shapes and
 # memcheck on the members named in NEW.
 #   SETS    suite:M-list pairs (unset: the calibration suite, every M,
 #           then the classic shapes)
 #   EXTRA   more manifests timed beside the members (the dispatch manifest,
 #           candidate configurations)
+#   SPLITS  programs per tile the split-K members are timed at (default
+#           2,3,4,5,6,7,8, each up to the member's split_k)
 #   RANDOM_SHAPES  random shapes per member (default 60; 0: none)
 #   NEW     members for the sanitizers (default: the ones new in this table;
 #           empty: none)
@@ -27,7 +30,7 @@ esac
 members=$(ls $B/*__*.json)
 SETS=${SETS-"calibration:1,16,32 calibration:64,128,256 calibration:512,1024 calibration:2048
 calibration:4096 calibration:8192 classic:"}
-NEW=${NEW-m64k3} NRANDOM=${RANDOM_SHAPES:-60}
+NEW=${NEW-m64k} NRANDOM=${RANDOM_SHAPES:-60} SPLITS=${SPLITS:-2,3,4,5,6,7,8}
 clock
 for set in $SETS; do
   [[ $set == *:* ]] || { echo "SETS: '$set' is not suite:M-list"; exit 1; }
@@ -36,7 +39,8 @@ for set in $SETS; do
   t=$(left); [ $t -lt 60 ] && { echo "skip $set: out of time"; continue; }
   name=cal-$LAYOUT-$suite${ms:+-${ms//,/-}}
   timeout $((t - 40)) python3 python/tile-bench $members ${EXTRA:-} $shapes --layout $LAYOUT --anchors none \
-    --rounds 3 --warmup-ms 2 --rep-ms 15 --seed 1 --json "$R/$name.json" > "$R/$name.txt" 2>&1
+    --rounds 3 --warmup-ms 2 --rep-ms 15 --seed 1 --splits $SPLITS --json "$R/$name.json" \
+    > "$R/$name.txt" 2>&1
   echo "$set rc=$? ($((SECONDS - start)) s) $(clock)"
 done
 t=$(left)

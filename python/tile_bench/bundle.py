@@ -109,13 +109,14 @@ class Bundle:
 
     def plan(self, m: int, n: int, k: int, layout: str = "nn", sm_count: int = 0,
              programs_per_sm: int = 0, max_clusters: int = 0, *, lda: int = 0, ldb: int = 0,
-             ldc: int = 0) -> Any:
+             ldc: int = 0, splits: int = 0) -> Any:
         """The runtime's plan of the problem (tile_runtime.Plan); a
         persistent grid needs sm_count and programs_per_sm; lda, ldb and
-        ldc are the operands' leading dimensions (0: dense). Raises
+        ldc are the operands' leading dimensions (0: dense); splits a
+        split-K kernel's programs per tile (0: split_k). Raises
         UnsupportedError when the kernel cannot run it."""
         return self.handle.plan(m, n, k, layout, self.a_type, self.c_type, sm_count,
-                                programs_per_sm, max_clusters, lda, ldb, ldc)
+                                programs_per_sm, max_clusters, lda, ldb, ldc, splits)
 
     def check_shape(self, m: int, n: int, k: int, layout: str = "nn") -> None:
         """Raises BundleError when this bundle cannot run the problem."""
@@ -168,8 +169,13 @@ class Dispatch:
 
     def pick(self, m: int, n: int, k: int) -> tuple[Bundle, str]:
         """The member for an M x N x K problem and why (rule and numbers)."""
-        handle, why = self.handle.pick(m, n, k)
-        return self.member(handle), why
+        return self.choose(m, n, k)[:2]
+
+    def choose(self, m: int, n: int, k: int) -> tuple[Bundle, str, int]:
+        """pick's member and why, and the splits per tile the model chose for
+        a split-K member (0: its split_k), which a plan of it must run."""
+        handle, why, splits = self.handle.pick(m, n, k)
+        return self.member(handle), why, splits
 
 
 def load_manifest(manifest_path: Union[str, os.PathLike]) -> Union[Bundle, Dispatch]:

@@ -107,6 +107,10 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                    help="do_bench timed span per round and implementation (default 100)")
     p.add_argument("--seed", type=int, help="seed of the inputs (default: from the clock)")
     p.add_argument("--json", metavar="OUT", help="also write the results as JSON to OUT")
+    p.add_argument("--splits", metavar="S,...",
+                   help="time each split-K kernel at each of these programs per tile (up "
+                        "to its split_k), as rows NAME@S (default: at split_k; a "
+                        "dispatch manifest's pick at the model's choice)")
     args = p.parse_args(argv)
     args.shapes = [_shape(s) for s in args.shape]
     if args.rounds < 1:
@@ -117,6 +121,13 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
         raise UsageError("--seed must be between 0 and 2^63 - 1")
     args.anchor_names = ([] if args.anchors == "none" else
                          [a for a in args.anchors.split(",") if a])
+    try:
+        args.split_list = sorted({int(s) for s in args.splits.split(",")}) if args.splits else []
+    except ValueError:
+        raise UsageError(f"--splits: '{args.splits}' is not a comma-separated list of "
+                         f"integers") from None
+    if any(not 1 <= s <= 128 for s in args.split_list):
+        raise UsageError("--splits: each must be between 1 and 128")
     return args
 
 
@@ -292,6 +303,8 @@ class Impl:
     resources: Optional[dict] = None  # regs, spill_bytes, smem
     manifest: Optional[str] = None
     staged: bool = False  # runs some operands on padded copies
+    splits: Optional[int] = None  # programs per tile (tile-opt)
+    dispatch: bool = False  # a dispatch manifest's pick
 
 
 def check_output(out: Any, ref: Any, abs_prod: Any, in_type: str, out_type: str) -> dict:
@@ -348,9 +361,10 @@ def _table(rows: Sequence[dict]) -> str:
 def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[int, int, int],
                      layout: str, operands: tuple[Any, Any, Any, Any],
                      anchor_names: Sequence[str],
-                     kernels: Sequence[tuple[str, Any]]) -> tuple[list[Impl], list[dict]]:
+                     kernels: Sequence[tuple[str, Any, bool]]) -> tuple[list[Impl], list[dict]]:
     """cuBLAS first (the base of every ratio), then the anchors and the
-    (row name, LoadedKernel) pairs that can serve the shape; the others are
+    (row name, LoadedKernel, from a dispatch manifest) that can serve the
+    shape; the others are
     returned as skipped. `operands` are make_operands': cuBLAS and the
     anchors take the M x K and K x N views, the kernels the stored tensors."""
     a_stored, b_stored, a, b = operands
@@ -377,10 +391,10 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
         c = output(in_type)
         impls.append(Impl(name, "triton", functools.partial(anchors.ANCHORS[name], a, b, c),
                           c, in_type))
-    for name, kernel in kernels:
+    for name, kernel, dispatch in kernels:
         bundle = kernel.bundle
         try:
-            bundle.check_shape(m, n, k, layout)
+            bundle.plan(m, n, k, layout, splits=kernel.splits)
         except BundleError as e:
             skip(name, str(e))
             continue
@@ -392,7 +406,7 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
                           functools.partial(kernel, a_stored, b_stored, c), c, bundle.c_type,
                           {"regs": kernel.regs, "spill_bytes": kernel.spill_bytes,
                            "smem": kernel.smem}, bundle.manifest_path,
-                          staging.staged))
+                          staging.staged, kernel.splits or bundle.split_k, dispatch))
     return impls, skipped
 
 
@@ -437,7 +451,8 @@ def _rows(shape: tuple[int, int, int], layout: str, seed: int, impls: Sequence[I
                      "pct_cublas_hi": vs["pct_hi"], "vs_cublas": vs["verdict"],
                      **check, "regs": res.get("regs"),
                      "spill_bytes": res.get("spill_bytes"), "smem": res.get("smem"),
-                     "manifest": impl.manifest, "staged": impl.staged})
+                     "manifest": impl.manifest, "staged": impl.staged,
+                     "splits": impl.splits, "dispatch": impl.dispatch})
     return rows
 
 
@@ -466,9 +481,17 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else time.time_ns() & 0xFFFFFFFF
     say(f"seed: {seed} (shape i uses seed + i)")
 
-    loaded = {b.manifest_path: cuda_launch.LoadedKernel(b, args.layout) for b in bundles}
+    # A kernel per (manifest, splits per tile; 0: split_k), loaded once.
+    loaded = {(b.manifest_path, 0): cuda_launch.LoadedKernel(b, args.layout) for b in bundles}
+
+    def kernel_of(bundle: Bundle, splits: int = 0) -> Any:
+        key = (bundle.manifest_path, splits)
+        if key not in loaded:
+            loaded[key] = cuda_launch.LoadedKernel(bundle, args.layout, splits)
+        return loaded[key]
+
     names = _bundle_names(entries, ["cuBLAS", *args.anchor_names])
-    for kernel in loaded.values():
+    for kernel in list(loaded.values()):
         bundle = kernel.bundle
         name = bundle.manifest_path
         split = (f", split_k {bundle.split_k} (workspace {bundle.workspace_tile_bytes} B "
@@ -494,10 +517,14 @@ def run(args: argparse.Namespace) -> int:
         kernels = []
         for name, entry in zip(names, entries):
             if isinstance(entry, Dispatch):
-                member, why = entry.pick(m, n, k)
+                member, why, splits = entry.choose(m, n, k)
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
-                entry = member
-            kernels.append((name, loaded[entry.manifest_path]))
+                kernels.append((name, kernel_of(member, splits), True))
+            elif entry.split_k > 1 and args.split_list:
+                kernels += [(f"{name}@{s}", kernel_of(entry, s), False)
+                            for s in args.split_list if s <= entry.split_k]
+            else:
+                kernels.append((name, kernel_of(entry), False))
         impls, shape_skipped = _implementations(torch, anchors, cuda_launch, shape,
                                                 args.layout, operands, args.anchor_names,
                                                 kernels)

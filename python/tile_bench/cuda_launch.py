@@ -147,9 +147,11 @@ class LoadedKernel:
     change, so repeated calls only launch.
     """
 
-    def __init__(self, bundle: Union[Bundle, Dispatch], layout: str = "nn") -> None:
+    def __init__(self, bundle: Union[Bundle, Dispatch], layout: str = "nn",
+                 splits: int = 0) -> None:
         self.bundle = bundle
         self.layout = layout
+        self.splits = splits  # a split-K kernel's programs per tile (0: split_k)
         if not torch.cuda.is_available():
             raise CudaError("no CUDA GPU visible to PyTorch")
         torch.empty(1, device="cuda")  # torch creates its context lazily
@@ -168,7 +170,7 @@ class LoadedKernel:
             self.blocks_per_sm = info["blocks_per_sm"]
         members = bundle.members if isinstance(bundle, Dispatch) else (bundle,)
         self.launcher = rt.Launcher(bundle.handle, layout, members[0].a_type,
-                                    members[0].c_type)
+                                    members[0].c_type, splits)
         self.buffers = KernelBuffers()
         self._checked: set = set()
 

@@ -71,7 +71,7 @@ def _counts(**values: Any) -> None:
 class LaunchPlan:
     """How a kernel runs an M x N x K problem: the member bundle the rule
     picks (and why), each kernel parameter's value in the manifest's order,
-    the staging, the grid and the split-K workspace.
+    the staging, the grid, the split-K workspace and the programs per tile.
 
     A parameter's value is an int (sizes, strides, workspace bytes), the
     operand a pointer points at ('a', 'b', 'out', or 'padded a' ... for an
@@ -85,6 +85,7 @@ class LaunchPlan:
     staging: Staging
     grid: int
     workspace_bytes: int
+    splits: int = 1  # programs per tile: a split-K member's, as the model chose
 
     def value(self, name: str) -> Union[int, str, TmaView]:
         return next(v for n, _, v in self.params if n == name)
@@ -92,9 +93,11 @@ class LaunchPlan:
 
 @dataclass(frozen=True)
 class _Member:
-    """The bundle serving one shape, and why the dispatch rule picked it."""
+    """The bundle serving one shape, why the dispatch rule picked it, and
+    the splits per tile it runs (0: its split_k)."""
     bundle: Bundle
     why: str
+    splits: int = 0
 
 
 class Kernel:
@@ -184,13 +187,13 @@ class Kernel:
         if member is None:
             try:
                 if isinstance(self.entry, Dispatch):
-                    bundle, why = self.entry.pick(m, n, k)
+                    bundle, why, splits = self.entry.choose(m, n, k)
                 else:
-                    bundle, why = self.entry, "the only kernel"
-                bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc)
+                    bundle, why, splits = self.entry, "the only kernel", 0
+                bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc, splits=splits)
             except BundleError as e:
                 raise UnsupportedShapeError(str(e)) from None
-            member = _Member(bundle, why)
+            member = _Member(bundle, why, splits)
             if len(self._members) >= MAX_SHAPES:
                 self._members.clear()
             self._members[key] = member
@@ -221,7 +224,7 @@ class Kernel:
         bundle, why = member.bundle, member.why
         try:
             plan = bundle.plan(m, n, k, self.layout, sm_count, blocks_per_sm, lda=lda, ldb=ldb,
-                               ldc=ldc)
+                               ldc=ldc, splits=member.splits)
         except BundleError as e:
             raise UnsupportedShapeError(str(e)) from None
         info = plan.info()
@@ -239,7 +242,7 @@ class Kernel:
                 value = info["workspace_bytes"]
             params.append((name, type_, value))
         return LaunchPlan(bundle, bundle.kernel, why, tuple(params), staging, info["grid"],
-                          info["workspace_bytes"])
+                          info["workspace_bytes"], info["splits"])
 
     # -- calls ---------------------------------------------------------------
 

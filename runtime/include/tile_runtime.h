@@ -161,6 +161,7 @@ typedef struct tile_rt_bundle_info {
   int64_t min_blocks_per_sm; /* the blocks per SM it was compiled for */
   int64_t cluster_m;            /* 1 or 2 */
   int64_t split_k;              /* 1 to 128 */
+  const char *splits;           /* "grid" for split-K kernels, else "" */
   int64_t workspace_tile_bytes; /* 0 unless split-K or Stream-K */
   int64_t index_bitwidth;       /* 32 or 64 */
   int64_t m_multiple, n_multiple, k_multiple;

@@ -242,6 +242,7 @@ tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
   i.min_blocks_per_sm = m.minBlocksPerSm;
   i.cluster_m = m.clusterM;
   i.split_k = m.splitK;
+  i.splits = m.splits.c_str();
   i.workspace_tile_bytes = m.workspaceTileBytes;
   i.index_bitwidth = m.indexBitwidth;
   i.m_multiple = m.multiple[0];

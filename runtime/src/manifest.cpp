@@ -332,6 +332,7 @@ void readFields(const FieldReader &f, Manifest &m) {
       m.layouts.push_back(l);
   m.mma = f.string(Field::Mma);
   m.splitK = f.integer(Field::SplitK);
+  m.splits = f.string(Field::Splits);
   for (size_t i = 0; i < size_t(ParamRole::TmaA); ++i)
     if (f.get(tile_manifest::staticField(i)))
       m.fixed[i] = f.integer(tile_manifest::staticField(i));
@@ -371,6 +372,12 @@ bool checkKernel(const Manifest &m, std::string &error) {
   }
   if (m.mma != "wgmma") {
     error = field + "; split-K kernels are mma=wgmma, not mma=" + m.mma;
+    return false;
+  }
+  if (m.splits != "grid") {
+    error = field + " without \"splits\": \"grid\": an older tile-opt's "
+                    "kernel, which runs exactly split_k programs per tile; "
+                    "compile it again";
     return false;
   }
   return true;

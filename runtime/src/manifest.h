@@ -58,6 +58,7 @@ struct Manifest {
 
   // Informational fields; empty or -1 when the manifest leaves them out.
   std::string chip, order, accType, warpSpecialize, gpuModule;
+  std::string splits; // "grid" where a split-K kernel reads its splits
   int64_t groupM = -1, numWarps = -1, numStages = -1, minBlocksPerSm = -1;
   // Blocks per thread-block cluster along M ("cluster_m"; 1 or 2): the grid
   // is launched in clusters of this many blocks.

@@ -125,6 +125,7 @@ Json wgmmaManifest() {
 Json splitKManifest() {
   Json m = wgmmaManifest();
   m["split_k"] = 4;
+  m["splits"] = "grid";
   m["workspace_tile_bytes"] = 65792;
   m["params"] = params(16);
   m["ptx"] = "k-workspace.ptx";
@@ -135,6 +136,7 @@ Json streamKManifest() {
   Json m = splitKManifest();
   m["schedule"] = "stream_k";
   m["split_k"] = 1;
+  m.erase("splits");
   return m;
 }
 
@@ -1739,6 +1741,8 @@ Json kernelField(const tile_rt_bundle *b, const tile_rt_bundle_info &i,
     return i.mma;
   case Field::SplitK:
     return i.split_k;
+  case Field::Splits:
+    return text(i.splits);
   case Field::Params:
     return params(i.param_count);
   case Field::StaticOffsetA:

@@ -65,21 +65,42 @@
 // CHECK: %[[LAST:.*]] = arith.cmpi ne, %[[L]]
 // CHECK: scf.if %[[LAST]] {
 // CHECK-NOT: nvvm.memory.barrier
-// Each 4-wide group is loaded and stored only inside M and N.
+// Each 4-wide group is stored only inside M and N; one outside loads the
+// tile's first group instead (offset 0), so that no load waits on a branch.
 // CHECK: %[[COL:.*]] = arith.cmpi ult, %{{.*}}, %[[N:.*]] : index
 // CHECK-NEXT: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : index
 // CHECK-NEXT: %[[IN0:.*]] = arith.andi %[[ROW]], %[[COL]] : i1
 // CHECK-COUNT-7: arith.andi
-// CHECK: %[[SUMS:.*]]:8 = scf.for %[[SI:.*]] = %{{.*}} to %[[S]] step %{{.*}} iter_args(%[[S0:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+// CHECK: %[[FROM0:.*]] = arith.select %[[IN0]], %[[AT0:.*]], %c0{{[_0-9]*}} : index
+// CHECK-COUNT-7: arith.select
+// The first S slots in split order: unrolled for each S the model chooses
+// (2 to split_k = 4), a loop to S for any other.
+// CHECK: %[[SUMS:.*]]:8 = scf.index_switch %[[S]] -> vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+// CHECK-NEXT: case 2 {
+// CHECK-NOT: scf.if
+// CHECK: %[[OFF0:.*]] = arith.muli %c0{{[_0-9]*}}, %c4096{{[_0-9]*}}
+// CHECK-NEXT: %[[FIRST0:.*]] = arith.addi %[[REC]], %[[OFF0]]
+// CHECK: %[[AT00:.*]] = arith.addi %[[FIRST0]], %[[FROM0]]
+// CHECK-NEXT: %[[P0:.*]] = vector.load %[[PARTS]][%[[AT00]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-NEXT: %[[ADD0:.*]] = arith.addf %{{.*}}, %[[P0]] : vector<4xf32>
+// CHECK-COUNT-7: vector.load %[[PARTS]]
+// CHECK: %[[OFF1:.*]] = arith.muli %c1{{[_0-9]*}}, %c4096{{[_0-9]*}}
+// CHECK-NEXT: %[[FIRST1:.*]] = arith.addi %[[REC]], %[[OFF1]]
+// CHECK: arith.addi %[[FIRST1]], %[[FROM0]]
+// CHECK-NEXT: vector.load
+// CHECK-NEXT: arith.addf %[[ADD0]],
+// CHECK-COUNT-7: vector.load %[[PARTS]]
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: case 3 {
+// CHECK-COUNT-24: vector.load %[[PARTS]]
+// CHECK: case 4 {
+// CHECK-COUNT-32: vector.load %[[PARTS]]
+// CHECK: default {
+// CHECK: scf.for %[[SI:.*]] = %{{.*}} to %[[S]] step
 // CHECK: %[[SAT:.*]] = arith.muli %[[SI]], %c4096
 // CHECK: %[[FIRST:.*]] = arith.addi %[[REC]], %[[SAT]]
-// CHECK: scf.if %[[IN0]] -> (vector<4xf32>) {
-// CHECK: %[[P0:.*]] = vector.load %[[PARTS]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
-// CHECK: %[[ADD0:.*]] = arith.addf %[[S0]], %[[P0]] : vector<4xf32>
-// CHECK-NEXT: scf.yield %[[ADD0]]
-// CHECK-NEXT: } else {
-// CHECK-NEXT: scf.yield %[[S0]]
-// CHECK-COUNT-7: vector.load %[[PARTS]]
+// CHECK-COUNT-8: vector.load %[[PARTS]]
 // CHECK: scf.if %[[IN0]] {
 // CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
 // CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>

@@ -37,16 +37,12 @@
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split4", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k4", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k2", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64w", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64wk2", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64wk", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__small", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk4", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk3", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk2", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__mid", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midws", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__w192", why = "{{[^"]+}}"},
@@ -66,12 +62,12 @@
 // CHECK: tile.dot {{.*}} : vector<64x64xf16>, vector<64x128xf16> -> vector<64x128xf32>
 // CHECK: func.func @mm__m64w(
 // CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = persistent
-// CHECK: func.func @mm__m64wk2(
-// CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 2
+// CHECK: func.func @mm__m64wk(
+// CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4
 // CHECK: func.func @mm__small(
 // CHECK-SAME: block_m = 64, block_n = 64,
-// CHECK: func.func @mm__midk3(
-// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 3
+// CHECK: func.func @mm__midk(
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8
 // CHECK: func.func @mm__mid(
 // CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent
 // CHECK: func.func @mm__midws(

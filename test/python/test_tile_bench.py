@@ -453,8 +453,8 @@ def test_hostile_manifest(tmp_path, doc, words):
     assert words in message
 
 
-FAMILY = ("split", "split4", "m64k4", "m64k3", "m64k2", "m64", "m64w", "m64wk2", "small",
-          "midk4", "midk3", "midk2", "mid", "midws", "w192", "big")
+FAMILY = ("split", "m64k", "m64", "m64w", "m64wk", "small", "midk", "mid", "midws", "w192",
+          "big")
 
 
 def test_dispatch_picks_a_member_per_shape(manifests):
@@ -469,17 +469,20 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     picks = {shape: d.pick(*shape) for shape in
              [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (4096, 4096, 4096)]}
     assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
-        (32, 8192, 8192): "m64k2", (256, 256, 16384): "split", (2304, 2304, 8192): "w192",
+        (32, 8192, 8192): "m64k", (256, 256, 16384): "split", (2304, 2304, 8192): "w192",
         (4096, 4096, 4096): "big"}
     why = picks[(256, 256, 16384)][1]
     assert why.startswith("rule 0, model: 16 tiles of 64x64 split 8 ways, 1 wave of 32 K "
-                          "steps, ") and why.endswith("64x64 tiles, 8 programs per tile: a few "
-                                                      "tiles and a long K")
+                          "steps, ") and why.endswith("64x64 tiles, 2 to 8 programs per tile: a "
+                                                      "few tiles and a long K")
+    # The splits per tile the model chose, which a plan of the pick runs.
+    assert [d.choose(*s)[2] for s in [(256, 256, 16384), (32, 8192, 8192),
+                                      (384, 384, 32768), (4096, 4096, 4096)]] == [8, 2, 7, 0]
     # The estimates the pick compared: the least is the member picked.
     estimates = [d.handle.estimate(i, 256, 256, 16384) for i in range(len(d.rules))]
     assert min(range(len(estimates)), key=estimates.__getitem__) == 0
-    with pytest.raises(BundleError, match="no modelled rule 16"):
-        d.handle.estimate(16, 1, 1, 1)
+    with pytest.raises(BundleError, match="no modelled rule 11"):
+        d.handle.estimate(11, 1, 1, 1)
     split = picks[(256, 256, 16384)][0]
     assert split is d.members[0]  # the members' own objects
     assert (split.split_k, split.workspace_tile_bytes) == (8, 131088)
@@ -500,7 +503,8 @@ def _script(name):
 def test_fit_script_estimates_as_the_runtime(manifests):
     """scripts/fit-cost-model.py fits the runtime's formula through
     tile_rt_model_estimate: with a member's tile and its rule's cost it gives
-    the rule's estimate, for every member on shapes of every kind."""
+    the rule's estimate, for every member on shapes of every kind (a
+    split-K member's: the least over its splits, 2 to split_k)."""
     fit = _script("fit-cost-model.py")
     rng = random.Random(5)
     top = 2**31 - 1
@@ -509,11 +513,12 @@ def test_fit_script_estimates_as_the_runtime(manifests):
     for auto, elem in ((manifests["auto"], (2, 2, 2)), (manifests["auto_f32"], (2, 2, 4))):
         d = load_manifest(auto)
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
-            cfg = {"block_m": member.block_m, "block_n": member.block_n,
-                   "block_k": member.block_k, "split_k": member.split_k}
+            ways = range(2, member.split_k + 1) if member.split_k > 1 else (1,)
+            cfgs = [{"block_m": member.block_m, "block_n": member.block_n,
+                     "block_k": member.block_k, "split_k": s} for s in ways]
             for s in shapes:
-                assert fit.estimate_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem) == \
-                    pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
+                assert min(fit.estimate_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem)
+                           for cfg in cfgs) == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
 
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):
@@ -710,7 +715,7 @@ def test_cluster_m_out_of_range(tmp_path, value, words):
 
 def _split_manifest(**changes) -> dict:
     """A tiled wgmma kernel of 128x128 tiles in 4 splits."""
-    doc = {**_base_manifest(), "mma": "wgmma", "split_k": 4, "workspace_tile_bytes": 65792,
+    doc = {**_base_manifest(), "mma": "wgmma", "split_k": 4, "splits": "grid", "workspace_tile_bytes": 65792,
            "block_m": 128, "block_n": 128, "block_k": 64, "c_type": "f16",
            "layouts": ["nn"], "n_multiple": 8, "k_multiple": 8, "tma_swizzle_bytes": 128,
            "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [64, 64],
@@ -737,12 +742,20 @@ def test_split_k_grid_workspace_and_arguments(tmp_path):
     # 1000x1000 has 8 x 8 tiles: 4 blocks and 65792 bytes each.
     plan = b.plan(1000, 1000, 4096)
     info = plan.info()
-    assert (info["tiles"], info["grid"], info["workspace_bytes"]) == (64, 256, 64 * 65792)
+    assert (info["tiles"], info["splits"], info["grid"], info["workspace_bytes"]) == \
+        (64, 4, 256, 64 * 65792)
     assert info["param_count"] == 16 and plan.params()[-1] == ("workspace", "ptr", 0)
     assert plan.text(rt.Text.WORKSPACE) == (
-        "4 x 64 = 256 blocks (split_k x tiles), workspace 64 x 65792 = 4210688 B "
+        "4 x 64 = 256 blocks (splits x tiles), workspace 64 x 65792 = 4210688 B "
         "(tiles x workspace_tile_bytes)")
     assert b.plan(1, 1, 8).info()["grid"] == 4
+    # Fewer programs per tile, as a launch chooses; the workspace keeps its
+    # split_k slots. More than split_k is refused.
+    info = b.plan(1000, 1000, 4096, splits=3).info()
+    assert (info["splits"], info["grid"], info["workspace_bytes"]) == (3, 192, 64 * 65792)
+    with pytest.raises(rt.UnsupportedError, match="runs 1 to 4 programs per tile "
+                       r"\(its split_k\), not splits = 5"):
+        b.plan(1000, 1000, 4096, splits=5)
 
 
 @pytest.mark.parametrize("change", [_with(split_k=1), _without("split_k")],
@@ -796,6 +809,10 @@ SPLIT_REFUSALS = [
     ("persistent", _with(schedule="persistent"),
      'field "split_k" is 4; split-K kernels are tiled, not persistent'),
     ("sync", _sync_split, 'field "split_k" is 4; split-K kernels are mma=wgmma, not mma=sync'),
+    ("older", _without("splits"),
+     'field "split_k" is 4 without "splits": "grid": an older tile-opt\'s kernel, which runs '
+     'exactly split_k programs per tile; compile it again'),
+    ("splits-other", _with(splits="fixed"), 'field "splits" is \'fixed\'; expected grid'),
     ("no-workspace", _drop_workspace,
      "\"params\" lists 15 of the 16 parameters of an mma=wgmma split_k=4 kernel; the next is "
      "'workspace' (ptr)"),
@@ -1173,6 +1190,18 @@ def test_cli_layout_option():
     assert parse_args(["m.json", "--shape", "1x2x3"]).layout == "nn"
     for layout in ("nn", "nt", "tn", "tt"):
         assert parse_args(["m.json", "--shape", "1x2x3", "--layout", layout]).layout == layout
+
+
+def test_cli_splits_option():
+    """--splits: sorted and unique; each 1 to 128; none by default."""
+    from tile_bench.cli import UsageError, parse_args
+    assert parse_args(["m.json", "--shape", "1x2x3"]).split_list == []
+    assert parse_args(["m.json", "--shape", "1x2x3", "--splits", "4,2,4,8"]).split_list == \
+        [2, 4, 8]
+    for bad, why in (("2,x", "not a comma-separated list"), ("0,2", "between 1 and 128"),
+                     ("129", "between 1 and 128")):
+        with pytest.raises(UsageError, match=why):
+            parse_args(["m.json", "--shape", "1x2x3", "--splits", bad])
 
 
 def test_operand_shapes():

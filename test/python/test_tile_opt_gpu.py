@@ -86,28 +86,34 @@ def nan_out(m, n, dtype):
     return torch.full((m, n), float("nan"), device="cuda", dtype=dtype)
 
 
-# (shape, the config=auto member the built-in cost model picks for it, for
-# every type pair here): each member the model picks at least once (the
-# shipped table picks m64wk2 nowhere; docs/results/shapes.md).
-SHAPES = [((4096, 4096, 4096), "big"), ((2304, 2304, 8192), "w192"), ((1000, 1000, 1000), "mid"),
-          ((512, 16384, 512), "midws"), ((1, 9216, 3072), "m64"), ((16, 57344, 8192), "m64w"),
-          ((256, 256, 16384), "split"), ((1, 2048, 2048), "split4"), ((384, 384, 32768), "m64k4"),
-          ((1, 4096, 14336), "m64k3"), ((16, 8192, 28672), "m64k2"), ((512, 512, 512), "small"),
-          ((256, 2048, 8192), "midk4"), ((128, 5120, 13824), "midk3"),
-          ((256, 3072, 28672), "midk2"), ((128, 10240, 14336), "mid"), ((100, 200, 300), "small"),
-          ((77, 333, 129), "small"), ((1, 1, 1), "small")]
+# (shape, the config=auto member the built-in cost model picks for it and
+# the programs per tile it runs, for every type pair here): each member the
+# model picks, each split-K one at several of its splits (2 to 8).
+SHAPES = [((4096, 4096, 4096), "big", 1), ((2304, 2304, 8192), "w192", 1),
+          ((1000, 1000, 1000), "midws", 1), ((128, 14336, 2048), "mid", 1),
+          ((1, 9216, 3072), "m64", 1), ((16, 57344, 8192), "m64w", 1),
+          ((256, 256, 16384), "split", 8), ((1, 2048, 2048), "split", 4),
+          ((32, 4096, 4096), "split", 2), ((48, 1536, 8960), "split", 5),
+          ((384, 384, 32768), "m64k", 7), ((1, 4096, 14336), "m64k", 4),
+          ((16, 2560, 10240), "m64k", 6), ((64, 2048, 16384), "m64k", 8),
+          ((1, 5120, 13824), "m64k", 3), ((1, 8192, 8192), "m64k", 2),
+          ((16, 8192, 28672), "m64wk", 4), ((128, 5120, 13824), "midk", 3),
+          ((200, 4608, 36864), "midk", 5), ((512, 1024, 16384), "midk", 4),
+          ((128, 2048, 14336), "midk", 8), ((512, 512, 512), "small", 1),
+          ((100, 200, 300), "small", 1), ((77, 333, 129), "small", 1), ((1, 1, 1), "small", 1)]
+SPLIT_MEMBERS = ("split", "m64k", "m64wk", "midk")
 TYPES = [("f16", None), ("bf16", None), ("f16", "f32"), ("bf16", "f32"), ("f16", "bf16")]
 
 
 @pytest.mark.parametrize("dtype,out_dtype", TYPES)
-@pytest.mark.parametrize("shape,member", SHAPES)
-def test_auto_matches_torch(dtype, out_dtype, shape, member):
+@pytest.mark.parametrize("shape,member,splits", SHAPES)
+def test_auto_matches_torch(dtype, out_dtype, shape, member, splits):
     m, n, k = shape
     tdtype = {"f16": torch.float16, "bf16": torch.bfloat16}[dtype]
     tout = {None: tdtype, "f32": torch.float32, "bf16": torch.bfloat16}[out_dtype]
     kernel = tile_opt.family(tdtype, tout if out_dtype else None)
-    bundle, _ = kernel.pick(m, n, k)
-    assert bundle.kernel.endswith("__" + member)
+    plan = kernel.plan(m, n, k)
+    assert plan.kernel.endswith("__" + member) and plan.splits == splits
     seed = zlib.crc32(repr((shape, dtype, out_dtype)).encode())
     a, b = rand(m, k, dtype=tdtype, seed=seed), rand(k, n, dtype=tdtype, seed=seed + 1)
     c = nan_out(m, n, tout)
@@ -124,15 +130,14 @@ def test_auto_matches_torch(dtype, out_dtype, shape, member):
     check(c, a, b)
 
 
-@pytest.mark.parametrize("shape,member", [s for s in SHAPES if s[1] in
-                                          ("split", "split4", "m64k4", "m64k3", "m64k2",
-                                           "midk4", "midk3", "midk2")])
-def test_split_k_sums_are_deterministic(shape, member):
+@pytest.mark.parametrize("shape,member,splits", [s for s in SHAPES if s[1] in SPLIT_MEMBERS])
+def test_split_k_sums_are_deterministic(shape, member, splits):
     """The last program of a tile adds the partial sums in slot order, so a
     split-K result is the same bits on every call."""
     m, n, k = shape
     kernel = tile_opt.family(torch.float16)
-    assert kernel.pick(m, n, k)[0].kernel.endswith("__" + member)
+    plan = kernel.plan(m, n, k)
+    assert plan.kernel.endswith("__" + member) and plan.splits == splits
     a, b = rand(m, k, dtype=torch.float16, seed=7), rand(k, n, dtype=torch.float16, seed=8)
     first = kernel(a, b, out=nan_out(m, n, torch.float16))
     for _ in range(5):

@@ -22,6 +22,9 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::wgmma;
 
+// The most splits per tile whose fix-up is unrolled.
+static constexpr int64_t kUnrolledSplits = 8;
+
 void Epilogue::emitTensorMap(Value tmaCPtr) {
   mapC = tensorMap(wgTileM, layout.cBoxCols, cElt, tmaCPtr);
 }
@@ -229,34 +232,57 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
     Value colInside = ult(col[g], n);
     inside.push_back(andi(ult(row[g], m), colInside));
   }
-  auto sum = scf::ForOp::create(
-      b, loc, cst(0), parts, cst(1), zeros,
-      [&](OpBuilder &lb, Location l, Value s, ValueRange sums) {
-        OpBuilder::InsertionGuard inner(b);
-        b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
-        Value first = add(tileRecord, mul(s, slot));
-        SmallVector<Value> next;
-        for (int64_t g = 0; g < perChunk; ++g) {
-          auto load = scf::IfOp::create(b, l, TypeRange{vec}, inside[g],
-                                        /*withElseRegion=*/true);
-          OpBuilder::InsertionGuard branch(b);
-          b.setInsertionPointToStart(load.thenBlock());
-          Value part = vector::LoadOp::create(
-              b, l, vec, partials, ValueRange{add(first, at[g])},
-              /*nontemporal=*/false, llvm::MaybeAlign(16));
-          scf::YieldOp::create(
-              b, l, ValueRange{arith::AddFOp::create(b, l, sums[g], part)});
-          b.setInsertionPointToStart(load.elseBlock());
-          scf::YieldOp::create(b, l, ValueRange{sums[g]});
-          next.push_back(load.getResult(0));
-        }
-        scf::YieldOp::create(b, l, next);
-      });
+  // A group past M or N loads the tile's first group instead (written, and
+  // in cache) and is never stored: no load waits on a branch, so all the
+  // slots' loads can be in flight at once.
+  SmallVector<Value> from;
+  for (int64_t g = 0; g < perChunk; ++g)
+    from.push_back(arith::SelectOp::create(b, loc, inside[g], at[g], cst(0)));
+  auto addSlot = [&](Value s, SmallVector<Value> &sums) {
+    Value first = add(tileRecord, mul(s, slot));
+    for (int64_t g = 0; g < perChunk; ++g) {
+      Value part = vector::LoadOp::create(
+          b, loc, vec, partials, ValueRange{add(first, from[g])},
+          /*nontemporal=*/false, llvm::MaybeAlign(16));
+      sums[g] = arith::AddFOp::create(b, loc, sums[g], part);
+    }
+  };
+  // The slots in split order: unrolled for each count from 2 to 8 (the
+  // code grows with the square of the count), in a loop to `parts` for any
+  // other (1, which a caller may ask for, or more than 8).
+  auto launched = llvm::to_vector(llvm::seq<int64_t>(
+      2, std::min<int64_t>(cfg.workspaceSlots(), kUnrolledSplits) + 1));
+  auto byParts = scf::IndexSwitchOp::create(
+      b, loc, SmallVector<Type>(perChunk, vec), parts, launched,
+      launched.size());
+  for (auto [region, count] : llvm::zip(byParts.getCaseRegions(), launched)) {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    SmallVector<Value> sums(zeros);
+    for (int64_t s = 0; s < count; ++s)
+      addSlot(cst(s), sums);
+    scf::YieldOp::create(b, loc, sums);
+  }
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&byParts.getDefaultRegion().emplaceBlock());
+    auto loop = scf::ForOp::create(
+        b, loc, cst(0), parts, cst(1), zeros,
+        [&](OpBuilder &lb, Location l, Value s, ValueRange carried) {
+          OpBuilder::InsertionGuard body(b);
+          b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
+          SmallVector<Value> sums(carried);
+          addSlot(s, sums);
+          scf::YieldOp::create(b, l, sums);
+        });
+    scf::YieldOp::create(b, loc, loop.getResults());
+  }
+  SmallVector<Value> sum(byParts.getResults());
   for (int64_t g = 0; g < perChunk; ++g) {
     auto store = scf::IfOp::create(b, loc, inside[g]);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(store.thenBlock());
-    Value v = sum.getResult(g);
+    Value v = sum[g];
     if (cElt != f32)
       v = arith::TruncFOp::create(b, loc, cVec, v);
     vector::StoreOp::create(b, loc, v, c, ValueRange{row[g], col[g]},

@@ -192,6 +192,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   if (cfg.usesWorkspace())
     attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
+  if (cfg.isSplitK())
+    attrs.set(manifestKey(Field::Splits), ab.getStringAttr("grid"));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): the contiguous size of each operand (A's K or M, B's N
   // or K, C's N) must be a multiple of 8 elements. The manifest states what
