@@ -112,6 +112,8 @@ def load(path):
             if t and t.group(1).startswith("cuBLAS"):
                 cub = float(t.group(2))
             elif t and member_of(t.group(1)):
+                # (the text has no splits: a split-K member is an older
+                # run's fixed-split one)
                 times[label(member_of(t.group(1)))] = float(t.group(2))
         # The last shape of a run cut short may lack members.
         if out and len(out[-1][2]) < max(len(o[2]) for o in out):
@@ -127,7 +129,7 @@ def load(path):
             if not (r.get("cublas") or {}).get("ms"):
                 continue  # --no-cublas-timing: nothing to compare the pick with
             s = r["shape"]
-            times = {label(member_of(k["manifest"])): k["ms"]
+            times = {label(member_of(k["manifest"]), k.get("splits")): k["ms"]
                      for k in r["kernels"] if k.get("pass")}
             out.append(((s["m"], s["n"], s["k"]), r["cublas"]["ms"], times, None))
         return out

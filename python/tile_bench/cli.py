@@ -521,8 +521,11 @@ def run(args: argparse.Namespace) -> int:
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
                 kernels.append((name, kernel_of(member, splits), True))
             elif entry.split_k > 1 and args.split_list:
-                kernels += [(f"{name}@{s}", kernel_of(entry, s), False)
-                            for s in args.split_list if s <= entry.split_k]
+                runs = [s for s in args.split_list if s <= entry.split_k]
+                if not runs:
+                    say(f"note: skipping {name}: --splits has none of 1 to its split_k "
+                        f"{entry.split_k}")
+                kernels += [(f"{name}@{s}", kernel_of(entry, s), False) for s in runs]
             else:
                 kernels.append((name, kernel_of(entry), False))
         impls, shape_skipped = _implementations(torch, anchors, cuda_launch, shape,

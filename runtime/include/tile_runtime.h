@@ -297,9 +297,10 @@ tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
  * Each operand is a row-major matrix as the layout stores it (A M x K or
  * K x M, B K x N or N x K, C M x N) whose rows lie lda, ldb and ldc
  * elements apart: at least a row's length (the contiguous size), 0 meaning
- * exactly that (dense). The leading dimensions come last, so that callers
- * written before them, which zero-initialize the struct or name only the
- * first six fields in an initializer, pass dense operands. */
+ * exactly that (dense). The leading dimensions and splits come last, so
+ * that callers written before them, which zero-initialize the struct or
+ * name only the first six fields in an initializer, pass dense operands and
+ * leave the splits to the model. */
 typedef struct tile_rt_problem {
   int64_t m, n, k; /* each 1 to 2^31 - 1 */
   tile_rt_layout layout;
@@ -307,7 +308,9 @@ typedef struct tile_rt_problem {
   int64_t lda, ldb, ldc; /* elements; 0: dense */
   /* A split-K kernel's programs per tile, 1 to its split_k (the workspace's
    * slots); 0: the cost model's choice where a dispatch manifest's rule with
-   * a cost picks the kernel, else split_k. Other kernels: 0 or 1. */
+   * a cost picks the kernel, else split_k. Other kernels: 0 or 1. With a
+   * dispatch manifest it applies to whichever member is picked (refused when
+   * that one cannot run it). */
   int64_t splits;
 } tile_rt_problem;
 
@@ -331,7 +334,8 @@ typedef struct tile_rt_plan tile_rt_plan;
  * (for a TMA kernel only a size that is no operand's row length, M in
  * layouts nn and nt, K in tn: the rows' multiples are met by staging), a
  * copy whose rows would lie 2^31 bytes or more apart (cuMemcpy2D's pitch),
- * a grid above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes. A TMA
+ * a grid above 2^31 - 1 blocks, a workspace above 2^63 - 1 bytes, splits
+ * outside 0 to the kernel's split_k (0 or 1 without split-K). A TMA
  * kernel is staged rather than refused where an operand's rows are not
  * TMA-addressable (tile_rt_plan_info); only a manifest that pins such an
  * operand's stride (static_stride_am, ...) to another value than its

@@ -363,8 +363,12 @@ bool checkKernel(const Manifest &m, std::string &error) {
             ") differ; the runtime needs them equal";
     return false;
   }
-  if (m.splitK == 1)
-    return true;
+  if (m.splitK == 1) {
+    if (m.splits.empty())
+      return true;
+    error = "field \"splits\" is for split-K kernels (\"split_k\" above 1)";
+    return false;
+  }
   std::string field = "field \"split_k\" is " + std::to_string(m.splitK);
   if (m.persistent) {
     error = field + "; split-K kernels are tiled, not persistent";

@@ -444,8 +444,9 @@ bool checkTmaLeads(const Manifest &m, const tile_rt_problem &p,
   return true;
 }
 
-// A split-K kernel launches split_k blocks per tile and needs
-// workspace_tile_bytes per tile; neither product may overflow.
+// A split-K kernel launches up to split_k blocks per tile (checked at the
+// most, whatever the splits) and needs workspace_tile_bytes per tile;
+// neither product may overflow.
 bool checkGridAndWorkspace(const Manifest &m, const tile_rt_problem &p,
                            std::string &error) {
   int64_t tiles = tileCount(m, p);

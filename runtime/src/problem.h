@@ -128,7 +128,7 @@ struct Grid {
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
 };
 
-// The grid for the manifest's schedule: tiled, tiles times split_k; a
+// The grid for the manifest's schedule: tiled, tiles times the splits; a
 // persistent grid, min(SMs x programs per SM, tiles), in whole clusters.
 // Without `device` a persistent grid has 0 blocks. False with `error` when
 // the device admits no program.

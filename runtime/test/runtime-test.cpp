@@ -584,6 +584,10 @@ void testFields() {
   CHECK_EQ(with(sk, "workspace_tile_bytes", 0),
            "field \"workspace_tile_bytes\" must be at least 1, not 0");
   CHECK_EQ(with(sk, "split_k", 1),
+           "field \"splits\" is for split-K kernels (\"split_k\" above 1)");
+  Json unsplit = sk;
+  unsplit.erase("splits");
+  CHECK_EQ(with(unsplit, "split_k", 1),
            "params[15] is 'workspace' (ptr), but an mma=wgmma kernel takes 15 "
            "parameters; only split-K kernels (\"split_k\" above 1) take it");
   Json sm = streamKManifest();

@@ -11,6 +11,8 @@
 // More splits than the workspace's slots, and splits of a kernel without split-K.
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=16 block-n=32 block-k=16 num-warps=1 split-k=4" | not tile-opt - --tile-lower-to-cpu=splits=5 2>&1 | FileCheck %s --check-prefix=SPLITS5
 // SPLITS5: error: tile-lower-to-cpu: splits=5 needs a split-K kernel of split_k >= 5 (its workspace slots per tile), got split_k = 4
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=16 block-n=32 block-k=16 num-warps=1 split-k=4" | not tile-opt - --tile-lower-to-cpu=num-programs=1 2>&1 | FileCheck %s --check-prefix=SPLITPROGS
+// SPLITPROGS: error: tile-lower-to-cpu: num-programs on a split-K kernel, which runs tiles x splits programs; give splits= instead
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-tiling="block-m=16 block-n=32 block-k=16 num-warps=1" | not tile-opt - --tile-lower-to-cpu=splits=2 2>&1 | FileCheck %s --check-prefix=SPLITS1
 // SPLITS1: error: tile-lower-to-cpu: splits=2 needs a split-K kernel of split_k >= 2 (its workspace slots per tile), got split_k = 1
 

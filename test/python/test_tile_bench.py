@@ -721,6 +721,8 @@ def _split_manifest(**changes) -> dict:
            "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [64, 64],
            "params": _params(SPLIT_PARAMS)}
     doc.update(changes)
+    if doc.get("split_k") == 1 and doc.get("schedule") == "stream_k":
+        del doc["splits"]  # for split-K kernels only
     return doc
 
 
@@ -762,12 +764,17 @@ def test_split_k_grid_workspace_and_arguments(tmp_path):
                          ids=["one", "absent"])
 def test_split_k_one_or_absent_takes_no_workspace(tmp_path, change):
     doc = _drop_workspace(change(_split_manifest()))
-    del doc["workspace_tile_bytes"]
+    del doc["workspace_tile_bytes"], doc["splits"]
     b = load_bundle(_write_split(tmp_path, doc))
     assert b.split_k == 1 and not b.uses_workspace
     info = b.plan(1000, 1000, 4096).info()
     assert (info["workspace_bytes"], info["grid"], info["param_count"]) == (0, 64, 15)
     assert b.plan(1000, 1000, 4096).text(rt.Text.WORKSPACE) == ""
+    # "splits" says how a split-K kernel reads its splits: refused on others.
+    doc["splits"] = "grid"
+    with pytest.raises(BundleError, match=r'field "splits" is for split-K kernels \("split_k" '
+                                          r'above 1\)'):
+        load_bundle(_write_split(tmp_path, doc))
 
 
 def test_stream_k_manifest(tmp_path):
@@ -822,8 +829,8 @@ SPLIT_REFUSALS = [
     ("workspace-i64", _param_type(15, "i64"),
      "params[15] is 'workspace' (i64); an mma=wgmma split_k=4 kernel takes 'workspace' (ptr) "
      "there"),
-    ("workspace-unsplit", _with(split_k=1), _ONLY_SPLIT_K),
-    ("workspace-old", _without("split_k"), _ONLY_SPLIT_K),
+    ("workspace-unsplit", lambda d: _without("splits")(_with(split_k=1)(d)), _ONLY_SPLIT_K),
+    ("workspace-old", lambda d: _without("splits")(_without("split_k")(d)), _ONLY_SPLIT_K),
     ("no-bytes", _without("workspace_tile_bytes"),
      'missing required field "workspace_tile_bytes"'),
     ("zero-bytes", _with(workspace_tile_bytes=0),
@@ -873,7 +880,7 @@ def test_split_k_products_that_overflow(tmp_path):
 def _tma_manifest(**changes) -> dict:
     """The split-K manifest's kernel without split-K: 128x128 tiles."""
     doc = _drop_workspace(_split_manifest(**changes))
-    del doc["split_k"], doc["workspace_tile_bytes"]
+    del doc["split_k"], doc["splits"], doc["workspace_tile_bytes"]
     return doc
 
 

@@ -243,6 +243,7 @@ Json kernelJson(const KernelResult &r, const Timed *base, const Problem &p) {
   k["grid"] = Json(plan.grid);
   k["cluster_m"] = Json(m.cluster_m);
   k["split_k"] = Json(m.split_k);
+  k["splits"] = Json(plan.splits);
   k["workspace_bytes"] = Json(plan.workspace_bytes);
   k["staged"] = Json(bool(plan.staged));
   k["tiles"] = Json(plan.tiles);

@@ -125,7 +125,9 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   Type f32 = b.getF32Type(), i32Type = b.getI32Type();
   int64_t slot = cfg.blockM * cfg.blockN;
   int64_t record = cfg.workspaceTileBytes() / 4; // in f32 or i32 elements
-  Value parts = store.getParts();
+  // A constant (hand-written IR) may sit after the K loop this replaces.
+  std::optional<int64_t> constParts = getConstantIntValue(store.getParts());
+  Value parts = constParts ? cst(*constParts) : store.getParts();
   Value c = store.getBase();
   Value tiles = buildNumTiles(b, loc, c, cfg);
   Value m = memref::DimOp::create(b, loc, c, 0);

@@ -157,6 +157,13 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
   if (!func.getBody().hasOneBlock() || stores.size() != 1)
     return func.emitError("tile-lower-to-cpu: expected a tile kernel with "
                           "one block and one tile.store");
+  // A split-K kernel that takes its splits from the grid runs tiles x
+  // splits programs: fewer would give it none per tile.
+  if (numPrograms > 0 && cfg->isSplitK() &&
+      !getConstantIntValue(stores.front().getParts()))
+    return func.emitError("tile-lower-to-cpu: num-programs on a split-K "
+                          "kernel, which runs tiles x splits programs; give "
+                          "splits= instead");
   Location loc = func.getLoc();
   Block &entry = func.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
