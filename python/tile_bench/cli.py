@@ -3,6 +3,7 @@
   tile-bench MANIFEST... --shape MxNxK [--shape ...] [--dtype f16|bf16]
              [--layout nn|nt|tn|tt] [--anchors NAME,...|none] [--rounds R]
              [--warmup-ms MS] [--rep-ms MS] [--seed S] [--json OUT]
+             [--splits S,...]
 
 For each shape, in one process: fresh seeded inputs uniform in [-1, 1)
 (shape i uses seed + i); a float32 reference (TF32 off); every
