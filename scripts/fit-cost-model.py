@@ -50,11 +50,21 @@ def start(cfg):
     return [int(2 * cfg["block_m"] * cfg["block_n"] * 64 / 7.5e12 / eff * 1e12), 1500, 5000, 3000]
 
 
+def model_tile(cfg, elem=(2, 2, 2)):
+    return (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1), *elem)
+
+
 def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
     """The runtime's estimate (tile_rt_model_estimate) of a member with
-    coefficients `cost` (step_ps, tile_ns, launch_ns, gbps; any floats)."""
-    tile = (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1), *elem)
-    return tile_runtime.model_estimate(tile, (sms, *cost), m, n, k)
+    coefficients `cost` (step_ps, tile_ns, launch_ns, gbps; any floats), at
+    its split_k."""
+    return tile_runtime.model_estimate(model_tile(cfg, elem), (sms, *cost), m, n, k)
+
+
+def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
+    """(ns, splits): the runtime's estimate as its pick makes it, a split-K
+    member at the splits it would run."""
+    return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k)
 
 
 # Runs from before split-K members chose their splits at launch timed each
@@ -73,16 +83,10 @@ def label(member, splits=None):
     return f"{member}@{splits}" if splits > 1 else member
 
 
-def variants(table):
-    """(label, member, config at its splits) of every way the runtime runs a
-    member, in the order its pick tries them: a split-K member at 2 to
-    split_k splits per tile."""
-    out = []
-    for mem in table["members"]:
-        top = mem["config"].get("split_k", 1)
-        for s in (range(2, top + 1) if top > 1 else (1,)):
-            out.append((label(mem["name"], s), mem["name"], dict(mem["config"], split_k=s)))
-    return out
+def unlabel(variant):
+    """label's inverse: (member, splits)."""
+    member, _, splits = variant.partition("@")
+    return member, int(splits or 1)
 
 
 def member_of(path):
@@ -202,8 +206,9 @@ def refine(table, costs, data, sweeps=4):
 def fit(table, data):
     costs = {}
     for mem in table["members"]:
-        samples = [(cfg, s, t[lab]) for lab, name, cfg in variants(table)
-                   if name == mem["name"] for s, _, t, _ in data if lab in t]
+        samples = [(dict(mem["config"], split_k=unlabel(lab)[1]), s, ms)
+                   for s, _, t, _ in data for lab, ms in t.items()
+                   if unlabel(lab)[0] == mem["name"]]
         first = start(mem["config"])
         costs[mem["name"]] = fit_member(table["sms"], samples, first) \
             if len(samples) >= 8 else first
@@ -213,14 +218,16 @@ def fit(table, data):
 def picks(table, costs, data):
     """Per shape: (shape, picked, best, its ms, best ms, cuBLAS ms, Triton
     ms), each a variant (a member at its splits) as the runtime picks them."""
-    ways = variants(table)
-    known = {lab for lab, _, _ in ways}
     rows = []
     for s, cub, t, tri in data:
-        pick = min(ways, key=lambda v: estimate_ns(v[2], costs[v[1]], table["sms"], *s))[0]
+        # Each member as the runtime estimates it; the least, first on a tie.
+        least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *s), m["name"])
+                 for m in table["members"]]
+        (_, splits), name = min(least, key=lambda e: e[0][0])
+        pick = label(name, splits)
         if pick not in t:
             continue  # the pick failed or was not run (a variant newer than the run)
-        best = min((n for n in t if n in known), key=t.get)
+        best = min((n for n in t if unlabel(n)[0] in costs), key=t.get)
         rows.append((s, pick, best, t[pick], t[best], cub, tri))
     return rows
 

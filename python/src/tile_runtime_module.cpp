@@ -565,6 +565,19 @@ void usePrimaryContext(int ordinal) {
                     " current: " + tilert::cuErrorText(r));
 }
 
+// tile_rt_model_estimate of a (block_m, block_n, block_k, split_k, a_bytes,
+// b_bytes, c_bytes) tile; with `splits`, as a rule picks.
+double modelEstimate(const std::array<int64_t, 7> &tile,
+                     const std::array<double, 5> &cost, int64_t m, int64_t n,
+                     int64_t k, int64_t *splits) {
+  tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],
+                       tile[4], tile[5], tile[6]};
+  double ns = 0;
+  tile_rt_status s;
+  check(tile_rt_model_estimate(&t, cost.data(), m, n, k, &ns, splits, &s), s);
+  return ns;
+}
+
 } // namespace
 
 // The launch a C++ caller (tile_opt's torch extension) makes without
@@ -617,18 +630,25 @@ NB_MODULE(tile_runtime, m) {
       "model_estimate",
       [](std::array<int64_t, 7> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k) {
-        tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],
-                             tile[4], tile[5], tile[6]};
-        double ns = 0;
-        tile_rt_status s;
-        check(tile_rt_model_estimate(&t, cost.data(), mm, n, k, &ns, &s), s);
-        return ns;
+        return modelEstimate(tile, cost, mm, n, k, nullptr);
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
       "The cost model's time in ns (tile_rt_model_estimate): tile is "
       "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes), cost "
       "(SMs, ps per K step of a tile, ns per tile, ns per launch, bytes per "
       "ns).");
+  m.def(
+      "model_least",
+      [](std::array<int64_t, 7> tile, std::array<double, 5> cost, int64_t mm,
+         int64_t n, int64_t k) {
+        int64_t splits = 0;
+        double ns = modelEstimate(tile, cost, mm, n, k, &splits);
+        return std::make_tuple(ns, splits);
+      },
+      "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
+      "(ns, splits) as a dispatch rule picks (tile_rt_model_estimate with "
+      "splits): a split-K tile at the splits per tile, 2 to split_k, that "
+      "estimate least.");
   m.def("operand_layout", &operandLayout, "rows"_a, "cols"_a, "stride0"_a,
         "stride1"_a, "transposed"_a = nb::none(),
         "(transposed, leading dimension) of a rows x cols view with these "

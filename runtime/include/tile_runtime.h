@@ -226,14 +226,16 @@ typedef struct tile_rt_model_tile {
 
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
  * step of a tile, ns per tile, ns per launch, bytes per ns, as doubles), so
- * that a calibration fit tries coefficients on the one formula.
- * TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
+ * that a calibration fit tries coefficients on the one formula. With
+ * `splits` null, at the tile's split_k; otherwise as a rule picks: a split-K
+ * tile at the splits per tile (2 to split_k) that estimate least, written to
+ * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
  * 65536, a coefficient that is negative or not finite, SMs, step time or
  * bytes per ns of 0, or a size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,
                                     int64_t n, int64_t k, double *ns,
-                                    tile_rt_status *status);
+                                    int64_t *splits, tile_rt_status *status);
 
 tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                                  tile_rt_rule *rule, tile_rt_status *status);

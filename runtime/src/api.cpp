@@ -328,7 +328,7 @@ tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,
                                     int64_t n, int64_t k, double *ns,
-                                    tile_rt_status *status) {
+                                    int64_t *splits, tile_rt_status *status) {
   if (!tile)
     return nullArgument(status, "tile_rt_model_estimate", "tile");
   if (!cost)
@@ -357,7 +357,8 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
       return refuse(sizes);
     ModelTile t{tile->block_m, tile->block_n, tile->block_k, tile->split_k,
                 tile->a_bytes, tile->b_bytes, tile->c_bytes};
-    *ns = modelEstimateNs(t, cost, m, n, k);
+    *ns = splits ? modelLeastNs(t, cost, m, n, k, *splits)
+                 : modelEstimateNs(t, cost, m, n, k);
     return ok(status);
   });
 }

@@ -279,24 +279,31 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
   return cost[3] + std::max(compute, bytes / (cost[4] * busy));
 }
 
+double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
+                    int64_t n, int64_t k, int64_t &splits) {
+  ModelTile t = tile;
+  int64_t first = tile.splitK > 1 ? 2 : 1;
+  double best = 0;
+  for (int64_t s = first; s <= tile.splitK; ++s) {
+    t.splitK = s;
+    double ns = modelEstimateNs(t, cost, m, n, k);
+    if (s == first || ns < best) {
+      best = ns;
+      splits = s;
+    }
+  }
+  return best;
+}
+
 double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k,
                                 int64_t *splits) const {
   double c[5];
   std::copy(std::begin(cost), std::end(cost), c);
-  ModelTile t = tile;
-  int64_t first = tile.splitK > 1 ? 2 : 1, bestSplits = first;
-  double best = 0;
-  for (int64_t s = first; s <= tile.splitK; ++s) {
-    t.splitK = s;
-    double ns = modelEstimateNs(t, c, m, n, k);
-    if (s == first || ns < best) {
-      best = ns;
-      bestSplits = s;
-    }
-  }
+  int64_t chosen;
+  double ns = modelLeastNs(tile, c, m, n, k, chosen);
   if (splits)
-    *splits = bestSplits;
-  return best;
+    *splits = chosen;
+  return ns;
 }
 
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,

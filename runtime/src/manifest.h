@@ -115,6 +115,12 @@ constexpr int64_t kMaxModelTile = 65536;
 double modelEstimateNs(const ModelTile &tile, const double cost[5], int64_t m,
                        int64_t n, int64_t k);
 
+// modelEstimateNs of a split-K member at the splits per tile (2 to its
+// split_k, the launch's choice) that estimate least, written to `splits`;
+// of any other member as it is (`splits` 1).
+double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
+                    int64_t n, int64_t k, int64_t &splits);
+
 // One rule of a dispatch manifest (tile-opt config=auto): a member, chosen
 // by its shape class (tile-tune's) or by the cost model's estimate.
 struct DispatchRule {

@@ -772,14 +772,25 @@ void testDispatch() {
   double splitCost[5] = {100, 100000, 500, 2000, 1000};
   double direct = 0;
   CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 128, 128, 3200,
-                                  &direct, nullptr),
+                                  &direct, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(std::abs(direct - (2000 + 54886.4)) < 1e-6);
+  // As a rule picks: the least of 2 to 4 splits, and which (the rule's
+  // estimate and splits above).
+  int64_t least = 0;
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 12800, 64, 32,
+                                  &direct, &least, nullptr),
+           TILE_RT_OK);
+  CHECK(direct == 2000 + 2461.696 + 26214.4 && least == 2);
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 1024, 512, 3200,
+                                  &direct, &least, nullptr),
+           TILE_RT_OK);
+  CHECK(least == 3);
   auto modelRefusal = [&](tile_rt_model_tile t, double c0, double c2,
                           int64_t m) {
     double c[5] = {c0, 100000, c2, 2000, 1000}, out = -1;
     tile_rt_status st;
-    CHECK_EQ(tile_rt_model_estimate(&t, c, m, 1, 1, &out, &st),
+    CHECK_EQ(tile_rt_model_estimate(&t, c, m, 1, 1, &out, nullptr, &st),
              TILE_RT_INVALID_ARGUMENT);
     CHECK(out == -1);
     return std::string(st.message);

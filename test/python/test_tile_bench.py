@@ -513,12 +513,17 @@ def test_fit_script_estimates_as_the_runtime(manifests):
     for auto, elem in ((manifests["auto"], (2, 2, 2)), (manifests["auto_f32"], (2, 2, 4))):
         d = load_manifest(auto)
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
-            ways = range(2, member.split_k + 1) if member.split_k > 1 else (1,)
-            cfgs = [{"block_m": member.block_m, "block_n": member.block_n,
-                     "block_k": member.block_k, "split_k": s} for s in ways]
+            cfg = {"block_m": member.block_m, "block_n": member.block_n,
+                   "block_k": member.block_k, "split_k": member.split_k}
             for s in shapes:
-                assert min(fit.estimate_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem)
-                           for cfg in cfgs) == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
+                ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem)
+                assert ns == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
+                picked, _, runs = d.choose(*s)
+                if picked is member and member.split_k > 1:
+                    assert splits == runs  # the splits the pick runs
+                ways = range(2, member.split_k + 1) if member.split_k > 1 else (1,)
+                assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
+                                                 rule["cost"][0], *s, elem) for w in ways)
 
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):
