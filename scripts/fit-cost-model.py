@@ -51,7 +51,8 @@ def start(cfg):
 
 
 def model_tile(cfg, elem=(2, 2, 2)):
-    return (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1), *elem)
+    return (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1), *elem,
+            int(cfg["schedule"] == "stream_k"))
 
 
 def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):

@@ -566,12 +566,12 @@ void usePrimaryContext(int ordinal) {
 }
 
 // tile_rt_model_estimate of a (block_m, block_n, block_k, split_k, a_bytes,
-// b_bytes, c_bytes) tile; with `splits`, as a rule picks.
-double modelEstimate(const std::array<int64_t, 7> &tile,
+// b_bytes, c_bytes, stream_k) tile; with `splits`, as a rule picks.
+double modelEstimate(const std::array<int64_t, 8> &tile,
                      const std::array<double, 5> &cost, int64_t m, int64_t n,
                      int64_t k, int64_t *splits) {
   tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],
-                       tile[4], tile[5], tile[6]};
+                       tile[4], tile[5], tile[6], tile[7]};
   double ns = 0;
   tile_rt_status s;
   check(tile_rt_model_estimate(&t, cost.data(), m, n, k, &ns, splits, &s), s);
@@ -628,18 +628,19 @@ NB_MODULE(tile_runtime, m) {
       "m"_a, "n"_a, "k"_a, "tile-tune's class of a shape.");
   m.def(
       "model_estimate",
-      [](std::array<int64_t, 7> tile, std::array<double, 5> cost, int64_t mm,
+      [](std::array<int64_t, 8> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k) {
         return modelEstimate(tile, cost, mm, n, k, nullptr);
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
       "The cost model's time in ns (tile_rt_model_estimate): tile is "
-      "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes), cost "
+      "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes, "
+      "stream_k: 1 for hybrid Stream-K, else 0), cost "
       "(SMs, ps per K step of a tile, ns per tile, ns per launch, bytes per "
       "ns).");
   m.def(
       "model_least",
-      [](std::array<int64_t, 7> tile, std::array<double, 5> cost, int64_t mm,
+      [](std::array<int64_t, 8> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k) {
         int64_t splits = 0;
         double ns = modelEstimate(tile, cost, mm, n, k, &splits);

@@ -222,6 +222,7 @@ tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
 typedef struct tile_rt_model_tile {
   int64_t block_m, block_n, block_k, split_k;
   int64_t a_bytes, b_bytes, c_bytes;
+  int64_t stream_k; /* 1: hybrid Stream-K (schedule=stream_k), else 0 */
 } tile_rt_model_tile;
 
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
@@ -229,8 +230,9 @@ typedef struct tile_rt_model_tile {
  * that a calibration fit tries coefficients on the one formula. With
  * `splits` null, at the tile's split_k; otherwise as a rule picks: a split-K
  * tile at the splits per tile (2 to split_k) that estimate least, written to
- * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
- * 65536, a coefficient that is negative or not finite, SMs, step time or
+ * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
+ * tile size, split or byte size outside 1 to 65536, a stream_k other than 0
+ * or 1, a coefficient that is negative or not finite, SMs, step time or
  * bytes per ns of 0, or a size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,

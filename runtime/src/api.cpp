@@ -346,6 +346,8 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                   tile->a_bytes, tile->b_bytes, tile->c_bytes}) > kMaxModelTile)
       return refuse("the tile's sizes, split and element bytes must be 1 to " +
                     std::to_string(kMaxModelTile));
+    if (tile->stream_k != 0 && tile->stream_k != 1)
+      return refuse("the tile's stream_k must be 0 or 1");
     for (int i = 0; i < 5; ++i)
       if (!std::isfinite(cost[i]) || cost[i] < 0 ||
           (cost[i] == 0 && (i == 0 || i == 1 || i == 4)))
@@ -356,7 +358,8 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
     if (!checkSizes(m, n, k, sizes))
       return refuse(sizes);
     ModelTile t{tile->block_m, tile->block_n, tile->block_k, tile->split_k,
-                tile->a_bytes, tile->b_bytes, tile->c_bytes};
+                tile->a_bytes, tile->b_bytes, tile->c_bytes,
+                tile->stream_k == 1};
     *ns = splits ? modelLeastNs(t, cost, m, n, k, *splits)
                  : modelEstimateNs(t, cost, m, n, k);
     return ok(status);

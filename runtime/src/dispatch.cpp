@@ -142,9 +142,9 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
     const Manifest &member = out.members[rule.member];
     // The model counts tiles of whole K steps, one program per SM.
     if (rule.modelled() &&
-        (member.streamK || member.clusterM != 1 || member.mma != "wgmma")) {
+        (member.clusterM != 1 || member.mma != "wgmma")) {
       error = where + ": a \"cost\" needs a TMA + wgmma member without "
-                      "Stream-K or clusters (the model has no term for them)";
+                      "clusters (the model has no term for them)";
       return false;
     }
     rule.tile = {member.blockM,
@@ -153,7 +153,8 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
                  member.splitK,
                  int64_t(tile_rt_dtype_bytes(member.aType)),
                  int64_t(tile_rt_dtype_bytes(member.bType)),
-                 int64_t(tile_rt_dtype_bytes(member.cType))};
+                 int64_t(tile_rt_dtype_bytes(member.cType)),
+                 member.streamK};
     out.rules.push_back(std::move(rule));
   }
   // A rule with neither a class nor a cost matches every shape, so the
@@ -199,6 +200,15 @@ double tiles(const ModelTile &t, int64_t m, int64_t n) {
 
 double waves(const ModelTile &t, double sms, int64_t m, int64_t n) {
   return std::ceil(tiles(t, m, n) * double(t.splitK) / sms);
+}
+
+// Hybrid Stream-K's shared tiles (Persistent.cpp): past a whole wave of
+// `sms` programs, the last whole wave's and the partial one's; none when the
+// tiles fill whole waves or fit one, or for another schedule.
+double sharedTiles(const ModelTile &t, double sms, int64_t m, int64_t n) {
+  double all = tiles(t, m, n), whole = std::floor(all / sms);
+  return t.streamK && whole >= 1 && all > whole * sms ? all - (whole - 1) * sms
+                                                       : 0;
 }
 
 int64_t steps(const ModelTile &t, int64_t k) {
@@ -263,6 +273,16 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                        int64_t n, int64_t k) {
   double compute = waves(t, cost[0], m, n) *
                    (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
+  // Hybrid Stream-K: the data-parallel waves, then an even share of the
+  // shared tiles' K steps in two pieces, each shared tile's partial going
+  // through the workspace.
+  double shared = sharedTiles(t, cost[0], m, n);
+  if (shared > 0) {
+    double dpWaves = (tiles(t, m, n) - shared) / cost[0];
+    double share = shared / cost[0] * double(steps(t, k));
+    compute = dpWaves * (double(steps(t, k)) * cost[1] / 1000 + cost[2]) +
+              share * cost[1] / 1000 + 2 * cost[2];
+  }
   // A split tile's partials: about its rows inside M (warps skip rows
   // past M in 16s).
   double partialRows =
@@ -273,7 +293,8 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                  (t.splitK > 1 ? 8.0 * partialRows *
                                      double(ceilDiv(n, t.blockN) * t.blockN) *
                                      double(t.splitK)
-                               : 0.0);
+                               : 8.0 * shared * double(t.blockM) *
+                                     double(t.blockN));
   // Programs on fewer SMs than the chip's draw a share of its bandwidth.
   double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);
   return cost[3] + std::max(compute, bytes / (cost[4] * busy));
@@ -351,6 +372,11 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
         count(tiles(t, m, n), "tile") + " of " + std::to_string(t.blockM) +
         "x" + std::to_string(t.blockN) +
         (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
+        (sharedTiles(t, double(r.cost[0]), m, n) > 0
+             ? " (Stream-K: " +
+                   count(sharedTiles(t, double(r.cost[0]), m, n), "tile") +
+                   " shared)"
+             : "") +
         ", " + count(waves(t, double(r.cost[0]), m, n), "wave") + " of " +
         count(steps(t, k), "K step") + ", " + microseconds(bestNs);
   if (next >= 0)

@@ -104,6 +104,7 @@ struct Manifest {
 struct ModelTile {
   int64_t blockM = 0, blockN = 0, blockK = 0, splitK = 1;
   int64_t aBytes = 0, bBytes = 0, cBytes = 0;
+  bool streamK = false;
 };
 // The most any of a ModelTile's fields may be: the model's integer
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.

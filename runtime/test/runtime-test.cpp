@@ -786,6 +786,29 @@ void testDispatch() {
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 3);
+  // Hybrid Stream-K: 250 tiles on 100 SMs are one data-parallel wave (50 K
+  // steps) and 150 shared tiles, 75 steps per program in two pieces, where
+  // a data-parallel schedule takes three waves; tiles that fill whole waves
+  // are data-parallel.
+  tile_rt_model_tile skTile{128, 128, 64, 1, 2, 2, 2, 1};
+  tile_rt_model_tile dpTile = skTile;
+  dpTile.stream_k = 0;
+  double skCost[5] = {100, 100000, 500, 2000, 100000};
+  double sk = 0, dp = 0;
+  CHECK_EQ(tile_rt_model_estimate(&skTile, skCost, 3200, 1280, 3200, &sk,
+                                  nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(tile_rt_model_estimate(&dpTile, skCost, 3200, 1280, 3200, &dp,
+                                  nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK(sk == 2000 + 5500 + 7500 + 1000 && dp == 2000 + 3 * 5500);
+  CHECK_EQ(tile_rt_model_estimate(&skTile, skCost, 1280, 1280, 3200, &sk,
+                                  nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(tile_rt_model_estimate(&dpTile, skCost, 1280, 1280, 3200, &dp,
+                                  nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK(sk == dp);
   auto modelRefusal = [&](tile_rt_model_tile t, double c0, double c2,
                           int64_t m) {
     double c[5] = {c0, 100000, c2, 2000, 1000}, out = -1;
@@ -805,6 +828,10 @@ void testDispatch() {
   CHECK_EQ(modelRefusal(huge, 100, 0, 1),
            "tile_rt_model_estimate: the tile's sizes, split and element bytes "
            "must be 1 to 65536");
+  tile_rt_model_tile badSchedule = skTile;
+  badSchedule.stream_k = 2;
+  CHECK_EQ(modelRefusal(badSchedule, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's stream_k must be 0 or 1");
   CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
            "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");

@@ -1,7 +1,9 @@
-// tile-stream-k on tile-tiling's output: the K steps of all tiles form one
-// range, program p takes [p s, (p + 1) s) with s = max(steps per tile,
-// ceil(total / num_programs)), in a loop over the tiles it touches; each
-// tile's store names this program's part and the tile's number of parts.
+// tile-stream-k on tile-tiling's output, hybrid Stream-K: the whole waves
+// of tiles but the last full one are data-parallel; the other tiles' K steps
+// form one range, program p takes [p s, (p + 1) s) with s = max(steps per
+// tile, ceil(range / num_programs)). One loop runs the shared tiles the
+// program's range touches, then its data-parallel tiles; each tile's store
+// names this program's part and the tile's number of parts (1 when whole).
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-stream-k | FileCheck %s
 
 // CHECK-LABEL: func.func @matmul(
@@ -10,35 +12,57 @@
 // CHECK: %[[K:.*]] = memref.dim %[[A]], %c1
 // CHECK: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c32
 // CHECK: %[[PID:.*]] = tile.program_id
-// Steps per tile (at least one, for K = 0), all steps, the share.
+// Steps per tile (at least one, for K = 0).
 // CHECK: %[[KS:.*]] = arith.ceildivui %[[K]], %c16
 // CHECK: %[[STEPS:.*]] = arith.maxui %[[KS]], %c1
 // CHECK: %[[TILES:.*]] = arith.muli
-// CHECK: %[[TOTAL:.*]] = arith.muli %[[TILES]], %[[STEPS]]
 // CHECK: %[[NP:.*]] = tile.num_programs
+// Data-parallel waves: all whole ones, less one when a partial wave follows.
+// CHECK: %[[WAVES:.*]] = arith.divui %[[TILES]], %[[NP]]
+// CHECK: %[[WHOLE:.*]] = arith.muli %[[WAVES]], %[[NP]]
+// CHECK: %[[RAGGED:.*]] = arith.cmpi ult, %[[WHOLE]], %[[TILES]]
+// CHECK: %[[W1:.*]] = arith.maxui %[[WAVES]], %c1
+// CHECK: %[[FEWER:.*]] = arith.subi %[[W1]], %c1
+// CHECK: %[[DPW:.*]] = arith.select %[[RAGGED]], %[[FEWER]], %[[WAVES]]
+// CHECK: %[[DPT:.*]] = arith.muli %[[DPW]], %[[NP]]
+// CHECK: %[[SKT:.*]] = arith.subi %[[TILES]], %[[DPT]]
+// The shared tiles' steps and this program's share of them.
+// CHECK: %[[TOTAL:.*]] = arith.muli %[[SKT]], %[[STEPS]]
 // CHECK: %[[EVEN:.*]] = arith.ceildivui %[[TOTAL]], %[[NP]]
 // CHECK: %[[SHARE:.*]] = arith.maxui %[[STEPS]], %[[EVEN]]
 // CHECK: %[[AT:.*]] = arith.muli %[[PID]], %[[SHARE]]
 // CHECK: %[[START:.*]] = arith.minui %[[TOTAL]], %[[AT]]
 // CHECK: %[[AFTER:.*]] = arith.addi %[[START]], %[[SHARE]]
 // CHECK: %[[END:.*]] = arith.minui %[[TOTAL]], %[[AFTER]]
-// CHECK: %[[TEND:.*]] = arith.ceildivui %[[END]], %[[STEPS]]
-// CHECK: %[[TFIRST:.*]] = arith.divui %[[START]], %[[STEPS]]
-// CHECK: scf.for %[[T:.*]] = %[[TFIRST]] to %[[TEND]] step %c1
-// This program's steps of tile t: [from, to).
+// CHECK: %[[SKEND:.*]] = arith.ceildivui %[[END]], %[[STEPS]]
+// CHECK: %[[UB:.*]] = arith.addi %[[SKEND]], %[[DPW]]
+// CHECK: %[[LB:.*]] = arith.divui %[[START]], %[[STEPS]]
+// CHECK: %[[DP0:.*]] = arith.addi %[[SKT]], %[[PID]]
+// CHECK: scf.for %[[I:.*]] = %[[LB]] to %[[UB]] step %c1
+// Item i is shared tile i, or data-parallel tile skTiles + pid + j programs.
+// CHECK: %[[SH:.*]] = arith.cmpi ult, %[[I]], %[[SKEND]]
+// CHECK: %[[J:.*]] = arith.subi %[[I]], %[[SKEND]]
+// CHECK: %[[JP:.*]] = arith.muli %[[J]], %[[NP]]
+// CHECK: %[[DPTILE:.*]] = arith.addi %[[DP0]], %[[JP]]
+// CHECK: %[[T:.*]] = arith.select %[[SH]], %[[I]], %[[DPTILE]]
+// This program's steps of tile t: [from, to), all of a data-parallel one.
 // CHECK: %[[FIRST:.*]] = arith.muli %[[T]], %[[STEPS]]
 // CHECK: %[[LO:.*]] = arith.maxui %[[START]], %[[FIRST]]
-// CHECK: %[[FROM:.*]] = arith.subi %[[LO]], %[[FIRST]]
+// CHECK: %[[FROM0:.*]] = arith.subi %[[LO]], %[[FIRST]]
+// CHECK: %[[FROM:.*]] = arith.select %[[SH]], %[[FROM0]], %c0
 // CHECK: %[[NEXT:.*]] = arith.addi %[[FIRST]], %[[STEPS]]
 // CHECK: %[[HI:.*]] = arith.minui %[[END]], %[[NEXT]]
-// CHECK: %[[TO:.*]] = arith.subi %[[HI]], %[[FIRST]]
-// The programs holding the tile's first and last steps share it.
+// CHECK: %[[TO0:.*]] = arith.subi %[[HI]], %[[FIRST]]
+// CHECK: %[[TO:.*]] = arith.select %[[SH]], %[[TO0]], %[[STEPS]]
+// The programs holding a shared tile's first and last steps share it.
 // CHECK: %[[P0:.*]] = arith.divui %[[FIRST]], %[[SHARE]]
 // CHECK: %[[LASTSTEP:.*]] = arith.subi %{{.*}}, %c1
 // CHECK: %[[P1:.*]] = arith.divui %[[LASTSTEP]], %[[SHARE]]
 // CHECK: %[[D:.*]] = arith.subi %[[P1]], %[[P0]]
-// CHECK: %[[PARTS:.*]] = arith.addi %[[D]], %c1
-// CHECK: %[[PART:.*]] = arith.subi %[[PID]], %[[P0]]
+// CHECK: %[[N:.*]] = arith.addi %[[D]], %c1
+// CHECK: %[[PARTS:.*]] = arith.select %[[SH]], %[[N]], %c1
+// CHECK: %[[P:.*]] = arith.subi %[[PID]], %[[P0]]
+// CHECK: %[[PART:.*]] = arith.select %[[SH]], %[[P]], %c0
 // CHECK: %[[KLO:.*]] = arith.muli %[[FROM]], %c16
 // The tile's coordinates come from t, not the program id.
 // CHECK: arith.divui %[[T]], %[[TN]]

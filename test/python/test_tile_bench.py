@@ -514,7 +514,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
         d = load_manifest(auto)
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
             cfg = {"block_m": member.block_m, "block_n": member.block_n,
-                   "block_k": member.block_k, "split_k": member.split_k}
+                   "block_k": member.block_k, "split_k": member.split_k,
+                   "schedule": member.schedule}
             for s in shapes:
                 ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem)
                 assert ns == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
@@ -570,8 +571,10 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     assert data[(1, 4096, 4096)][2] == {"m64": 0.025, "small": 0.05}
     assert data[(4096, 4096, 4096)][2] == {"m64": 0.5, "small": 0.6}
     table = {"sms": 132, "members": [
-        {"name": "m64", "config": {"block_m": 64, "block_n": 128, "block_k": 64}},
-        {"name": "small", "config": {"block_m": 64, "block_n": 64, "block_k": 64}}]}
+        {"name": "m64", "config": {"block_m": 64, "block_n": 128, "block_k": 64,
+                                    "schedule": "persistent"}},
+        {"name": "small", "config": {"block_m": 64, "block_n": 64, "block_k": 64,
+                                      "schedule": "persistent"}}]}
     fast, slow = [100000, 1000, 1000, 3000], [900000, 9000, 9000, 1000]
     rows = fit.picks(table, {"m64": fast, "small": slow}, list(data.values()))
     assert [(r[0], r[1], r[2]) for r in rows] == [

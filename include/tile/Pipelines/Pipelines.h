@@ -20,8 +20,9 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       llvm::cl::values(
           clEnumValN(Schedule::Tiled, "tiled", "one program per tile"),
           clEnumValN(Schedule::StreamK, "stream-k",
-                     "a grid sized to the GPU, each program an equal share "
-                     "of all tiles' K steps; split tiles meet in a workspace"),
+                     "a grid sized to the GPU: whole waves data-parallel, "
+                     "the last wave or two shared out by K steps; shared "
+                     "tiles meet in a workspace"),
           clEnumValN(Schedule::Persistent, "persistent",
                      "programs stride over tiles"))};
   PassOptions::Option<int64_t> blockM{*this, "block-m",

@@ -39,10 +39,15 @@
 // A launch chooses fewer splits than the workspace's slots: 3 of 8, and 1.
 // RUN: tile-opt %s %{tiling} split-k=8" --tile-lower-to-cpu=splits=3 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} split-k=8" --tile-lower-to-cpu=splits=1 | %{lower} | %{run} | FileCheck %s
-// Stream-K: one program (no tile shared), 3 and 7 (tiles shared by two
-// programs, shares not aligned to tiles), one per SM of an H200 and 1000
-// (a share of one tile each, most programs idle), grouped order.
+// Hybrid Stream-K (the shapes have 1, 3, 9 and 10 tiles): one program (all
+// data-parallel); 2, 3 and 4, where a shape's tiles are all data-parallel
+// (a whole number of waves), data-parallel waves before shared ones (9 or
+// 10 tiles), or all shared (3 tiles on 2); 7 (all shared, shares not
+// aligned to tiles); one per SM of an H200 and 1000 (a share of one tile
+// each, most programs idle); grouped order.
 // RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=1 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=2 | %{lower} | %{run} | FileCheck %s
+// RUN: tile-opt %s %{tiling} order=grouped group-m=2" --tile-stream-k --tile-lower-to-cpu=num-programs=4 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=3 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped group-m=3" --tile-stream-k --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-stream-k --tile-lower-to-cpu=num-programs=132 | %{lower} | %{run} | FileCheck %s

@@ -297,10 +297,9 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
       return failure();
     if (!cfg->isWgmma())
       return memberError() << "config=auto's members are TMA + wgmma kernels";
-    if (cfg->isStreamK() || cfg->clusterM != 1)
-      return memberError() << "the cost model has no term for Stream-K or "
-                              "clusters; a member is tiled or persistent "
-                              "without them";
+    if (cfg->clusterM != 1)
+      return memberError() << "the cost model has no term for clusters; a "
+                              "member has cluster_m = 1";
     if (cost->size() != std::size(kCostFields) ||
         unknownKey(*cost, SmallVector<StringRef>(std::begin(kCostFields),
                                                  std::end(kCostFields))))

@@ -105,32 +105,56 @@ LogicalResult mlir::tile::makeStreamK(func::FuncOp func) {
   OpBuilder b(pid->getContext());
   b.setInsertionPointAfter(pid);
   IndexMath im(b, loc);
-  // The flattened (tile, K step) space; program p takes steps [p share,
+  // Hybrid Stream-K: whole waves of tiles but the last full one run
+  // data-parallel; the tiles left (a partial wave plus one full wave, or all
+  // of them below two waves) are shared out as Stream-K, so the grid ends
+  // in step. Their K steps form one range; program p takes [p share,
   // (p + 1) share). A share of at least one tile's steps keeps every tile
   // within two programs (two workspace slots); programs past the end idle.
+  // The shared tiles come first and data-parallel tile j of program p is
+  // tile skTiles + p + j programs, so each wave's tiles are neighbours.
   Value k = kLoop.getUpperBound();
   Value steps = im.maxu(im.ceilDiv(k, cfg->blockK), im.cst(1));
-  Value total = im.mul(buildNumTiles(b, loc, store.getBase(), *cfg), steps);
-  Value share =
-      im.maxu(steps, im.ceilDiv(total, NumProgramsOp::create(b, loc)));
+  Value tiles = buildNumTiles(b, loc, store.getBase(), *cfg);
+  Value programs = NumProgramsOp::create(b, loc);
+  Value waves = im.div(tiles, programs);
+  Value ragged = im.ult(im.mul(waves, programs), tiles);
+  Value dpWaves = im.sel(ragged, im.sub(im.maxu(waves, im.cst(1)), im.cst(1)),
+                         waves);
+  Value skTiles = im.sub(tiles, im.mul(dpWaves, programs));
+  Value total = im.mul(skTiles, steps);
+  Value share = im.maxu(steps, im.ceilDiv(total, programs));
   Value start = im.minu(total, im.mul(pid, share));
   Value end = im.minu(total, im.add(start, share));
+  Value skEnd = im.ceilDiv(end, steps);
   scf::ForOp loop = wrapInTileLoop(func, pid, b, im.div(start, steps),
-                                   im.ceilDiv(end, steps), im.cst(1));
+                                   im.add(skEnd, dpWaves), im.cst(1));
 
-  // Per tile t: this program's steps of it, and the programs that share it
-  // (those holding its first and its last step).
+  // Per item i: a shared tile (i < skEnd) or a data-parallel one; this
+  // program's steps of it, and the programs that share it (those holding
+  // its first and its last step).
   b.setInsertionPointToStart(loop.getBody());
-  Value t = loop.getInductionVar();
+  Value i = loop.getInductionVar();
+  Value shared = im.ult(i, skEnd);
+  Value later = im.sub(i, skEnd);
+  Value t = im.sel(shared, i,
+                   im.add(im.add(skTiles, pid), im.mul(later, programs)));
+  // The body took the loop's index for the tile's: it is t now.
+  i.replaceAllUsesExcept(t, SmallPtrSet<Operation *, 2>{shared.getDefiningOp(),
+                                                        later.getDefiningOp(),
+                                                        t.getDefiningOp()});
   Value first = im.mul(t, steps);
-  Value from = im.sub(im.maxu(start, first), first);
-  Value to = im.sub(im.minu(end, im.add(first, steps)), first);
+  Value from = im.sel(shared, im.sub(im.maxu(start, first), first), im.cst(0));
+  Value to = im.sel(shared, im.sub(im.minu(end, im.add(first, steps)), first),
+                    steps);
   Value firstProgram = im.div(first, share);
-  Value parts = im.add(
-      im.sub(im.div(im.sub(im.add(first, steps), im.cst(1)), share),
-             firstProgram),
-      1);
-  Value part = im.sub(pid, firstProgram);
+  Value parts = im.sel(
+      shared,
+      im.add(im.sub(im.div(im.sub(im.add(first, steps), im.cst(1)), share),
+                    firstProgram),
+             1),
+      im.cst(1));
+  Value part = im.sel(shared, im.sub(pid, firstProgram), im.cst(0));
   kLoop.getLowerBoundMutable().assign(im.mul(from, cfg->blockK));
   {
     OpBuilder::InsertionGuard guard(b);

@@ -131,15 +131,21 @@ def TilePersistent : Pass<"tile-persistent", "::mlir::func::FuncOp"> {
 }
 
 def TileStreamK : Pass<"tile-stream-k", "::mlir::func::FuncOp"> {
-  let summary = "Give each program an equal share of all K steps (Stream-K)";
+  let summary = "Hybrid Stream-K: whole waves data-parallel, the rest shared";
   let description = [{
-    Osama et al., "Stream-K" (PPoPP 2023). The K steps of all tiles form one
-    range; program p of `num_programs` takes steps [p s, (p + 1) s) with s =
-    max(steps per tile, ceil(total / num_programs)), in a loop over the tiles
-    they touch. A tile whose steps two programs share is stored as two parts
-    (`tile.store ... split %part of %parts in tile %t`) that meet in the
-    launch's workspace; a whole tile is stored as is. With s at least one
-    tile, no tile has more than two parts; programs past the end idle.
+    Osama et al., "Stream-K" (PPoPP 2023), in its hybrid form. With `W`
+    whole waves of `num_programs` tiles and a partial wave after them, the
+    first `W - 1` waves run data-parallel and the other tiles (the last whole
+    wave and the partial one; all of them below two waves) are shared: their
+    K steps form one range, and program p takes steps [p s, (p + 1) s) with
+    s = max(steps per tile, ceil(range / num_programs)). One loop runs the
+    shared tiles a program's range touches, then its data-parallel tiles
+    (tile shared + p + j num_programs in wave j, so a wave's tiles are
+    neighbours). A tile whose steps two programs share is stored as two
+    parts (`tile.store ... split %part of %parts in tile %t`) that meet in
+    the launch's workspace; a whole tile is stored as is. With s at least
+    one tile, no tile has more than two parts; programs past the end idle.
+    Tiles that fill whole waves are all data-parallel.
   }];
   // buildNumTiles reads C's sizes with memref.dim.
   let dependentDialects = ["::mlir::arith::ArithDialect",
