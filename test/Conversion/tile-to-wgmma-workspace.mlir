@@ -48,13 +48,13 @@
 // CHECK-NEXT: nvgpu.warpgroup.mma.store %{{.*}}, %[[MINE]]
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// Thread 0 arrives between a release and an acquire fence at GPU scope.
+// Thread 0 arrives between acquire-release fences at GPU scope.
 // CHECK: %[[CAT:.*]] = arith.addi %[[REC]], %c16384
 // CHECK: %[[FLAG:.*]] = memref.view %{{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
 // CHECK: scf.if %[[T0]] {
-// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: llvm.fence syncscope("device") acq_rel
 // CHECK: %[[BEFORE:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[CAT]]]
-// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK-NEXT: llvm.fence syncscope("device") acq_rel
 // The block before it was number S - 1.
 // CHECK: %[[N1:.*]] = arith.subi %[[S]], %c1{{[_0-9]*}} : index
 // CHECK: %[[N1I:.*]] = arith.index_cast %[[N1]] : index to i32
@@ -64,7 +64,7 @@
 // CHECK: %[[L:.*]] = memref.load %[[FLAG]]
 // CHECK: %[[LAST:.*]] = arith.cmpi ne, %[[L]]
 // CHECK: scf.if %[[LAST]] {
-// CHECK-NOT: nvvm.memory.barrier
+// CHECK-NOT: llvm.fence
 // Each 4-wide group is stored only inside M and N; one outside loads the
 // tile's first group instead (offset 0), so that no load waits on a branch.
 // CHECK: %[[COL:.*]] = arith.cmpi ult, %{{.*}}, %[[N:.*]] : index

@@ -99,9 +99,9 @@
 // fences; the last block reads the slots 16 bytes at a time.
 // SPLITPTX: .param .u64 .ptr .align 1 matmul_f16__split_param_15
 // SPLITPTX: st.global.v2.b32
-// SPLITPTX: membar.gl;
+// SPLITPTX: fence.acq_rel.gpu;
 // SPLITPTX: atom.global.add.u32
-// SPLITPTX: membar.gl;
+// SPLITPTX: fence.acq_rel.gpu;
 // SPLITPTX: ld.global.v4.b32
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads

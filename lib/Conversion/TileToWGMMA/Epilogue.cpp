@@ -13,6 +13,7 @@
 #include "tile/Dialect/Tile/Transforms/TileCoords.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -170,22 +171,27 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   }
   gpu::BarrierOp::create(b, loc);
 
-  // Thread 0 arrives for the block, between fences at GPU scope: the
-  // first releases every thread's partial (ordered before it by the
-  // block barrier), the second acquires the other programs' partials for
-  // the whole block (the next barrier orders its reads after it), as
-  // CUTLASS's split-K semaphore does. The block learns through shared
-  // memory whether it was last.
+  // Thread 0 arrives for the block, between acquire-release fences at GPU
+  // scope: the first releases every thread's partial (ordered before it by
+  // the block barrier), the second acquires the other programs' partials
+  // for the whole block (the next barrier orders its reads after it), as
+  // CUTLASS's split-K semaphore does (red.release, ld.acquire). Not
+  // membar.gl: that is a sequentially consistent fence (MEMBAR.SC), more
+  // than the pattern needs. The block learns through shared memory whether
+  // it was last.
   Value countAt = add(tileRecord, cfg.workspaceSlots() * slot);
   Value flag = view(add(blk.base, layout.flagOffset), {1}, i32Type);
   {
     auto arrive = scf::IfOp::create(b, loc, blk.isThread0);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(arrive.thenBlock());
-    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+    auto fence = [&] {
+      LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acq_rel, "device");
+    };
+    fence();
     Value before = memref::AtomicRMWOp::create(
         b, loc, arith::AtomicRMWKind::addi, i32(1), counts, countAt);
-    NVVM::MembarOp::create(b, loc, NVVM::MemScopeKind::GPU);
+    fence();
     Value last = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq, before,
         arith::IndexCastOp::create(b, loc, i32Type, sub(parts, cst(1))));
