@@ -221,6 +221,22 @@ std::string count(double n, const char *what) {
   return text + std::string(" ") + what + (n == 1 ? "" : "s");
 }
 
+// The rounds of K steps the model counts: whole waves, or for hybrid
+// Stream-K its data-parallel waves and each program's share of the shared
+// tiles' steps.
+std::string waveText(const ModelTile &t, double sms, int64_t m, int64_t n,
+                     int64_t k) {
+  double shared = sharedTiles(t, sms, m, n);
+  if (shared == 0)
+    return count(waves(t, sms, m, n), "wave") + " of " +
+           count(steps(t, k), "K step");
+  return count((tiles(t, m, n) - shared) / sms, "data-parallel wave") +
+         " of " + count(steps(t, k), "K step") + ", then " +
+         count(shared, "shared tile") + " at " +
+         count(std::ceil(shared * double(steps(t, k)) / sms), "K step") +
+         " per program";
+}
+
 std::string microseconds(double ns) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f us", ns / 1000);
@@ -273,8 +289,9 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                        int64_t n, int64_t k) {
   double compute = waves(t, cost[0], m, n) *
                    (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
-  // Hybrid Stream-K: the data-parallel waves, then an even share of the
-  // shared tiles' K steps in two pieces, each shared tile's partial going
+  // Hybrid Stream-K (one program per SM): the data-parallel waves, then an
+  // even share of the shared tiles' K steps in two pieces; about one tile
+  // per program boundary is split, its two partials written and read back
   // through the workspace.
   double shared = sharedTiles(t, cost[0], m, n);
   if (shared > 0) {
@@ -293,8 +310,8 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                  (t.splitK > 1 ? 8.0 * partialRows *
                                      double(ceilDiv(n, t.blockN) * t.blockN) *
                                      double(t.splitK)
-                               : 8.0 * shared * double(t.blockM) *
-                                     double(t.blockN));
+                               : 16.0 * std::min(shared, cost[0]) *
+                                     double(t.blockM) * double(t.blockN));
   // Programs on fewer SMs than the chip's draw a share of its bandwidth.
   double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);
   return cost[3] + std::max(compute, bytes / (cost[4] * busy));
@@ -372,13 +389,8 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
         count(tiles(t, m, n), "tile") + " of " + std::to_string(t.blockM) +
         "x" + std::to_string(t.blockN) +
         (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
-        (sharedTiles(t, double(r.cost[0]), m, n) > 0
-             ? " (Stream-K: " +
-                   count(sharedTiles(t, double(r.cost[0]), m, n), "tile") +
-                   " shared)"
-             : "") +
-        ", " + count(waves(t, double(r.cost[0]), m, n), "wave") + " of " +
-        count(steps(t, k), "K step") + ", " + microseconds(bestNs);
+        ", " + waveText(t, double(r.cost[0]), m, n, k) + ", " +
+        microseconds(bestNs);
   if (next >= 0)
     why += " (next: rule " + std::to_string(next) + ", " +
            microseconds(nextNs) + ")";

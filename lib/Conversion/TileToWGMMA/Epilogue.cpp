@@ -174,11 +174,11 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   // Thread 0 arrives for the block, between acquire-release fences at GPU
   // scope: the first releases every thread's partial (ordered before it by
   // the block barrier), the second acquires the other programs' partials
-  // for the whole block (the next barrier orders its reads after it), as
-  // CUTLASS's split-K semaphore does (red.release, ld.acquire). Not
-  // membar.gl: that is a sequentially consistent fence (MEMBAR.SC), more
-  // than the pattern needs. The block learns through shared memory whether
-  // it was last.
+  // for the whole block (the next barrier orders its reads after it). So
+  // does CUTLASS's semaphore (fence.acq_rel.gpu, then a relaxed red). Not
+  // membar.gl: a sequentially consistent fence (MEMBAR.SC), more than the
+  // pattern needs. The block learns through shared memory whether it was
+  // last.
   Value countAt = add(tileRecord, cfg.workspaceSlots() * slot);
   Value flag = view(add(blk.base, layout.flagOffset), {1}, i32Type);
   {

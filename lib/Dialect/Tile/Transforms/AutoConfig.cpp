@@ -299,7 +299,7 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
       return memberError() << "config=auto's members are TMA + wgmma kernels";
     if (cfg->clusterM != 1)
       return memberError() << "the cost model has no term for clusters; a "
-                              "member has cluster_m = 1";
+                              "member must have cluster_m = 1";
     if (cost->size() != std::size(kCostFields) ||
         unknownKey(*cost, SmallVector<StringRef>(std::begin(kCostFields),
                                                  std::end(kCostFields))))

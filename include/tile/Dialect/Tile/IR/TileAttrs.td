@@ -21,8 +21,9 @@ def Tile_MmaKind : Tile_Enum<"MmaKind", "tensor-core instruction", [
 def Tile_Schedule : Tile_Enum<"Schedule", "program schedule", [
   I32EnumAttrCase<"Tiled", 0, "tiled">,          // one program per tile
   I32EnumAttrCase<"Persistent", 1, "persistent">, // programs stride over tiles
-  // Programs take equal shares of all K steps of all tiles (the option
-  // spelling is stream-k; attribute keywords take no '-').
+  // Hybrid Stream-K: whole waves data-parallel, the last one or two shared
+  // out by K steps (the option spelling is stream-k; attribute keywords
+  // take no '-').
   I32EnumAttrCase<"StreamK", 2, "stream_k">,
 ]>;
 

@@ -35,8 +35,9 @@ LogicalResult tileKernel(func::FuncOp func, const KernelConfig &cfg);
 /// id over all tiles, striding by the number of programs.
 LogicalResult makePersistent(func::FuncOp func);
 
-/// tile-stream-k: makes each program of a tiled kernel take an equal share
-/// (at least one tile's worth) of all tiles' K steps, in a loop over the
+/// tile-stream-k: hybrid Stream-K on a tiled kernel. The whole waves but
+/// the last run data-parallel; each program takes an equal share (at least
+/// one tile's worth) of the other tiles' K steps first, in a loop over the
 /// tiles its share touches; a tile shared by two programs is stored as two
 /// parts that meet in the workspace.
 LogicalResult makeStreamK(func::FuncOp func);
