@@ -16,13 +16,7 @@ set -uo pipefail
 R=/tmp/raw-ab; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 A=.kit/bundles/ab
-bench() { # NAME TIME-LIMIT ARGS...
-  local name=$1 t=$2; shift 2
-  [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
-  timeout $t python3 python/tile-bench "$@" --layout nt --rounds 3 --warmup-ms 2 --rep-ms 15 \
-    --seed 3 --json "$R/$name.json" > "$R/$name.txt" 2>&1
-  echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
-}
+BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 15 --seed 3"
 clock
 bench fence-llm-1-16 130 $A/fence/f16/*/*__*.json $(python3 scripts/suites.py llm --m 1,16) \
   --anchors none --splits 2,3,4,8

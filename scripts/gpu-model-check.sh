@@ -18,13 +18,7 @@ R=/tmp/raw-auto; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
 . scripts/gpu-kit.sh
 echo "setup $((SECONDS - start)) s"
 V=.kit/bundles/val; C=.kit/bundles/cal
-bench() { # NAME TIME-LIMIT ARGS...
-  local name=$1 t=$2; shift 2
-  [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
-  timeout $t python3 python/tile-bench "$@" --rounds 5 --warmup-ms 5 --rep-ms 20 --seed 5 \
-    --json "$R/$name.json" > "$R/$name.txt" 2>&1
-  echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
-}
+BENCH_OPTS="--rounds 5 --warmup-ms 5 --rep-ms 20 --seed 5"
 clock
 bench auto-f16-nn 110 $V/f16/auto/matmul_f16.json $(python3 scripts/suites.py llm) \
   $(python3 scripts/suites.py classic) --anchors tma-persistent

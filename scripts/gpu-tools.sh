@@ -7,6 +7,16 @@ python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt"
 run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
   { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
 export PYTHONPATH=$PWD/python
+# One tile-bench run within the time left, its own timing options in
+# $BENCH_OPTS (set by the caller), JSON and text under $R:
+#   bench NAME TIME-LIMIT TILE-BENCH-ARGS...
+bench() {
+  local name=$1 t=$2; shift 2
+  [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
+  timeout $t python3 python/tile-bench "$@" $BENCH_OPTS --json "$R/$name.json" \
+    > "$R/$name.txt" 2>&1
+  echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
+}
 # A dispatch manifest on random shapes (python/random_numerics.py, 100 per
 # tile-run process), within the time left, reserving RESERVE seconds:
 #   random_shapes NAME BUNDLES MANIFEST COUNT SEED RESERVE

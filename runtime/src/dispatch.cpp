@@ -202,17 +202,28 @@ double waves(const ModelTile &t, double sms, int64_t m, int64_t n) {
   return std::ceil(tiles(t, m, n) * double(t.splitK) / sms);
 }
 
-// Hybrid Stream-K's shared tiles (Persistent.cpp): past a whole wave of
-// `sms` programs, the last whole wave's and the partial one's; none when the
-// tiles fill whole waves or fit one, or for another schedule.
-double sharedTiles(const ModelTile &t, double sms, int64_t m, int64_t n) {
-  double all = tiles(t, m, n), whole = std::floor(all / sms);
-  return t.streamK && whole >= 1 && all > whole * sms ? all - (whole - 1) * sms
-                                                       : 0;
-}
-
 int64_t steps(const ModelTile &t, int64_t k) {
   return ceilDiv(ceilDiv(k, t.blockK), t.splitK);
+}
+
+// Hybrid Stream-K's rounds (Persistent.cpp) on `sms` programs: past a whole
+// wave, the last whole wave's and the partial one's tiles are shared, and
+// each program takes an even share of their K steps after the
+// data-parallel waves. No tile is shared when the tiles fill whole waves
+// or fit one, or for another schedule.
+struct StreamKRounds {
+  double shared = 0, dataParallelWaves = 0, shareSteps = 0;
+};
+StreamKRounds streamKRounds(const ModelTile &t, double sms, int64_t m,
+                            int64_t n, int64_t k) {
+  double all = tiles(t, m, n), whole = std::floor(all / sms);
+  StreamKRounds r;
+  if (!t.streamK || whole < 1 || all <= whole * sms)
+    return r;
+  r.shared = all - (whole - 1) * sms;
+  r.dataParallelWaves = whole - 1;
+  r.shareSteps = r.shared * double(steps(t, k)) / sms;
+  return r;
 }
 
 std::string count(double n, const char *what) {
@@ -226,15 +237,14 @@ std::string count(double n, const char *what) {
 // tiles' steps.
 std::string waveText(const ModelTile &t, double sms, int64_t m, int64_t n,
                      int64_t k) {
-  double shared = sharedTiles(t, sms, m, n);
-  if (shared == 0)
+  StreamKRounds sk = streamKRounds(t, sms, m, n, k);
+  if (sk.shared == 0)
     return count(waves(t, sms, m, n), "wave") + " of " +
            count(steps(t, k), "K step");
-  return count((tiles(t, m, n) - shared) / sms, "data-parallel wave") +
-         " of " + count(steps(t, k), "K step") + ", then " +
-         count(shared, "shared tile") + " at " +
-         count(std::ceil(shared * double(steps(t, k)) / sms), "K step") +
-         " per program";
+  return count(sk.dataParallelWaves, "data-parallel wave") + " of " +
+         count(steps(t, k), "K step") + ", then " +
+         count(sk.shared, "shared tile") + " at " +
+         count(std::ceil(sk.shareSteps), "K step") + " per program";
 }
 
 std::string microseconds(double ns) {
@@ -293,13 +303,11 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
   // even share of the shared tiles' K steps in two pieces; about one tile
   // per program boundary is split, its two partials written and read back
   // through the workspace.
-  double shared = sharedTiles(t, cost[0], m, n);
-  if (shared > 0) {
-    double dpWaves = (tiles(t, m, n) - shared) / cost[0];
-    double share = shared / cost[0] * double(steps(t, k));
-    compute = dpWaves * (double(steps(t, k)) * cost[1] / 1000 + cost[2]) +
-              share * cost[1] / 1000 + 2 * cost[2];
-  }
+  StreamKRounds sk = streamKRounds(t, cost[0], m, n, k);
+  if (sk.shared > 0)
+    compute = sk.dataParallelWaves *
+                  (double(steps(t, k)) * cost[1] / 1000 + cost[2]) +
+              sk.shareSteps * cost[1] / 1000 + 2 * cost[2];
   // A split tile's partials: about its rows inside M (warps skip rows
   // past M in 16s).
   double partialRows =
@@ -310,7 +318,7 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                  (t.splitK > 1 ? 8.0 * partialRows *
                                      double(ceilDiv(n, t.blockN) * t.blockN) *
                                      double(t.splitK)
-                               : 16.0 * std::min(shared, cost[0]) *
+                               : 16.0 * std::min(sk.shared, cost[0]) *
                                      double(t.blockM) * double(t.blockN));
   // Programs on fewer SMs than the chip's draw a share of its bandwidth.
   double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);

@@ -794,21 +794,16 @@ void testDispatch() {
   tile_rt_model_tile dpTile = skTile;
   dpTile.stream_k = 0;
   double skCost[5] = {100, 100000, 500, 2000, 100000};
-  double sk = 0, dp = 0;
-  CHECK_EQ(tile_rt_model_estimate(&skTile, skCost, 3200, 1280, 3200, &sk,
-                                  nullptr, nullptr),
-           TILE_RT_OK);
-  CHECK_EQ(tile_rt_model_estimate(&dpTile, skCost, 3200, 1280, 3200, &dp,
-                                  nullptr, nullptr),
-           TILE_RT_OK);
-  CHECK(sk == 2000 + 5500 + 7500 + 1000 && dp == 2000 + 3 * 5500);
-  CHECK_EQ(tile_rt_model_estimate(&skTile, skCost, 1280, 1280, 3200, &sk,
-                                  nullptr, nullptr),
-           TILE_RT_OK);
-  CHECK_EQ(tile_rt_model_estimate(&dpTile, skCost, 1280, 1280, 3200, &dp,
-                                  nullptr, nullptr),
-           TILE_RT_OK);
-  CHECK(sk == dp);
+  auto estimate = [&](const tile_rt_model_tile &t, int64_t m) {
+    double out = -1;
+    CHECK_EQ(tile_rt_model_estimate(&t, skCost, m, 1280, 3200, &out, nullptr,
+                                    nullptr),
+             TILE_RT_OK);
+    return out;
+  };
+  CHECK(estimate(skTile, 3200) == 2000 + 5500 + 7500 + 1000 &&
+        estimate(dpTile, 3200) == 2000 + 3 * 5500);
+  CHECK(estimate(skTile, 1280) == estimate(dpTile, 1280));
   auto modelRefusal = [&](tile_rt_model_tile t, double c0, double c2,
                           int64_t m) {
     double c[5] = {c0, 100000, c2, 2000, 1000}, out = -1;
