@@ -154,9 +154,23 @@ def load(path):
 
 
 def read_runs(paths):
-    """The shapes of all runs; a shape measured again in a later run is
-    that run's (a kernel change is re-measured on the shapes it affects)."""
-    return list({d[0]: d for path in paths for d in load(path)}.values())
+    """The shapes of all runs; a member measured again on a shape in a
+    later run is that run's (a kernel change is re-measured on the shapes
+    it affects). The members a later run lacks keep their earlier times,
+    scaled by the two runs' cuBLAS times: each process's ratio to cuBLAS
+    is what carries over."""
+    shapes = {}
+    for path in paths:
+        for shape, cub, times, tri in load(path):
+            if shape in shapes:
+                old_cub, old_times, old_tri = shapes[shape][1:]
+                merged = {k: v * cub / old_cub for k, v in old_times.items()}
+                merged.update(times)
+                times = merged
+                if tri is None and old_tri is not None:
+                    tri = old_tri * cub / old_cub
+            shapes[shape] = (shape, cub, times, tri)
+    return list(shapes.values())
 
 
 def fit_member(sms, samples, start):

@@ -17,6 +17,7 @@
 #           empty: none)
 #   TOOLS   compute-sanitizer tools run on them (default memcheck)
 #   LAYOUT  nt (default: the .kit/bundles/cal bundles) or nn (.kit/bundles/val)
+#   MEMBERS the members timed, comma-separated (default: all)
 # Carry: .kit/bundles, runtime/external.
 #   bash scripts/gpu-calibrate.sh     (scripts/fit-cost-model.py reads the JSON)
 set -uo pipefail
@@ -28,6 +29,7 @@ case ${LAYOUT:=nt} in
   *) echo "LAYOUT must be nt or nn"; exit 1 ;;
 esac
 members=$(ls $B/*__*.json)
+[ -n "${MEMBERS:-}" ] && members=$(for m in ${MEMBERS//,/ }; do echo $B/*__$m.json; done)
 SETS=${SETS-"calibration:1,16,32 calibration:64,128,256 calibration:512,1024 calibration:2048
 calibration:4096 calibration:8192 classic:"}
 NEW=${NEW-m64k} NRANDOM=${RANDOM_SHAPES:-60} SPLITS=${SPLITS:-2,3,4,5,6,7,8}

@@ -435,8 +435,9 @@ typedef enum tile_rt_text {
                                 of 8; A goes through ..."; "" unless
                                 staged */
   TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (splits x
-                                tiles), workspace ..."; Stream-K: "workspace
-                                ..."; "" without a workspace */
+                                tiles), workspace ..." or "..., a cluster
+                                of 4 per tile"; Stream-K: "workspace ...";
+                                "" otherwise */
 } tile_rt_text;
 
 /* Writes one of the plan's descriptions into `buffer` (truncated to `bytes`,

@@ -580,7 +580,7 @@ size_t tile_rt_plan_text(const tile_rt_plan *plan, tile_rt_text what,
                             buffer, bytes)
                  : 0;
     case TILE_RT_TEXT_WORKSPACE:
-      return m.usesWorkspace()
+      return m.usesWorkspace() || m.splitK > 1
                  ? copyText(workspaceSummary(m, plan->problem), buffer, bytes)
                  : 0;
     }

@@ -330,7 +330,10 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
   ModelTile t = tile;
   int64_t first = tile.splitK > 1 ? 2 : 1;
   double best = 0;
-  for (int64_t s = first; s <= tile.splitK; ++s) {
+  // Powers of two: a tile's splits run as one cluster, and clusters of 3,
+  // 5, 6 or 7 blocks leave SMs of a GPC idle (measured slower;
+  // docs/results/shapes.md).
+  for (int64_t s = first; s <= tile.splitK; s *= 2) {
     t.splitK = s;
     double ns = modelEstimateNs(t, cost, m, n, k);
     if (s == first || ns < best) {

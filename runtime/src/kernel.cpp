@@ -28,13 +28,14 @@ std::string logSummary(const char *log, size_t maxLines) {
   return out;
 }
 
-// The launch of `grid` blocks in clusters of m.clusterM along x.
+// The launch of `grid` blocks in clusters of `size` along x.
 struct ClusterLaunch {
   CUlaunchAttribute attr{};
   CUlaunchConfig config{};
-  ClusterLaunch(const Manifest &m, int64_t grid, CUstream stream) {
+  ClusterLaunch(const Manifest &m, int64_t grid, int64_t size,
+                CUstream stream) {
     attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim.x = static_cast<unsigned>(m.clusterM);
+    attr.value.clusterDim.x = static_cast<unsigned>(size);
     attr.value.clusterDim.y = attr.value.clusterDim.z = 1;
     config.gridDimX = static_cast<unsigned>(grid);
     config.gridDimY = config.gridDimZ = 1;
@@ -141,17 +142,22 @@ bool load(const Manifest &m, LoadedKernel &k, Error &error) {
                     std::to_string(info.regs) + " registers, " +
                     std::to_string(shared) +
                     " B of shared memory) fits on an SM");
-  if (m.clusterM > 1) {
-    // Clusters must fit in one GPC each: fewer may be resident than SMs / 2.
-    ClusterLaunch cl(m, m.clusterM, nullptr);
-    if (!check(d.cuOccupancyMaxActiveClusters(&info.max_active_clusters,
-                                              k.function, &cl.config),
+  // Clusters must fit in one GPC each: fewer may be resident than SMs / 2.
+  // A split-K kernel's largest cluster is one of split_k blocks.
+  int64_t cluster = m.splitsInCluster() ? m.splitK : m.clusterM;
+  if (cluster > 1) {
+    ClusterLaunch cl(m, cluster, cluster, nullptr);
+    int active = 0;
+    if (!check(d.cuOccupancyMaxActiveClusters(&active, k.function,
+                                              &cl.config),
                "cuOccupancyMaxActiveClusters"))
       return false;
-    if (info.max_active_clusters < 1)
+    if (active < 1)
       return fail(error, TILE_RT_CUDA_ERROR,
                   where + " cannot run: not one cluster of " +
-                      std::to_string(m.clusterM) + " blocks fits on the GPU");
+                      std::to_string(cluster) + " blocks fits on the GPU");
+    if (m.clusterM > 1)
+      info.max_active_clusters = active;
   }
   return true;
 }
@@ -204,8 +210,10 @@ bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
     return false;
   CUresult r;
   CUfunction f = kernel.kernel.function;
-  if (m.clusterM > 1) {
-    ClusterLaunch cl(m, plan.grid.blocks, stream);
+  // A split-K kernel that adds in a cluster runs each tile's splits as one.
+  int64_t cluster = m.splitsInCluster() ? plan.grid.splits : m.clusterM;
+  if (cluster > 1) {
+    ClusterLaunch cl(m, plan.grid.blocks, cluster, stream);
     r = d.cuLaunchKernelEx(&cl.config, f, plan.args.data(), nullptr);
   } else {
     r = d.cuLaunchKernel(f, static_cast<unsigned>(plan.grid.blocks), 1, 1,

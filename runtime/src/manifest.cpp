@@ -378,10 +378,16 @@ bool checkKernel(const Manifest &m, std::string &error) {
     error = field + "; split-K kernels are mma=wgmma, not mma=" + m.mma;
     return false;
   }
-  if (m.splits != "grid") {
-    error = field + " without \"splits\": \"grid\": an older tile-opt's "
-                    "kernel, which runs exactly split_k programs per tile; "
-                    "compile it again";
+  if (m.splits.empty()) {
+    error = field + " without \"splits\": an older tile-opt's kernel, "
+                    "which runs exactly split_k programs per tile; compile "
+                    "it again";
+    return false;
+  }
+  // The portable cluster size.
+  if (m.splitsInCluster() && m.splitK > 8) {
+    error = field + "; \"splits\": \"cluster\" takes at most 8 (one "
+                    "cluster per tile)";
     return false;
   }
   return true;
@@ -391,7 +397,7 @@ bool checkKernel(const Manifest &m, std::string &error) {
 // parameters (fewer, reordered, retyped, or TMA descriptors on an mma=sync
 // kernel) would launch the kernel with wrong arguments. The schedule does not
 // change the parameters; mma=wgmma adds the TMA descriptors, a workspace
-// (split_k > 1, Stream-K) the workspace.
+// (split_k > 1 with "splits": "grid", Stream-K) the workspace.
 bool parseParams(const FieldReader &f, Manifest &m, std::string &error) {
   const Json &params = *f.get(Field::Params);
   if (!params.is_array()) {
@@ -404,6 +410,7 @@ bool parseParams(const FieldReader &f, Manifest &m, std::string &error) {
   std::string kernel =
       "an mma=" + m.mma +
       (m.splitK > 1 ? " split_k=" + std::to_string(m.splitK) : "") +
+      (m.splitsInCluster() ? " \"splits\": \"cluster\"" : "") +
       (m.streamK ? " stream_k" : "") + " kernel";
   auto quoted = [](const std::string &name, const std::string &type) {
     return "'" + name + "' (" + type + ")";
@@ -431,7 +438,9 @@ bool parseParams(const FieldReader &f, Manifest &m, std::string &error) {
       error = where + " is " + quoted(n, t) + ", but " + kernel + " takes " +
               std::to_string(expected) + " parameters";
       if (n == paramName(ParamRole::Workspace))
-        error += "; only split-K kernels (\"split_k\" above 1) take it";
+        error += m.splitsInCluster()
+                     ? "; its splits meet in a cluster, not a workspace"
+                     : "; only split-K kernels (\"split_k\" above 1) take it";
       return false;
     }
     if (n != kAbi[i].name || t != kAbi[i].type) {

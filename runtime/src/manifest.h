@@ -58,20 +58,25 @@ struct Manifest {
 
   // Informational fields; empty or -1 when the manifest leaves them out.
   std::string chip, order, accType, warpSpecialize, gpuModule;
-  std::string splits; // "grid" where a split-K kernel reads its splits
+  // Where a split-K kernel reads its splits: "grid" (partial sums in the
+  // workspace) or "cluster" (a tile's splits launched as one cluster).
+  std::string splits;
   int64_t groupM = -1, numWarps = -1, numStages = -1, minBlocksPerSm = -1;
   // Blocks per thread-block cluster along M ("cluster_m"; 1 or 2): the grid
   // is launched in clusters of this many blocks.
   int64_t clusterM = 1;
   // Programs per tile of C ("split_k", 1 to 128; tiled wgmma kernels only):
-  // each adds the partial sum of its share of K through a workspace of
-  // "workspace_tile_bytes" per tile, the kernel's last parameter, zero
-  // before the kernel's first launch.
+  // each adds the partial sum of its share of K in its tile's cluster, or
+  // through a workspace of "workspace_tile_bytes" per tile, the kernel's
+  // last parameter, zero before the kernel's first launch.
   int64_t splitK = 1;
   // schedule "stream_k": a persistent grid whose programs share tiles
   // through the workspace.
   bool streamK = false;
-  bool usesWorkspace() const { return splitK > 1 || streamK; }
+  bool splitsInCluster() const { return splits == "cluster"; }
+  bool usesWorkspace() const {
+    return (splitK > 1 && !splitsInCluster()) || streamK;
+  }
   int64_t workspaceTileBytes = 0; // 0 without a workspace
   // Width of the kernel's index arithmetic: offsets must stay below 2^(w-1).
   int64_t indexBitwidth = 64;

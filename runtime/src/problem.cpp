@@ -244,7 +244,10 @@ std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p) {
     return workspace;
   int64_t s = splitsOf(m, p);
   return std::to_string(s) + " x " + std::to_string(tiles) + " = " +
-         std::to_string(s * tiles) + " blocks (splits x tiles), " + workspace;
+         std::to_string(s * tiles) + " blocks (splits x tiles), " +
+         (m.splitsInCluster()
+              ? "a cluster of " + std::to_string(s) + " per tile"
+              : workspace);
 }
 
 namespace {

@@ -132,6 +132,16 @@ Json splitKManifest() {
   return m;
 }
 
+// Split-K whose partial sums meet in a cluster: no workspace.
+Json clusterSplitManifest() {
+  Json m = splitKManifest();
+  m["splits"] = "cluster";
+  m.erase("workspace_tile_bytes");
+  m["params"] = params(15);
+  m["ptx"] = "k-tma.ptx";
+  return m;
+}
+
 Json streamKManifest() {
   Json m = splitKManifest();
   m["schedule"] = "stream_k";
@@ -590,6 +600,17 @@ void testFields() {
   CHECK_EQ(with(unsplit, "split_k", 1),
            "params[15] is 'workspace' (ptr), but an mma=wgmma kernel takes 15 "
            "parameters; only split-K kernels (\"split_k\" above 1) take it");
+  CHECK_EQ(with(sk, "splits", "fixed"),
+           "field \"splits\" is 'fixed'; expected grid or cluster");
+  // In a cluster: at most 8 splits (the portable cluster size), and no
+  // workspace parameter.
+  CHECK_EQ(with(clusterSplitManifest(), "split_k", 16),
+           "field \"split_k\" is 16; \"splits\": \"cluster\" takes at most 8 "
+           "(one cluster per tile)");
+  CHECK_EQ(with(clusterSplitManifest(), "params", params(16)),
+           "params[15] is 'workspace' (ptr), but an mma=wgmma split_k=4 "
+           "\"splits\": \"cluster\" kernel takes 15 parameters; its splits "
+           "meet in a cluster, not a workspace");
   Json sm = streamKManifest();
   sm.erase("workspace_tile_bytes");
   CHECK_EQ(refusal(sm), "missing required field \"workspace_tile_bytes\"");
@@ -737,24 +758,26 @@ void testDispatch() {
            "rule 1, model: 100 tiles of 128x128, 1 wave of 1 K step, 2.5 us "
            "(next: rule 2, 30.7 us): wide");
   CHECK_EQ(plan.info.splits, 1);
-  // 1024 x 512 x 3200: split's 32 tiles fill the 100 SMs best 3 ways (4
-  // take a second wave); the pick says so and a plan of it runs 3.
+  // 1024 x 512 x 3200: the model tries split's 32 tiles 2 and 4 ways
+  // (powers of two: 3 would fill the 100 SMs best, but clusters of 3
+  // leave SMs idle); 4 ways take two waves and still win. The pick says
+  // so and a plan of it runs 4.
   CHECK_EQ(pick(1024, 512, 3200),
-           "split.json: rule 2, model: 32 tiles of 128x128 split 3 ways, 1 "
-           "wave of 17 K steps, 26.4 us (next: rule 1, 34.0 us): split");
+           "split.json: rule 2, model: 32 tiles of 128x128 split 4 ways, 2 "
+           "waves of 13 K steps, 29.7 us (next: rule 1, 34.0 us): split");
   const tile_rt_bundle *picked = nullptr;
   int64_t splits = -1;
   CHECK_EQ(tile_rt_bundle_pick(b.b, 1024, 512, 3200, &picked, &splits,
                                nullptr, 0, nullptr),
            TILE_RT_OK);
-  CHECK_EQ(splits, 3);
-  Plan three(b.b, problem(1024, 512, 3200));
-  CHECK_EQ(three.info.splits, 3);
-  CHECK_EQ(three.info.grid, 96);
-  // A problem's own splits override the model's.
-  tile_rt_problem four = problem(1024, 512, 3200);
-  four.splits = 4;
-  CHECK_EQ(Plan(b.b, four).info.grid, 128);
+  CHECK_EQ(splits, 4);
+  Plan four(b.b, problem(1024, 512, 3200));
+  CHECK_EQ(four.info.splits, 4);
+  CHECK_EQ(four.info.grid, 128);
+  // A problem's own splits override the model's, any of 1 to split_k.
+  tile_rt_problem three = problem(1024, 512, 3200);
+  three.splits = 3;
+  CHECK_EQ(Plan(b.b, three).info.grid, 96);
   CHECK_EQ(tile_rt_bundle_pick(b.b, 3000, 3000, 4000, &picked, &splits,
                                nullptr, 0, nullptr),
            TILE_RT_OK);
@@ -775,7 +798,7 @@ void testDispatch() {
                                   &direct, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(std::abs(direct - (2000 + 54886.4)) < 1e-6);
-  // As a rule picks: the least of 2 to 4 splits, and which (the rule's
+  // As a rule picks: the least of 2 and 4 splits, and which (the rule's
   // estimate and splits above).
   int64_t least = 0;
   CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 12800, 64, 32,
@@ -785,7 +808,7 @@ void testDispatch() {
   CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 1024, 512, 3200,
                                   &direct, &least, nullptr),
            TILE_RT_OK);
-  CHECK(least == 3);
+  CHECK(least == 4);
   // Hybrid Stream-K: 250 tiles on 100 SMs are one data-parallel wave (50 K
   // steps) and 150 shared tiles, 75 steps per program in two pieces, where
   // a data-parallel schedule takes three waves; tiles that fill whole waves
@@ -1346,6 +1369,17 @@ void testGrids() {
                             "split_k), not splits = " +
                             std::to_string(bad));
   }
+  // In a cluster: the same grid, a cluster of S blocks per tile, no
+  // workspace.
+  writeJson("skc.json", clusterSplitManifest());
+  Bundle skc("skc.json");
+  CHECK_EQ(skc.code, TILE_RT_OK);
+  CHECK_EQ(skc.info().uses_workspace, 0);
+  Plan c3(skc.b, three);
+  CHECK_EQ(c3.info.grid, 192);
+  CHECK_EQ(c3.info.workspace_bytes, 0);
+  CHECK_EQ(c3.text(TILE_RT_TEXT_WORKSPACE),
+           "3 x 64 = 192 blocks (splits x tiles), a cluster of 3 per tile");
   // A kernel without split-K runs one program per tile.
   tile_rt_problem two = problem(1000, 1000, 4096);
   two.splits = 2;

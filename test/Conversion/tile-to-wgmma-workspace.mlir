@@ -1,25 +1,26 @@
-// tile-to-wgmma on a split-K kernel (split_k = 4, tiled; the grid holds S <=
-// 4 programs per tile): the K loop starts at the program's share, and the
-// epilogue writes the partial sum to the program's slot of the tile's
-// workspace record [4 slots of 64 x 64 f32 | count] (rows inside M only),
-// counts the program with one atomic, and the block whose arrival completes
-// the count adds the S slots in split order (loads masked like the
-// stores), writes C with masked 4-wide stores and resets the count.
+// tile-to-wgmma on a split-K kernel whose partial sums meet in the
+// workspace (split_k = 16, above a cluster's 8; tiled; the grid holds S <=
+// 16 programs per tile, side by side): the K loop starts at the program's
+// share, and the epilogue writes the partial sum to the program's slot of
+// the tile's workspace record [16 slots of 64 x 64 f32 | count] (rows
+// inside M only), counts the program with one atomic, and the block whose
+// arrival completes the count adds the S slots in split order (loads masked
+// like the stores), writes C with masked 4-wide stores and resets the count.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
 // The workspace is the parameter after the TMA descriptors; its record size
-// goes to the manifest (4 x (4 x 64 x 64 + 4) bytes).
+// goes to the manifest (4 x (16 x 64 x 64 + 4) bytes).
 // CHECK-LABEL: gpu.func @matmul(
 // CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr, %[[TC:arg14]]: !llvm.ptr, %[[WS:arg15]]: !llvm.ptr) kernel
-// CHECK-SAME: workspace_tile_bytes = 65552 : i64
+// CHECK-SAME: workspace_tile_bytes = 262160 : i64
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0{{[_0-9]*}} : index
 // CHECK: %[[TILES:.*]] = arith.muli
-// CHECK-NEXT: %[[TILE:.*]] = arith.remui %{{.*}}, %[[TILES]]
-// CHECK-NEXT: %[[SPLIT:.*]] = arith.divui %{{.*}}, %[[TILES]]
 // The grid holds S programs per tile (the launch chooses S <= split_k).
 // CHECK: %[[GRID:.*]] = gpu.grid_dim x
 // CHECK-NEXT: %[[S:.*]] = arith.divui %[[GRID]], %[[TILES]]
+// CHECK-NEXT: %[[TILE:.*]] = arith.divui %{{.*}}, %[[S]]
+// CHECK-NEXT: %[[SPLIT:.*]] = arith.remui %{{.*}}, %[[S]]
 // CHECK: %[[BEGIN:.*]] = arith.muli %[[SPLIT]], %{{.*}}
 // CHECK: %[[END:.*]] = arith.minui
 // K steps of the share, none when it starts past K.
@@ -33,7 +34,7 @@
 // CHECK: gpu.barrier
 // CHECK: %[[PARTS:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xf32>
 // CHECK: %[[COUNTS:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xi32>
-// CHECK: %[[REC:.*]] = arith.muli %[[TILE]], %c16388
+// CHECK: %[[REC:.*]] = arith.muli %[[TILE]], %c65540
 // CHECK: %[[SLOT:.*]] = arith.muli %[[SPLIT]], %c4096
 // CHECK: %[[AT:.*]] = arith.addi %[[REC]], %[[SLOT]]
 // CHECK: %[[MINE:.*]] = memref.reinterpret_cast %[[PARTS]] to offset: [%{{.*}}], sizes: [64, 64], strides: [64, 1]
@@ -49,7 +50,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
 // Thread 0 arrives between acquire-release fences at GPU scope.
-// CHECK: %[[CAT:.*]] = arith.addi %[[REC]], %c16384
+// CHECK: %[[CAT:.*]] = arith.addi %[[REC]], %c65536
 // CHECK: %[[FLAG:.*]] = memref.view %{{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
 // CHECK: scf.if %[[T0]] {
 // CHECK-NEXT: llvm.fence syncscope("device") acq_rel
@@ -73,8 +74,8 @@
 // CHECK-COUNT-7: arith.andi
 // CHECK: %[[FROM0:.*]] = arith.select %[[IN0]], %[[AT0:.*]], %c0{{[_0-9]*}} : index
 // CHECK-COUNT-7: arith.select
-// The first S slots in split order: unrolled for each S the model chooses
-// (2 to split_k = 4), a loop to S for any other.
+// The first S slots in split order: unrolled for each S from 2 to 8, a
+// loop to S for any other.
 // CHECK: %[[SUMS:.*]]:8 = scf.index_switch %[[S]] -> vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
 // CHECK-NEXT: case 2 {
 // CHECK-NOT: scf.if
@@ -96,6 +97,8 @@
 // CHECK-COUNT-24: vector.load %[[PARTS]]
 // CHECK: case 4 {
 // CHECK-COUNT-32: vector.load %[[PARTS]]
+// CHECK: case 8 {
+// CHECK-COUNT-64: vector.load %[[PARTS]]
 // CHECK: default {
 // CHECK: scf.for %[[SI:.*]] = %{{.*}} to %[[S]] step
 // CHECK: %[[SAT:.*]] = arith.muli %[[SI]], %c4096
@@ -110,7 +113,7 @@
 // CHECK-NOT: tile.
 module attributes {gpu.container_module} {
   gpu.module @matmul_kernels {
-    gpu.func @matmul(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %arg15: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %arg15: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 16, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -165,10 +168,10 @@ module attributes {gpu.container_module} {
       %43 = arith.ceildivui %dim_2, %c64_3 : index
       %block_id_x = gpu.block_id  x
       %44 = arith.muli %42, %43 : index
-      %45 = arith.remui %block_id_x, %44 : index
-      %46 = arith.divui %block_id_x, %44 : index
       %grid_dim_x = gpu.grid_dim  x
       %47 = arith.divui %grid_dim_x, %44 : index
+      %45 = arith.divui %block_id_x, %47 : index
+      %46 = arith.remui %block_id_x, %47 : index
       %c64_4 = arith.constant 64 : index
       %48 = arith.ceildivui %dim_0, %c64_4 : index
       %c64_5 = arith.constant 64 : index
@@ -228,7 +231,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @k_kernels {
     // expected-error @+1 {{tile-to-wgmma: a split-k kernel must come from tile-to-gpu with schedule=tiled, a stream-k kernel from tile-stream-k}}
-    gpu.func @k(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: !llvm.ptr, %a3: i64, %a4: i64, %a5: i64, %a6: i64, %a7: i64, %a8: i64, %a9: i64, %a10: i64, %a11: i64, %a12: !llvm.ptr, %a13: !llvm.ptr, %a14: !llvm.ptr, %a15: !llvm.ptr) kernel attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 2, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @k(%a0: !llvm.ptr, %a1: !llvm.ptr, %a2: !llvm.ptr, %a3: i64, %a4: i64, %a5: i64, %a6: i64, %a7: i64, %a8: i64, %a9: i64, %a10: i64, %a11: i64, %a12: !llvm.ptr, %a13: !llvm.ptr, %a14: !llvm.ptr, %a15: !llvm.ptr) kernel attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 16, chip = sm_90a, shared_bytes = 0>} {
       %c0 = arith.constant 0 : index
       %c2 = arith.constant 2 : index
       %c64 = arith.constant 64 : index

@@ -87,22 +87,26 @@
 // BIG: "kernel": "matmul_f16__big",
 // BIG: "order": "serpentine",
 // BIG: "warp_specialize": "cooperative"
-// The split-K member takes the workspace: 8 slots of 64 x 64 f32 (it runs
-// 2 to 8 programs per tile, as the runtime's model chooses) and a 16-byte
-// count per tile.
+// The split-K member adds its 2 or 4 programs' partial sums in a cluster:
+// no workspace parameter, the launch's splits from the grid.
 // SPLIT: "name": "tma_c",
-// SPLIT: "name": "workspace",
+// SPLIT-NOT: "workspace
 // SPLIT: "schedule": "tiled",
-// SPLIT: "split_k": 8,
-// SPLIT: "workspace_tile_bytes": 131088
-// The partial in 8-byte stores, one arrival per block between GPU-scope
-// fences; the last block reads the slots 16 bytes at a time.
-// SPLITPTX: .param .u64 .ptr .align 1 matmul_f16__split_param_15
-// SPLITPTX: st.global.v2.b32
-// SPLITPTX: fence.acq_rel.gpu;
-// SPLITPTX: atom.global.add.u32
-// SPLITPTX: fence.acq_rel.gpu;
-// SPLITPTX: ld.global.v4.b32
+// SPLIT: "split_k": 4,
+// SPLIT: "splits": "cluster",
+// SPLIT-NOT: "workspace
+// The partial over the ring, a cluster barrier, the peers' partials 16
+// bytes at a time through distributed shared memory, a barrier before exit.
+// SPLITPTX: .param .align 64 .b8 matmul_f16__split_param_14[128]
+// SPLITPTX-NOT: matmul_f16__split_param_15
+// SPLITPTX: st.shared.v2.b32
+// SPLITPTX: barrier.cluster.arrive;
+// SPLITPTX-NEXT: barrier.cluster.wait;
+// SPLITPTX: mapa.shared::cluster.u64
+// SPLITPTX: ld.shared::cluster.v4.b32
+// SPLITPTX: barrier.cluster.arrive;
+// SPLITPTX-NEXT: barrier.cluster.wait;
+// SPLITPTX-NOT: atom.global
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: warning

@@ -51,7 +51,7 @@
 // A tiled split-K member: up to 8 programs per tile, as many as the grid
 // holds.
 // CHECK: func.func @mm__split(
-// CHECK-SAME: #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8, chip = sm_90a, shared_bytes = 0>
+// CHECK-SAME: #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, chip = sm_90a, shared_bytes = 0>
 // CHECK: %[[PROGRAMS:.*]] = tile.num_programs
 // CHECK: %[[PARTS:.*]] = arith.divui %[[PROGRAMS]],
 // CHECK: tile.store {{.*}} split %{{.*}} of %[[PARTS]] in tile %{{.*}}
@@ -67,7 +67,7 @@
 // CHECK: func.func @mm__small(
 // CHECK-SAME: block_m = 64, block_n = 64,
 // CHECK: func.func @mm__midk(
-// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4
 // CHECK: func.func @mm__mid(
 // CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent
 // CHECK: func.func @mm__midws(

@@ -120,10 +120,10 @@
 // SPLITK: %[[TN:.*]] = arith.ceildivui %{{.*}}, %c64
 // SPLITK: %[[PID:.*]] = tile.program_id
 // SPLITK: %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]]
-// SPLITK: %[[TILE:.*]] = arith.remui %[[PID]], %[[TILES]]
-// SPLITK: %[[SPLIT:.*]] = arith.divui %[[PID]], %[[TILES]]
 // SPLITK: %[[PROGRAMS:.*]] = tile.num_programs
 // SPLITK: %[[PARTS:.*]] = arith.divui %[[PROGRAMS]], %[[TILES]]
+// SPLITK: %[[TILE:.*]] = arith.divui %[[PID]], %[[PARTS]]
+// SPLITK: %[[SPLIT:.*]] = arith.remui %[[PID]], %[[PARTS]]
 // SPLITK: %[[STEPS:.*]] = arith.ceildivui %[[K]], %c32
 // SPLITK: %[[PER:.*]] = arith.ceildivui %[[STEPS]], %[[PARTS]]
 // SPLITK: %[[SHARE:.*]] = arith.muli %[[PER]], %c32

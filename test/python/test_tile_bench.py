@@ -469,15 +469,15 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     picks = {shape: d.pick(*shape) for shape in
              [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (4096, 4096, 4096)]}
     assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
-        (32, 8192, 8192): "m64k", (256, 256, 16384): "split", (2304, 2304, 8192): "w192",
+        (32, 8192, 8192): "m64wk", (256, 256, 16384): "split", (2304, 2304, 8192): "w192",
         (4096, 4096, 4096): "big"}
     why = picks[(256, 256, 16384)][1]
-    assert why.startswith("rule 0, model: 16 tiles of 64x64 split 8 ways, 1 wave of 32 K "
-                          "steps, ") and why.endswith("64x64 tiles, 2 to 8 programs per tile: a "
-                                                      "few tiles and a long K")
+    assert why.startswith("rule 0, model: 16 tiles of 64x64 split 4 ways, 1 wave of 64 K "
+                          "steps, ") and why.endswith("64x64 tiles, 2 or 4 programs per tile in a "
+                                                      "cluster: a few tiles and a long K")
     # The splits per tile the model chose, which a plan of the pick runs.
     assert [d.choose(*s)[2] for s in [(256, 256, 16384), (32, 8192, 8192),
-                                      (384, 384, 32768), (4096, 4096, 4096)]] == [8, 2, 7, 0]
+                                      (384, 384, 32768), (4096, 4096, 4096)]] == [4, 4, 4, 0]
     # The estimates the pick compared: the least is the member picked.
     estimates = [d.handle.estimate(i, 256, 256, 16384) for i in range(len(d.rules))]
     assert min(range(len(estimates)), key=estimates.__getitem__) == 0
@@ -485,8 +485,10 @@ def test_dispatch_picks_a_member_per_shape(manifests):
         d.handle.estimate(11, 1, 1, 1)
     split = picks[(256, 256, 16384)][0]
     assert split is d.members[0]  # the members' own objects
-    assert (split.split_k, split.workspace_tile_bytes) == (8, 131088)
-    assert split.plan(256, 256, 16384).info()["workspace_bytes"] == 16 * 131088
+    # Its splits meet in a cluster: no workspace.
+    assert (split.split_k, split.workspace_tile_bytes) == (4, 0)
+    info = split.plan(256, 256, 16384).info()
+    assert (info["grid"], info["workspace_bytes"]) == (64, 0)
     with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
         load_bundle(manifests["auto"])
 
@@ -522,7 +524,9 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 picked, _, runs = d.choose(*s)
                 if picked is member and member.split_k > 1:
                     assert splits == runs  # the splits the pick runs
-                ways = range(2, member.split_k + 1) if member.split_k > 1 else (1,)
+                # The runtime tries splits in powers of two.
+                ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
+                    if member.split_k > 1 else (1,)
                 assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
                                                  rule["cost"][0], *s, elem) for w in ways)
 
@@ -825,9 +829,9 @@ SPLIT_REFUSALS = [
      'field "split_k" is 4; split-K kernels are tiled, not persistent'),
     ("sync", _sync_split, 'field "split_k" is 4; split-K kernels are mma=wgmma, not mma=sync'),
     ("older", _without("splits"),
-     'field "split_k" is 4 without "splits": "grid": an older tile-opt\'s kernel, which runs '
+     'field "split_k" is 4 without "splits": an older tile-opt\'s kernel, which runs '
      'exactly split_k programs per tile; compile it again'),
-    ("splits-other", _with(splits="fixed"), 'field "splits" is \'fixed\'; expected grid'),
+    ("splits-other", _with(splits="fixed"), 'field "splits" is \'fixed\'; expected grid or cluster'),
     ("no-workspace", _drop_workspace,
      "\"params\" lists 15 of the 16 parameters of an mma=wgmma split_k=4 kernel; the next is "
      "'workspace' (ptr)"),

@@ -115,7 +115,7 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
            << " needs warp-specialize=cooperative or pingpong (the blocks of "
               "a cluster share loads through the producer's multicast)";
   // The partial sums meet in the epilogue of the TMA + wgmma kernel.
-  if (cfg.usesWorkspace() && (!cfg.isWgmma() || cfg.isWarpSpecialized()))
+  if (cfg.hasPartials() && (!cfg.isWgmma() || cfg.isWarpSpecialized()))
     return func.emitError("tile-to-gpu: ")
            << (cfg.isStreamK() ? "schedule=stream-k"
                                : "split-k=" + std::to_string(cfg.splitK))

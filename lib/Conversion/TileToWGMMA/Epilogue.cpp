@@ -119,6 +119,166 @@ void Epilogue::emitEpilogue(Value acc) {
   }
 }
 
+/// The sums of `groups` 4-wide f32 groups over the first `parts` slots, in
+/// slot order (so a sum does not depend on which program adds it), each
+/// group of slot s from `load(s, g)`: unrolled for each count from 2 to
+/// `maxParts` (at most 8: the code grows with the square of the count), in
+/// a loop for any other (1, which a caller may ask for, or more than 8).
+/// Unrolled, no load waits on an add: every slot's loads are in flight at
+/// once.
+SmallVector<Value>
+Epilogue::sumSlots(Value parts, int64_t maxParts, int64_t groups,
+                   function_ref<Value(Value, int64_t)> load) {
+  auto vec = VectorType::get({4}, b.getF32Type());
+  SmallVector<Value> zeros(
+      groups, arith::ConstantOp::create(b, loc, vec,
+                                        DenseElementsAttr::get(vec, 0.0f)));
+  auto addSlot = [&](Value s, SmallVector<Value> &sums) {
+    for (int64_t g = 0; g < groups; ++g)
+      sums[g] = arith::AddFOp::create(b, loc, sums[g], load(s, g));
+  };
+  auto launched = llvm::to_vector(llvm::seq<int64_t>(
+      2, std::min<int64_t>(maxParts, kUnrolledSplits) + 1));
+  auto byParts = scf::IndexSwitchOp::create(
+      b, loc, SmallVector<Type>(groups, vec), parts, launched,
+      launched.size());
+  for (auto [region, count] : llvm::zip(byParts.getCaseRegions(), launched)) {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&region.emplaceBlock());
+    SmallVector<Value> sums(zeros);
+    for (int64_t s = 0; s < count; ++s)
+      addSlot(cst(s), sums);
+    scf::YieldOp::create(b, loc, sums);
+  }
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(&byParts.getDefaultRegion().emplaceBlock());
+    auto loop = scf::ForOp::create(
+        b, loc, cst(0), parts, cst(1), zeros,
+        [&](OpBuilder &lb, Location l, Value s, ValueRange carried) {
+          OpBuilder::InsertionGuard body(b);
+          b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
+          SmallVector<Value> sums(carried);
+          addSlot(s, sums);
+          scf::YieldOp::create(b, l, sums);
+        });
+    scf::YieldOp::create(b, loc, loop.getResults());
+  }
+  return SmallVector<Value>(byParts.getResults());
+}
+
+/// Stores the 4-wide sums of groups inside M and N to C, in C's type.
+void Epilogue::storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
+                           ArrayRef<Value> inside, ArrayRef<Value> sums) {
+  auto cVec = VectorType::get({4}, cElt);
+  int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
+  for (auto [r, k, in, sum] : llvm::zip(row, col, inside, sums)) {
+    auto store = scf::IfOp::create(b, loc, in);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    Value v = sum;
+    if (!cElt.isF32())
+      v = arith::TruncFOp::create(b, loc, cVec, v);
+    vector::StoreOp::create(b, loc, v, c, ValueRange{r, k},
+                            /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
+  }
+}
+
+/// Split-K in a cluster (see the file comment of TileToWGMMA.cpp): the
+/// tile's S programs are the S blocks of one cluster, split s of rank s.
+/// Each writes its partial sum in f32 over its own ring, and after a
+/// cluster barrier adds a share of the tile's rows from every block's
+/// shared memory, in split order, and stores them to C. No workspace, no
+/// arrival count, no global round trip: the partials stay on chip.
+void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
+  MLIRContext *ctx = b.getContext();
+  Type f32 = b.getF32Type();
+  std::optional<int64_t> constParts = getConstantIntValue(store.getParts());
+  Value parts = constParts ? cst(*constParts) : store.getParts();
+  Value split = store.getSplit();
+  Value c = store.getBase();
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  int64_t stride = layout.partialRowFloats;
+
+  // This warpgroup's rows of the partial. Rows past M are never read, so
+  // a warp whose first row (16 w of each 64-row block) lies past M skips
+  // its store.
+  auto rowsType = MemRefType::get(
+      {wgTileM, cfg.blockN}, f32,
+      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {stride, 1}),
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+  Value partial = view(blk.base, {cfg.blockM * stride}, f32);
+  Value rows = memref::ReinterpretCastOp::create(
+      b, loc, rowsType, partial, OpFoldResult(mul(blk.wgRow, stride)),
+      ArrayRef<OpFoldResult>{b.getIndexAttr(wgTileM),
+                             b.getIndexAttr(cfg.blockN)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(stride), b.getIndexAttr(1)});
+  Value warpRows = mul(div(rem(blk.tid, kWarpgroupThreads), kWarpThreads), 16);
+  {
+    auto write = scf::IfOp::create(
+        b, loc, ult(add(add(blk.mRow0, blk.wgRow), warpRows), m));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(write.thenBlock());
+    nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);
+  }
+  // Releases every thread's partial to the cluster, and acquires the
+  // other blocks' (barrier.cluster's default semantics).
+  syncCluster();
+
+  // Thread t adds 4 neighbouring columns of row t / (block_n / 4) of each
+  // pass of R = threads / (block_n / 4) rows; one iteration runs U passes,
+  // iteration i takes rows [i U R, (i + 1) U R) of those inside M, and
+  // block s takes iterations s, s + S, ...: a decode tile's one row is one
+  // iteration of block 0.
+  int64_t threads = cfg.mmaThreads();
+  int64_t perRow = cfg.blockN / 4;
+  int64_t passRows = threads / perRow;
+  int64_t unroll = 4;
+  Value rowsIn = minu(cst(cfg.blockM), sub(m, blk.mRow0));
+  auto iterations = scf::ForOp::create(
+      b, loc, split, ceilDiv(rowsIn, passRows * unroll), parts);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(iterations.getBody());
+    Value first = mul(iterations.getInductionVar(), passRows * unroll);
+    Value colInTile = mul(rem(blk.tid, perRow), 4);
+    Value col = add(blk.nCol0, colInTile);
+    Value colInside = ult(col, n);
+    SmallVector<Value> row, cols, inside, from;
+    for (int64_t u = 0; u < unroll; ++u) {
+      Value r = add(add(first, u * passRows), div(blk.tid, perRow));
+      row.push_back(add(blk.mRow0, r));
+      cols.push_back(col);
+      inside.push_back(andi(ult(r, rowsIn), colInside));
+      // A group past M or N reads the tile's first group instead (written)
+      // and is never stored: no load waits on a branch.
+      Value at = add(mul(r, stride), colInTile);
+      from.push_back(arith::SelectOp::create(b, loc, inside.back(), at,
+                                             cst(0)));
+    }
+    auto vec = VectorType::get({4}, f32);
+    Type i32Type = b.getI32Type();
+    Value origin = add(blk.smemAddr, blk.base);
+    SmallVector<Value> sums =
+        sumSlots(parts, cfg.splitK, unroll, [&](Value s, int64_t u) {
+          Value local = LLVM::IntToPtrOp::create(
+              b, loc, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
+              arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                         add(origin, mul(from[u], 4))),
+              LLVM::DereferenceableAttr());
+          Value remote = NVVM::MapaOp::create(
+              b, loc, LLVM::LLVMPointerType::get(ctx, /*sharedCluster=*/7),
+              local, arith::IndexCastOp::create(b, loc, i32Type, s));
+          return LLVM::LoadOp::create(b, loc, vec, remote, /*alignment=*/16)
+              .getResult();
+        });
+    storeGroups(c, row, cols, inside, sums);
+  }
+  // No block leaves while another may still read its shared memory.
+  syncCluster();
+}
+
 /// Split-K: the partial sum to the program's slot; the last program of
 /// the tile adds the slots (see the file comment of TileToWGMMA.cpp).
 void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
@@ -216,14 +376,9 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   while (groups % perChunk)
     perChunk /= 2;
   auto vec = VectorType::get({4}, f32);
-  auto cVec = VectorType::get({4}, cElt);
-  int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
   auto chunks =
       scf::ForOp::create(b, loc, cst(0), cst(groups / perChunk), cst(1));
   b.setInsertionPointToStart(chunks.getBody());
-  SmallVector<Value> zeros(
-      perChunk, arith::ConstantOp::create(b, loc, vec,
-                                          DenseElementsAttr::get(vec, 0.0f)));
   SmallVector<Value> at;
   for (int64_t g = 0; g < perChunk; ++g)
     at.push_back(mul(
@@ -246,56 +401,15 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   SmallVector<Value> from;
   for (int64_t g = 0; g < perChunk; ++g)
     from.push_back(arith::SelectOp::create(b, loc, inside[g], at[g], cst(0)));
-  auto addSlot = [&](Value s, SmallVector<Value> &sums) {
-    Value first = add(tileRecord, mul(s, slot));
-    for (int64_t g = 0; g < perChunk; ++g) {
-      Value part = vector::LoadOp::create(
-          b, loc, vec, partials, ValueRange{add(first, from[g])},
-          /*nontemporal=*/false, llvm::MaybeAlign(16));
-      sums[g] = arith::AddFOp::create(b, loc, sums[g], part);
-    }
-  };
-  // The slots in split order: unrolled for each count from 2 to 8 (the
-  // code grows with the square of the count), in a loop to `parts` for any
-  // other (1, which a caller may ask for, or more than 8).
-  auto launched = llvm::to_vector(llvm::seq<int64_t>(
-      2, std::min<int64_t>(cfg.workspaceSlots(), kUnrolledSplits) + 1));
-  auto byParts = scf::IndexSwitchOp::create(
-      b, loc, SmallVector<Type>(perChunk, vec), parts, launched,
-      launched.size());
-  for (auto [region, count] : llvm::zip(byParts.getCaseRegions(), launched)) {
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(&region.emplaceBlock());
-    SmallVector<Value> sums(zeros);
-    for (int64_t s = 0; s < count; ++s)
-      addSlot(cst(s), sums);
-    scf::YieldOp::create(b, loc, sums);
-  }
-  {
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(&byParts.getDefaultRegion().emplaceBlock());
-    auto loop = scf::ForOp::create(
-        b, loc, cst(0), parts, cst(1), zeros,
-        [&](OpBuilder &lb, Location l, Value s, ValueRange carried) {
-          OpBuilder::InsertionGuard body(b);
-          b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
-          SmallVector<Value> sums(carried);
-          addSlot(s, sums);
-          scf::YieldOp::create(b, l, sums);
-        });
-    scf::YieldOp::create(b, loc, loop.getResults());
-  }
-  SmallVector<Value> sum(byParts.getResults());
-  for (int64_t g = 0; g < perChunk; ++g) {
-    auto store = scf::IfOp::create(b, loc, inside[g]);
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(store.thenBlock());
-    Value v = sum[g];
-    if (cElt != f32)
-      v = arith::TruncFOp::create(b, loc, cVec, v);
-    vector::StoreOp::create(b, loc, v, c, ValueRange{row[g], col[g]},
-                            /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
-  }
+  SmallVector<Value> sum =
+      sumSlots(parts, cfg.workspaceSlots(), perChunk, [&](Value s, int64_t g) {
+        Value first = add(tileRecord, mul(s, slot));
+        return vector::LoadOp::create(b, loc, vec, partials,
+                                      ValueRange{add(first, from[g])},
+                                      /*nontemporal=*/false,
+                                      llvm::MaybeAlign(16));
+      });
+  storeGroups(c, row, col, inside, sum);
   b.setInsertionPointAfter(chunks);
   auto reset = scf::IfOp::create(b, loc, blk.isThread0);
   b.setInsertionPointToStart(reset.thenBlock());

@@ -138,7 +138,10 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   StoreOp store = kl.store;
   if (!store.isSplit())
     return epilogue.emitEpilogue(acc);
-  // Split-K: through the workspace, whatever S the launch chose.
+  // Split-K, whatever S the launch chose: in the cluster or through the
+  // workspace.
+  if (cfg.reducesInCluster())
+    return epilogue.emitClusterSplitEpilogue(acc, store);
   if (cfg.isSplitK())
     return epilogue.emitSplitEpilogue(acc, store);
   // Stream-K: a tile one program holds whole is stored as usual.

@@ -68,6 +68,13 @@ struct SharedLayout {
     sharedBytes = (cfg.isWarpSpecialized() ? emptyOffset
                                            : std::max(ring, stagingBytes)) +
                   extra;
+    if (cfg.reducesInCluster()) {
+      // The partial sum in f32 over the ring, its rows padded by 8 floats
+      // so that a warp's fragment stores spread over the banks.
+      partialRowFloats = cfg.blockN + 8;
+      sharedBytes = std::max(sharedBytes, 4 * cfg.blockM * partialRowFloats +
+                                              kSwizzleAtom);
+    }
     if (cfg.usesWorkspace()) {
       // The last-arrival flag, past the ring: a persistent (Stream-K) loop
       // refills the ring while slower threads may still read the flag.
@@ -85,6 +92,7 @@ struct SharedLayout {
   int64_t stagingOffset;  // the staging tiles: over the ring, or after it
   int64_t emptyOffset;    // the raw empty barriers (clusters)
   int64_t flagOffset = 0; // the last-arrival flag (split-K, Stream-K)
+  int64_t partialRowFloats = 0; // split-K in a cluster: a partial's row
   int64_t sharedBytes;    // the buffer, with room to align `base`
 };
 

@@ -28,15 +28,20 @@
 // consumers of both blocks released it (remote arrives on the empty
 // barriers, which live in shared memory as raw mbarriers for mapa).
 //
-// Split-K (tiled; the launch runs S <= split_k programs per tile): each
-// program runs its split's share of the K steps and writes its partial sum,
-// in f32, to its slot of the tile's workspace record [split_k slots of
-// block_m x block_n | arrival count]. The program whose arrival completes
-// the count adds the S slots in split order
-// (so the sum does not depend on which program is last), writes C and
-// resets the count for the next launch. Stream-K (persistent) does the same
-// with two slots for a tile two programs share, and stores a tile one
-// program holds whole as usual.
+// Split-K (tiled; the launch runs S <= split_k programs per tile, side by
+// side): each program runs its split's share of the K steps. Up to 8
+// splits, a tile's programs are one cluster: each writes its partial sum,
+// in f32, over its own ring, and after a cluster barrier each adds a share
+// of the tile's rows from every block's shared memory (mapa, ld.shared::
+// cluster) in split order and stores them; a second barrier keeps every
+// block's shared memory until the others have read it. Above 8 splits,
+// each program writes its partial sum to its slot of the tile's workspace
+// record [split_k slots of block_m x block_n | arrival count]; the program
+// whose arrival completes the count adds the S slots in split order (so
+// the sum does not depend on which program is last), writes C and resets
+// the count for the next launch. Stream-K (persistent) does the same with
+// two slots for a tile two programs share, and stores a tile one program
+// holds whole as usual.
 //
 // The pieces, after CUTLASS's: SharedLayout.h places the ring, staging and
 // barriers; Mainloop.cpp fills the ring and runs wgmma; Epilogue.cpp stores
@@ -122,7 +127,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   kb.setInsertionPointAfterValue(kDim);
   IndexMath km(kb, loc);
   Value numK;
-  if (cfg.usesWorkspace()) {
+  if (cfg.hasPartials()) {
     // The program's share [begin, end), empty when end < begin.
     auto abi = func->getAttrOfType<DictionaryAttr>(kAbiAttrName);
     auto bits = abi ? abi.getAs<IntegerAttr>(
@@ -136,7 +141,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     Value kBegin = kl.loop.getLowerBound();
     numK = km.ceilDiv(km.sub(km.maxu(kDim, kBegin), kBegin), kBoxCols);
     mainloop.setKBase(kBegin);
-    epilogue.setWorkspace(func.getArgument(tmaArg + 3), bits.getInt());
+    if (cfg.usesWorkspace())
+      epilogue.setWorkspace(func.getArgument(tmaArg + 3), bits.getInt());
   } else {
     if (!matchPattern(kl.loop.getLowerBound(), m_Zero()))
       return func.emitError("tile-to-wgmma: the K loop must start at 0");
@@ -193,7 +199,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
   if (cfg.isSplitK())
-    attrs.set(manifestKey(Field::Splits), ab.getStringAttr("grid"));
+    attrs.set(manifestKey(Field::Splits),
+              ab.getStringAttr(cfg.reducesInCluster() ? "cluster" : "grid"));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): the contiguous size of each operand (A's K or M, B's N
   // or K, C's N) must be a multiple of 8 elements. The manifest states what

@@ -141,6 +141,7 @@ public:
 
   void emitEpilogue(Value acc);
   void emitSplitEpilogue(Value acc, StoreOp store);
+  void emitClusterSplitEpilogue(Value acc, StoreOp store);
   /// The issuer waits until its TMA stores have read the staging tiles.
   void waitStoresRead();
 
@@ -148,6 +149,10 @@ private:
   void syncStagingWriters();
   Value storeIssuer();
   Value stagingOf(Value w);
+  void storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
+                   ArrayRef<Value> inside, ArrayRef<Value> sums);
+  SmallVector<Value> sumSlots(Value parts, int64_t maxParts, int64_t groups,
+                              function_ref<Value(Value, int64_t)> load);
 
   Type cElt;
   Value mapC;

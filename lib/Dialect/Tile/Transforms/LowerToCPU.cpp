@@ -183,7 +183,7 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
                    : tiles;
   }
   Workspace ws{Value(), Value(), cfg->workspaceSlots()};
-  if (cfg->usesWorkspace()) {
+  if (cfg->hasPartials()) {
     Value slots = arith::MulIOp::create(
         b, loc, tiles,
         cst(cfg->workspaceSlots() * cfg->blockM * cfg->blockN));
@@ -224,7 +224,7 @@ LogicalResult mlir::tile::lowerKernelToCPU(func::FuncOp func,
       lowerStore(s, ws);
     }
   });
-  if (cfg->usesWorkspace()) {
+  if (cfg->hasPartials()) {
     b.setInsertionPointAfter(loop);
     memref::DeallocOp::create(b, loc, ws.partials);
     memref::DeallocOp::create(b, loc, ws.counts);

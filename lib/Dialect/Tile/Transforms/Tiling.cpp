@@ -22,9 +22,9 @@ namespace {
 
 /// Emits the tile-level body of one program: C[m0:, n0:] = A[m0:, :] * B[:,
 /// n0:]. Split-K launches S = programs / tiles programs per tile (S at most
-/// split_k); program p takes split p / tiles of tile p % tiles (whole waves
-/// of one split: the last split's programs start last) and its K steps are
-/// the split's share of ceil(K / block_k).
+/// split_k); program p takes split p % S of tile p / S (a tile's splits run
+/// side by side, as one cluster where they add up in one) and its K steps
+/// are the split's share of ceil(K / block_k).
 void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
   OpBuilder b(mm);
   Location loc = mm.getLoc();
@@ -42,12 +42,13 @@ void tileMatmul(MatmulOp mm, const KernelConfig &cfg) {
     kBegin = cst(0);
   } else {
     Value tiles = arith::MulIOp::create(b, loc, tilesM, tilesN);
-    tileId = arith::RemUIOp::create(b, loc, pid, tiles);
-    split = arith::DivUIOp::create(b, loc, pid, tiles);
-    // The launch chooses the splits per tile (at most split_k, the
-    // workspace's slots per tile): the grid holds tiles x splits programs.
+    // The launch chooses the splits per tile (at most split_k): the grid
+    // holds tiles x splits programs, a tile's splits side by side (one
+    // cluster where they add up in one).
     parts = arith::DivUIOp::create(b, loc, NumProgramsOp::create(b, loc),
                                    tiles);
+    tileId = arith::DivUIOp::create(b, loc, pid, parts);
+    split = arith::RemUIOp::create(b, loc, pid, parts);
     Value steps = arith::CeilDivUIOp::create(b, loc, k, cst(cfg.blockK));
     Value share = arith::MulIOp::create(
         b, loc, arith::CeilDivUIOp::create(b, loc, steps, parts),

@@ -33,7 +33,8 @@ struct KernelConfig {
   /// take neighbouring tile rows of one tile column.
   int64_t clusterM = 1;
   /// Programs per C tile, each over an equal share of the K steps; their
-  /// partial sums meet in a workspace (split-K, tiled wgmma kernels).
+  /// partial sums meet in a cluster (up to 8) or a workspace (split-K,
+  /// tiled wgmma kernels).
   int64_t splitK = 1;
   static constexpr int64_t kMaxSplitK = 128;
   /// Without a chip named, defaultChip(mma).
@@ -89,8 +90,18 @@ struct KernelConfig {
   bool isWgmma() const { return mma == MmaKind::Wgmma; }
   bool isSplitK() const { return splitK > 1; }
   bool isStreamK() const { return schedule == Schedule::StreamK; }
+  /// Whether several programs compute partial sums of one tile.
+  bool hasPartials() const { return isSplitK() || isStreamK(); }
+  /// The most programs per tile that add their partial sums in a cluster.
+  static constexpr int64_t kMaxClusterSplits = 8;
+  /// Whether a tile's programs run as one thread-block cluster and add
+  /// their partial sums through distributed shared memory: split-K up to
+  /// the portable cluster size.
+  bool reducesInCluster() const {
+    return isSplitK() && splitK <= kMaxClusterSplits;
+  }
   /// Whether partial sums of a tile meet in the launch's workspace.
-  bool usesWorkspace() const { return isSplitK() || isStreamK(); }
+  bool usesWorkspace() const { return hasPartials() && !reducesInCluster(); }
   /// Partial-sum slots per tile in the workspace: split_k, or two for
   /// Stream-K (each program covers at least one tile's K steps, so at most
   /// two programs share a tile).
