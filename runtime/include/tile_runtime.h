@@ -171,7 +171,8 @@ typedef struct tile_rt_bundle_info {
   int persistent; /* the grid is persistent (persistent, stream_k) */
   int stream_k;
   int uses_tma;        /* takes tma_a, tma_b and tma_c */
-  int uses_workspace;  /* takes workspace (split_k > 1 or stream_k) */
+  int uses_workspace;  /* takes workspace (stream_k, or split_k > 1 with
+                          "splits": "grid") */
   size_t param_count;  /* parameters of the kernel's ABI */
   size_t rule_count;   /* a dispatch manifest's rules; 0 for a kernel */
   size_t member_count; /* its distinct members; 0 for a kernel */

@@ -29,8 +29,11 @@ std::string manifestSummary(const tile_rt_bundle_info &m) {
   if (m.cluster_m > 1)
     s += ", clusters of " + std::to_string(m.cluster_m);
   if (m.split_k > 1)
-    s += ", split_k " + std::to_string(m.split_k) + " (workspace " +
-         std::to_string(m.workspace_tile_bytes) + " B per tile)";
+    s += ", split_k " + std::to_string(m.split_k) +
+         (m.uses_workspace ? " (workspace " +
+                                 std::to_string(m.workspace_tile_bytes) +
+                                 " B per tile)"
+                           : " (in a cluster per tile)");
   s += ", tile " + std::to_string(m.block_m) + "x" + std::to_string(m.block_n) +
        "x" + std::to_string(m.block_k);
   if (m.num_warps > 0)
