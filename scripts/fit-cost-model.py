@@ -145,12 +145,16 @@ def load(path):
             e[0] = r["ms"]
         elif r["kind"] == "triton":
             e[2] = r["ms"]
-        elif member_of(r.get("manifest")) and r.get("pass") and \
+        elif member_of(r.get("manifest")) and \
                 not r.get("dispatch", r["impl"] != r["manifest"]):
             # (a dispatch manifest's row names its pick's manifest: the
-            # member's own rows, one per splits, are the member's times)
-            e[1][label(member_of(r["manifest"]), r.get("splits"))] = r["ms"]
-    return [(s, c, t, tri) for s, (c, t, tri) in shapes.items() if c and t]
+            # member's own rows, one per splits, are the member's times; a
+            # failed check is None, so that an earlier run's time of the
+            # variant does not stand in for it)
+            e[1][label(member_of(r["manifest"]), r.get("splits"))] = \
+                r["ms"] if r.get("pass") else None
+    return [(s, c, t, tri) for s, (c, t, tri) in shapes.items()
+            if c and any(v is not None for v in t.values())]
 
 
 def read_runs(paths):
@@ -164,13 +168,14 @@ def read_runs(paths):
         for shape, cub, times, tri in load(path):
             if shape in shapes:
                 old_cub, old_times, old_tri = shapes[shape][1:]
-                merged = {k: v * cub / old_cub for k, v in old_times.items()}
+                merged = {k: v and v * cub / old_cub for k, v in old_times.items()}
                 merged.update(times)
                 times = merged
                 if tri is None and old_tri is not None:
                     tri = old_tri * cub / old_cub
             shapes[shape] = (shape, cub, times, tri)
-    return list(shapes.values())
+    return [(shape, cub, {k: v for k, v in times.items() if v is not None}, tri)
+            for shape, cub, times, tri in shapes.values()]
 
 
 def fit_member(sms, samples, start):

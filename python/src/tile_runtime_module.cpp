@@ -648,7 +648,8 @@ NB_MODULE(tile_runtime, m) {
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
       "(ns, splits) as a dispatch rule picks (tile_rt_model_estimate with "
-      "splits): a split-K tile at the splits per tile, 2 to split_k, that "
+      "splits): a split-K tile at the splits per tile, 2 to split_k in "
+      "powers of two, that "
       "estimate least.");
   m.def("operand_layout", &operandLayout, "rows"_a, "cols"_a, "stride0"_a,
         "stride1"_a, "transposed"_a = nb::none(),

@@ -161,8 +161,10 @@ typedef struct tile_rt_bundle_info {
   int64_t min_blocks_per_sm; /* the blocks per SM it was compiled for */
   int64_t cluster_m;            /* 1 or 2 */
   int64_t split_k;              /* 1 to 128 */
-  const char *splits;           /* "grid" for split-K kernels, else "" */
-  int64_t workspace_tile_bytes; /* 0 unless split-K or Stream-K */
+  const char *splits;           /* split-K: "cluster" (split_k <= 8, sums in
+                                   a cluster) or "grid" (in the
+                                   workspace), else "" */
+  int64_t workspace_tile_bytes; /* 0 unless the kernel takes a workspace */
   int64_t index_bitwidth;       /* 32 or 64 */
   int64_t m_multiple, n_multiple, k_multiple;
   /* TMA boxes {inner, outer} in elements; zero unless mma=wgmma. */
@@ -209,8 +211,8 @@ typedef struct tile_rt_rule {
 } tile_rt_rule;
 
 /* The cost model's time, in ns, of a modelled rule for an M x N x K problem
- * (a split-K member's at the splits per tile, 2 to split_k, that estimate
- * least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for a rule without a cost or a size outside 1 to
+ * (a split-K member's at the splits per tile, 2 to split_k in powers of
+ * two, that estimate least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for a rule without a cost or a size outside 1 to
  * 2^31 - 1 (the arguments are wrong, where tile_rt_bundle_pick says a shape
  * is unsupported). The model counts SMs as its "cost" states them (the
  * calibrated chip's), not the device's. */
@@ -230,7 +232,8 @@ typedef struct tile_rt_model_tile {
  * step of a tile, ns per tile, ns per launch, bytes per ns, as doubles), so
  * that a calibration fit tries coefficients on the one formula. With
  * `splits` null, at the tile's split_k; otherwise as a rule picks: a split-K
- * tile at the splits per tile (2 to split_k) that estimate least, written to
+ * tile at the splits per tile (2 to split_k in powers of two) that estimate
+ * least, written to
  * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
  * tile size, split or byte size outside 1 to 65536, a stream_k other than 0
  * or 1, a coefficient that is negative or not finite, SMs, step time or
@@ -383,7 +386,10 @@ typedef struct tile_rt_plan_info {
   int64_t splits;    /* programs per tile: 1, or a split-K kernel's */
   int64_t grid;      /* blocks launched; 0 for a persistent plan without a
                         device */
-  int64_t cluster_m; /* blocks per cluster along the grid */
+  int64_t cluster_m; /* blocks per cluster along the grid: the kernel's
+                        cluster_m, or the splits of a split-K kernel whose
+                        splits meet in a cluster; above 1 the grid must
+                        launch in clusters of this size */
   int64_t tiles_per_program_min, tiles_per_program_max;
   int64_t workspace_bytes; /* 0 unless the kernel takes a workspace */
   size_t param_count;
@@ -467,7 +473,8 @@ typedef struct tile_rt_buffers {
   uint64_t a_copy, b_copy, c_copy;
 } tile_rt_buffers;
 
-/* The kernel's arguments for cuLaunchKernel's kernelParams: *args receives
+/* The kernel's arguments for cuLaunchKernel's kernelParams (cuLaunchKernelEx
+ * in clusters of the plan's cluster_m when above 1): *args receives
  * param_count pointers into storage the plan owns, valid until the plan's
  * next pack or launch. Pointers A, B and C are those of the buffers (the
  * copies when staged) less their static offsets; TMA descriptors are
@@ -481,8 +488,8 @@ tile_rt_code tile_rt_plan_pack(tile_rt_plan *plan,
  * stream) in the current context: for a staged plan, A and B (those it
  * copies) are copied into their copies first and C out of its copy after,
  * all on `stream`.
- * Loads the kernel first when tile_rt_kernel_load has not. Clusters
- * (cluster_m > 1) launch through cuLaunchKernelEx. */
+ * Loads the kernel first when tile_rt_kernel_load has not. Clusters (the
+ * plan's cluster_m above 1) launch through cuLaunchKernelEx. */
 tile_rt_code tile_rt_launch(tile_rt_plan *plan, const tile_rt_buffers *buffers,
                             void *stream, tile_rt_status *status);
 

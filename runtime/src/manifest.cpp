@@ -378,6 +378,12 @@ bool checkKernel(const Manifest &m, std::string &error) {
     error = field + "; split-K kernels are mma=wgmma, not mma=" + m.mma;
     return false;
   }
+  // The launch's clusters are the tile's splits, or cluster_m blocks.
+  if (m.clusterM > 1) {
+    error = field + "; split-K kernels have cluster_m 1, not " +
+            std::to_string(m.clusterM);
+    return false;
+  }
   if (m.splits.empty()) {
     error = field + " without \"splits\": an older tile-opt's kernel, "
                     "which runs exactly split_k programs per tile; compile "

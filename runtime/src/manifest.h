@@ -140,7 +140,8 @@ struct DispatchRule {
   std::string why;
   bool modelled() const { return cost[0] > 0; }
   // modelEstimateNs of the member with the rule's coefficients; a split-K
-  // member's at the splits per tile (2 to split_k, the launch's choice)
+  // member's at the splits per tile (2 to split_k in powers of two, the
+  // launch's choice)
   // that estimate least, written to `splits`.
   double estimateNs(int64_t m, int64_t n, int64_t k,
                     int64_t *splits = nullptr) const;

@@ -602,6 +602,8 @@ void testFields() {
            "parameters; only split-K kernels (\"split_k\" above 1) take it");
   CHECK_EQ(with(sk, "splits", "fixed"),
            "field \"splits\" is 'fixed'; expected grid or cluster");
+  CHECK_EQ(with(sk, "cluster_m", 2),
+           "field \"split_k\" is 4; split-K kernels have cluster_m 1, not 2");
   // In a cluster: at most 8 splits (the portable cluster size), and no
   // workspace parameter.
   CHECK_EQ(with(clusterSplitManifest(), "split_k", 16),
@@ -1378,6 +1380,8 @@ void testGrids() {
   Plan c3(skc.b, three);
   CHECK_EQ(c3.info.grid, 192);
   CHECK_EQ(c3.info.workspace_bytes, 0);
+  CHECK_EQ(c3.info.cluster_m, 3); // what a caller launching it needs
+  CHECK_EQ(s3.info.cluster_m, 1);
   CHECK_EQ(c3.text(TILE_RT_TEXT_WORKSPACE),
            "3 x 64 = 192 blocks (splits x tiles), a cluster of 3 per tile");
   // A kernel without split-K runs one program per tile.

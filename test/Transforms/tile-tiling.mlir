@@ -109,7 +109,7 @@
 // CLUSTER: arith.muli %[[COL]], %c64
 
 // split-k=3: the grid holds S = programs / tiles programs per tile (the
-// launch chooses S <= 3); program p takes split p / tiles of tile p % tiles;
+// launch chooses S <= 3); program p takes split p % S of tile p / S;
 // the split's K range is its share of the ceil(K / 32) steps, [s * share,
 // min(K, (s + 1) * share)), empty past K; the store names the split, S and
 // the tile.

@@ -102,7 +102,8 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       *this, "split-k",
       llvm::cl::desc("Programs per C tile, 1 to 128, each over an equal "
                      "share of the K steps, their partial sums added in "
-                     "split order through a workspace (tiled wgmma kernels)"),
+                     "split order in a cluster (up to 8) or through a "
+                     "workspace (tiled wgmma kernels)"),
       llvm::cl::init(KernelConfig{}.splitK)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",

@@ -1,8 +1,9 @@
 //===- Epilogue.cpp - tile-to-wgmma's TMA-store and split-K epilogues -----===//
 //
 // The accumulator to C: through the staging tiles and TMA stores, or
-// (split-K, Stream-K) through the workspace, where the last program of a
-// tile adds the partial sums (see the file comment of TileToWGMMA.cpp).
+// (split-K, Stream-K) added up with the tile's other partial sums, in its
+// cluster or through the workspace (see the file comment of
+// TileToWGMMA.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -245,6 +246,10 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
     Value colInTile = mul(rem(blk.tid, perRow), 4);
     Value col = add(blk.nCol0, colInTile);
     Value colInside = ult(col, n);
+    // Where block_n / 4 does not divide the threads (block_n 192), the
+    // threads past whole rows have no group of their own.
+    if (threads % perRow)
+      colInside = andi(colInside, ult(blk.tid, cst(passRows * perRow)));
     SmallVector<Value> row, cols, inside, from;
     for (int64_t u = 0; u < unroll; ++u) {
       Value r = add(add(first, u * passRows), div(blk.tid, perRow));

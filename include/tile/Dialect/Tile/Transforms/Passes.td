@@ -74,8 +74,9 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
     Option<"splitK", "split-k", "int64_t",
            "::mlir::tile::KernelConfig{}.splitK",
            "Programs per C tile, 1 to 128, each over an equal share of the "
-           "K steps, their partial sums added in split order through a "
-           "workspace (tiled wgmma kernels without warp specialization)">,
+           "K steps, their partial sums added in split order in a cluster "
+           "(up to 8) or through a workspace (tiled wgmma kernels without "
+           "warp specialization)">,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",
