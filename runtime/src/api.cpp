@@ -495,7 +495,7 @@ tile_rt_code tile_rt_plan_get_info(const tile_rt_plan *plan,
   i.tiles = plan->grid.tiles;
   i.splits = plan->grid.splits;
   i.grid = plan->grid.blocks;
-  i.cluster_m = m.splitsInCluster() ? plan->grid.splits : m.clusterM;
+  i.cluster_m = plan->grid.cluster;
   i.tiles_per_program_min = plan->grid.tilesPerProgramMin;
   i.tiles_per_program_max = plan->grid.tilesPerProgramMax;
   i.workspace_bytes = plan->workspaceBytes;

@@ -210,10 +210,8 @@ bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
     return false;
   CUresult r;
   CUfunction f = kernel.kernel.function;
-  // A split-K kernel that adds in a cluster runs each tile's splits as one.
-  int64_t cluster = m.splitsInCluster() ? plan.grid.splits : m.clusterM;
-  if (cluster > 1) {
-    ClusterLaunch cl(m, plan.grid.blocks, cluster, stream);
+  if (plan.grid.cluster > 1) {
+    ClusterLaunch cl(m, plan.grid.blocks, plan.grid.cluster, stream);
     r = d.cuLaunchKernelEx(&cl.config, f, plan.args.data(), nullptr);
   } else {
     r = d.cuLaunchKernel(f, static_cast<unsigned>(plan.grid.blocks), 1, 1,

@@ -390,10 +390,10 @@ bool checkKernel(const Manifest &m, std::string &error) {
                     "it again";
     return false;
   }
-  // The portable cluster size.
-  if (m.splitsInCluster() && m.splitK > 8) {
-    error = field + "; \"splits\": \"cluster\" takes at most 8 (one "
-                    "cluster per tile)";
+  if (m.splitsInCluster() && m.splitK > tile_manifest::kMaxClusterSplits) {
+    error = field + "; \"splits\": \"cluster\" takes at most " +
+            std::to_string(tile_manifest::kMaxClusterSplits) +
+            " (one cluster per tile)";
     return false;
   }
   return true;

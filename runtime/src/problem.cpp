@@ -578,10 +578,13 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
               const tile_rt_device *device, Grid &grid, std::string &error) {
   grid = Grid();
   grid.tiles = tileCount(m, p);
+  grid.cluster = m.clusterM;
   if (!m.persistent) {
     // A split-K kernel runs one program per split of each tile.
     grid.splits = splitsOf(m, p);
     grid.blocks = grid.tiles * grid.splits;
+    if (m.splitsInCluster())
+      grid.cluster = grid.splits;
     return true;
   }
   if (!device)

@@ -125,6 +125,9 @@ bool checkProblem(const Manifest &m, const tile_rt_problem &p,
 
 struct Grid {
   int64_t tiles = 0, blocks = 0, splits = 1;
+  // Blocks per cluster of the launch: cluster_m, or a split-K kernel's
+  // splits where they meet in a cluster.
+  int64_t cluster = 1;
   int64_t tilesPerProgramMin = 1, tilesPerProgramMax = 1;
 };
 

@@ -27,6 +27,9 @@ enum class When { Required, Optional, Tma, Workspace, OptionalTma };
 constexpr int64_t kAnyInt = (int64_t(1) << 53) - 1;
 // The most SMs a rule's "cost" (and a calibration table) may name.
 constexpr int64_t kMaxModelSMs = 1024;
+// The most splits per tile that meet in a cluster ("splits": "cluster"):
+// the portable cluster size.
+constexpr int64_t kMaxClusterSplits = 8;
 
 enum class Field {
 #define TILE_MANIFEST_FIELD(scope, id, ...) id,

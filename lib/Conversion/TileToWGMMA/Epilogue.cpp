@@ -263,18 +263,12 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
                                              cst(0)));
     }
     auto vec = VectorType::get({4}, f32);
-    Type i32Type = b.getI32Type();
     Value origin = add(blk.smemAddr, blk.base);
     SmallVector<Value> sums =
         sumSlots(parts, cfg.splitK, unroll, [&](Value s, int64_t u) {
-          Value local = LLVM::IntToPtrOp::create(
-              b, loc, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
-              arith::IndexCastOp::create(b, loc, b.getI64Type(),
-                                         add(origin, mul(from[u], 4))),
-              LLVM::DereferenceableAttr());
-          Value remote = NVVM::MapaOp::create(
-              b, loc, LLVM::LLVMPointerType::get(ctx, /*sharedCluster=*/7),
-              local, arith::IndexCastOp::create(b, loc, i32Type, s));
+          Value local = sharedPtr(add(origin, mul(from[u], 4)));
+          Value remote = peerPtr(
+              local, arith::IndexCastOp::create(b, loc, b.getI32Type(), s));
           return LLVM::LoadOp::create(b, loc, vec, remote, /*alignment=*/16)
               .getResult();
         });

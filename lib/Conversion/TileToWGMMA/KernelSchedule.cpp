@@ -67,6 +67,19 @@ void Piece::syncCluster() {
   NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
 }
 
+Value Piece::sharedPtr(Value addr) {
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), addr),
+      LLVM::DereferenceableAttr());
+}
+
+Value Piece::peerPtr(Value local, Value rank) {
+  return NVVM::MapaOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*sharedCluster=*/7),
+      local, rank);
+}
+
 Value Piece::i32(int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
 }

@@ -202,10 +202,8 @@ void Mainloop::emitRelease(Value it, Value pred) {
   }
   Value lane = rem(blk.tid, kWarpgroupThreads);
   Value target = rem(lane, cfg.clusterM);
-  Value remote = NVVM::MapaOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*sharedCluster=*/7),
-      emptyPtr(rem(it, stages)),
-      arith::IndexCastOp::create(b, loc, b.getI32Type(), target));
+  Value rank = arith::IndexCastOp::create(b, loc, b.getI32Type(), target);
+  Value remote = peerPtr(emptyPtr(rem(it, stages)), rank);
   // NVVM's arrive ops take no predicate on a cluster address.
   NVVM::InlinePtxOp::create(
       b, loc, TypeRange(), ValueRange{remote}, ValueRange(),
@@ -215,10 +213,6 @@ void Mainloop::emitRelease(Value it, Value pred) {
 
 /// The raw empty mbarrier of `stage` (clusters), as a shared pointer.
 Value Mainloop::emptyPtr(Value stage) {
-  Value at = add(add(blk.smemAddr, add(blk.base, layout.emptyOffset)),
-                 mul(stage, 8));
-  return LLVM::IntToPtrOp::create(
-      b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
-      arith::IndexCastOp::create(b, loc, b.getI64Type(), at),
-      LLVM::DereferenceableAttr());
+  return sharedPtr(add(add(blk.smemAddr, add(blk.base, layout.emptyOffset)),
+                       mul(stage, 8)));
 }

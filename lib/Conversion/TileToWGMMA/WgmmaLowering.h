@@ -56,6 +56,11 @@ protected:
   /// Every thread of both blocks of the cluster (not .aligned: the
   /// producer's idle threads arrive without its leader).
   void syncCluster();
+  /// Shared address `addr` (an index) as a shared-space pointer.
+  Value sharedPtr(Value addr);
+  /// The same shared location in the block of cluster rank `rank` (an
+  /// i32; mapa).
+  Value peerPtr(Value local, Value rank);
   Value i32(int64_t v);
 
   const KernelConfig &cfg;

@@ -10,6 +10,7 @@
 #ifndef TILE_DIALECT_TILE_IR_KERNELCONFIG_H
 #define TILE_DIALECT_TILE_IR_KERNELCONFIG_H
 
+#include "tile/Conversion/ManifestSchema.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -92,13 +93,11 @@ struct KernelConfig {
   bool isStreamK() const { return schedule == Schedule::StreamK; }
   /// Whether several programs compute partial sums of one tile.
   bool hasPartials() const { return isSplitK() || isStreamK(); }
-  /// The most programs per tile that add their partial sums in a cluster.
-  static constexpr int64_t kMaxClusterSplits = 8;
   /// Whether a tile's programs run as one thread-block cluster and add
   /// their partial sums through distributed shared memory: split-K up to
-  /// the portable cluster size.
+  /// the portable cluster size, as the runtime launches them.
   bool reducesInCluster() const {
-    return isSplitK() && splitK <= kMaxClusterSplits;
+    return isSplitK() && splitK <= tile_manifest::kMaxClusterSplits;
   }
   /// Whether partial sums of a tile meet in the launch's workspace.
   bool usesWorkspace() const { return hasPartials() && !reducesInCluster(); }
