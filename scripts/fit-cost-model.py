@@ -55,17 +55,26 @@ def model_tile(cfg, elem=(2, 2, 2)):
             int(cfg["schedule"] == "stream_k"))
 
 
-def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
+def cluster_slots(cfg, slots):
+    """A rule's "cluster_slots" for the member: the table's where its splits
+    run as one cluster (every split-K member of a table the fit reads), else
+    none."""
+    return tuple(slots) if slots and cfg.get("split_k", 1) > 1 else (0,) * 8
+
+
+def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
     """The runtime's estimate (tile_rt_model_estimate) of a member with
     coefficients `cost` (step_ps, tile_ns, launch_ns, gbps; any floats), at
-    its split_k."""
-    return tile_runtime.model_estimate(model_tile(cfg, elem), (sms, *cost), m, n, k)
+    its split_k; `slots` the table's "cluster_slots"."""
+    return tile_runtime.model_estimate(model_tile(cfg, elem), (sms, *cost), m, n, k,
+                                       cluster_slots(cfg, slots))
 
 
-def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2)):
+def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
     """(ns, splits): the runtime's estimate as its pick makes it, a split-K
     member at the splits it would run."""
-    return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k)
+    return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k,
+                                    cluster_slots(cfg, slots))
 
 
 # Runs from before split-K members chose their splits at launch timed each
@@ -178,7 +187,7 @@ def read_runs(paths):
             for shape, cub, times, tri in shapes.values()]
 
 
-def fit_member(sms, samples, start):
+def fit_member(sms, slots, samples, start):
     """Coefficients minimizing the squared log error over (config, shape,
     ms): the member at each of its splits."""
     import numpy as np
@@ -186,7 +195,7 @@ def fit_member(sms, samples, start):
 
     def residuals(x):
         cost = np.exp(x)
-        return [math.log(estimate_ns(cfg, cost, sms, *s) / (ms * 1e6))
+        return [math.log(estimate_ns(cfg, cost, sms, *s, slots=slots) / (ms * 1e6))
                 for cfg, s, ms in samples]
 
     x0 = np.log(np.maximum(np.array(start, float), 1.0))
@@ -230,7 +239,8 @@ def fit(table, data):
                    for s, _, t, _ in data for lab, ms in t.items()
                    if unlabel(lab)[0] == mem["name"]]
         first = start(mem["config"])
-        costs[mem["name"]] = fit_member(table["sms"], samples, first) \
+        costs[mem["name"]] = fit_member(table["sms"], table.get("cluster_slots"), samples,
+                                        first) \
             if len(samples) >= 8 else first
     return refine(table, costs, data)
 
@@ -241,7 +251,8 @@ def picks(table, costs, data):
     rows = []
     for s, cub, t, tri in data:
         # Each member as the runtime estimates it; the least, first on a tie.
-        least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *s), m["name"])
+        least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *s,
+                           slots=table.get("cluster_slots")), m["name"])
                  for m in table["members"]]
         (_, splits), name = min(least, key=lambda e: e[0][0])
         pick = label(name, splits)
@@ -275,8 +286,10 @@ def family(shape):
 
 
 def write(table, costs, path):
-    lines = ['{', f' "chip": {json.dumps(table["chip"])},', f' "sms": {table["sms"]},',
-             ' "members": [']
+    lines = ['{', f' "chip": {json.dumps(table["chip"])},', f' "sms": {table["sms"]},']
+    if "cluster_slots" in table:
+        lines.append(f' "cluster_slots": {json.dumps(table["cluster_slots"])},')
+    lines.append(' "members": [')
     for i, mem in enumerate(table["members"]):
         mem = dict(mem, cost=dict(zip(FIELDS, costs[mem["name"]])))
         lines.append(f'  {{"name": {json.dumps(mem["name"])}, "why": {json.dumps(mem["why"])},')
@@ -307,6 +320,11 @@ def main():
         p.error("--no-fit checks the table as it is: no --write or --cross-validate")
     with open(args.table) as f:
         table = json.load(f)
+    # tile-opt runs split_k above 8 through the workspace, which
+    # cluster_slots() does not tell apart.
+    if any(m["config"].get("split_k", 1) > 8 for m in table["members"]):
+        sys.exit("fit-cost-model: the fit models split-K members whose splits meet in a "
+                 "cluster (split_k at most 8)")
     data = read_runs(args.runs)
     costs = ({m["name"]: [m["cost"][f] for f in FIELDS] for m in table["members"]}
              if args.no_fit else fit(table, data))

@@ -166,6 +166,11 @@ struct Bundle {
                             : nb::none();
       d["class"] = *r.shape_class ? nb::cast(r.shape_class) : nb::none();
       d["why"] = r.why;
+      nb::list slots;
+      for (int64_t v : r.cluster_slots)
+        slots.append(v);
+      d["cluster_slots"] = r.cluster_slots[0] ? nb::object(nb::tuple(slots))
+                                              : nb::none();
       out.append(d);
     }
     return out;
@@ -566,12 +571,15 @@ void usePrimaryContext(int ordinal) {
 }
 
 // tile_rt_model_estimate of a (block_m, block_n, block_k, split_k, a_bytes,
-// b_bytes, c_bytes, stream_k) tile; with `splits`, as a rule picks.
+// b_bytes, c_bytes, stream_k) tile, its splits in clusters with
+// `clusterSlots`; with `splits`, as a rule picks.
 double modelEstimate(const std::array<int64_t, 8> &tile,
+                     const std::array<int64_t, 8> &clusterSlots,
                      const std::array<double, 5> &cost, int64_t m, int64_t n,
                      int64_t k, int64_t *splits) {
   tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],
-                       tile[4], tile[5], tile[6], tile[7]};
+                       tile[4], tile[5], tile[6], tile[7], {}};
+  std::copy(clusterSlots.begin(), clusterSlots.end(), t.cluster_slots);
   double ns = 0;
   tile_rt_status s;
   check(tile_rt_model_estimate(&t, cost.data(), m, n, k, &ns, splits, &s), s);
@@ -629,24 +637,27 @@ NB_MODULE(tile_runtime, m) {
   m.def(
       "model_estimate",
       [](std::array<int64_t, 8> tile, std::array<double, 5> cost, int64_t mm,
-         int64_t n, int64_t k) {
-        return modelEstimate(tile, cost, mm, n, k, nullptr);
+         int64_t n, int64_t k, std::array<int64_t, 8> clusterSlots) {
+        return modelEstimate(tile, clusterSlots, cost, mm, n, k, nullptr);
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
+      "cluster_slots"_a = std::array<int64_t, 8>{},
       "The cost model's time in ns (tile_rt_model_estimate): tile is "
       "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes, "
       "stream_k: 1 for hybrid Stream-K, else 0), cost "
       "(SMs, ps per K step of a tile, ns per tile, ns per launch, bytes per "
-      "ns).");
+      "ns), cluster_slots the blocks resident at once in clusters of 1 to 8 "
+      "where the tile's splits run as one cluster (all 0: one per SM).");
   m.def(
       "model_least",
       [](std::array<int64_t, 8> tile, std::array<double, 5> cost, int64_t mm,
-         int64_t n, int64_t k) {
+         int64_t n, int64_t k, std::array<int64_t, 8> clusterSlots) {
         int64_t splits = 0;
-        double ns = modelEstimate(tile, cost, mm, n, k, &splits);
+        double ns = modelEstimate(tile, clusterSlots, cost, mm, n, k, &splits);
         return std::make_tuple(ns, splits);
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
+      "cluster_slots"_a = std::array<int64_t, 8>{},
       "(ns, splits) as a dispatch rule picks (tile_rt_model_estimate with "
       "splits): a split-K tile at the splits per tile, 2 to split_k in "
       "powers of two, that "

@@ -208,6 +208,9 @@ typedef struct tile_rt_rule {
    * launch and bytes per ns */
   int64_t cost[5];
   const char *why;
+  /* "cluster_slots": for a member whose splits meet in a cluster, the
+   * blocks resident at once in clusters of 1 to 8; else all 0 */
+  int64_t cluster_slots[8];
 } tile_rt_rule;
 
 /* The cost model's time, in ns, of a modelled rule for an M x N x K problem
@@ -226,6 +229,10 @@ typedef struct tile_rt_model_tile {
   int64_t block_m, block_n, block_k, split_k;
   int64_t a_bytes, b_bytes, c_bytes;
   int64_t stream_k; /* 1: hybrid Stream-K (schedule=stream_k), else 0 */
+  /* Splits in a cluster ("splits": "cluster"): the blocks resident at once
+   * in clusters of 1 to 8 (a dispatch rule's "cluster_slots"); all 0: one
+   * program per SM. */
+  int64_t cluster_slots[8];
 } tile_rt_model_tile;
 
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
@@ -236,8 +243,9 @@ typedef struct tile_rt_model_tile {
  * least, written to
  * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
  * tile size, split or byte size outside 1 to 65536, a stream_k other than 0
- * or 1, a coefficient that is negative or not finite, SMs, step time or
- * bytes per ns of 0, or a size outside 1 to 2^31 - 1. */
+ * or 1, cluster slots not all 0 or all 1 to 1024, a coefficient that is
+ * negative or not finite, SMs, step time or bytes per ns of 0, or a size
+ * outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,
                                     int64_t n, int64_t k, double *ns,

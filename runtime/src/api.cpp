@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "handles.h"
+#include "tile/Conversion/ManifestSchema.h"
 
 #include <algorithm>
 #include <cmath>
@@ -298,8 +299,10 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                       " rules, not " + std::to_string(index + 1));
   const DispatchRule &r = bundle->rules[index];
   *rule = tile_rt_rule{r.bundle.c_str(), r.member, r.shapeClass.c_str(),
-                       {}, r.why.c_str()};
+                       {}, r.why.c_str(), {}};
   std::copy(std::begin(r.cost), std::end(r.cost), rule->cost);
+  std::copy(r.tile.clusterSlots.begin(), r.tile.clusterSlots.end(),
+            rule->cluster_slots);
   return ok(status);
 }
 
@@ -348,6 +351,13 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                     std::to_string(kMaxModelTile));
     if (tile->stream_k != 0 && tile->stream_k != 1)
       return refuse("the tile's stream_k must be 0 or 1");
+    const int64_t *slots = tile->cluster_slots;
+    if (!(std::all_of(slots, slots + 8, [](int64_t s) { return s == 0; }) ||
+          std::all_of(slots, slots + 8, [](int64_t s) {
+            return s >= 1 && s <= tile_manifest::kMaxModelSMs;
+          })))
+      return refuse("the tile's cluster_slots must be all 0 or all 1 to " +
+                    std::to_string(tile_manifest::kMaxModelSMs));
     for (int i = 0; i < 5; ++i)
       if (!std::isfinite(cost[i]) || cost[i] < 0 ||
           (cost[i] == 0 && (i == 0 || i == 1 || i == 4)))
@@ -360,6 +370,7 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
     ModelTile t{tile->block_m, tile->block_n, tile->block_k, tile->split_k,
                 tile->a_bytes, tile->b_bytes, tile->c_bytes,
                 tile->stream_k == 1};
+    std::copy(slots, slots + 8, t.clusterSlots.begin());
     *ns = splits ? modelLeastNs(t, cost, m, n, k, *splits)
                  : modelEstimateNs(t, cost, m, n, k);
     return ok(status);

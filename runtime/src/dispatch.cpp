@@ -47,6 +47,11 @@ bool parseRule(const JsonDocument &doc, const Json &r, size_t i,
   rule.bundle = f.string(Field::RuleBundle);
   rule.why = f.string(Field::RuleWhy);
   rule.shapeClass = f.string(Field::RuleClass);
+  if (f.integers(Field::RuleClusterSlots, rule.tile.clusterSlots.data()) &&
+      !f.get(Field::RuleCost)) {
+    error = where + ": \"cluster_slots\" is for a rule with a \"cost\"";
+    return false;
+  }
   if (f.integers(Field::RuleCost, rule.cost)) {
     if (!rule.cost[0] || !rule.cost[1] || !rule.cost[4]) {
       error = where + ": \"cost\" needs positive SMs, step time and "
@@ -147,6 +152,16 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
                       "clusters (the model has no term for them)";
       return false;
     }
+    // Slots are the model's: a class rule (a tuned winner) has none.
+    if (rule.modelled() &&
+        (rule.tile.clusterSlots[0] > 0) != member.splitsInCluster()) {
+      error = where + (member.splitsInCluster()
+                           ? " adds its splits in a cluster; its rule needs "
+                             "\"cluster_slots\""
+                           : ": \"cluster_slots\" is for a member whose "
+                             "splits meet in a cluster");
+      return false;
+    }
     rule.tile = {member.blockM,
                  member.blockN,
                  member.blockK,
@@ -154,7 +169,8 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
                  int64_t(tile_rt_dtype_bytes(member.aType)),
                  int64_t(tile_rt_dtype_bytes(member.bType)),
                  int64_t(tile_rt_dtype_bytes(member.cType)),
-                 member.streamK};
+                 member.streamK,
+                 rule.tile.clusterSlots};
     out.rules.push_back(std::move(rule));
   }
   // A rule with neither a class nor a cost matches every shape, so the
@@ -198,8 +214,16 @@ double tiles(const ModelTile &t, int64_t m, int64_t n) {
   return double(ceilDiv(m, t.blockM)) * double(ceilDiv(n, t.blockN));
 }
 
+// Programs resident at once: one per SM, or, where a tile's splits run as
+// one cluster, the chip's blocks resident in clusters of that size.
+double slots(const ModelTile &t, double sms) {
+  bool clustered = t.splitK > 1 && t.splitK <= int64_t(t.clusterSlots.size()) &&
+                   t.clusterSlots[t.splitK - 1] > 0;
+  return clustered ? double(t.clusterSlots[t.splitK - 1]) : sms;
+}
+
 double waves(const ModelTile &t, double sms, int64_t m, int64_t n) {
-  return std::ceil(tiles(t, m, n) * double(t.splitK) / sms);
+  return std::ceil(tiles(t, m, n) * double(t.splitK) / slots(t, sms));
 }
 
 int64_t steps(const ModelTile &t, int64_t k) {
@@ -330,9 +354,8 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
   ModelTile t = tile;
   int64_t first = tile.splitK > 1 ? 2 : 1;
   double best = 0;
-  // Powers of two: a tile's splits run as one cluster, and clusters of 3,
-  // 5, 6 or 7 blocks leave SMs of a GPC idle (measured slower;
-  // docs/results/shapes.md).
+  // Powers of two: clusters of 3, 5, 6 or 7 blocks measured slower than
+  // their placement alone explains (docs/results/shapes.md).
   for (int64_t s = first; s <= tile.splitK; s *= 2) {
     t.splitK = s;
     double ns = modelEstimateNs(t, cost, m, n, k);

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -110,6 +111,9 @@ struct ModelTile {
   int64_t blockM = 0, blockN = 0, blockK = 0, splitK = 1;
   int64_t aBytes = 0, bBytes = 0, cBytes = 0;
   bool streamK = false;
+  // Splits in a cluster: the blocks resident at once in clusters of 1 to 8
+  // (all 0: one program per SM, whatever the splits).
+  std::array<int64_t, 8> clusterSlots{};
 };
 // The most any of a ModelTile's fields may be: the model's integer
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.

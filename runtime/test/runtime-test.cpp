@@ -811,6 +811,33 @@ void testDispatch() {
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 4);
+  // Splits in a cluster count waves in the blocks resident in clusters of
+  // their size: 32 tiles of 4 splits are 2 waves on 100 SMs as on 100
+  // slots, 3 on the 60 that clusters of 4 would hold (compute-bound: a
+  // high bandwidth).
+  double fastCost[5] = {100, 100000, 500, 2000, 1e6};
+  tile_rt_model_tile clustered = splitTile;
+  std::fill(std::begin(clustered.cluster_slots),
+            std::end(clustered.cluster_slots), 100);
+  double plain = 0, inCluster = 0;
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, fastCost, 1024, 512, 3200,
+                                  &plain, nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
+                                  &inCluster, nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK(plain == inCluster);
+  clustered.cluster_slots[3] = 60;
+  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
+                                  &inCluster, nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK(inCluster > plain);
+  // ... so that the pick takes 2 splits (64 programs, one wave of 110).
+  clustered.cluster_slots[1] = 110;
+  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
+                                  &inCluster, &least, nullptr),
+           TILE_RT_OK);
+  CHECK(least == 2);
   // Hybrid Stream-K: 250 tiles on 100 SMs are one data-parallel wave (50 K
   // steps) and 150 shared tiles, 75 steps per program in two pieces, where
   // a data-parallel schedule takes three waves; tiles that fill whole waves
@@ -852,6 +879,16 @@ void testDispatch() {
   badSchedule.stream_k = 2;
   CHECK_EQ(modelRefusal(badSchedule, 100, 0, 1),
            "tile_rt_model_estimate: the tile's stream_k must be 0 or 1");
+  tile_rt_model_tile someSlots = splitTile;
+  someSlots.cluster_slots[0] = 100; // the rest 0
+  CHECK_EQ(modelRefusal(someSlots, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's cluster_slots must be all 0 or "
+           "all 1 to 1024");
+  std::fill(std::begin(someSlots.cluster_slots),
+            std::end(someSlots.cluster_slots), 1025);
+  CHECK_EQ(modelRefusal(someSlots, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's cluster_slots must be all 0 or "
+           "all 1 to 1024");
   CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
            "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");
@@ -1874,6 +1911,10 @@ Json ruleField(const tile_rt_rule &r, Field f) {
   case Field::RuleCost:
     return r.cost[0] ? Json(std::vector<int64_t>(r.cost, r.cost + 5))
                      : Json();
+  case Field::RuleClusterSlots:
+    return r.cluster_slots[0]
+               ? Json(std::vector<int64_t>(r.cluster_slots, r.cluster_slots + 8))
+               : Json();
   default: // other scopes
     return Json();
   }

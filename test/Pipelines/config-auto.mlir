@@ -44,12 +44,17 @@
 // FILES-NOT: {{.}}
 
 // DISPATCH: "dispatch": [
-// Each rule holds the cost model's SMs and coefficients (data/sm_90a.json).
+// Each rule holds the cost model's SMs and coefficients (data/sm_90a.json);
+// a member whose splits meet in a cluster also the blocks resident per cluster size.
 // DISPATCH: "bundle": "matmul_f16__split.json",
-// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: "cluster_slots": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64k.json",
-// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: "cluster_slots": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64.json",
 // DISPATCH-NEXT: "cost": [
@@ -58,13 +63,17 @@
 // DISPATCH-NEXT: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__m64wk.json",
-// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: "cluster_slots": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__small.json",
 // DISPATCH-NEXT: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__midk.json",
-// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: "cluster_slots": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "cost": [
 // DISPATCH-NEXT: 132,
 // DISPATCH: "bundle": "matmul_f16__mid.json",
 // DISPATCH-NEXT: "cost": [

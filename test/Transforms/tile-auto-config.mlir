@@ -20,7 +20,7 @@
 // TUNED-LABEL: module attributes {tile.dispatch = {mm = [
 // TUNED-SAME: {class = "m2^12-n2^12-k2^12", kernel = "mm__tuned0", why = "tuned: w128x128, the fastest tile-tune measured for this class"},
 // TUNED-SAME: {class = "m2^5-n2^13-k2^13", kernel = "mm__tuned1", why = "tuned: m64x64, the fastest tile-tune measured for this class"},
-// TUNED-SAME: {cost = [132, {{.*}}], kernel = "mm__split"
+// TUNED-SAME: {cluster_slots = [{{[0-9, ]+}}], cost = [132, {{.*}}], kernel = "mm__split"
 // TUNED-SAME: {cost = [132, {{.*}}], kernel = "mm__m64"
 // TUNED-NOT: other-types
 // TUNED-NOT: tuned2
@@ -36,18 +36,18 @@
 // NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': every entry needs a "class" and a "config"
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k", why = "{{[^"]+}}"},
+// CHECK-SAME: {cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split", why = "{{[^"]+}}"},
+// CHECK-SAME: {cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64k", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64w", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64wk", why = "{{[^"]+}}"},
+// CHECK-SAME: {cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64wk", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__small", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk", why = "{{[^"]+}}"},
+// CHECK-SAME: {cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midk", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__mid", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midws", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__w192", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__big", why = "{{[^"]+}}"}]
-// CHECK-SAME: mm32 = [{cost = [132, {{.*}}], kernel = "mm32__split"
+// CHECK-SAME: mm32 = [{cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{.*}}], kernel = "mm32__split"
 // A tiled split-K member: up to 8 programs per tile, as many as the grid
 // holds.
 // CHECK: func.func @mm__split(
@@ -67,7 +67,7 @@
 // CHECK: func.func @mm__small(
 // CHECK-SAME: block_m = 64, block_n = 64,
 // CHECK: func.func @mm__midk(
-// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4
+// CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8
 // CHECK: func.func @mm__mid(
 // CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent
 // CHECK: func.func @mm__midws(

@@ -469,24 +469,25 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     picks = {shape: d.pick(*shape) for shape in
              [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (4096, 4096, 4096)]}
     assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
-        (32, 8192, 8192): "m64wk", (256, 256, 16384): "split", (2304, 2304, 8192): "w192",
+        (32, 8192, 8192): "m64k", (256, 256, 16384): "m64k", (2304, 2304, 8192): "w192",
         (4096, 4096, 4096): "big"}
     why = picks[(256, 256, 16384)][1]
-    assert why.startswith("rule 0, model: 16 tiles of 64x64 split 4 ways, 1 wave of 64 K "
-                          "steps, ") and why.endswith("64x64 tiles, 2 or 4 programs per tile in a "
-                                                      "cluster: a few tiles and a long K")
+    assert why.startswith("rule 1, model: 8 tiles of 64x128 split 8 ways, 1 wave of 32 K "
+                          "steps, ") and why.endswith("64x128 tiles, 2, 4 or 8 programs per tile "
+                                                      "in a cluster: decode and K-heavy layers "
+                                                      "whose tiles leave SMs idle")
     # The splits per tile the model chose, which a plan of the pick runs.
     assert [d.choose(*s)[2] for s in [(256, 256, 16384), (32, 8192, 8192),
-                                      (384, 384, 32768), (4096, 4096, 4096)]] == [4, 4, 4, 0]
+                                      (384, 384, 32768), (4096, 4096, 4096)]] == [8, 2, 8, 0]
     # The estimates the pick compared: the least is the member picked.
     estimates = [d.handle.estimate(i, 256, 256, 16384) for i in range(len(d.rules))]
-    assert min(range(len(estimates)), key=estimates.__getitem__) == 0
+    assert min(range(len(estimates)), key=estimates.__getitem__) == 1
     with pytest.raises(BundleError, match="no modelled rule 11"):
         d.handle.estimate(11, 1, 1, 1)
     split = picks[(256, 256, 16384)][0]
-    assert split is d.members[0]  # the members' own objects
+    assert split is d.members[1]  # the members' own objects
     # Its splits meet in a cluster: no workspace.
-    assert (split.split_k, split.workspace_tile_bytes) == (4, 0)
+    assert (split.split_k, split.workspace_tile_bytes) == (8, 0)
     info = split.plan(256, 256, 16384).info()
     assert (info["grid"], info["workspace_bytes"]) == (64, 0)
     with pytest.raises(BundleError, match="a dispatch manifest .* load it with load_manifest"):
@@ -506,7 +507,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
     """scripts/fit-cost-model.py fits the runtime's formula through
     tile_rt_model_estimate: with a member's tile and its rule's cost it gives
     the rule's estimate, for every member on shapes of every kind (a
-    split-K member's: the least over its splits, 2 to split_k)."""
+    split-K member's: the least over its splits, 2 to split_k, its waves in
+    the blocks that clusters of its splits hold)."""
     fit = _script("fit-cost-model.py")
     rng = random.Random(5)
     top = 2**31 - 1
@@ -519,7 +521,9 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                    "block_k": member.block_k, "split_k": member.split_k,
                    "schedule": member.schedule}
             for s in shapes:
-                ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem)
+                slots = rule["cluster_slots"]
+                ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem,
+                                          slots)
                 assert ns == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
                 picked, _, runs = d.choose(*s)
                 if picked is member and member.split_k > 1:
@@ -528,7 +532,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
                 assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
-                                                 rule["cost"][0], *s, elem) for w in ways)
+                                                 rule["cost"][0], *s, elem, slots)
+                                 for w in ways)
 
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):

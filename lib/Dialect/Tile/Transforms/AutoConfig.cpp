@@ -207,6 +207,9 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
 /// A calibration table: the family and the model's coefficients.
 struct Calibration {
   int64_t sms = 0;
+  /// Blocks resident at once in clusters of 1 to 8: the model's programs
+  /// per wave for a member whose splits run as one cluster.
+  SmallVector<int64_t, 8> clusterSlots;
   SmallVector<Member> members;
 };
 
@@ -257,13 +260,30 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
     return std::nullopt;
   };
   if (std::optional<std::string> key =
-          unknownKey(*top, {"chip", "sms", "members"}))
+          unknownKey(*top, {"chip", "sms", "cluster_slots", "members"}))
     return error() << "unknown key \"" << *key << "\"";
   Calibration out;
   out.sms = top->getInteger("sms").value_or(0);
   if (out.sms < 1 || out.sms > tile_manifest::kMaxModelSMs)
     return error() << "\"sms\" must be an integer from 1 to "
                    << tile_manifest::kMaxModelSMs;
+  // The range a rule's "cluster_slots" may carry (ManifestFields.def).
+  const tile_manifest::FieldSpec &slotRange =
+      tile_manifest::spec(tile_manifest::Field::RuleClusterSlots);
+  const llvm::json::Array *slots = top->getArray("cluster_slots");
+  if (slots) {
+    for (const llvm::json::Value &v : *slots) {
+      std::optional<int64_t> s = v.getAsInteger();
+      if (!s || *s < slotRange.min || *s > slotRange.max)
+        break;
+      out.clusterSlots.push_back(*s);
+    }
+  }
+  if (slots && (out.clusterSlots.size() != slots->size() ||
+                slots->size() != slotRange.length))
+    return error() << "\"cluster_slots\" must hold " << slotRange.length
+                   << " integers from " << slotRange.min << " to "
+                   << slotRange.max;
   if (members->size() > kMaxTunedMembers)
     return error() << "more than " << kMaxTunedMembers << " members";
   llvm::StringSet<> names;
@@ -319,6 +339,9 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
     }
     if (coefficients[0] == 0 || coefficients[3] == 0)
       return memberError() << "\"cost\" needs a positive step_ps and gbps";
+    if (cfg->reducesInCluster() && out.clusterSlots.empty())
+      return memberError() << "its splits run in clusters, which the model "
+                              "counts with the table's \"cluster_slots\"";
     out.members.push_back(
         {member->str(), *cfg, why->str(), {}, std::move(coefficients)});
   }
@@ -407,6 +430,9 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
         SmallVector<int64_t> cost{table->sms};
         cost.append(m.cost);
         rule.set(key(Field::RuleCost), b.getI64ArrayAttr(cost));
+        if (m.cfg.reducesInCluster())
+          rule.set(key(Field::RuleClusterSlots),
+                   b.getI64ArrayAttr(table->clusterSlots));
       }
       if (!m.shapeClass.empty())
         rule.set(key(Field::RuleClass), b.getStringAttr(m.shapeClass));
