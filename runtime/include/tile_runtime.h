@@ -429,9 +429,10 @@ tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
 /* What the TMA descriptor of operand 0 (A), 1 (B) or 2 (C) describes: a
  * row-major rows x cols matrix whose rows lie `pitch` elements (row_bytes
  * bytes) apart (its leading dimension, or its padded copy's when staged),
- * moved in boxes of box[0] (inner) x box[1] (outer) elements with 128-byte
- * swizzle; zero filled outside it. TILE_RT_UNSUPPORTED for a kernel without
- * TMA. */
+ * moved in boxes of box[0] (inner) x box[1] (outer) elements with the
+ * swizzle of swizzle_bytes: 128 for A and B, C's box row (128, 64 or 32
+ * bytes) for C; zero filled outside it. TILE_RT_UNSUPPORTED for a kernel
+ * without TMA. */
 typedef struct tile_rt_tma {
   tile_rt_dtype type;
   int64_t rows, cols, pitch, row_bytes;

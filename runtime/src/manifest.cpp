@@ -466,16 +466,19 @@ bool parseParams(const FieldReader &f, Manifest &m, std::string &error) {
   return true;
 }
 
-// wgmma kernels: the boxes and swizzle the runtime encodes, and row-major
-// operands (the descriptors' layout).
+// wgmma kernels: the boxes and swizzle the runtime encodes (A's and B's
+// rows 128 bytes, C's 128, 64 or 32, each swizzled by its row), and
+// row-major operands (the descriptors' layout).
 bool checkTma(const Manifest &m, std::string &error) {
   if (m.mma != "wgmma")
     return true;
+  int64_t cRowBytes = m.tmaBoxC[0] * int64_t(tile_rt_dtype_bytes(m.cType));
   if (m.tmaSwizzleBytes != 128 || m.tmaBoxA[0] * 2 != 128 ||
       m.tmaBoxB[0] * 2 != 128 ||
-      m.tmaBoxC[0] * int64_t(tile_rt_dtype_bytes(m.cType)) != 128) {
-    error = "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes "
-            "128, tma_box_a/b/c [128 bytes of elements, rows])";
+      (cRowBytes != 128 && cRowBytes != 64 && cRowBytes != 32)) {
+    error = "TMA boxes must be swizzled rows (tma_swizzle_bytes 128, "
+            "tma_box_a/b [128 bytes of elements, rows], tma_box_c [128, 64 "
+            "or 32 bytes of elements, rows])";
     return false;
   }
   // The TMA boxes fix each operand's orientation: one layout per kernel.

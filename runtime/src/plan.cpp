@@ -57,14 +57,18 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
   t.row_bytes = t.pitch * int64_t(tile_rt_dtype_bytes(t.type));
   t.box[0] = box[0];
   t.box[1] = box[1];
-  t.swizzle_bytes = 128;
+  // A's and B's rows are 128 bytes; C's may be 64 or 32 (a block_n whose
+  // rows are not whole 128 bytes), each swizzled by its row.
+  t.swizzle_bytes =
+      operand == 2 ? box[0] * int64_t(tile_rt_dtype_bytes(t.type)) : 128;
   return t;
 }
 
 namespace {
 
-// The TMA descriptor of `view` at `base`: dimensions innermost first,
-// 128-byte swizzle as the wgmma descriptors expect, zero fill outside the
+// The TMA descriptor of `view` at `base`: dimensions innermost first, the
+// view's swizzle (128 bytes for A and B, as the wgmma descriptors expect;
+// C's box row for C, as the kernel stages it), zero fill outside the
 // operand (TMA's OOB fill "none" writes zeros; stores there are dropped).
 bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
                      const tile_rt_tma &view, uint64_t base, Error &error) {
@@ -76,9 +80,13 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
       view.type == TILE_RT_BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
       : view.type == TILE_RT_F32 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
                                  : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  CUtensorMapSwizzle swizzle =
+      view.swizzle_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
+      : view.swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
+                                 : CU_TENSOR_MAP_SWIZZLE_32B;
   CUresult r = cu().cuTensorMapEncodeTiled(
       &out, dataType, 2, reinterpret_cast<void *>(base), dims, strides, boxDims,
-      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_128B,
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
       CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r == CUDA_SUCCESS)
     return true;

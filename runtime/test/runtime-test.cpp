@@ -566,17 +566,22 @@ void testFields() {
            "field \"tma_box_a\" must be two sizes between 1 and 256");
   CHECK_EQ(with(wg, "tma_box_c", {64, 64, 1}),
            "field \"tma_box_c\" must be two sizes between 1 and 256");
-  CHECK_EQ(with(wg, "tma_swizzle_bytes", 64),
-           "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes 128, "
-           "tma_box_a/b/c [128 bytes of elements, rows])");
+  const char *swizzled =
+      "TMA boxes must be swizzled rows (tma_swizzle_bytes 128, tma_box_a/b "
+      "[128 bytes of elements, rows], tma_box_c [128, 64 or 32 bytes of "
+      "elements, rows])";
+  CHECK_EQ(with(wg, "tma_swizzle_bytes", 64), swizzled);
   Json noBox = wgmmaManifest();
   noBox.erase("tma_box_b");
   CHECK_EQ(refusal(noBox), "missing required field \"tma_box_b\"");
   // What only TMA kernels read is not read for others.
   CHECK_EQ(with(sync, "tma_box_a", "unread"), "(code 0) ");
-  CHECK_EQ(with(wg, "tma_box_b", {32, 64}),
-           "TMA boxes must be 128-byte swizzled rows (tma_swizzle_bytes 128, "
-           "tma_box_a/b/c [128 bytes of elements, rows])");
+  CHECK_EQ(with(wg, "tma_box_b", {32, 64}), swizzled);
+  // C's box rows (f16 here) may be 64 or 32 bytes, not 48 or 256.
+  CHECK_EQ(with(wg, "tma_box_c", {32, 64}), "(code 0) ");
+  CHECK_EQ(with(wg, "tma_box_c", {16, 64}), "(code 0) ");
+  CHECK_EQ(with(wg, "tma_box_c", {24, 64}), swizzled);
+  CHECK_EQ(with(wg, "tma_box_c", {128, 64}), swizzled);
   CHECK_EQ(with(wg, "layouts", {"nn", "nt"}),
            "an mma=wgmma kernel serves exactly one layout");
   wg.erase("k_multiple");
@@ -1079,6 +1084,20 @@ void testStaging() {
         a.row_bytes == 8208 && a.box[0] == 64 && a.box[1] == 128 &&
         a.swizzle_bytes == 128 && a.type == TILE_RT_F16);
   CHECK(c.rows == 4095 && c.cols == 4097 && c.pitch == 4104 && c.box[1] == 64);
+  CHECK_EQ(c.swizzle_bytes, 128);
+  // C's map is swizzled by its box row (block_n 96: 32 f16, 64 bytes); A's
+  // and B's stay 128-byte rows.
+  Json narrow = wgmmaManifest();
+  narrow["block_n"] = 96;
+  narrow["tma_box_c"] = {32, 64};
+  writeJson("narrow.json", narrow);
+  Bundle nb("narrow.json");
+  Plan np(nb.b, problem(128, 96, 128));
+  tile_rt_tma nB, nC;
+  CHECK_EQ(tile_rt_plan_tma(np.p, 1, &nB, nullptr), TILE_RT_OK);
+  CHECK_EQ(tile_rt_plan_tma(np.p, 2, &nC, nullptr), TILE_RT_OK);
+  CHECK_EQ(nB.swizzle_bytes, 128);
+  CHECK(nC.box[0] == 32 && nC.box[1] == 64 && nC.swizzle_bytes == 64);
   tile_rt_status st;
   CHECK_EQ(tile_rt_plan_tma(both.p, 3, &a, &st), TILE_RT_INVALID_ARGUMENT);
   // A pinned row stride other than the padded one: not staged, refused by

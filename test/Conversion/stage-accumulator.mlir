@@ -2,7 +2,8 @@
 // its columns) lands in shared memory as C's TMA descriptor reads it,
 // boxes of 128-byte rows one after the other (N / B boxes of R rows, B =
 // 128 bytes of the element type), byte (row, c) of a box at
-// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16.
+// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16; or
+// (box_bytes) of 64- or 32-byte rows, swizzled as TMA swizzles them.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s --check-prefix=COUNT
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(gpu.module(tile-nvgpu-to-nvvm))" | FileCheck %s --check-prefix=UPPER
@@ -132,6 +133,184 @@ gpu.module @half {
   gpu.func @second_half_f32(%dst: memref<64x128xf32, #gpu.address_space<workgroup>>) {
     %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>
     tile.stage_accumulator %acc[128], %dst : <fragmented = vector<64x256xf32>> to memref<64x128xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Narrower boxes (box_bytes, for a block_n whose rows are not whole 128
+// bytes): TMA's swizzle of W-byte rows puts chunk c of row r at
+// (c ^ (r W / 128) % (W / 16)) 16, so xr = chunk(colT) ^ (row / 2) % 4 for
+// 64-byte rows, rows W bytes apart and boxes R W bytes apart.
+// f16, 64x96 in 64-byte boxes: three boxes of 32 columns (4 KB each), two
+// stmatrix.x4 per box, chunks 0 and 2.
+// CHECK-LABEL: gpu.func @staging_f16_64b
+// CHECK: %[[ROWSUM:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[ROW:.*]] = llvm.add %[[ROWSUM]], %{{.*}} : i32
+// CHECK: %[[COL:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
+// CHECK: %[[COLB:.*]] = llvm.mul %[[COL]], %{{.*}} : i32
+// CHECK: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: %[[PAIR:.*]] = llvm.udiv %[[ROW]], %[[C2]] : i32
+// CHECK-NEXT: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[RS:.*]] = llvm.urem %[[PAIR]], %[[C4]] : i32
+// CHECK-NEXT: llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[CHUNK:.*]] = llvm.udiv %[[COLB]], %{{.*}} : i32
+// CHECK-NEXT: %[[XR:.*]] = llvm.xor %[[CHUNK]], %[[RS]] : i32
+// CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: llvm.mul %[[ROW]], %[[C64]] : i32
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[K0:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]], %[[K0]] : i32
+// CHECK: llvm.getelementptr %{{.*}}[0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: %[[K2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]], %[[K2]] : i32
+// CHECK: llvm.getelementptr %{{.*}}[0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// Columns 32..63: box 1, 64 rows x 64 bytes on.
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]]
+// CHECK: llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]]
+// CHECK: llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
+gpu.module @wg64b {
+  gpu.func @staging_f16_64b(%dst: memref<64x96xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>>
+    tile.stage_accumulator %acc[0], %dst {box_bytes = 64 : i64} : <fragmented = vector<64x96xf32>> to memref<64x96xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// f16, 64x112 in 32-byte boxes: seven boxes of 16 columns (2 KB each), one
+// stmatrix.x4 each (chunks 0 and 1 of a row: colC is always chunk 0); the
+// row term is (row / 4) % 2.
+// CHECK-LABEL: gpu.func @staging_f16_32b
+// CHECK: %[[ROWSUM:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[ROW:.*]] = llvm.add %[[ROWSUM]], %{{.*}} : i32
+// CHECK: %[[COL:.*]] = llvm.mul %{{.*}}, %{{.*}} : i32
+// CHECK: %[[COLB:.*]] = llvm.mul %[[COL]], %{{.*}} : i32
+// CHECK: %[[C4:.*]] = llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[QUAD:.*]] = llvm.udiv %[[ROW]], %[[C4]] : i32
+// CHECK-NEXT: %[[C2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: %[[RS:.*]] = llvm.urem %[[QUAD]], %[[C2]] : i32
+// CHECK-NEXT: llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[CHUNK:.*]] = llvm.udiv %[[COLB]], %{{.*}} : i32
+// CHECK-NEXT: %[[XR:.*]] = llvm.xor %[[CHUNK]], %[[RS]] : i32
+// CHECK: %[[C32:.*]] = llvm.mlir.constant(32 : i32) : i32
+// CHECK-NEXT: llvm.mul %[[ROW]], %[[C32]] : i32
+// CHECK: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[K0:.*]] = llvm.mlir.constant(0 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]], %[[K0]] : i32
+// CHECK: llvm.getelementptr %{{.*}}[0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[2048] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[6144] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[8192] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[10240] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK: llvm.getelementptr %{{.*}}[12288] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NEXT: nvvm.stmatrix
+// CHECK-NOT: nvvm.stmatrix
+// CHECK: gpu.return
+gpu.module @wg32b {
+  gpu.func @staging_f16_32b(%dst: memref<64x112xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x112xf32>>
+    tile.stage_accumulator %acc[0], %dst {box_bytes = 32 : i64} : <fragmented = vector<64x112xf32>> to memref<64x112xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// f32, 64x112 in 64-byte boxes: seven boxes of 16 columns (4 KB each);
+// columns 8 j + 2 (lane % 4) are chunk 2 (j % 2) of box j / 2, rows 8 h
+// (512 bytes) on.
+// CHECK-LABEL: gpu.func @staging_f32_64b
+// CHECK: %[[ROW:.*]] = llvm.add %{{.*}}, %{{.*}} : i32
+// CHECK: %[[PAIR:.*]] = llvm.udiv %[[ROW]], %{{.*}} : i32
+// CHECK-NEXT: llvm.mlir.constant(4 : i32) : i32
+// CHECK-NEXT: %[[RS:.*]] = llvm.urem %[[PAIR]], %{{.*}} : i32
+// CHECK-NEXT: llvm.mlir.constant(16 : i32) : i32
+// CHECK-NEXT: %[[CHUNK:.*]] = llvm.udiv
+// CHECK-NEXT: %[[XR:.*]] = llvm.xor %[[CHUNK]], %[[RS]] : i32
+// CHECK: %[[C64:.*]] = llvm.mlir.constant(64 : i32) : i32
+// CHECK-NEXT: llvm.mul %[[ROW]], %[[C64]] : i32
+// CHECK: llvm.getelementptr %{{.*}}[0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store
+// CHECK: llvm.getelementptr %{{.*}}[512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store
+// CHECK: %[[K2:.*]] = llvm.mlir.constant(2 : i32) : i32
+// CHECK-NEXT: llvm.xor %[[XR]], %[[K2]] : i32
+// CHECK: llvm.getelementptr %{{.*}}[0] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store
+// CHECK: llvm.getelementptr %{{.*}}[512] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.store
+// CHECK: llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: llvm.getelementptr %{{.*}}[4608] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// The last box: 6 x 4 KB on.
+// CHECK: llvm.getelementptr %{{.*}}[25088] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK: gpu.return
+// COUNT-LABEL: gpu.func @staging_f32_64b
+// COUNT-COUNT-28: llvm.store {{.*}} : vector<2xf32>, !llvm.ptr<3>
+// COUNT-NOT: llvm.store
+// COUNT: gpu.return
+gpu.module @wgf32_64b {
+  gpu.func @staging_f32_64b(%dst: memref<64x112xf32, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x112xf32>>
+    tile.stage_accumulator %acc[0], %dst {box_bytes = 64 : i64} : <fragmented = vector<64x112xf32>> to memref<64x112xf32, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// A box width TMA does not swizzle.
+gpu.module @bad_box {
+  gpu.func @box_48(%dst: memref<64x96xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>>
+    // expected-error @+1 {{'tile.stage_accumulator' op box_bytes must be 128, 64 or 32, got 48}}
+    tile.stage_accumulator %acc[0], %dst {box_bytes = 48 : i64} : <fragmented = vector<64x96xf32>> to memref<64x96xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+// Rows and a first column that are not whole 64-byte boxes.
+gpu.module @bad_narrow {
+  gpu.func @rows_80(%dst: memref<64x80xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x80xf32>>
+    // expected-error @+1 {{'tile.stage_accumulator' op needs a static identity-layout destination with rows of whole 64-byte boxes (32 elements), got 'memref<64x80xf16, #gpu.address_space<workgroup>>'}}
+    tile.stage_accumulator %acc[0], %dst {box_bytes = 64 : i64} : <fragmented = vector<64x80xf32>> to memref<64x80xf16, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}
+
+// -----
+
+gpu.module @bad_narrow_start {
+  gpu.func @mid_box_64(%dst: memref<64x32xf16, #gpu.address_space<workgroup>>) {
+    %acc = nvgpu.warpgroup.mma.init.accumulator -> !nvgpu.warpgroup.accumulator<fragmented = vector<64x96xf32>>
+    // expected-error @+1 {{'tile.stage_accumulator' op columns 16 .. 47 must start on a 64-byte box and lie within the 96 of the accumulator}}
+    tile.stage_accumulator %acc[16], %dst {box_bytes = 64 : i64} : <fragmented = vector<64x96xf32>> to memref<64x32xf16, #gpu.address_space<workgroup>>
     gpu.return
   }
 }

@@ -26,7 +26,12 @@
 // RUN: not tile-opt %s --tile-tiling="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=32" 2>&1 | FileCheck %s --check-prefix=WG-K
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=2" 2>&1 | FileCheck %s --check-prefix=WG-W
-// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96" 2>&1 | FileCheck %s --check-prefix=WG-N
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=72" 2>&1 | FileCheck %s --check-prefix=WG-N
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=48" 2>&1 | FileCheck %s --check-prefix=WG-N48
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=272" 2>&1 | FileCheck %s --check-prefix=WG-N272
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=96 block-n=96" 2>&1 | FileCheck %s --check-prefix=WG-M96
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96 split-k=2" 2>&1 | FileCheck %s --check-prefix=WG-N96-SPLIT
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=160 num-warps=8 warp-specialize=cooperative cluster-m=2" 2>&1 | FileCheck %s --check-prefix=WG-N160-CLUSTER
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=256 block-n=128 num-warps=8" 2>&1 | FileCheck %s --check-prefix=WG-M8
 // RUN: not tile-opt %s --tile-tiling="warp-specialize=cooperative" 2>&1 | FileCheck %s --check-prefix=WS-SYNC
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=256 num-warps=8 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=PP-N
@@ -64,7 +69,14 @@
 // CHIP-NOT: <unknown>:0: error
 // WG-K: error: tile-tiling: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
 // WG-W: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups), got 2
-// WG-N: error: tile-tiling: mma=wgmma needs block-m and block-n in {64, 128, 192, 256}, got 128x96
+// WG-N: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x72
+// WG-N48: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x48
+// WG-N272: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x272
+// WG-M96: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 96x96
+// A block-n that is not a multiple of 64 lowers in clusters of one,
+// without split-K (and not Stream-K: kernel-attr-invalid.mlir).
+// WG-N96-SPLIT: error: tile-tiling: mma=wgmma with block-n=96 (not a multiple of 64) needs split-k=1, got 2
+// WG-N160-CLUSTER: error: tile-tiling: mma=wgmma with block-n=160 (not a multiple of 64) needs cluster-m=1, got 2
 // WG-M8: error: tile-tiling: mma=wgmma with 8 warps needs block-m = 128 (two warpgroups of 64 rows), got 256
 // WS-SYNC: error: tile-tiling: warp-specialize=cooperative needs mma=wgmma and num-warps=8
 // PP-N: error: tile-tiling: warp-specialize=pingpong needs block-m = 128 and block-n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256

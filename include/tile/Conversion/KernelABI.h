@@ -63,6 +63,9 @@ inline std::optional<unsigned> unitStrideDim(MemRefType t) {
   return std::nullopt;
 }
 
+/// Whether B (K x N) is K-major: stored N x K, as in x @ w.T.
+inline bool isKMajorB(MemRefType b) { return unitStrideDim(b) == 0u; }
+
 /// Whether `name` can be a kernel's name: it becomes the PTX entry and the
 /// bundle's file names, so it must be a PTX identifier and a plain file name.
 /// Accepted: a C identifier (letters, digits, '_', not starting with a digit;

@@ -138,13 +138,14 @@ struct WarpgroupMmaStoreLowering
   }
 };
 
-/// The destination as a TMA store reads it: N / B boxes of R rows of 128
-/// bytes (B elements), box after box, byte (row, c) of a box at
-/// row * 128 + ((c * size / 16) ^ (row % 8)) * 16 + (c * size) % 16. A
-/// warp writes 8 rows x 16 bytes at a time, one 16-byte chunk per row in
-/// different banks. 16-bit values go through stmatrix.x4 (a 16 x 16 piece
-/// per warp), f32 pairs as 8-byte stores. Fragment layout as for
-/// nvgpu.warpgroup.mma.store above; only the columns the op names.
+/// The destination as a TMA store reads it: N / B boxes of R rows of W =
+/// box_bytes (128, 64 or 32) bytes (B elements), box after box, byte
+/// (row, c) of a box at row * W + ((c * size / 16) ^ s(row)) * 16 +
+/// (c * size) % 16, where TMA's swizzle s(row) = (row * W / 128) % (W / 16)
+/// (row % 8 for 128-byte rows). A warp writes 8 rows x 16 bytes at a time,
+/// one 16-byte chunk per row. 16-bit values go through stmatrix.x4 (a
+/// 16 x 16 piece per warp), f32 pairs as 8-byte stores. Fragment layout as
+/// for nvgpu.warpgroup.mma.store above; only the columns the op names.
 struct StageAccumulatorLowering
     : ConvertOpToLLVMPattern<tile::StageAccumulatorOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -156,7 +157,8 @@ struct StageAccumulatorLowering
     MemRefType dstType = op.getDst().getType();
     Type elt = dstType.getElementType();
     int64_t size = elt.getIntOrFloatBitWidth() / 8;
-    int64_t boxCols = 128 / size, rows = dstType.getDimSize(0);
+    int64_t boxBytes = op.getBoxBytes();
+    int64_t boxCols = boxBytes / size, rows = dstType.getDimSize(0);
     int64_t first = op.getFirstColumn(), cols = dstType.getDimSize(1);
     Type i32 = b.getI32Type();
     auto cst = [&](int64_t v) { return i32Constant(b, v); };
@@ -172,8 +174,9 @@ struct StageAccumulatorLowering
       return LLVM::URemOp::create(b, x, cst(y));
     };
     // The thread writes at row rowT + rowC, column colT + colC, with rowC a
-    // multiple of 8 and colC of 8 (a 16-byte chunk of the same box, of even
-    // index): chunk ^ row % 8 = chunk(colC) ^ xr with xr per thread.
+    // multiple of 8 (so s(rowT + rowC) = s(rowT)) and colC of 8 (a 16-byte
+    // chunk of the same box, of even index): chunk ^ s(row) = chunk(colC) ^
+    // xr with xr per thread.
     bool matrices = size == 2;
     Value rowT, colT;
     if (matrices) {
@@ -187,8 +190,10 @@ struct StageAccumulatorLowering
       colT = mulc(urem(lane, 4), 2);
     }
     Value colBytes = mulc(colT, size);
-    Value xr = LLVM::XOrOp::create(b, udiv(colBytes, 16), urem(rowT, 8));
-    Value threadByte = add(mulc(rowT, 128), urem(colBytes, 16));
+    Value rowSwizzle = urem(boxBytes == 128 ? rowT : udiv(rowT, 128 / boxBytes),
+                            boxBytes / 16);
+    Value xr = LLVM::XOrOp::create(b, udiv(colBytes, 16), rowSwizzle);
+    Value threadByte = add(mulc(rowT, boxBytes), urem(colBytes, 16));
     MemRefDescriptor desc(adaptor.getDst());
     Value base = desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
     Type ptrType = base.getType();
@@ -198,7 +203,7 @@ struct StageAccumulatorLowering
           b, LLVM::XOrOp::create(b, xr, cst(chunk)), cst(4));
       Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
                                     ValueRange{add(threadByte, swizzled)});
-      int64_t at = (colC / boxCols * rows + rowC) * 128;
+      int64_t at = (colC / boxCols * rows + rowC) * boxBytes;
       return LLVM::GEPOp::create(b, ptrType, b.getI8Type(), p,
                                  ArrayRef<LLVM::GEPArg>{
                                      static_cast<int32_t>(at)});

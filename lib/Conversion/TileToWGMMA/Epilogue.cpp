@@ -28,7 +28,7 @@ using namespace mlir::tile::wgmma;
 static constexpr int64_t kUnrolledSplits = 8;
 
 void Epilogue::emitTensorMap(Value tmaCPtr) {
-  mapC = tensorMap(wgTileM, layout.cBoxCols, cElt, tmaCPtr);
+  mapC = tensorMap(wgTileM, layout.cBoxCols, cElt, tmaCPtr, layout.cBoxBytes);
 }
 
 /// Synchronises the threads whose accumulators one TMA store issue
@@ -84,7 +84,8 @@ void Epilogue::emitEpilogue(Value acc) {
       syncStagingWriters();
     }
     Value staging = view(stagingOf(blk.wg), {wgTileM, partCols}, cElt);
-    tile::StageAccumulatorOp::create(b, loc, acc, staging, part * partCols);
+    tile::StageAccumulatorOp::create(b, loc, acc, staging, part * partCols,
+                                     layout.cBoxBytes);
     // The writes (generic proxy) before TMA's reads (async proxy).
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKind::async_shared,
@@ -95,7 +96,7 @@ void Epilogue::emitEpilogue(Value acc) {
     auto storeRows = [&](Value w, Value rowOffset) {
       Value tile = stagingOf(w);
       for (int64_t j = 0; j < partCols / cBoxCols; ++j) {
-        Value box = view(add(tile, j * wgTileM * kSwizzleRowBytes),
+        Value box = view(add(tile, j * wgTileM * layout.cBoxBytes),
                          {wgTileM, cBoxCols}, cElt);
         nvgpu::TmaAsyncStoreOp::create(
             b, loc, box, mapC,

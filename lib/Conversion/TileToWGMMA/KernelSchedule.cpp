@@ -44,14 +44,18 @@ Value Piece::view(Value byteOffset, ArrayRef<int64_t> shape, Type type) {
       blk.smem, byteOffset, ValueRange{});
 }
 
-Value Piece::tensorMap(int64_t rows, int64_t cols, Type type, Value ptr) {
+Value Piece::tensorMap(int64_t rows, int64_t cols, Type type, Value ptr,
+                       int64_t swizzleBytes) {
   MLIRContext *ctx = b.getContext();
   auto box = MemRefType::get(
       {rows, cols}, type, MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+  auto swizzle = swizzleBytes == 128 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
+                 : swizzleBytes == 64
+                     ? nvgpu::TensorMapSwizzleKind::SWIZZLE_64B
+                     : nvgpu::TensorMapSwizzleKind::SWIZZLE_32B;
   auto map = nvgpu::TensorMapDescriptorType::get(
-      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+      ctx, box, swizzle, nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
   return UnrealizedConversionCastOp::create(b, loc, map, ptr).getResult(0);

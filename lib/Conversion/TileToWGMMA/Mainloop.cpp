@@ -40,7 +40,7 @@ void Mainloop::emitBarriers() {
 
 void Mainloop::emitTensorMaps(Value tmaAPtr, Value tmaBPtr) {
   mapA = tensorMap(aBoxRows(), kBoxCols, elt, tmaAPtr);
-  mapB = tensorMap(kBoxCols, kBoxCols, elt, tmaBPtr);
+  mapB = tensorMap(bBoxRows(), kBoxCols, elt, tmaBPtr);
 }
 
 Value Mainloop::stageA(Value stage) {
@@ -77,9 +77,10 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
   if (clustered)
     mask = arith::ConstantOp::create(
         b, loc, b.getI16IntegerAttr((1 << cfg.clusterM) - 1));
-  for (int64_t j = 0; j < cfg.blockN / kBoxCols; ++j) {
-    Value bj = view(add(stageB(stage), j * kBoxBytes), {kBoxCols, kBoxCols},
-                    elt);
+  int64_t bRows = bBoxRows();
+  for (int64_t j = 0; j < cfg.blockN / bRows; ++j) {
+    Value bj = view(add(stageB(stage), j * bRows * kSwizzleRowBytes),
+                    {bRows, kBoxCols}, elt);
     Value owner = pred;
     if (clustered) {
       owner = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
@@ -87,7 +88,7 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
       if (pred)
         owner = andi(pred, owner);
     }
-    Value n0 = add(blk.nCol0, j * kBoxCols);
+    Value n0 = add(blk.nCol0, j * bRows);
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, bj, bars, mapB,
         bKMajor ? ValueRange{k0, n0} : ValueRange{n0, k0}, stage, mask,

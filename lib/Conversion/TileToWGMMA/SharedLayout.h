@@ -26,7 +26,8 @@ constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
 /// The 128-byte swizzle repeats every 8 rows of 128 bytes; stages start on
 /// such a boundary.
 constexpr int64_t kSwizzleAtom = 1024;
-/// A TMA box row with the 128-byte swizzle, in bytes.
+/// A TMA box row with the 128-byte swizzle, in bytes: A's and B's, and C's
+/// where a tile row is whole such rows.
 constexpr int64_t kSwizzleRowBytes = 128;
 constexpr int64_t kWarpThreads = 32;
 constexpr int64_t kWarpgroupThreads = 128;
@@ -41,20 +42,26 @@ struct SharedLayout {
     bOffset = stages * aStageBytes;
     ring = stages * (aStageBytes + bStageBytes);
     // Each warpgroup stages its wgTileM x block_n accumulator as block_n /
-    // cBoxCols TMA boxes. Warp-specialized: the producer refills the ring
-    // while the consumers run the epilogue, so staging follows the ring;
-    // where ring and staging exceed the block's shared memory (a 32-bit C
-    // doubles the staging), each warpgroup stages its columns in 2 or 4
-    // parts, one after the other's TMA reads.
-    cBoxCols = kSwizzleRowBytes / (cElt.getIntOrFloatBitWidth() / 8);
+    // cBoxCols TMA boxes, whose rows are the widest swizzle span (128, 64 or
+    // 32 bytes) that divides a row of the tile (an f16 block_n of 96: 64).
+    // Warp-specialized: the producer refills the ring while the consumers
+    // run the epilogue, so staging follows the ring; where ring and staging
+    // exceed the block's shared memory (a 32-bit C doubles the staging),
+    // each warpgroup stages its columns in 2 or 4 parts, one after the
+    // other's TMA reads.
+    int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
+    int64_t cRowBytes = cfg.blockN * cBytes;
+    cBoxBytes = cRowBytes % kSwizzleRowBytes == 0 ? kSwizzleRowBytes
+                : cRowBytes % 64 == 0             ? 64
+                                                  : 32;
+    cBoxCols = cBoxBytes / cBytes;
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
     int64_t boxes = cfg.blockN / cBoxCols;
     for (stagingParts = 1;; stagingParts *= 2) {
-      wgStagingBytes =
-          llvm::alignTo(wgTileM * (boxes / stagingParts) * kSwizzleRowBytes,
-                        kSwizzleAtom);
+      wgStagingBytes = llvm::alignTo(
+          wgTileM * (boxes / stagingParts) * cBoxBytes, kSwizzleAtom);
       bool last = !cfg.isWarpSpecialized() || boxes % (2 * stagingParts) ||
                   stagingParts == 4;
       if (last || ring + warpgroups * wgStagingBytes + extra <=
@@ -86,7 +93,8 @@ struct SharedLayout {
   int64_t aStageBytes, bStageBytes; // one stage of each operand
   int64_t bOffset;                  // the first B stage, after the A stages
   int64_t ring;                     // every stage of both operands
-  int64_t cBoxCols;       // C elements in a 128-byte box row
+  int64_t cBoxBytes;      // a C box row: 128, 64 or 32 bytes, its swizzle
+  int64_t cBoxCols;       // C elements in a box row
   int64_t stagingParts;   // column parts staged one after the other
   int64_t wgStagingBytes; // one warpgroup's staging tile (one part)
   int64_t stagingOffset;  // the staging tiles: over the ring, or after it

@@ -6,7 +6,8 @@
 // K-major (row-major A: one box of block_m rows of 64 K) or M-major
 // (transposed A: block_m / 64 boxes of 64 K rows of 64 M), B N-major
 // (row-major B: block_n / 64 boxes of 64 K rows of 64 N) or K-major
-// (transposed B: block_n / 64 boxes of 64 N rows of 64 K), so no layout
+// (transposed B: block_n / 64 boxes of 64 N rows of 64 K, or one box of
+// block_n rows where block_n is not a multiple of 64), so no layout
 // needs a transposing copy; the wgmma's descriptors say which. For K step k one
 // thread arms the mbarrier of stage k % S with the bytes to expect and
 // issues the copies; every warpgroup waits on that barrier, issues its wgmma
@@ -14,8 +15,9 @@
 // barrier the stage step k - 1 read is refilled with step k + S - 1. TMA
 // zero-fills outside the operands: the K loop has no masks. The epilogue
 // writes the accumulator, in C's type, to shared memory in the swizzled
-// boxes of C's TMA descriptor (over the ring) and stores them with TMA,
-// which drops what falls outside C: no masks either.
+// boxes of C's TMA descriptor (over the ring; rows of 128 bytes, or of 64
+// or 32 where a tile row is not whole 128-byte rows) and stores them with
+// TMA, which drops what falls outside C: no masks either.
 //
 // Warp-specialized (persistent only): a producer warpgroup fills the ring,
 // consumers release stages through "empty" mbarriers and stage C after the
@@ -88,7 +90,12 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   if (!aUnit || !bUnit)
     return func.emitError("tile-to-wgmma: A and B must each have a static "
                           "unit stride (row-major or transposed) for TMA");
-  bool aKMajor = *aUnit == 1, bKMajor = *bUnit == 0;
+  bool aKMajor = *aUnit == 1, bKMajor = isKMajorB(bType);
+  if (cfg.needsKMajorB() && !bKMajor)
+    return func.emitError("tile-to-wgmma: block-n = ")
+           << cfg.blockN
+           << " needs B K-major (stored N x K, as in x @ w.T); this B is "
+              "N-major, which is loaded in boxes of 64 columns";
   if (kl.loadA.getCol() != kl.loop.getInductionVar() ||
       kl.loadB.getRow() != kl.loop.getInductionVar())
     return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
@@ -191,7 +198,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set(manifestKey(Field::TmaBoxA),
             ab.getI64ArrayAttr({kBoxCols, mainloop.aBoxRows()}));
   attrs.set(manifestKey(Field::TmaBoxB),
-            ab.getI64ArrayAttr({kBoxCols, kBoxCols}));
+            ab.getI64ArrayAttr({kBoxCols, mainloop.bBoxRows()}));
   attrs.set(manifestKey(Field::TmaBoxC),
             ab.getI64ArrayAttr({shared.cBoxCols, cfg.rowsPerWarpgroup()}));
   attrs.set(manifestKey(Field::TmaSwizzleBytes), ab.getI64IntegerAttr(128));

@@ -49,8 +49,10 @@ protected:
   Value createBarriers(int64_t n, int64_t count);
   /// A `shape` memref of `type` at `byteOffset` into the shared buffer.
   Value view(Value byteOffset, ArrayRef<int64_t> shape, Type type);
-  /// The TMA descriptor `ptr` as a rows x cols box with the 128B swizzle.
-  Value tensorMap(int64_t rows, int64_t cols, Type type, Value ptr);
+  /// The TMA descriptor `ptr` as a rows x cols box with the swizzle of
+  /// `swizzleBytes` (128, 64 or 32: the box's row).
+  Value tensorMap(int64_t rows, int64_t cols, Type type, Value ptr,
+                  int64_t swizzleBytes = kSwizzleRowBytes);
   /// The tile's first row and column, from the K loop's loads.
   void setTileOrigin(KLoop kl);
   /// Every thread of both blocks of the cluster (not .aligned: the
@@ -84,6 +86,12 @@ public:
 
   /// Rows of an A box: the whole tile K-major, 64 K rows M-major.
   int64_t aBoxRows() const { return aKMajor ? cfg.blockM : kBoxCols; }
+  /// Rows of a B box: 64 (N rows K-major, K rows N-major), or K-major the
+  /// whole tile where block_n is not whole boxes of 64 (TMA takes up to 256
+  /// rows; N-major needs 64-column boxes, KernelConfig::needsKMajorB).
+  int64_t bBoxRows() const {
+    return bKMajor && cfg.blockN % kBoxCols ? cfg.blockN : kBoxCols;
+  }
 
   /// The full barriers and (warp-specialized) the empty ones.
   void emitBarriers();

@@ -217,3 +217,43 @@ func.func @bool_block_m() attributes {tile.kernel = #tile.kernel<block_m = true,
 func.func @word_split_k() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = eight, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// wgmma's block_n: a multiple of 16 from 64 to 256; one that is not a
+// multiple of 64 neither splits K nor runs Stream-K.
+// expected-error @+1 {{mma = wgmma needs block_m in {64, 128, 192, 256} and block_n a multiple of 16 from 64 to 256, got 128x72}}
+func.func @wgmma_block_n_72() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 72, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma = wgmma with block_n = 96 (not a multiple of 64) needs split_k = 1, got 2}}
+func.func @wgmma_block_n_96_split() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0, split_k = 2>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma = wgmma with block_n = 112 (not a multiple of 64) needs schedule = tiled or schedule = persistent}}
+func.func @wgmma_block_n_112_stream_k() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 112, block_k = 64, num_warps = 4, num_stages = 3, schedule = stream_k, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma = wgmma with block_n = 160 (not a multiple of 64) needs cluster_m = 1, got 2}}
+func.func @wgmma_block_n_160_cluster() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 160, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0, cluster_m = 2>} {
+  return
+}
+
+// -----
+
+// Accepted: 128x96 and 64x176.
+func.func @wgmma_block_n_96() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+func.func @wgmma_block_n_176() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 176, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

@@ -106,11 +106,28 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
                        << " 4 or 8 (one or two warpgroups), got "
                        << c.numWarps;
   if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 || c.blockN < 64 ||
-      c.blockN % 64 || c.blockN > 256)
-    return emitError() << wgmma << " needs " << n.field("block-m") << " and "
-                       << n.field("block-n")
-                       << " in {64, 128, 192, 256}, got " << c.blockM << "x"
-                       << c.blockN;
+      c.blockN % 16 || c.blockN > 256)
+    return emitError() << wgmma << " needs " << n.field("block-m")
+                       << " in {64, 128, 192, 256} and " << n.field("block-n")
+                       << " a multiple of 16 from 64 to 256, got " << c.blockM
+                       << "x" << c.blockN;
+  // A block_n that is not whole 64-column boxes: the split-K and Stream-K
+  // epilogues and the cluster's B multicast are built for such boxes.
+  if (c.blockN % 64) {
+    std::string narrow = wgmma + " with " +
+                         n.setting("block-n", std::to_string(c.blockN)) +
+                         " (not a multiple of 64)";
+    if (c.splitK > 1)
+      return emitError() << narrow << " needs " << n.setting("split-k", "1")
+                         << ", got " << c.splitK;
+    if (c.isStreamK())
+      return emitError() << narrow << " needs "
+                         << n.setting("schedule", "tiled") << " or "
+                         << n.setting("schedule", "persistent");
+    if (c.clusterM > 1)
+      return emitError() << narrow << " needs " << n.setting("cluster-m", "1")
+                         << ", got " << c.clusterM;
+  }
   // 8 warps: two warpgroups of 64 rows each, the shape the GPU runs cover
   // (pingpong: of 128 rows each, on alternate tiles).
   if (c.numWarps == 8 && c.blockM != 128)

@@ -72,13 +72,18 @@ LogicalResult StoreOp::verify() {
 LogicalResult StageAccumulatorOp::verify() {
   MemRefType dst = getDst().getType();
   int64_t bits = dst.getElementTypeBitWidth();
-  int64_t boxCols = 128 * 8 / bits;
+  int64_t boxBytes = getBoxBytes();
+  // The row widths TMA swizzles.
+  if (boxBytes != 128 && boxBytes != 64 && boxBytes != 32)
+    return emitOpError("box_bytes must be 128, 64 or 32, got ") << boxBytes;
+  int64_t boxCols = boxBytes * 8 / bits;
   VectorType acc = getAcc().getType().getFragmented();
   if (!dst.hasStaticShape() || !dst.getLayout().isIdentity() ||
       dst.getDimSize(1) % boxCols != 0)
     return emitOpError("needs a static identity-layout destination with rows "
-                       "of whole 128-byte boxes (")
-           << boxCols << " elements), got " << dst;
+                       "of whole ")
+           << boxBytes << "-byte boxes (" << boxCols << " elements), got "
+           << dst;
   if (dst.getDimSize(0) != acc.getDimSize(0))
     return emitOpError("destination has ")
            << dst.getDimSize(0) << " rows; the accumulator has "
@@ -88,7 +93,7 @@ LogicalResult StageAccumulatorOp::verify() {
       first + dst.getDimSize(1) > acc.getDimSize(1))
     return emitOpError("columns ")
            << first << " .. " << first + dst.getDimSize(1) - 1
-           << " must start on a 128-byte box and lie within the "
+           << " must start on a " << boxBytes << "-byte box and lie within the "
            << acc.getDimSize(1) << " of the accumulator";
   return success();
 }

@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/ManifestSchema.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
@@ -371,9 +372,11 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
     bool three = func.getNumArguments() == 3;
     auto aType = dyn_cast_if_present<MemRefType>(
         three ? func.getArgumentTypes()[0] : Type());
+    auto bType = dyn_cast_if_present<MemRefType>(
+        three ? func.getArgumentTypes()[1] : Type());
     auto cType = dyn_cast_if_present<MemRefType>(
         three ? func.getArgumentTypes()[2] : Type());
-    if (!aType || !cType)
+    if (!aType || !bType || !cType)
       return func.emitError("tile-auto-config: a kernel function takes the "
                             "memrefs A, B and C");
     // It is replaced by its members and a dispatch rule: a call would dangle.
@@ -404,6 +407,17 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
       table = std::move(*read);
     }
     members.append(table->members);
+    // An N-major B is loaded in 64-column boxes: members whose block_n is
+    // not whole boxes leave this kernel's family.
+    if (!isKMajorB(bType))
+      llvm::erase_if(members,
+                     [](const Member &m) { return m.cfg.needsKMajorB(); });
+    if (members.empty())
+      return func.emitError("tile-auto-config: no member of the family "
+                            "serves @")
+             << func.getName()
+             << ": B is N-major, and every member's block_n needs B "
+                "K-major (stored N x K)";
     SmallVector<Attribute> rules;
     OpBuilder ob(func);
     for (const Member &m : members) {

@@ -89,6 +89,9 @@ struct KernelConfig {
   std::optional<std::pair<int64_t, int64_t>> warpGrid() const;
 
   bool isWgmma() const { return mma == MmaKind::Wgmma; }
+  /// wgmma: whether B must be K-major (stored N x K, as in x @ w.T). An
+  /// N-major B is loaded in boxes of 64 columns, which must tile block_n.
+  bool needsKMajorB() const { return isWgmma() && blockN % 64 != 0; }
   bool isSplitK() const { return splitK > 1; }
   bool isStreamK() const { return schedule == Schedule::StreamK; }
   /// Whether several programs compute partial sums of one tile.

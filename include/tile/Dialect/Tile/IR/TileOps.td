@@ -152,21 +152,25 @@ def Tile_StageAccumulatorOp : Tile_Op<"stage_accumulator"> {
   let description = [{
     Writes the accumulator's columns `first_column` .. `first_column` + N - 1
     (all its rows), converted to the destination's element type, into `dst`
-    (R x N) laid out as a TMA store with the 128-byte swizzle reads it: N / B
-    boxes of R rows of 128 bytes (B elements) one after the other. Each
-    warpgroup passes its own accumulator and destination. A destination
-    narrower than the accumulator takes it part by part, so that a staging
-    tile of half the columns serves a 32-bit C.
+    (R x N) laid out as a TMA store with the swizzle of `box_bytes` (128, 64
+    or 32) reads it: N / B boxes of R rows of `box_bytes` bytes (B elements)
+    one after the other. Each warpgroup passes its own accumulator and
+    destination. A destination narrower than the accumulator takes it part
+    by part, so that a staging tile of half the columns serves a 32-bit C.
+    Narrower boxes serve a block_n whose rows are not whole 128 bytes.
 
     ```mlir
     tile.stage_accumulator %acc[128], %dst
         : <fragmented = vector<64x256xf32>> to memref<64x128xf32, 3>
+    tile.stage_accumulator %acc[0], %dst {box_bytes = 64 : i64}
+        : <fragmented = vector<64x96xf32>> to memref<64x96xf16, 3>
     ```
   }];
   let arguments = (ins NVGPU_WarpgroupAccumulator:$acc,
                        Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "",
                            [MemWrite]>:$dst,
-                       I64Attr:$first_column);
+                       I64Attr:$first_column,
+                       DefaultValuedAttr<I64Attr, "128">:$box_bytes);
   let assemblyFormat = [{
     $acc `[` $first_column `]` `,` $dst attr-dict `:` type($acc) `to`
     type($dst)

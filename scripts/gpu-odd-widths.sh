@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# One device call, two parts. (1) config=auto's nt dispatch manifest with
+# the new table ($NEW) against the previous one ($OLD), same process, next
+# to cuBLAS and Triton, on the llm, heldout and classic suites. (2)
+# Candidate members whose block_n is not a multiple of 64 ($CAND: the nt
+# bundles of a calibration table that holds them next to the family),
+# timed beside every member at mid-size M (the fit's data), then checked on
+# random shapes (f16, bf16, f32 C) and under memcheck and racecheck.
+# Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
+# with calibration=TABLE (f32c/nt-auto: the same with f32 C).
+# Carry: .kit/bundles, runtime/external.
+#   OLD=.kit/bundles/old NEW=.kit/bundles/new CAND=.kit/bundles/cand \
+#     bash scripts/gpu-odd-widths.sh
+set -uo pipefail
+R=/tmp/raw-odd; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
+. scripts/gpu-tools.sh
+clock
+# Part 1 without OLD, part 2 without CAND is skipped.
+if [ -n "${OLD:-}" ]; then
+  # The two manifests share a name: the old one runs from another folder.
+  NEWM=$NEW/f16/nt-auto W=/tmp/before; rm -rf $W; cp -r $OLD/f16/nt-auto $W
+  BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
+  bench auto-llm 150 $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
+    $(python3 scripts/suites.py llm) --anchors tuned-persistent
+  bench auto-heldout 110 $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
+    $(python3 scripts/suites.py heldout) --anchors tuned-persistent
+  bench auto-classic 35 $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
+    $(python3 scripts/suites.py classic) --anchors tuned-persistent
+  clock
+fi
+if [ -n "${CAND:-}" ]; then
+  C=$CAND/f16/nt-auto
+  BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4,8"
+  bench cal-nt-mid 170 $C/*__*.json $(python3 scripts/suites.py calibration --m ${CAL_M:-128,256,512})
+  clock
+  random_shapes random-cand $CAND '*__o*.json' 100 29 40
+  for tool in memcheck racecheck; do
+    t=$(left); [ $t -gt 25 ] || continue
+    timeout $((t - 10)) compute-sanitizer --tool $tool $run $C/*__o*.json \
+      --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 200x3000x1000 \
+      --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
+    echo "$tool rc=$?"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
+  done
+fi
+gzip -q $R/*.json $R/*.log 2>/dev/null
+tar czf "$OUT/raw-odd.tar.gz" -C $R .
