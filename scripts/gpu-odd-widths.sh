@@ -4,7 +4,7 @@
 # to cuBLAS and Triton, on the llm, heldout and classic suites. (2)
 # Candidate members whose block_n is not a multiple of 64 ($CAND: the nt
 # bundles of a calibration table that holds them next to the family),
-# timed beside every member at mid-size M (the fit's data), then checked on
+# timed beside every member at mid-size M (the fit's data: CAL_SETS), then checked on
 # random shapes (f16, bf16, f32 C) and under memcheck and racecheck.
 # Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
 # with calibration=TABLE (f32c/nt-auto: the same with f32 C).
@@ -31,7 +31,11 @@ fi
 if [ -n "${CAND:-}" ]; then
   C=$CAND/f16/nt-auto
   BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4,8"
-  bench cal-nt-mid 170 $C/*__*.json $(python3 scripts/suites.py calibration --m ${CAL_M:-128,256,512})
+  # suite:M-list pairs, each timed within T seconds.
+  for set in ${CAL_SETS:-llm:128,512:230 calibration:256:110}; do
+    IFS=: read suite ms t <<< "$set"
+    bench cal-nt-$suite-${ms//,/-} $t $C/*__*.json $(python3 scripts/suites.py $suite --m $ms)
+  done
   clock
   random_shapes random-cand $CAND '*__o*.json' 100 29 40
   for tool in memcheck racecheck; do
