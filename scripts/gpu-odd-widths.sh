@@ -8,6 +8,8 @@
 # random shapes (f16, bf16, f32 C) and under memcheck and racecheck.
 # Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
 # with calibration=TABLE (f32c/nt-auto: the same with f32 C).
+# AB_SETS and CAL_SETS choose the suites (and M) of each part; RANDOM_AUTO
+# random shapes check NEW's dispatch manifest.
 # Carry: .kit/bundles, runtime/external.
 #   OLD=.kit/bundles/old NEW=.kit/bundles/new CAND=.kit/bundles/cand \
 #     bash scripts/gpu-odd-widths.sh
@@ -20,18 +22,30 @@ if [ -n "${OLD:-}" ]; then
   # The two manifests share a name: the old one runs from another folder.
   NEWM=$NEW/f16/nt-auto W=/tmp/before; rm -rf $W; cp -r $OLD/f16/nt-auto $W
   BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
-  bench auto-llm 150 $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
-    $(python3 scripts/suites.py llm) --anchors tuned-persistent
-  bench auto-heldout 110 $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
-    $(python3 scripts/suites.py heldout) --anchors tuned-persistent
-  bench auto-classic 35 $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
-    $(python3 scripts/suites.py classic) --anchors tuned-persistent
+  # suite:T pairs, each timed within T seconds.
+  for set in ${AB_SETS:-llm:150 heldout:110 classic:35}; do
+    IFS=: read suite t <<< "$set"
+    bench auto-$suite $t $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
+      $(python3 scripts/suites.py $suite) --anchors tuned-persistent
+  done
   clock
+  # The new dispatch manifest on random shapes, and its split-K members under
+  # memcheck where the model runs 2, 4 and 8 splits.
+  if [ "${RANDOM_AUTO:-0}" -gt 0 ]; then
+    random_shapes random-auto $NEW "matmul_*_nt.json" $RANDOM_AUTO 17 60
+    t=$(left)
+    [ $t -gt 30 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run \
+      $(for m in split m64k midk m64wk; do echo $NEWM/matmul_f16_nt__$m.json; done) \
+      --layout nt --shape 1x4096x4096 --shape 128x4096x14336 --shape 256x256x16384 \
+      --shape 384x384x32768 --reps 1 --rounds 1 --warmup 0 --no-cublas-timing \
+      > "$R/memcheck-auto.txt" 2>&1
+    echo "memcheck rc=$?"; grep -E "ERROR SUMMARY" "$R/memcheck-auto.txt" | sort | uniq -c
+  fi
 fi
 if [ -n "${CAND:-}" ]; then
   C=$CAND/f16/nt-auto
   BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4,8"
-  # suite:M-list pairs, each timed within T seconds.
+  # suite:M-list:T triples, each timed within T seconds.
   for set in ${CAL_SETS:-llm:128,512:230 calibration:256:110}; do
     IFS=: read suite ms t <<< "$set"
     bench cal-nt-$suite-${ms//,/-} $t $C/*__*.json $(python3 scripts/suites.py $suite --m $ms)
