@@ -8,7 +8,8 @@
 # random shapes (f16, bf16, f32 C) and under memcheck and racecheck.
 # Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
 # with calibration=TABLE (f32c/nt-auto: the same with f32 C).
-# AB_SETS and CAL_SETS choose the suites (and M) of each part; RANDOM_AUTO
+# AB_VARIANTS (default f16/nt-auto), AB_SETS and CAL_SETS choose the
+# bundles and suites (and M) of each part; RANDOM_AUTO
 # random shapes check NEW's dispatch manifest.
 # Carry: .kit/bundles, runtime/external.
 #   OLD=.kit/bundles/old NEW=.kit/bundles/new CAND=.kit/bundles/cand \
@@ -19,15 +20,22 @@ R=/tmp/raw-odd; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
 clock
 # Part 1 without OLD, part 2 without CAND is skipped.
 if [ -n "${OLD:-}" ]; then
-  # The two manifests share a name: the old one runs from another folder.
-  NEWM=$NEW/f16/nt-auto W=/tmp/before; rm -rf $W; cp -r $OLD/f16/nt-auto $W
-  BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
-  # suite:T pairs, each timed within T seconds.
-  for set in ${AB_SETS:-llm:150 heldout:110 classic:35}; do
-    IFS=: read suite t <<< "$set"
-    bench auto-$suite $t $W/matmul_f16_nt.json $NEWM/matmul_f16_nt.json \
-      $(python3 scripts/suites.py $suite) --anchors tuned-persistent
+  # AB_VARIANTS: bundle folders (dtype/variant; nt-* run in layout nt).
+  for v in ${AB_VARIANTS:-f16/nt-auto}; do
+    dtype=${v%%/*} variant=${v#*/} layout=nn anchors=tma-persistent
+    [[ $variant == nt-* ]] && layout=nt anchors=tuned-persistent
+    # The two manifests share a name: the old one runs from another folder.
+    W=/tmp/before-$dtype-$variant; rm -rf $W; cp -r $OLD/$v $W
+    kernel=$(cd $NEW/$v && ls matmul_*.json | grep -v __)
+    BENCH_OPTS="--layout $layout --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
+    # suite:T pairs, each timed within T seconds.
+    for set in ${AB_SETS:-llm:150 heldout:110 classic:35}; do
+      IFS=: read suite t <<< "$set"
+      bench auto-$suite$([ $v = f16/nt-auto ] || echo -$dtype-$layout) $t $W/$kernel \
+        $NEW/$v/$kernel $(python3 scripts/suites.py $suite) --anchors $anchors
+    done
   done
+  NEWM=$NEW/f16/nt-auto
   clock
   # The new dispatch manifest on random shapes, and its split-K members under
   # memcheck where the model runs 2, 4 and 8 splits.
