@@ -31,7 +31,7 @@ def labels():
     """(family, layer) by shape, and by (N, K) for an M no suite lists;
     layer names win over "classic" where a shape is both."""
     by_shape, by_nk = {}, {}
-    for name in ("calibration", "llm", "decode", "classic"):
+    for name in ("calibration", "llm", "heldout", "decode", "classic"):
         for m, n, k, fam, layer in suites.suite(name):
             by_shape.setdefault((m, n, k), (fam, layer))
             if fam != "classic":
