@@ -9,8 +9,10 @@
 # Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
 # with calibration=TABLE (f32c/nt-auto: the same with f32 C).
 # AB_VARIANTS (default f16/nt-auto), AB_SETS and CAL_SETS choose the
-# bundles and suites (and M) of each part; RANDOM_AUTO
-# random shapes check NEW's dispatch manifest.
+# bundles and suites (and M) of each part; CAL_MEMBERS the members timed
+# (default all), RANDOM_CAND the random shapes checked (default 100); RANDOM_AUTO
+# random shapes check NEW's dispatch manifest, MEMCHECK_MEMBERS the members
+# run under memcheck (default the split-K ones).
 # Carry: .kit/bundles, runtime/external.
 #   OLD=.kit/bundles/old NEW=.kit/bundles/new CAND=.kit/bundles/cand \
 #     bash scripts/gpu-odd-widths.sh
@@ -43,7 +45,7 @@ if [ -n "${OLD:-}" ]; then
     random_shapes random-auto $NEW "matmul_*_nt.json" $RANDOM_AUTO 17 60
     t=$(left)
     [ $t -gt 30 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run \
-      $(for m in split m64k midk m64wk; do echo $NEWM/matmul_f16_nt__$m.json; done) \
+      $(for m in ${MEMCHECK_MEMBERS:-split m64k midk m64wk}; do echo $NEWM/matmul_f16_nt__$m.json; done) \
       --layout nt --shape 1x4096x4096 --shape 128x4096x14336 --shape 256x256x16384 \
       --shape 384x384x32768 --reps 1 --rounds 1 --warmup 0 --no-cublas-timing \
       > "$R/memcheck-auto.txt" 2>&1
@@ -53,13 +55,17 @@ fi
 if [ -n "${CAND:-}" ]; then
   C=$CAND/f16/nt-auto
   BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4,8"
-  # suite:M-list:T triples, each timed within T seconds.
+  members=$C/*__*.json
+  [ -n "${CAL_MEMBERS:-}" ] && members=$(for m in $CAL_MEMBERS; do echo $C/*__$m.json; done)
+  # suite:M-list:T triples (no M-list: the suite's own M), each timed within T seconds.
   for set in ${CAL_SETS:-llm:128,512:230 calibration:256:110}; do
     IFS=: read suite ms t <<< "$set"
-    bench cal-nt-$suite-${ms//,/-} $t $C/*__*.json $(python3 scripts/suites.py $suite --m $ms)
+    bench cal-nt-$suite${ms:+-${ms//,/-}} $t $members \
+      $(python3 scripts/suites.py $suite ${ms:+--m $ms})
   done
   clock
-  random_shapes random-cand $CAND '*__o*.json' 100 29 40
+  [ "${RANDOM_CAND:-100}" -gt 0 ] || { gzip -q $R/*.json; tar czf "$OUT/raw-odd.tar.gz" -C $R .; exit 0; }
+  random_shapes random-cand $CAND '*__o*.json' $RANDOM_CAND 29 40
   for tool in memcheck racecheck; do
     t=$(left); [ $t -gt 25 ] || continue
     timeout $((t - 10)) compute-sanitizer --tool $tool $run $C/*__o*.json \

@@ -690,7 +690,7 @@ def test_dispatch_by_shape_class(manifests, tmp_path):
     assert d.rules[0]["class"] == "m2^12-n2^12-k2^12"
     member, why = d.pick(3000, 4096, 2560)
     assert member.kernel == "matmul_f16__mid" and why == "rule 0, class m2^12-n2^12-k2^12: tuned"
-    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__w192"  # the model
+    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__big"  # the model
 
 
 def test_cluster_grid(tmp_path):
