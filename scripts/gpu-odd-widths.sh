@@ -8,7 +8,8 @@
 # random shapes (f16, bf16, f32 C) and under memcheck and racecheck.
 # Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
 # with calibration=TABLE (f32c/nt-auto: the same with f32 C).
-# AB_VARIANTS (default f16/nt-auto), AB_SETS and CAL_SETS choose the
+# AB_VARIANTS (default f16/nt-auto), AB_SETS (AB_SETS_REST for the
+# variants after the first) and CAL_SETS choose the
 # bundles and suites (and M) of each part; CAL_MEMBERS the members timed
 # (default all), RANDOM_CAND the random shapes checked (default 100); RANDOM_AUTO
 # random shapes check NEW's dispatch manifest, MEMCHECK_MEMBERS the members
@@ -23,7 +24,8 @@ clock
 # Part 1 without OLD, part 2 without CAND is skipped.
 if [ -n "${OLD:-}" ]; then
   # AB_VARIANTS: bundle folders (dtype/variant; nt-* run in layout nt).
-  for v in ${AB_VARIANTS:-f16/nt-auto}; do
+  variants=${AB_VARIANTS:-f16/nt-auto}
+  for v in $variants; do
     dtype=${v%%/*} variant=${v#*/} layout=nn anchors=tma-persistent
     [[ $variant == nt-* ]] && layout=nt anchors=tuned-persistent
     # The two manifests share a name: the old one runs from another folder.
@@ -31,7 +33,9 @@ if [ -n "${OLD:-}" ]; then
     kernel=$(cd $NEW/$v && ls matmul_*.json | grep -v __)
     BENCH_OPTS="--layout $layout --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
     # suite:T pairs, each timed within T seconds.
-    for set in ${AB_SETS:-llm:150 heldout:110 classic:35}; do
+    sets=${AB_SETS:-llm:150 heldout:110 classic:35}
+    [ $v = ${variants%% *} ] || sets=${AB_SETS_REST:-$sets}
+    for set in $sets; do
       IFS=: read suite t <<< "$set"
       bench auto-$suite$([ $v = f16/nt-auto ] || echo -$dtype-$layout) $t $W/$kernel \
         $NEW/$v/$kernel $(python3 scripts/suites.py $suite) --anchors $anchors
