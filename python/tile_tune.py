@@ -7,7 +7,8 @@ a padded copy, which its time includes) run in ONE tile-run process next to
 cuBLAS; the
 fastest that passes its check wins. Progress and an estimate of the time
 left are printed per shape. Everything lands in OUT: the compiled bundles
-(OUT/bundles/NAME), each shape's tile-run JSON (OUT/runs/MxNxK.json) and the
+(OUT/bundles/NAME), each shape's tile-run JSON (OUT/runs/MxNxK.json, or
+MxNxK-LAYOUT.json in a layout other than nn) and the
 cache (OUT/cache.json). A run that is interrupted resumes where it stopped:
 bundles and shapes already in OUT are not redone.
 
@@ -15,10 +16,16 @@ bundles and shapes already in OUT are not redone.
             --shape 32x8192x8192
   tile-tune IN.mlir --out tune --shape ... --dry-run   # compile and plan only
 
-The cache has one entry per (chip, dtype, c_type, shape class), the class
-being each size's power-of-two bucket and whether N and K are multiples of
-8 (e.g. "m2^12-n2^12-k2^13"); an entry records the winning lowering's
-options, its time and % of cuBLAS, and the lowerings that tie with it.
+The kernels run in the layout of A and B that the input's kernel serves
+(x @ w.T is nt); --layout chooses one where its strides are dynamic and it
+serves several (nn by default then).
+
+The cache has one entry per (chip, dtype, c_type, layout, shape class), the
+class being each size's power-of-two bucket and whether N and K are
+multiples of 8 (e.g. "m2^12-n2^12-k2^13"); an entry records the winning
+lowering's options, its time and % of cuBLAS, and the lowerings that tie
+with it. config=auto uses an entry for kernels that serve its layout (one
+written before entries had a layout was timed in nn).
 """
 import argparse
 import json
@@ -94,10 +101,18 @@ def compile_space(tile_opt, source, space, outdir):
     return out
 
 
-def serves(bundle, shape):
-    """Whether the bundle takes this shape (tile-run's checks)."""
+def choose_layout(wanted, bundles):
+    """The layout to time in: `wanted`, else the one the bundles serve, else
+    nn; (layout, [names of the bundles that do not serve it])."""
+    served = set().union(*(b.layouts for _, _, b in bundles))
+    layout = wanted or (next(iter(served)) if len(served) == 1 else "nn")
+    return layout, [n for n, _, b in bundles if layout not in b.layouts]
+
+
+def serves(bundle, shape, layout):
+    """Whether the bundle takes this shape in this layout (tile-run's checks)."""
     try:
-        bundle.check_shape(*shape)
+        bundle.check_shape(*shape, layout)
     except BundleError:
         return False
     return True
@@ -125,6 +140,9 @@ def main():
     p.add_argument("--lowering", action="append",
                    help="NAME:OPTIONS to search instead of the default space (the "
                         "config=auto family of data/sm_90a.json and two neighbours)")
+    p.add_argument("--layout", choices=("nn", "nt", "tn", "tt"),
+                   help="layout of A and B to time in (default: the one the input's "
+                        "kernel serves; nn where it serves several)")
     p.add_argument("--rounds", type=int, help="tile-run timing rounds")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--dry-run", action="store_true",
@@ -155,12 +173,19 @@ def main():
     usable = [(n, o, b) for n, o, b, _ in compiled if b]
     if not usable:
         die("no lowering of the space compiles")
+    layout, other = choose_layout(args.layout, usable)
+    for name in other:
+        print(f"skip {name}: does not serve layout {layout}")
+    usable = [(n, o, b) for n, o, b in usable if n not in other]
+    if not usable:
+        die(f"no lowering of the space serves layout {layout}")
+    print(f"layout: {layout}")
 
     entries, started, done = {}, time.monotonic(), 0
     for i, shape in enumerate(shapes):
         label = "x".join(map(str, shape))
-        cands = [(n, o, m) for n, o, m in usable if serves(m, shape)]
-        out = os.path.join(runs, f"{label}.json")
+        cands = [(n, o, m) for n, o, m in usable if serves(m, shape, layout)]
+        out = os.path.join(runs, label + ("" if layout == "nn" else f"-{layout}") + ".json")
         elapsed = time.monotonic() - started
         left = (f", about {elapsed / done * (len(shapes) - i):.0f} s left" if done else "")
         print(f"[{i + 1}/{len(shapes)}] {label}: {len(cands)} kernels "
@@ -173,7 +198,7 @@ def main():
             continue
         if not os.path.exists(out):
             cmd = [tile_run, *[b.manifest_path for _, _, b in cands], "--shape", label,
-                   "--seed", str(args.seed), "--json", out + ".partial"]
+                   "--layout", layout, "--seed", str(args.seed), "--json", out + ".partial"]
             if args.rounds is not None:
                 cmd += ["--rounds", str(args.rounds)]
             r = run(cmd)
@@ -199,9 +224,11 @@ def main():
             doc = json.load(f)
         print(f"  best: {name}, {kernel['ms']:.4f} ms, {kernel['pct_cublas']:.1f}% of "
               f"cuBLAS" + (f" (ties: {', '.join(ties)})" if ties else ""))
-        key = (kernel.get("chip"), result["dtype"], result["c_type"], shape_class(*shape))
+        key = (kernel.get("chip"), result["dtype"], result["c_type"], layout,
+               shape_class(*shape))
         entries[key] = {"chip": key[0], "dtype": key[1], "c_type": key[2],
-                        "class": key[3], "shape": list(shape), "lowering": name,
+                        "layout": layout, "class": key[4], "shape": list(shape),
+                        "lowering": name,
                         "options": opts,
                         "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
                         "ms": kernel["ms"],
@@ -216,7 +243,8 @@ def main():
                 old = json.load(f)["entries"]
         except (OSError, ValueError, KeyError, TypeError, RecursionError) as e:
             die(f"cannot read the cache {cache}: {type(e).__name__}: {e}")
-    merged = {(e["chip"], e["dtype"], e["c_type"], e["class"]): e for e in old}
+    merged = {(e["chip"], e["dtype"], e["c_type"], e.get("layout", "nn"), e["class"]): e
+              for e in old}
     merged.update(entries)
     write_json(cache, {"version": 1, "entries": list(merged.values())})
     print(f"cache: {cache} ({len(merged)} entries)")

@@ -66,6 +66,29 @@ inline std::optional<unsigned> unitStrideDim(MemRefType t) {
 /// Whether B (K x N) is K-major: stored N x K, as in x @ w.T.
 inline bool isKMajorB(MemRefType b) { return unitStrideDim(b) == 0u; }
 
+/// The layouts ('n' row-major, 't' transposed) a 2-D memref type can hold:
+/// a static unit stride fixes one, fully dynamic strides allow both.
+inline SmallVector<char> allowedLayouts(MemRefType t) {
+  if (std::optional<unsigned> dim = unitStrideDim(t))
+    return {*dim == 1 ? 'n' : 't'};
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (succeeded(t.getStridesAndOffset(strides, offset)) &&
+      ShapedType::isDynamic(strides[0]) && ShapedType::isDynamic(strides[1]))
+    return {'n', 't'};
+  return {};
+}
+
+/// The layouts of A and B a kernel over them serves ("nn", "nt", "tn",
+/// "tt"; the manifest's "layouts").
+inline SmallVector<std::string> kernelLayouts(MemRefType a, MemRefType b) {
+  SmallVector<std::string> out;
+  for (char x : allowedLayouts(a))
+    for (char y : allowedLayouts(b))
+      out.push_back(std::string{x, y});
+  return out;
+}
+
 /// Whether `name` can be a kernel's name: it becomes the PTX entry and the
 /// bundle's file names, so it must be a PTX identifier and a plain file name.
 /// Accepted: a C identifier (letters, digits, '_', not starting with a digit;

@@ -22,19 +22,6 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The layouts ('n' row-major, 't' transposed) a 2-D memref type can hold:
-/// a static unit stride fixes one, fully dynamic strides allow both.
-SmallVector<char> allowedLayouts(MemRefType t) {
-  if (std::optional<unsigned> dim = unitStrideDim(t))
-    return {*dim == 1 ? 'n' : 't'};
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (succeeded(t.getStridesAndOffset(strides, offset)) &&
-      ShapedType::isDynamic(strides[0]) && ShapedType::isDynamic(strides[1]))
-    return {'n', 't'};
-  return {};
-}
-
 /// The kernel reads static sizes, strides and offsets from its memref types,
 /// not from its parameters, so they bind the launch: each static size or
 /// stride is recorded as "static_<parameter>" (the value the runner must
@@ -172,9 +159,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
     return s;
   };
   SmallVector<Attribute> layouts;
-  for (char x : la)
-    for (char y : lb)
-      layouts.push_back(b2.getStringAttr(std::string{x, y}));
+  for (const std::string &l : kernelLayouts(aTy, bTy))
+    layouts.push_back(b2.getStringAttr(l));
   NamedAttrList abi;
   recordStaticLayout(abi, b2, aTy, bTy, cTy);
   using tile_manifest::Field;

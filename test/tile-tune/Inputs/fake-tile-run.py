@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # A stand-in for tile-run in tile-tune's tests: writes tile-run's --json
 # layout for the manifests given, each kernel's time falling with its tile's
-# area (so the largest tile wins), and counts its calls in $FAKE_CALLS.
+# area (so the largest tile wins), and logs each call's shape and layout in
+# $FAKE_CALLS.
 import json
 import os
 import sys
@@ -24,4 +25,5 @@ with open(out, "w") as f:
                "shape": dict(zip("mnk", map(int, shape.split("x")))),
                "kernels": kernels}, f)
 with open(os.environ["FAKE_CALLS"], "a") as f:
-    f.write(shape + "\n")
+    layout = argv[argv.index("--layout") + 1] if "--layout" in argv else "none"
+    f.write(f"{shape} {layout}\n")

@@ -154,12 +154,14 @@ FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
   return std::move(*doc);
 }
 
-/// tile-tune's winners (wgmma ones, for these types) as members, one per
-/// shape class (a class listed twice keeps its last entry, as tile-tune's
-/// merge does), in the cache's order.
+/// tile-tune's winners (wgmma ones, for these types and one of the
+/// kernel's layouts; an entry without a layout was timed in nn) as members,
+/// one per shape class (a class listed twice keeps its last entry, as
+/// tile-tune's merge does), in the cache's order.
 FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
                                             const llvm::json::Value &cache,
-                                            Type aElt, Type cElt) {
+                                            Type aElt, Type cElt,
+                                            ArrayRef<std::string> layouts) {
   auto error = [&] { return cacheError(where, path); };
   const llvm::json::Array &entries =
       *cache.getAsObject()->getArray("entries");
@@ -177,8 +179,16 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
     std::string_view classText(shapeClass.data(), shapeClass.size());
     if (!tile_manifest::parseShapeClass(classText))
       return error() << tile_manifest::badShapeClass(classText);
+    std::optional<StringRef> layout = e->getString("layout");
+    if (e->get("layout") && !llvm::is_contained(
+                                 ArrayRef<StringRef>{"nn", "nt", "tn", "tt"},
+                                 layout.value_or("")))
+      return error() << "class " << shapeClass
+                     << ": \"layout\" must be \"nn\", \"nt\", \"tn\" or "
+                        "\"tt\"";
     if (str(e, "chip") != "sm_90a" || str(e, "dtype") != typeName(aElt) ||
-        str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma")
+        str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma" ||
+        !llvm::is_contained(layouts, layout.value_or("nn")))
       continue; // for another kernel, or not a TMA + wgmma one
     FailureOr<KernelConfig> cfg =
         parseConfig(*c, [&] { return error() << "class " << shapeClass << ": "; });
@@ -395,7 +405,7 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
       }
       FailureOr<SmallVector<Member>> tuned =
           tunedMembers(module, tuneCache, *cache, aType.getElementType(),
-                       cType.getElementType());
+                       cType.getElementType(), kernelLayouts(aType, bType));
       if (failed(tuned))
         return failure();
       members = std::move(*tuned);
