@@ -10,7 +10,8 @@ left are printed per shape. Everything lands in OUT: the compiled bundles
 (OUT/bundles/NAME), each shape's tile-run JSON (OUT/runs/MxNxK.json, or
 MxNxK-LAYOUT.json in a layout other than nn) and the
 cache (OUT/cache.json). A run that is interrupted resumes where it stopped:
-bundles and shapes already in OUT are not redone.
+bundles of the same input and options and shapes already in OUT are not
+redone.
 
   tile-tune examples/matmul_f16.mlir --out tune --shape 2304x2304x8192 \\
             --shape 32x8192x8192
@@ -28,8 +29,10 @@ with it. config=auto uses an entry for kernels that serve its layout (one
 written before entries had a layout was timed in nn).
 """
 import argparse
+import hashlib
 import json
 import os
+import shutil
 import sys
 import time
 
@@ -74,6 +77,11 @@ CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "sche
                "order", "group_m", "mma", "warp_specialize", "cluster_m", "split_k")
 
 
+# In each bundle folder: the input's SHA-256 and the options it was compiled
+# with, so that a bundle of another input or options is compiled again.
+STAMP = "tile-tune.stamp"
+
+
 def parse_shape(text):
     try:
         return bundle_shape(text)
@@ -82,23 +90,40 @@ def parse_shape(text):
 
 
 def compile_space(tile_opt, source, space, outdir):
-    """[(name, options, bundle or None, why)]; a bundle already in OUT is
-    kept, a lowering tile-opt refuses is reported and left out."""
-    out = []
+    """([(name, options, bundle or None, why)], names compiled now); a
+    bundle already in OUT is kept when it was compiled from this input with
+    these options (its STAMP says so), a lowering tile-opt refuses is
+    reported and left out."""
+    try:
+        with open(source, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+    except OSError as e:
+        die(f"cannot read input '{source}': {e.strerror}")
+    out, fresh = [], set()
     for name, opts in space:
         d = os.path.join(outdir, name)
-        if not (os.path.isdir(d) and any(f.endswith(".ptx") for f in os.listdir(d))):
+        stamp = f"{digest} {opts}\n"
+        try:
+            with open(os.path.join(d, STAMP)) as f:
+                kept = f.read() == stamp
+        except OSError:
+            kept = False
+        if not kept:
+            fresh.add(name)
+            shutil.rmtree(d, ignore_errors=True)
             r = run([tile_opt, source, f"--tile-to-ptx={opts}", f"--tile-bundle={d}",
                      "-o", os.devnull])
             if r.returncode != 0:
                 lines = [l for l in r.stderr.splitlines() if l.strip()]
                 out.append((name, opts, None, lines[0] if lines else "failed"))
                 continue
+            with open(os.path.join(d, STAMP), "w") as f:
+                f.write(stamp)
         try:
             out.append((name, opts, load_bundle(manifest_in(d)), None))
         except BundleError as e:
             die(str(e))
-    return out
+    return out, fresh
 
 
 def choose_layout(wanted, bundles):
@@ -166,7 +191,7 @@ def main():
     except OSError as e:
         die(f"cannot create --out folder '{args.out}': {e.strerror}")
 
-    compiled = compile_space(tile_opt, args.input, space, bundles)
+    compiled, fresh = compile_space(tile_opt, args.input, space, bundles)
     for name, _, bundle, why in compiled:
         if bundle is None:
             print(f"skip {name}: {why}")
@@ -196,7 +221,8 @@ def main():
             continue
         if args.dry_run:
             continue
-        if not os.path.exists(out):
+        # A shape timed before is kept unless one of its kernels is new.
+        if not os.path.exists(out) or any(n in fresh for n, _, _ in cands):
             cmd = [tile_run, *[b.manifest_path for _, _, b in cands], "--shape", label,
                    "--layout", layout, "--seed", str(args.seed), "--json", out + ".partial"]
             if args.rounds is not None:
