@@ -117,8 +117,11 @@ def compile_space(tile_opt, source, space, outdir):
                 lines = [l for l in r.stderr.splitlines() if l.strip()]
                 out.append((name, opts, None, lines[0] if lines else "failed"))
                 continue
-            with open(os.path.join(d, STAMP), "w") as f:
-                f.write(stamp)
+            try:
+                with open(os.path.join(d, STAMP), "w") as f:
+                    f.write(stamp)
+            except OSError as e:
+                die(f"cannot write {os.path.join(d, STAMP)}: {e.strerror}")
         try:
             out.append((name, opts, load_bundle(manifest_in(d)), None))
         except BundleError as e:
