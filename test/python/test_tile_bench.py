@@ -54,6 +54,8 @@ BUNDLES = {
     # ... and with f32 C (4-byte C in the model's bytes).
     "auto_f32": ("test/Pipelines/Inputs/matmul_f16_f32c.mlir", "config=auto",
                  "matmul_f16_f32c.json"),
+    # ... and for x @ w.T, whose family adds tiles 96 to 160 wide.
+    "auto_nt": ("examples/matmul_f16_nt.mlir", "config=auto", "matmul_f16_nt.json"),
 }
 
 
@@ -514,7 +516,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
     top = 2**31 - 1
     shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000), (top, top, top),
               (1, top, 1)] + [tuple(rng.randint(1, 20000) for _ in range(3)) for _ in range(20)]
-    for auto, elem in ((manifests["auto"], (2, 2, 2)), (manifests["auto_f32"], (2, 2, 4))):
+    for auto, elem in ((manifests["auto"], (2, 2, 2)), (manifests["auto_f32"], (2, 2, 4)),
+                       (manifests["auto_nt"], (2, 2, 2))):
         d = load_manifest(auto)
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
             cfg = {"block_m": member.block_m, "block_n": member.block_n,
@@ -538,8 +541,9 @@ def test_fit_script_estimates_as_the_runtime(manifests):
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):
     """tile-run's text, where a run's time ran out before its JSON: each
-    shape with cuBLAS's and every member's time; a last shape without all
-    its members is left out; a file with no shape is an error."""
+    shape with cuBLAS's and every member's time (a candidate under the name
+    it has in the table); a last shape without all its members is left
+    out; a file with no shape is an error."""
     fit = _script("fit-cost-model.py")
     run = tmp_path / "cut.txt"
     run.write_text(
@@ -548,11 +552,12 @@ def test_fit_script_reads_a_run_cut_short(tmp_path):
         "time cuBLAS (cublasLt): 0.0398 ms median (IQR 0.0392-0.0402)\n"
         "time B/mm__big.json: 0.0505 ms median (IQR 0.0498-0.0512), 78.8% of cuBLAS\n"
         "time B/mm__mid.json: 0.0497 ms median (IQR 0.0492-0.0502)\n"
+        "time B/mm__o128n96.json: 0.0401 ms median (IQR 0.0398-0.0405)\n"
         "==== problem 512x4096x4096, seed 2 ====\n"
         "time cuBLAS (cublasLt): 0.03 ms median\n"
         "time B/mm__big.json: 0.04 ms median\n")
     assert fit.load(str(run)) == [((512, 6144, 4096), 0.0398,
-                                   {"big": 0.0505, "mid": 0.0497}, None)]
+                                   {"big": 0.0505, "mid": 0.0497, "w96": 0.0401}, None)]
     (tmp_path / "empty.txt").write_text("nothing\n")
     with pytest.raises(SystemExit, match="no shape with cuBLAS's and the members' times"):
         fit.load(str(tmp_path / "empty.txt"))
