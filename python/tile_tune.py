@@ -40,7 +40,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tile_compare  # noqa: E402
 from results_table import documents  # noqa: E402
-from tile_bench.bundle import BundleError, load_bundle, shape_class  # noqa: E402
+from tile_bench.bundle import LAYOUTS, BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
 from tile_opt.compiler import format_options  # noqa: E402
@@ -168,7 +168,7 @@ def main():
     p.add_argument("--lowering", action="append",
                    help="NAME:OPTIONS to search instead of the default space (the "
                         "config=auto family of data/sm_90a.json and two neighbours)")
-    p.add_argument("--layout", choices=("nn", "nt", "tn", "tt"),
+    p.add_argument("--layout", choices=LAYOUTS,
                    help="layout of A and B to time in (default: the one the input's "
                         "kernel serves; nn where it serves several)")
     p.add_argument("--rounds", type=int, help="tile-run timing rounds")

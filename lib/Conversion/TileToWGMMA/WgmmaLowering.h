@@ -90,7 +90,7 @@ public:
   /// whole tile where block_n is not whole boxes of 64 (TMA takes up to 256
   /// rows; N-major needs 64-column boxes, KernelConfig::needsKMajorB).
   int64_t bBoxRows() const {
-    return bKMajor && cfg.blockN % kBoxCols ? cfg.blockN : kBoxCols;
+    return bKMajor && cfg.needsKMajorB() ? cfg.blockN : kBoxCols;
   }
 
   /// The full barriers and (warp-specialized) the empty ones.

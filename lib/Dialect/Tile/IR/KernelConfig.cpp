@@ -113,7 +113,7 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
                        << "x" << c.blockN;
   // A block_n that is not whole 64-column boxes: the split-K and Stream-K
   // epilogues and the cluster's B multicast are built for such boxes.
-  if (c.blockN % 64) {
+  if (c.needsKMajorB()) {
     std::string narrow = wgmma + " with " +
                          n.setting("block-n", std::to_string(c.blockN)) +
                          " (not a multiple of 64)";

@@ -179,10 +179,12 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
     std::string_view classText(shapeClass.data(), shapeClass.size());
     if (!tile_manifest::parseShapeClass(classText))
       return error() << tile_manifest::badShapeClass(classText);
+    // The layouts a manifest's "layouts" may name.
     std::optional<StringRef> layout = e->getString("layout");
-    if (e->get("layout") && !llvm::is_contained(
-                                 ArrayRef<StringRef>{"nn", "nt", "tn", "tt"},
-                                 layout.value_or("")))
+    if (e->get("layout") &&
+        !(layout && tile_manifest::allows(
+                        tile_manifest::spec(tile_manifest::Field::Layouts),
+                        std::string_view(layout->data(), layout->size()))))
       return error() << "class " << shapeClass
                      << ": \"layout\" must be \"nn\", \"nt\", \"tn\" or "
                         "\"tt\"";
