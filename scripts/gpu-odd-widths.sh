@@ -68,15 +68,17 @@ if [ -n "${CAND:-}" ]; then
       $(python3 scripts/suites.py $suite ${ms:+--m $ms})
   done
   clock
-  [ "${RANDOM_CAND:-100}" -gt 0 ] || { gzip -q $R/*.json; tar czf "$OUT/raw-odd.tar.gz" -C $R .; exit 0; }
-  random_shapes random-cand $CAND '*__o*.json' $RANDOM_CAND 29 40
-  for tool in memcheck racecheck; do
-    t=$(left); [ $t -gt 25 ] || continue
-    timeout $((t - 10)) compute-sanitizer --tool $tool $run $C/*__o*.json \
-      --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 200x3000x1000 \
-      --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
-    echo "$tool rc=$?"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
-  done
+  RANDOM_CAND=${RANDOM_CAND:-100}
+  if [ "$RANDOM_CAND" -gt 0 ]; then
+    random_shapes random-cand $CAND '*__o*.json' $RANDOM_CAND 29 40
+    for tool in memcheck racecheck; do
+      t=$(left); [ $t -gt 25 ] || continue
+      timeout $((t - 10)) compute-sanitizer --tool $tool $run $C/*__o*.json \
+        --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 200x3000x1000 \
+        --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
+      echo "$tool rc=$?"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
+    done
+  fi
 fi
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-odd.tar.gz" -C $R .
