@@ -13,7 +13,7 @@
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__split.ptx -o %t/split.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=SPLITPTX < %t/auto/matmul_f16__split.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__m64.ptx -o %t/m64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: for m in m64k m64w m64wk midk midws w192; do %ptxas -arch=sm_90a -v %t/auto/matmul_f16__$m.ptx -o %t/$m.cubin 2>&1; done | FileCheck %s --check-prefix=PTXAS6
+// RUN: for m in m64k m64w m64wk midk midws w192 m64n192 n192k; do %ptxas -arch=sm_90a -v %t/auto/matmul_f16__$m.ptx -o %t/$m.cubin 2>&1; done | FileCheck %s --check-prefix=PTXAS8
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__small.ptx -o %t/small.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__mid.ptx -o %t/mid.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__big.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
@@ -25,6 +25,8 @@
 // FILES-NEXT: matmul_f16__m64.ptx
 // FILES-NEXT: matmul_f16__m64k.json
 // FILES-NEXT: matmul_f16__m64k.ptx
+// FILES-NEXT: matmul_f16__m64n192.json
+// FILES-NEXT: matmul_f16__m64n192.ptx
 // FILES-NEXT: matmul_f16__m64w.json
 // FILES-NEXT: matmul_f16__m64w.ptx
 // FILES-NEXT: matmul_f16__m64wk.json
@@ -35,6 +37,8 @@
 // FILES-NEXT: matmul_f16__midk.ptx
 // FILES-NEXT: matmul_f16__midws.json
 // FILES-NEXT: matmul_f16__midws.ptx
+// FILES-NEXT: matmul_f16__n192k.json
+// FILES-NEXT: matmul_f16__n192k.ptx
 // FILES-NEXT: matmul_f16__small.json
 // FILES-NEXT: matmul_f16__small.ptx
 // FILES-NEXT: matmul_f16__split.json
@@ -87,6 +91,14 @@
 // DISPATCH: "bundle": "matmul_f16__big.json",
 // DISPATCH-NEXT: "cost": [
 // DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__m64n192.json",
+// DISPATCH-NEXT: "cost": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "bundle": "matmul_f16__n192k.json",
+// DISPATCH-NEXT: "cluster_slots": [
+// DISPATCH-NEXT: 132,
+// DISPATCH: "cost": [
+// DISPATCH-NEXT: 132,
 // DISPATCH: "kernel": "matmul_f16"
 
 // M64: "block_m": 64,
@@ -119,6 +131,6 @@
 
 // PTXAS: 0 bytes spill stores, 0 bytes spill loads
 // PTXAS-NOT: warning
-// The other six members, each without spills or warnings.
-// PTXAS6-COUNT-6: 0 bytes spill stores, 0 bytes spill loads
-// PTXAS6-NOT: {{warning|[1-9][0-9]* bytes spill}}
+// The other eight members, each without spills or warnings.
+// PTXAS8-COUNT-8: 0 bytes spill stores, 0 bytes spill loads
+// PTXAS8-NOT: {{warning|[1-9][0-9]* bytes spill}}

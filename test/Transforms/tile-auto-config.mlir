@@ -46,7 +46,9 @@
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__mid", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__midws", why = "{{[^"]+}}"},
 // CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__w192", why = "{{[^"]+}}"},
-// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__big", why = "{{[^"]+}}"}]
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__big", why = "{{[^"]+}}"},
+// CHECK-SAME: {cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__m64n192", why = "{{[^"]+}}"},
+// CHECK-SAME: {cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__n192k", why = "{{[^"]+}}"}]
 // CHECK-SAME: mm32 = [{cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{.*}}], kernel = "mm32__split"
 // A tiled split-K member: up to 8 programs per tile, as many as the grid
 // holds.
@@ -76,6 +78,10 @@
 // CHECK-SAME: block_m = 128, block_n = 192, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
 // CHECK: func.func @mm__big(
 // CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
+// CHECK: func.func @mm__m64n192(
+// CHECK-SAME: block_m = 64, block_n = 192, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none,
+// CHECK: func.func @mm__n192k(
+// CHECK-SAME: block_m = 128, block_n = 192, block_k = 64, num_warps = 8, num_stages = 5, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4
 // An f32 C takes the same members (the warp-specialized one stages its C
 // in halves).
 // CHECK: func.func @mm32__big(

@@ -456,7 +456,7 @@ def test_hostile_manifest(tmp_path, doc, words):
 
 
 FAMILY = ("split", "m64k", "m64", "m64w", "m64wk", "small", "midk", "mid", "midws", "w192",
-          "big")
+          "big", "m64n192", "n192k")
 
 
 def test_dispatch_picks_a_member_per_shape(manifests):
@@ -469,10 +469,11 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     assert [r["bundle"] for r in d.rules] == [f"matmul_f16__{x}.json" for x in FAMILY]
     assert all(r["cost"][0] == 132 and r["class"] is None for r in d.rules)
     picks = {shape: d.pick(*shape) for shape in
-             [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (4096, 4096, 4096)]}
+             [(32, 8192, 8192), (256, 256, 16384), (2304, 2304, 8192), (4096, 4096, 4096),
+              (128, 4096, 14336), (192, 8192, 8192)]}
     assert {s: b.kernel.split("__")[1] for s, (b, _) in picks.items()} == {
         (32, 8192, 8192): "m64k", (256, 256, 16384): "m64k", (2304, 2304, 8192): "w192",
-        (4096, 4096, 4096): "big"}
+        (4096, 4096, 4096): "midws", (128, 4096, 14336): "n192k", (192, 8192, 8192): "m64n192"}
     why = picks[(256, 256, 16384)][1]
     assert why.startswith("rule 1, model: 8 tiles of 64x128 split 8 ways, 1 wave of 32 K "
                           "steps, ") and why.endswith("64x128 tiles, 2, 4 or 8 programs per tile "
@@ -484,8 +485,8 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     # The estimates the pick compared: the least is the member picked.
     estimates = [d.handle.estimate(i, 256, 256, 16384) for i in range(len(d.rules))]
     assert min(range(len(estimates)), key=estimates.__getitem__) == 1
-    with pytest.raises(BundleError, match="no modelled rule 11"):
-        d.handle.estimate(11, 1, 1, 1)
+    with pytest.raises(BundleError, match="no modelled rule 13"):
+        d.handle.estimate(13, 1, 1, 1)
     split = picks[(256, 256, 16384)][0]
     assert split is d.members[1]  # the members' own objects
     # Its splits meet in a cluster: no workspace.
@@ -695,7 +696,7 @@ def test_dispatch_by_shape_class(manifests, tmp_path):
     assert d.rules[0]["class"] == "m2^12-n2^12-k2^12"
     member, why = d.pick(3000, 4096, 2560)
     assert member.kernel == "matmul_f16__mid" and why == "rule 0, class m2^12-n2^12-k2^12: tuned"
-    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__big"  # the model
+    assert d.pick(8192, 8192, 8192)[0].kernel == "matmul_f16__w192"  # the model
 
 
 def test_cluster_grid(tmp_path):
