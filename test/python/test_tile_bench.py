@@ -564,6 +564,36 @@ def test_fit_script_reads_a_run_cut_short(tmp_path):
         fit.load(str(tmp_path / "empty.txt"))
 
 
+def test_fit_script_fits_only_the_named_members(tmp_path):
+    """--only: the named members are fitted, every other keeps the table's
+    coefficients (members appended to a fitted table); a name the table
+    lacks, or --only with --no-fit, is refused with one line."""
+    fit = _script("fit-cost-model.py")
+    cfg = {"block_k": 64, "schedule": "persistent", "warp_specialize": "none"}
+    table = {"chip": "sm_90a", "sms": 132, "members": [
+        {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
+         "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}}
+        for name, n in (("m64", 128), ("small", 64))]}
+    run = tmp_path / "run.txt"
+    run.write_text("".join(
+        f"==== problem {m}x{n}x{k}, seed 1 ====\ntime cuBLAS (cublasLt): 0.02 ms median\n"
+        f"time B/mm__m64.json: {0.01 + m * n * k * 2e-15:.6f} ms median\n"
+        f"time B/mm__small.json: {0.015 + m * n * k * 3e-15:.6f} ms median\n"
+        for m in (1, 256, 2048) for n, k in ((4096, 4096), (8192, 2048), (1024, 8192))))
+    data = fit.read_runs([str(run)])
+    costs = fit.fit(table, data, ["small"])
+    assert costs["m64"] == [250000, 1500, 4000, 5000]
+    assert costs["small"] != [250000, 1500, 4000, 5000]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    script = os.path.join(ROOT, "scripts", "fit-cost-model.py")
+    for extra, words in ((["--only", "small,nosuch"], "--only names members the table lacks: nosuch"),
+                         (["--only", "small", "--no-fit"], "--no-fit fits nothing: no --only")):
+        r = subprocess.run([sys.executable, script, str(run), "--table", str(path), *extra],
+                           capture_output=True, text=True)
+        assert r.returncode == 2 and words in r.stderr.splitlines()[-1]
+
+
 def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     """A shape measured again (a kernel change re-measured) is the later
     run's; a shape whose pick the run lacks (a member newer than the run) is
