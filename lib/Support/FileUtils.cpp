@@ -21,7 +21,7 @@ Expected<std::string> mlir::tile::readRegularFile(StringRef path,
   int fd = ::open(path.str().c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
     return fail(std::error_code(errno, std::generic_category()).message());
-  auto closeFd = llvm::make_scope_exit([&] { ::close(fd); });
+  llvm::scope_exit closeFd([&] { ::close(fd); });
   struct stat st;
   if (::fstat(fd, &st) != 0)
     return fail(std::error_code(errno, std::generic_category()).message());

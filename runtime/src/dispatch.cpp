@@ -371,7 +371,7 @@ double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k,
                                 int64_t *splits) const {
   double c[5];
   std::copy(std::begin(cost), std::end(cost), c);
-  int64_t chosen;
+  int64_t chosen = 1;
   double ns = modelLeastNs(tile, c, m, n, k, chosen);
   if (splits)
     *splits = chosen;
