@@ -272,19 +272,9 @@ def fit(table, data, only=None):
     return refine(table, costs, data, names)
 
 
-def runnable(table, variant):
-    """Whether the runtime can run `variant`: a split-K member at 2, 4, 8
-    ... up to its split_k splits (modelLeastNs's powers of two), any other
-    member whole. Older runs timed fixed split factors such as 3 or 5."""
-    member, splits = unlabel(variant)
-    top = next(m["config"].get("split_k", 1) for m in table["members"] if m["name"] == member)
-    return splits == 1 if top == 1 else 2 <= splits <= top and splits & (splits - 1) == 0
-
-
 def picks(table, costs, data):
     """Per shape: (shape, picked, best, its ms, best ms, cuBLAS ms, Triton
-    ms, the best ms of the variants the runtime can run), each a variant (a
-    member at its splits) as the runtime picks them."""
+    ms), each a variant (a member at its splits) as the runtime picks them."""
     rows = []
     for s, cub, t, tri in data:
         # Each member as the runtime estimates it; the least, first on a tie.
@@ -295,10 +285,8 @@ def picks(table, costs, data):
         pick = label(name, splits)
         if pick not in t:
             continue  # the pick failed or was not run (a variant newer than the run)
-        timed = [n for n in t if unlabel(n)[0] in costs]
-        best = min(timed, key=t.get)
-        run = min(t[n] for n in timed if runnable(table, n))
-        rows.append((s, pick, best, t[pick], t[best], cub, tri, run))
+        best = min((n for n in t if unlabel(n)[0] in costs), key=t.get)
+        rows.append((s, pick, best, t[pick], t[best], cub, tri))
     return rows
 
 
@@ -308,13 +296,11 @@ def geomean(xs):
 
 def summary(rows, label):
     within = sum(r[3] <= 1.03 * r[4] for r in rows)
-    runs = sum(r[3] <= 1.03 * r[7] for r in rows)
     auto = [r[5] / r[3] for r in rows]
     best = [r[5] / r[4] for r in rows]
     tri = [r[6] / r[3] for r in rows if r[6]]
     print(f"{label}: {len(rows)} shapes; pick within 3% of the best member on {within} "
-          f"({100 * within / max(1, len(rows)):.0f}%; of the best that the runtime can run: "
-          f"{100 * runs / max(1, len(rows)):.1f}%); geomean vs cuBLAS: model's pick "
+          f"({100 * within / max(1, len(rows)):.0f}%); geomean vs cuBLAS: model's pick "
           f"{geomean(auto):.3f}, best member {geomean(best):.3f}; below 0.90: "
           f"{sum(a < 0.9 for a in auto)}" + (f"; vs Triton {geomean(tri):.3f}" if tri else ""))
 
@@ -388,7 +374,7 @@ def main():
     for m in sorted(by_m):
         summary(by_m[m], f"  M {m}")
     if args.shapes:
-        for s, pick, best, tp, tb, cub, tri, _ in rows:
+        for s, pick, best, tp, tb, cub, tri in rows:
             print(f"{'x'.join(map(str, s)):>16} {family(s):14} pick {pick:8} {100 * cub / tp:6.1f}%"
                   f"  best {best:8} {100 * cub / tb:6.1f}%" + ("" if pick == best else
                                                              f"  (+{100 * (tp / tb - 1):.1f}%)"))

@@ -596,18 +596,6 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
         assert r.returncode == 2 and words in r.stderr.splitlines()[-1]
 
 
-def test_fit_script_knows_the_variants_the_runtime_runs():
-    """The pick is also checked against the best variant the runtime can
-    run: a split-K member at powers of two from 2 to its split_k (older
-    runs timed 3 and 5 too), any other member whole."""
-    fit = _script("fit-cost-model.py")
-    table = {"members": [{"name": "m64", "config": {}},
-                         {"name": "m64k", "config": {"split_k": 8}}]}
-    assert [v for v in ("m64", "m64@2", "m64k", "m64k@2", "m64k@3", "m64k@4", "m64k@8",
-                        "m64k@16") if fit.runnable(table, v)] == ["m64", "m64k@2", "m64k@4",
-                                                                   "m64k@8"]
-
-
 def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     """A shape measured again (a kernel change re-measured) is the later
     run's; a shape whose pick the run lacks (a member newer than the run) is
