@@ -254,10 +254,15 @@ def refine(table, costs, data, names, sweeps=4):
     return costs
 
 
+def table_costs(table):
+    """{member: its coefficients} as the table has them."""
+    return {m["name"]: [m["cost"][f] for f in FIELDS] for m in table["members"]}
+
+
 def fit(table, data, only=None):
     """Every member's coefficients, or with `only` those members', the
     others kept as the table has them."""
-    costs = {m["name"]: [m["cost"][f] for f in FIELDS] for m in table["members"]}
+    costs = table_costs(table)
     names = [m["name"] for m in table["members"] if not only or m["name"] in only]
     for mem in table["members"]:
         if mem["name"] not in names:
@@ -362,8 +367,7 @@ def main():
         sys.exit("fit-cost-model: the fit models split-K members whose splits meet in a "
                  "cluster (split_k at most 8)")
     data = read_runs(args.runs)
-    costs = ({m["name"]: [m["cost"][f] for f in FIELDS] for m in table["members"]}
-             if args.no_fit else fit(table, data, only))
+    costs = table_costs(table) if args.no_fit else fit(table, data, only)
     rows = picks(table, costs, data)
     summary(rows, "the table as it is" if args.no_fit else "fitted on all")
     if len(rows) < len(data):
