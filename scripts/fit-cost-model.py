@@ -41,6 +41,18 @@ members without a gain (docs/results/shapes.md):
     docs/results/raw/narrow64/cal-nt-{llm,llm-256,calibration-1-16-32-64}.json.gz \
     docs/results/raw/narrow64/cal-nt-calibration-128-192-256-320.json.gz \
     --only m64n80,m64n112,m64n160 --write
+
+The third and fourth add the swap_ab members (appended with m64's
+coefficients, m64k's for the split ones: any coefficients do), each fitted
+on the swap runs where it was timed beside the family: the small ones on M 1
+to 320, the 208-row ones on M 200 alone, their class (docs/results/swap-ab.md):
+
+  scripts/fit-cost-model.py SAME-RUNS docs/results/raw/swap-ab/cal-swap-llm-*.json.gz \
+    --only s16,s32,s16k,s32k,s128,s128k --write
+  scripts/fit-cost-model.py SAME-RUNS docs/results/raw/swap-ab/cal-swap-llm-200.json.gz \
+    --only s208,s208k --write
+
+where SAME-RUNS are the runs of the second step.
 """
 import argparse
 import gzip
@@ -89,7 +101,7 @@ def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
     """(ns, splits): the runtime's estimate as its pick makes it, a split-K
     member at the splits it would run."""
     return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k,
-                                    cluster_slots(cfg, slots))
+                                    cluster_slots(cfg, slots), cfg.get("swap_ab", 0))
 
 
 # Runs from before split-K members chose their splits at launch timed each

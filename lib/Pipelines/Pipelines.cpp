@@ -36,6 +36,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.warpSpecialize = opts.warpSpecialize;
   tiling.clusterM = opts.clusterM;
   tiling.splitK = opts.splitK;
+  tiling.swapAB = opts.swapAB;
   bool autoConfig = opts.config == ConfigChoice::Auto;
   // The config=auto family is TMA + wgmma only.
   bool wgmma = autoConfig || opts.mma == MmaKind::Wgmma;

@@ -88,7 +88,7 @@ class Bundle:
         self.params = tuple(Param(n, t) for n, t in handle.params())
         for key in ("schedule", "mma", "a_type", "c_type", "block_m",
                     "block_n", "block_k", "threads_per_block", "group_m", "num_warps",
-                    "num_stages", "cluster_m", "split_k", "workspace_tile_bytes",
+                    "num_stages", "cluster_m", "split_k", "swap_ab", "workspace_tile_bytes",
                     "index_bitwidth", "m_multiple", "n_multiple", "k_multiple",
                     "uses_tma", "uses_workspace", "persistent", "warp_specialize",
                     "tma_box_a", "tma_box_b", "tma_box_c"):

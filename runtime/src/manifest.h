@@ -66,6 +66,9 @@ struct Manifest {
   // Blocks per thread-block cluster along M ("cluster_m"; 1 or 2): the grid
   // is launched in clusters of this many blocks.
   int64_t clusterM = 1;
+  // 1: the MMAs compute C's transpose ("swap_ab"); nothing about the
+  // launch depends on it.
+  int64_t swapAB = 0;
   // Programs per tile of C ("split_k", 1 to 128; tiled wgmma kernels only):
   // each adds the partial sum of its share of K in its tile's cluster, or
   // through a workspace of "workspace_tile_bytes" per tile, the kernel's
@@ -114,6 +117,8 @@ struct ModelTile {
   // Splits in a cluster: the blocks resident at once in clusters of 1 to 8
   // (all 0: one program per SM, whatever the splits).
   std::array<int64_t, 8> clusterSlots{};
+  // A swap_ab member's tile: a pick offers it for M <= blockM only.
+  bool swapAB = false;
 };
 // The most any of a ModelTile's fields may be: the model's integer
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.

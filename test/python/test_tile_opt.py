@@ -54,7 +54,7 @@ STANDIN_OPTIONS = {
     "cluster-m": "<long>", "config": ["manual", "auto"], "group-m": "<long>",
     "index-bitwidth": "<uint>", "min-blocks-per-sm": "<uint>", "mma": ["sync", "wgmma"],
     "num-stages": "<long>", "num-warps": "<long>", "order": ["linear", "grouped"],
-    "schedule": ["tiled", "persistent"], "serialize": "", "split-k": "<long>",
+    "schedule": ["tiled", "persistent"], "serialize": "", "split-k": "<long>", "swap-ab": "<long>",
     "tune-cache": "<string>", "warp-specialize": ["none", "cooperative"]}
 
 STANDIN = f"#!{sys.executable}\nOPTIONS = {STANDIN_OPTIONS!r}\n" + r'''

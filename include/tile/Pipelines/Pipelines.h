@@ -105,6 +105,12 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "split order in a cluster (up to 8) or through a "
                      "workspace (tiled wgmma kernels)"),
       llvm::cl::init(KernelConfig{}.splitK)};
+  PassOptions::Option<int64_t> swapAB{
+      *this, "swap-ab",
+      llvm::cl::desc("1: compute each tile as C's transpose (B^T A^T), M on "
+                     "wgmma's N side, so that block-m may be any multiple of "
+                     "16 up to 256 (wgmma, 4 warps, block-n 64, tiled)"),
+      llvm::cl::init(KernelConfig{}.swapAB)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

@@ -173,6 +173,83 @@ struct StageAccumulatorLowering
     auto urem = [&](Value x, int64_t y) {
       return LLVM::URemOp::create(b, x, cst(y));
     };
+    auto bufferBase = [&] {
+      MemRefDescriptor desc(adaptor.getDst());
+      return desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
+    };
+    Value acc = adaptor.getAcc();
+    auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
+    if (op.getTransposed()) {
+      Value base = bufferBase();
+      Type ptrType = base.getType();
+      auto offsetBy = [&](Value p, int64_t bytes) -> Value {
+        return LLVM::GEPOp::create(
+            b, ptrType, b.getI8Type(), p,
+            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+      };
+      // Fragment (r, c) at staging row c - first, column r: box r /
+      // boxCols, 128-byte rows, chunk ((r % boxCols) size / 16) ^ (row % 8).
+      // Each store's rows start at a multiple of 8 (first is one), so the
+      // swizzle depends on the thread's own part of the row alone.
+      for (auto [i, blockType] : llvm::enumerate(blocks)) {
+        Value block = LLVM::ExtractValueOp::create(b, acc, i);
+        int64_t values = cast<LLVM::LLVMStructType>(blockType).getBody().size();
+        int64_t j0 = first / 8, j1 = std::min(values / 4, (first + rows) / 8);
+        int64_t blockBytes = 64 * size * rows; // 64 / boxCols boxes
+        if (size == 2) {
+          // stmatrix.x4.trans: lane l gives staging row 8 (q / 2) + l % 8 of
+          // matrix q = l / 8, whose fragment rows 16 w + 8 (q % 2) are one
+          // 16-byte chunk of it.
+          Value q = udiv(lane, 8), l8 = urem(lane, 8);
+          Value rowT = add(mulc(udiv(q, 2), 8), l8);
+          Value chunk = add(mulc(warp, 2), urem(q, 2));
+          Value thread = add(mulc(rowT, boxBytes),
+                             LLVM::ShlOp::create(
+                                 b, LLVM::XOrOp::create(b, chunk, l8), cst(4)));
+          Value p0 = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
+                                         ValueRange{thread});
+          for (int64_t j = j0; j < j1; j += 2) {
+            SmallVector<Value> regs;
+            for (int64_t m = 0; m < 4; ++m)
+              regs.push_back(LLVM::BitcastOp::create(
+                  b, i32, pair(b, block, 4 * j + 2 * m, elt)));
+            NVVM::StMatrixOp::create(
+                b, offsetBy(p0, i * blockBytes + (8 * j - first) * boxBytes), regs,
+                NVVM::MMALayout::col,
+                NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
+                NVVM::LdStMatrixEltType::B16);
+          }
+          continue;
+        }
+        // 32-bit: value 4 j + 2 h + e at fragment row 16 w + lane / 4 +
+        // 8 h, column 8 j + 2 (lane % 4) + e, stored alone. Its box is w / 2
+        // (of 32 columns), its chunk 4 (w % 2) + lane / 16 + 2 h, its row
+        // 2 (lane % 4) + e past 8 j - first: chunk ^ row's swizzle is the
+        // thread's (4 (w % 2) + lane / 16) ^ 2 (lane % 4), then ^ (2 h + e).
+        Value rowT = mulc(urem(lane, 4), 2);
+        Value chunk = add(mulc(urem(warp, 2), 4), udiv(lane, 16));
+        Value xr = LLVM::XOrOp::create(b, chunk, rowT);
+        Value thread =
+            add(add(mulc(udiv(warp, 2), rows * boxBytes), mulc(rowT, boxBytes)),
+                mulc(urem(udiv(lane, 4), 4), 4));
+        Value p0 = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
+                                       ValueRange{thread});
+        for (int64_t j = j0; j < j1; ++j)
+          for (int64_t h = 0; h < 2; ++h)
+            for (int64_t e = 0; e < 2; ++e) {
+              Value swizzled = LLVM::ShlOp::create(
+                  b, LLVM::XOrOp::create(b, xr, cst(2 * h + e)), cst(4));
+              Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), p0,
+                                            ValueRange{swizzled});
+              Value x = LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e);
+              LLVM::StoreOp::create(
+                  b, x,
+                  offsetBy(p, i * blockBytes + (8 * j - first + e) * boxBytes), 4);
+            }
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
     // The thread writes at row rowT + rowC, column colT + colC, with rowC a
     // multiple of 8 (so s(rowT + rowC) = s(rowT)) and colC of 8 (a 16-byte
     // chunk of the same box, of even index): chunk ^ s(row) = chunk(colC) ^
@@ -194,8 +271,7 @@ struct StageAccumulatorLowering
                             boxBytes / 16);
     Value xr = LLVM::XOrOp::create(b, udiv(colBytes, 16), rowSwizzle);
     Value threadByte = add(mulc(rowT, boxBytes), urem(colBytes, 16));
-    MemRefDescriptor desc(adaptor.getDst());
-    Value base = desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
+    Value base = bufferBase();
     Type ptrType = base.getType();
     auto address = [&](int64_t rowC, int64_t colC) -> Value {
       int64_t chunk = colC % boxCols * size / 16;
@@ -208,8 +284,6 @@ struct StageAccumulatorLowering
                                  ArrayRef<LLVM::GEPArg>{
                                      static_cast<int32_t>(at)});
     };
-    Value acc = adaptor.getAcc();
-    auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
     for (auto [i, blockType] : llvm::enumerate(blocks)) {
       Value block = LLVM::ExtractValueOp::create(b, acc, i);
       int64_t values = cast<LLVM::LLVMStructType>(blockType).getBody().size();

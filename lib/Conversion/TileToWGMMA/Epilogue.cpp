@@ -28,7 +28,8 @@ using namespace mlir::tile::wgmma;
 static constexpr int64_t kUnrolledSplits = 8;
 
 void Epilogue::emitTensorMap(Value tmaCPtr) {
-  mapC = tensorMap(wgTileM, layout.cBoxCols, cElt, tmaCPtr, layout.cBoxBytes);
+  mapC = tensorMap(layout.stagedRows, layout.cBoxCols, cElt, tmaCPtr,
+                   layout.cBoxBytes);
 }
 
 /// Synchronises the threads whose accumulators one TMA store issue
@@ -61,7 +62,7 @@ void Epilogue::waitStoresRead() {
 }
 
 /// Warpgroup `w`'s staging tile: block_n / cBoxCols / stagingParts boxes
-/// of wgTileM rows.
+/// of wgTileM rows (swap_ab: wgTileM / cBoxCols boxes of block_m rows).
 Value Epilogue::stagingOf(Value w) {
   Value at = add(blk.base, layout.stagingOffset);
   return add(at, mul(w, layout.wgStagingBytes));
@@ -75,17 +76,22 @@ Value Epilogue::stagingOf(Value w) {
 /// overlaps the ring, and thread 0 waits before it refills the ring.
 void Epilogue::emitEpilogue(Value acc) {
   bool ws = cfg.isWarpSpecialized();
-  int64_t cBoxCols = layout.cBoxCols;
-  int64_t partCols = cfg.blockN / layout.stagingParts;
+  int64_t cBoxCols = layout.cBoxCols, rows = layout.stagedRows;
+  bool swapped = cfg.swapAB;
+  int64_t partCols = (swapped ? wgTileM : cfg.blockN) / layout.stagingParts;
   Value pred = storeIssuer();
   for (int64_t part = 0; part < layout.stagingParts; ++part) {
     if (ws) {
       waitStoresRead();
       syncStagingWriters();
     }
-    Value staging = view(stagingOf(blk.wg), {wgTileM, partCols}, cElt);
-    tile::StageAccumulatorOp::create(b, loc, acc, staging, part * partCols,
-                                     layout.cBoxBytes);
+    Value staging = view(stagingOf(blk.wg), {rows, partCols}, cElt);
+    // swap_ab: the accumulator holds C's transpose; its columns are C's
+    // rows, all of them in one part.
+    auto stage = tile::StageAccumulatorOp::create(
+        b, loc, acc, staging, swapped ? 0 : part * partCols, layout.cBoxBytes);
+    if (swapped)
+      stage.setTransposed(true);
     // The writes (generic proxy) before TMA's reads (async proxy).
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKind::async_shared,
@@ -96,13 +102,15 @@ void Epilogue::emitEpilogue(Value acc) {
     auto storeRows = [&](Value w, Value rowOffset) {
       Value tile = stagingOf(w);
       for (int64_t j = 0; j < partCols / cBoxCols; ++j) {
-        Value box = view(add(tile, j * wgTileM * layout.cBoxBytes),
-                         {wgTileM, cBoxCols}, cElt);
-        nvgpu::TmaAsyncStoreOp::create(
-            b, loc, box, mapC,
-            ValueRange{add(blk.nCol0, part * partCols + j * cBoxCols),
-                       add(blk.mRow0, rowOffset)},
-            pred);
+        Value box = view(add(tile, j * rows * layout.cBoxBytes),
+                         {rows, cBoxCols}, cElt);
+        int64_t col = part * partCols + j * cBoxCols;
+        SmallVector<Value, 2> at =
+            swapped ? SmallVector<Value, 2>{add(add(blk.nCol0, rowOffset), col),
+                                            blk.mRow0}
+                    : SmallVector<Value, 2>{add(blk.nCol0, col),
+                                            add(blk.mRow0, rowOffset)};
+        nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapC, at, pred);
       }
     };
     if (ws) {
@@ -203,23 +211,30 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
   Value n = memref::DimOp::create(b, loc, c, 1);
   int64_t stride = layout.partialRowFloats;
 
-  // This warpgroup's rows of the partial. Rows past M are never read, so
-  // a warp whose first row (16 w of each 64-row block) lies past M skips
-  // its store.
+  // This warpgroup's rows of the partial, a block_m x block_n tile of C
+  // (swap_ab: the accumulator's rows are its columns, written transposed,
+  // so that what follows adds C's rows either way). Rows past M (swap_ab:
+  // N) are never read, so a warp whose first row (16 w of each 64-row
+  // block) lies past them skips its store.
+  bool swapped = cfg.swapAB;
   auto rowsType = MemRefType::get(
-      {wgTileM, cfg.blockN}, f32,
-      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {stride, 1}),
+      {wgTileM, cfg.mmaCols()}, f32,
+      StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
+                             {swapped ? 1 : stride, swapped ? stride : 1}),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
   Value partial = view(blk.base, {cfg.blockM * stride}, f32);
   Value rows = memref::ReinterpretCastOp::create(
-      b, loc, rowsType, partial, OpFoldResult(mul(blk.wgRow, stride)),
+      b, loc, rowsType, partial,
+      OpFoldResult(swapped ? blk.wgRow : mul(blk.wgRow, stride)),
       ArrayRef<OpFoldResult>{b.getIndexAttr(wgTileM),
-                             b.getIndexAttr(cfg.blockN)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(stride), b.getIndexAttr(1)});
+                             b.getIndexAttr(cfg.mmaCols())},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(swapped ? 1 : stride),
+                             b.getIndexAttr(swapped ? stride : 1)});
   Value warpRows = mul(div(rem(blk.tid, kWarpgroupThreads), kWarpThreads), 16);
   {
+    Value first = swapped ? blk.nCol0 : blk.mRow0;
     auto write = scf::IfOp::create(
-        b, loc, ult(add(add(blk.mRow0, blk.wgRow), warpRows), m));
+        b, loc, ult(add(add(first, blk.wgRow), warpRows), swapped ? n : m));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(write.thenBlock());
     nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, rows);

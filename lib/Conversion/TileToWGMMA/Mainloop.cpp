@@ -99,7 +99,8 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
 scf::ForOp Mainloop::emitMmaLoop(Value it0, Value numK,
                                  function_ref<void(Value, Value)> afterMma) {
   auto accType = nvgpu::WarpgroupAccumulatorType::get(
-      b.getContext(), VectorType::get({wgTileM, cfg.blockN}, b.getF32Type()));
+      b.getContext(),
+      VectorType::get({wgTileM, cfg.mmaCols()}, b.getF32Type()));
   // Before the loop: between wgmma.fence and the wgmma, ptxas would
   // serialise the warpgroup (C7517).
   Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
@@ -120,27 +121,36 @@ Value Mainloop::emitMma(Value it, Value acc) {
   Value stage = rem(it, stages);
   nvgpu::MBarrierTryWaitParityOp::create(b, loc, bars, oddRound(it),
                                          cst(kTryWaitTicks), stage);
+  // swap_ab: wgmma's A is the B stage (its rows N, K-major as stored N x
+  // K, or N-major in one 64 x 64 box) and its B the A stage (K-major): the
+  // rings are the same, the accumulator is C's transpose.
+  bool rowsKMajor = cfg.swapAB ? bKMajor : aKMajor;
+  bool colsKMajor = cfg.swapAB ? aKMajor : bKMajor;
   // The warpgroup's rows start wgRow x 128 bytes in, K-major (rows of
   // 128 bytes) or M-major (boxes of 64 rows of 8192 bytes) alike.
-  Value aView = view(add(stageA(stage), mul(blk.wgRow, 2 * kBoxCols)),
-                     {wgTileM, kBoxCols}, elt);
-  Value bView = view(stageB(stage), {kBoxCols, cfg.blockN}, elt);
+  auto rowsView = [&](Value at) {
+    return view(add(at, mul(blk.wgRow, 2 * kBoxCols)), {wgTileM, kBoxCols},
+                elt);
+  };
+  Value aView = rowsView(cfg.swapAB ? stageB(stage) : stageA(stage));
+  Value bView = view(cfg.swapAB ? stageA(stage) : stageB(stage),
+                     {kBoxCols, cfg.mmaCols()}, elt);
   auto descType = [&](Value v) {
     return nvgpu::WarpgroupMatrixDescriptorType::get(
         b.getContext(), cast<MemRefType>(v.getType()));
   };
   Value descA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-      b, loc, descType(aView), aView, mapA);
+      b, loc, descType(aView), aView, cfg.swapAB ? mapB : mapA);
   Value descB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-      b, loc, descType(bView), bView, mapB);
+      b, loc, descType(bView), bView, cfg.swapAB ? mapA : mapB);
   // wgmma's own orientation is A and B K-major; upstream's verifier
   // refuses transposeA without transposeB, so an M-major A is said with
   // tile.transpose_a, which tile-nvgpu-to-nvvm's lowering reads.
   auto mma = nvgpu::WarpgroupMmaOp::create(
       b, loc, acc.getType(), descA, descB, /*waitGroup=*/uint64_t(1),
       /*transposeA=*/nullptr,
-      /*transposeB=*/bKMajor ? nullptr : b.getUnitAttr(), acc);
-  if (!aKMajor)
+      /*transposeB=*/colsKMajor ? nullptr : b.getUnitAttr(), acc);
+  if (!rowsKMajor)
     mma->setAttr(TileDialect::kTransposeAAttrName, b.getUnitAttr());
   return mma;
 }

@@ -43,14 +43,17 @@ struct SharedLayout {
     ring = stages * (aStageBytes + bStageBytes);
     // Each warpgroup stages its wgTileM x block_n accumulator as block_n /
     // cBoxCols TMA boxes, whose rows are the widest swizzle span (128, 64 or
-    // 32 bytes) that divides a row of the tile (an f16 block_n of 96: 64).
+    // 32 bytes) that divides a row of the tile (an f16 block_n of 96: 64);
+    // swap_ab, its transpose: block_m rows of wgTileM columns of C.
     // Warp-specialized: the producer refills the ring while the consumers
     // run the epilogue, so staging follows the ring; where ring and staging
     // exceed the block's shared memory (a 32-bit C doubles the staging),
     // each warpgroup stages its columns in 2 or 4 parts, one after the
     // other's TMA reads.
     int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
-    int64_t cRowBytes = cfg.blockN * cBytes;
+    stagedRows = cfg.swapAB ? cfg.blockM : wgTileM;
+    int64_t stagedCols = cfg.swapAB ? wgTileM : cfg.blockN;
+    int64_t cRowBytes = stagedCols * cBytes;
     cBoxBytes = cRowBytes % kSwizzleRowBytes == 0 ? kSwizzleRowBytes
                 : cRowBytes % 64 == 0             ? 64
                                                   : 32;
@@ -58,10 +61,10 @@ struct SharedLayout {
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
-    int64_t boxes = cfg.blockN / cBoxCols;
+    int64_t boxes = stagedCols / cBoxCols;
     for (stagingParts = 1;; stagingParts *= 2) {
       wgStagingBytes = llvm::alignTo(
-          wgTileM * (boxes / stagingParts) * cBoxBytes, kSwizzleAtom);
+          stagedRows * (boxes / stagingParts) * cBoxBytes, kSwizzleAtom);
       bool last = !cfg.isWarpSpecialized() || boxes % (2 * stagingParts) ||
                   stagingParts == 4;
       if (last || ring + warpgroups * wgStagingBytes + extra <=
@@ -77,10 +80,16 @@ struct SharedLayout {
                   extra;
     if (cfg.reducesInCluster()) {
       // The partial sum in f32 over the ring, its rows padded by 8 floats
-      // so that a warp's fragment stores spread over the banks.
-      partialRowFloats = cfg.blockN + 8;
+      // so that a warp's fragment stores spread over the banks (by 4 for
+      // swap_ab's transposed stores: a warp's columns 2 apart, 8 banks).
+      partialRowFloats = cfg.blockN + (cfg.swapAB ? 4 : 8);
       sharedBytes = std::max(sharedBytes, 4 * cfg.blockM * partialRowFloats +
                                               kSwizzleAtom);
+      // One block per SM: with two or more, clusters of 4 and 8 lost
+      // partial sums on grids of several waves (reads saw other data);
+      // the cause is not known (docs/results/swap-ab.md).
+      sharedBytes = std::max(sharedBytes,
+                             sharedBytesPerBlock(cfg.chip) / 2 + kSwizzleAtom);
     }
     if (cfg.usesWorkspace()) {
       // The last-arrival flag, past the ring: a persistent (Stream-K) loop
@@ -95,6 +104,7 @@ struct SharedLayout {
   int64_t ring;                     // every stage of both operands
   int64_t cBoxBytes;      // a C box row: 128, 64 or 32 bytes, its swizzle
   int64_t cBoxCols;       // C elements in a box row
+  int64_t stagedRows;     // rows of a warpgroup's staging tile and C box
   int64_t stagingParts;   // column parts staged one after the other
   int64_t wgStagingBytes; // one warpgroup's staging tile (one part)
   int64_t stagingOffset;  // the staging tiles: over the ring, or after it

@@ -96,6 +96,10 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
            << cfg.blockN
            << " needs B K-major (stored N x K, as in x @ w.T); this B is "
               "N-major, which is loaded in boxes of 64 columns";
+  if (cfg.swapAB && !aKMajor)
+    return func.emitError("tile-to-wgmma: swap-ab=1 needs A K-major (stored "
+                          "M x K): A is wgmma's B, block-m of its rows in "
+                          "one box");
   if (kl.loadA.getCol() != kl.loop.getInductionVar() ||
       kl.loadB.getRow() != kl.loop.getInductionVar())
     return func.emitError("tile-to-wgmma: the K loop must load A[m0, k] and "
@@ -200,7 +204,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set(manifestKey(Field::TmaBoxB),
             ab.getI64ArrayAttr({kBoxCols, mainloop.bBoxRows()}));
   attrs.set(manifestKey(Field::TmaBoxC),
-            ab.getI64ArrayAttr({shared.cBoxCols, cfg.rowsPerWarpgroup()}));
+            ab.getI64ArrayAttr({shared.cBoxCols, shared.stagedRows}));
   attrs.set(manifestKey(Field::TmaSwizzleBytes), ab.getI64IntegerAttr(128));
   if (cfg.usesWorkspace())
     attrs.set(manifestKey(Field::WorkspaceTileBytes),

@@ -257,3 +257,47 @@ func.func @wgmma_block_n_96() attributes {tile.kernel = #tile.kernel<block_m = 1
 func.func @wgmma_block_n_176() attributes {tile.kernel = #tile.kernel<block_m = 64, block_n = 176, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{swap_ab must be 0 or 1, got 2}}
+func.func @swap_two() attributes {tile.kernel = #tile.kernel<swap_ab = 2, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{swap_ab = 1 needs mma = wgmma}}
+func.func @swap_sync() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 64, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// One warpgroup whose 64 MMA rows are the tile's N.
+// expected-error @+1 {{swap_ab = 1 needs num_warps = 4, block_n = 64 and block_m a multiple of 16 up to 256 (one warpgroup, M on wgmma's N side), got 4 warps and 64x128}}
+func.func @swap_wide() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{block_m must be a positive multiple of 16 (the MMA M), got 40}}
+func.func @swap_odd_m() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 40, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// Tiled only, its splits added in a cluster.
+// expected-error @+1 {{swap_ab = 1 needs schedule = tiled, warp_specialize = none and split_k <= 8 (splits added in a cluster)}}
+func.func @swap_persistent() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 32, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{swap_ab = 1 needs schedule = tiled, warp_specialize = none and split_k <= 8 (splits added in a cluster)}}
+func.func @swap_grid_split() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 32, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 16, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

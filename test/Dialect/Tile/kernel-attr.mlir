@@ -90,3 +90,22 @@ func.func @split() attributes {tile.kernel = #tile.kernel<split_k = 8, block_m =
 func.func @no_split() attributes {tile.kernel = #tile.kernel<split_k = 1, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// swap_ab (printed only when 1, after split_k): M on wgmma's N side, so
+// block_m may be any multiple of 16 up to 256.
+// CHECK-LABEL: func.func @swap_ab
+// CHECK-SAME: tile.kernel = #tile.kernel<block_m = 208, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, swap_ab = 1, chip = sm_90a, shared_bytes = 0>
+func.func @swap_ab() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 208, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// swap_ab = 0 is the default and is not printed.
+// CHECK-LABEL: func.func @no_swap
+// CHECK-SAME: split_k = 2, chip = sm_90a
+func.func @no_swap() attributes {tile.kernel = #tile.kernel<swap_ab = 0, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 2, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

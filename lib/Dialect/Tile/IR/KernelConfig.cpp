@@ -42,7 +42,7 @@ int64_t KernelConfig::registerLimit(int64_t blocksPerSM) const {
 int64_t KernelConfig::registerEstimate() const {
   int64_t acc = blockM * blockN / mmaThreads();
   if (isWgmma())
-    return rowsPerWarpgroup() * blockN / 128;
+    return rowsPerWarpgroup() * mmaCols() / 128;
   auto [warpsM, warpsN] = *warpGrid();
   int64_t fragments = 4 * (blockM / warpsM / 16) + 2 * (blockN / warpsN / 8);
   int64_t copies =
@@ -105,8 +105,26 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
     return emitError() << wgmma << " needs " << n.field("num-warps")
                        << " 4 or 8 (one or two warpgroups), got "
                        << c.numWarps;
-  if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 || c.blockN < 64 ||
-      c.blockN % 16 || c.blockN > 256)
+  if (c.swapAB) {
+    // One warpgroup: its 64 MMA rows are the tile's N, M is the MMA's N.
+    std::string swap = n.setting("swap-ab", "1");
+    if (c.numWarps != 4 || c.blockN != 64 || c.blockM > 256)
+      return emitError() << swap << " needs " << n.setting("num-warps", "4")
+                         << ", " << n.setting("block-n", "64") << " and "
+                         << n.field("block-m")
+                         << " a multiple of 16 up to 256 (one warpgroup, "
+                            "M on wgmma's N side), got "
+                         << c.numWarps << " warps and " << c.blockM << "x"
+                         << c.blockN;
+    if (c.schedule != Schedule::Tiled || c.isWarpSpecialized() ||
+        c.splitK > tile_manifest::kMaxClusterSplits)
+      return emitError() << swap << " needs " << n.setting("schedule", "tiled")
+                         << ", " << n.setting("warp-specialize", "none")
+                         << " and " << n.field("split-k") << " <= "
+                         << tile_manifest::kMaxClusterSplits
+                         << " (splits added in a cluster)";
+  } else if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 ||
+             c.blockN < 64 || c.blockN % 16 || c.blockN > 256)
     return emitError() << wgmma << " needs " << n.field("block-m")
                        << " in {64, 128, 192, 256} and " << n.field("block-n")
                        << " a multiple of 16 from 64 to 256, got " << c.blockM
@@ -146,6 +164,12 @@ LogicalResult
 KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
                           Spelling spelling) const {
   Names n{spelling};
+  if (swapAB != 0 && swapAB != 1)
+    return emitError() << n.field("swap-ab") << " must be 0 or 1, got "
+                       << swapAB;
+  if (swapAB && !isWgmma())
+    return emitError() << n.setting("swap-ab", "1") << " needs "
+                       << n.setting("mma", "wgmma");
   // Two consumer warpgroups: of 64 rows each sharing every tile
   // (cooperative), or of a whole tile each (pingpong).
   if (isWarpSpecialized() && (!isWgmma() || numWarps != 8))
@@ -313,22 +337,23 @@ ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {
       {"block_m", &KernelConfig::blockM},     {"block_n", &KernelConfig::blockN},
       {"block_k", &KernelConfig::blockK},     {"num_warps", &KernelConfig::numWarps},
       {"num_stages", &KernelConfig::numStages}, {"group_m", &KernelConfig::groupM},
-      {"cluster_m", &KernelConfig::clusterM}, {"split_k", &KernelConfig::splitK}};
+      {"cluster_m", &KernelConfig::clusterM}, {"split_k", &KernelConfig::splitK},
+      {"swap_ab", &KernelConfig::swapAB}};
   return fields;
 }
 
 KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelAttr::get(ctx, blockM, blockN, blockK, numWarps, numStages,
                          schedule, order, groupM, mma, warpSpecialize, clusterM,
-                         splitK, chip, sharedBytes);
+                         splitK, swapAB, chip, sharedBytes);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelAttr a) {
   return {a.getBlockM(),    a.getBlockN(),         a.getBlockK(),
           a.getNumWarps(),  a.getNumStages(),      a.getSchedule(),
           a.getOrder(),     a.getGroupM(),         a.getMma(),
-          a.getWarpSpecialize(), a.getClusterM(), a.getSplitK(), a.getChip(),
-          a.getSharedBytes()};
+          a.getWarpSpecialize(), a.getClusterM(), a.getSplitK(),
+          a.getSwapAb(),    a.getChip(),           a.getSharedBytes()};
 }
 
 std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {

@@ -52,11 +52,12 @@ LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  Schedule schedule, TileOrder order,
                                  int64_t groupM, MmaKind mma,
                                  WarpSpecialize warpSpecialize,
-                                 int64_t clusterM, int64_t splitK, Chip chip,
+                                 int64_t clusterM, int64_t splitK,
+                                 int64_t swapAB, Chip chip,
                                  int64_t sharedBytes) {
   KernelConfig cfg{blockM,   blockN, blockK, numWarps, numStages,
                    schedule, order,  groupM, mma,      warpSpecialize,
-                   clusterM, splitK, chip,   sharedBytes};
+                   clusterM, splitK, swapAB, chip,     sharedBytes};
   return cfg.verifyBlock(emitError, KernelConfig::Spelling::Attribute);
 }
 
@@ -103,8 +104,10 @@ constexpr StringLiteral kFields[] = {
     "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
     "schedule", "order",  "group_m",  "mma",             "warp_specialize",
     "chip",     "shared_bytes"};
-/// Default to 1 (no clusters, no split) and are printed only when not 1.
-constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k"};
+/// Default to 1 (no clusters, no split) or 0 (no swap) and are printed
+/// only when not their default.
+constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k",
+                                             "swap_ab"};
 
 } // namespace
 
@@ -153,7 +156,7 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
   return getChecked([&] { return p.emitError(start); }, p.getContext(),
                     c.blockM, c.blockN, c.blockK, c.numWarps, c.numStages,
                     c.schedule, c.order, c.groupM, c.mma, c.warpSpecialize,
-                    c.clusterM, c.splitK, c.chip, c.sharedBytes);
+                    c.clusterM, c.splitK, c.swapAB, c.chip, c.sharedBytes);
 }
 
 void KernelAttr::print(AsmPrinter &p) const {
@@ -169,6 +172,8 @@ void KernelAttr::print(AsmPrinter &p) const {
     p << ", cluster_m = " << getClusterM();
   if (getSplitK() != 1)
     p << ", split_k = " << getSplitK();
+  if (getSwapAb() != 0)
+    p << ", swap_ab = " << getSwapAb();
   p << ", chip = " << stringifyChip(getChip())
     << ", shared_bytes = " << getSharedBytes() << ">";
 }

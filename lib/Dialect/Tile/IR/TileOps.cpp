@@ -78,6 +78,26 @@ LogicalResult StageAccumulatorOp::verify() {
     return emitOpError("box_bytes must be 128, 64 or 32, got ") << boxBytes;
   int64_t boxCols = boxBytes * 8 / bits;
   VectorType acc = getAcc().getType().getFragmented();
+  if (getTransposed()) {
+    // dst[c][r] = acc[r][first + c]: rows of 128-byte boxes, columns in
+    // 16-column pieces (one stmatrix.x4.trans of 16-bit values).
+    int64_t first = getFirstColumn();
+    if (boxBytes != 128 || !dst.hasStaticShape() ||
+        !dst.getLayout().isIdentity() ||
+        dst.getDimSize(1) != acc.getDimSize(0) ||
+        acc.getDimSize(0) % boxCols != 0)
+      return emitOpError("transposed needs box_bytes = 128 and a static "
+                         "identity-layout destination with a column per "
+                         "accumulator row (")
+             << acc.getDimSize(0) << "), got " << dst;
+    if (first < 0 || first % 16 != 0 || dst.getDimSize(0) % 16 != 0 ||
+        first + dst.getDimSize(0) > acc.getDimSize(1))
+      return emitOpError("transposed columns ")
+             << first << " .. " << first + dst.getDimSize(0) - 1
+             << " must be whole 16-column pieces within the "
+             << acc.getDimSize(1) << " of the accumulator";
+    return success();
+  }
   if (!dst.hasStaticShape() || !dst.getLayout().isIdentity() ||
       dst.getDimSize(1) % boxCols != 0)
     return emitOpError("needs a static identity-layout destination with rows "

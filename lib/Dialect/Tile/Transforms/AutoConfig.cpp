@@ -64,7 +64,8 @@ constexpr size_t kMaxTunedMembers = 32;
 
 /// A winner's "config", read field by field as #tile.kernel reads its own:
 /// each field of its type, all required but cluster_m and split_k (1 when
-/// absent), no other field; then verified as the attribute is.
+/// absent) and swap_ab (0), no other field; then verified as the attribute
+/// is.
 FailureOr<KernelConfig>
 parseConfig(const llvm::json::Object &c,
             function_ref<InFlightDiagnostic()> emitError) {
@@ -79,7 +80,8 @@ parseConfig(const llvm::json::Object &c,
     known.insert(f.name);
     const llvm::json::Value *v = c.get(f.name);
     if (!v && (f.member == &KernelConfig::clusterM ||
-               f.member == &KernelConfig::splitK))
+               f.member == &KernelConfig::splitK ||
+               f.member == &KernelConfig::swapAB))
       continue;
     if (!v)
       return emitError() << "\"config\" has no \"" << f.name << "\"";
@@ -424,6 +426,10 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
     if (!isKMajorB(bType))
       llvm::erase_if(members,
                      [](const Member &m) { return m.cfg.needsKMajorB(); });
+    // swap_ab members need A K-major (wgmma's B, block_m rows in one box);
+    // they are calibrated on x @ w.T alone, so they serve that layout (nt).
+    if (unitStrideDim(aType) != 1u || !isKMajorB(bType))
+      llvm::erase_if(members, [](const Member &m) { return m.cfg.swapAB; });
     if (members.empty())
       return func.emitError("tile-auto-config: no member of the family "
                             "serves @")

@@ -137,6 +137,7 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.warpSpecialize = warpSpecialize;
     cfg.clusterM = clusterM;
     cfg.splitK = splitK;
+    cfg.swapAB = swapAB;
     cfg.chip = chip.hasValue() ? chip : KernelConfig::defaultChip(mma);
     return cfg;
   }

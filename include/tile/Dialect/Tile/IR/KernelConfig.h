@@ -38,6 +38,12 @@ struct KernelConfig {
   /// tiled wgmma kernels).
   int64_t splitK = 1;
   static constexpr int64_t kMaxSplitK = 128;
+  /// wgmma (1): the MMAs compute C's transpose, B^T A^T, so that M takes
+  /// wgmma's N side (any multiple of 16 up to 256) and N its 64-row side:
+  /// tiles of M 16 to 256 rows waste no MMA rows where 64-row tiles would
+  /// (decode, M about 200). C is staged transposed; the operands, tiles
+  /// and launch stay as the problem states them. 0 or 1.
+  int64_t swapAB = 0;
   /// Without a chip named, defaultChip(mma).
   Chip chip = Chip::SM90;
   /// Set by tile-allocate-shared.
@@ -65,9 +71,14 @@ struct KernelConfig {
   bool isPingpong() const { return warpSpecialize == WarpSpecialize::Pingpong; }
   /// Accumulator rows of one MMA warpgroup: a share of the tile, or (pingpong)
   /// the whole tile.
+  /// Under swap_ab, the warpgroup's 64 MMA rows lie along N.
   int64_t rowsPerWarpgroup() const {
+    if (swapAB)
+      return blockN / warpgroups();
     return isPingpong() ? blockM : blockM / warpgroups();
   }
+  /// The MMA's N: the accumulator's columns (M under swap_ab).
+  int64_t mmaCols() const { return swapAB ? blockM : blockN; }
   /// The threads that read one ring stage and run one epilogue: all MMA
   /// warps, or (pingpong) one warpgroup.
   int64_t tileThreads() const { return isPingpong() ? 128 : mmaThreads(); }

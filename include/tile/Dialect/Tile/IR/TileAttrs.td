@@ -76,6 +76,9 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     `split_k = S` (optional, printed only when not 1) runs S programs per C
     tile, each over an equal share of the K steps; the last to finish adds
     the partial sums, in split order, from the launch's workspace.
+    `swap_ab = 1` (optional, printed only when not 0; wgmma, one warpgroup,
+    block_n 64) computes each tile as C's transpose, B^T A^T: M takes
+    wgmma's N side, so block_m may be any multiple of 16 up to 256.
   }];
   let parameters = (ins
     "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,
@@ -84,7 +87,7 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     EnumParameter<Tile_TileOrder>:$order, "int64_t":$group_m,
     EnumParameter<Tile_MmaKind>:$mma,
     EnumParameter<Tile_WarpSpecialize>:$warp_specialize,
-    "int64_t":$cluster_m, "int64_t":$split_k,
+    "int64_t":$cluster_m, "int64_t":$split_k, "int64_t":$swap_ab,
     EnumParameter<Tile_Chip>:$chip,
     "int64_t":$shared_bytes);
   // Fields in any order, each once; a missing, repeated or unknown field is

@@ -158,19 +158,25 @@ def Tile_StageAccumulatorOp : Tile_Op<"stage_accumulator"> {
     destination. A destination narrower than the accumulator takes it part
     by part, so that a staging tile of half the columns serves a 32-bit C.
     Narrower boxes serve a block_n whose rows are not whole 128 bytes.
+    With `transposed` (swap_ab: the accumulator is C's transpose), `dst`
+    (N x R) takes the transpose of columns `first_column` .. + N - 1, in
+    R / B boxes of N rows of 128 bytes.
 
     ```mlir
     tile.stage_accumulator %acc[128], %dst
         : <fragmented = vector<64x256xf32>> to memref<64x128xf32, 3>
     tile.stage_accumulator %acc[0], %dst {box_bytes = 64 : i64}
         : <fragmented = vector<64x96xf32>> to memref<64x96xf16, 3>
+    tile.stage_accumulator %acc[0], %dst {transposed}
+        : <fragmented = vector<64x208xf32>> to memref<208x64xf16, 3>
     ```
   }];
   let arguments = (ins NVGPU_WarpgroupAccumulator:$acc,
                        Arg<MemRefRankOf<[F32, F16, BF16], [2]>, "",
                            [MemWrite]>:$dst,
                        I64Attr:$first_column,
-                       DefaultValuedAttr<I64Attr, "128">:$box_bytes);
+                       DefaultValuedAttr<I64Attr, "128">:$box_bytes,
+                       UnitAttr:$transposed);
   let assemblyFormat = [{
     $acc `[` $first_column `]` `,` $dst attr-dict `:` type($acc) `to`
     type($dst)

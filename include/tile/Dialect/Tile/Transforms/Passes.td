@@ -77,6 +77,11 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
            "K steps, their partial sums added in split order in a cluster "
            "(up to 8) or through a workspace (tiled wgmma kernels without "
            "warp specialization)">,
+    Option<"swapAB", "swap-ab", "int64_t",
+           "::mlir::tile::KernelConfig{}.swapAB",
+           "1: compute each tile as C's transpose (B^T A^T), M on wgmma's N "
+           "side, so that block-m may be any multiple of 16 up to 256 "
+           "(wgmma, 4 warps, block-n 64, tiled)">,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",
