@@ -250,9 +250,9 @@ typedef struct tile_rt_model_tile {
  * *splits (1 for a tile without split-K), and HUGE_VAL for a swap_ab tile
  * whose M exceeds block_m. TILE_RT_INVALID_ARGUMENT for a
  * tile size, split or byte size outside 1 to 65536, a stream_k or swap_ab
- * other than 0 or 1, cluster slots not all 0 or all 1 to 1024, a coefficient that is
- * negative or not finite, SMs, step time or bytes per ns of 0, or a size
- * outside 1 to 2^31 - 1. */
+ * other than 0 or 1, cluster slots not all 0 or all 1 to 1024, a coefficient
+ * that is negative or not finite, SMs, step time or bytes per ns of 0, or a
+ * size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,
                                     int64_t n, int64_t k, double *ns,

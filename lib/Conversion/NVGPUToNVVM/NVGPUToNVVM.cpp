@@ -214,8 +214,8 @@ struct StageAccumulatorLowering
               regs.push_back(LLVM::BitcastOp::create(
                   b, i32, pair(b, block, 4 * j + 2 * m, elt)));
             NVVM::StMatrixOp::create(
-                b, offsetBy(p0, i * blockBytes + (8 * j - first) * boxBytes), regs,
-                NVVM::MMALayout::col,
+                b, offsetBy(p0, i * blockBytes + (8 * j - first) * boxBytes),
+                regs, NVVM::MMALayout::col,
                 NVVM::LdStMatrixShapeAttr::get(b.getContext(), 8, 8),
                 NVVM::LdStMatrixEltType::B16);
           }
@@ -241,10 +241,12 @@ struct StageAccumulatorLowering
                   b, LLVM::XOrOp::create(b, xr, cst(2 * h + e)), cst(4));
               Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), p0,
                                             ValueRange{swizzled});
-              Value x = LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e);
+              Value x =
+                  LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e);
               LLVM::StoreOp::create(
                   b, x,
-                  offsetBy(p, i * blockBytes + (8 * j - first + e) * boxBytes), 4);
+                  offsetBy(p, i * blockBytes + (8 * j - first + e) * boxBytes),
+                  4);
             }
       }
       rewriter.eraseOp(op);

@@ -120,8 +120,8 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
         c.splitK > tile_manifest::kMaxClusterSplits)
       return emitError() << swap << " needs " << n.setting("schedule", "tiled")
                          << ", " << n.setting("warp-specialize", "none")
-                         << " and " << n.field("split-k") << " <= "
-                         << tile_manifest::kMaxClusterSplits
+                         << " and " << n.field("split-k")
+                         << " <= " << tile_manifest::kMaxClusterSplits
                          << " (splits added in a cluster)";
   } else if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 ||
              c.blockN < 64 || c.blockN % 16 || c.blockN > 256)
@@ -333,12 +333,15 @@ LogicalResult KernelConfig::verifyBody(Operation *kernel) const {
 }
 
 ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {
-  static const IntField fields[] = {
-      {"block_m", &KernelConfig::blockM},     {"block_n", &KernelConfig::blockN},
-      {"block_k", &KernelConfig::blockK},     {"num_warps", &KernelConfig::numWarps},
-      {"num_stages", &KernelConfig::numStages}, {"group_m", &KernelConfig::groupM},
-      {"cluster_m", &KernelConfig::clusterM}, {"split_k", &KernelConfig::splitK},
-      {"swap_ab", &KernelConfig::swapAB}};
+  static const IntField fields[] = {{"block_m", &KernelConfig::blockM},
+                                    {"block_n", &KernelConfig::blockN},
+                                    {"block_k", &KernelConfig::blockK},
+                                    {"num_warps", &KernelConfig::numWarps},
+                                    {"num_stages", &KernelConfig::numStages},
+                                    {"group_m", &KernelConfig::groupM},
+                                    {"cluster_m", &KernelConfig::clusterM},
+                                    {"split_k", &KernelConfig::splitK},
+                                    {"swap_ab", &KernelConfig::swapAB}};
   return fields;
 }
 
@@ -349,11 +352,11 @@ KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
 }
 
 KernelConfig KernelConfig::fromAttr(KernelAttr a) {
-  return {a.getBlockM(),    a.getBlockN(),         a.getBlockK(),
-          a.getNumWarps(),  a.getNumStages(),      a.getSchedule(),
-          a.getOrder(),     a.getGroupM(),         a.getMma(),
-          a.getWarpSpecialize(), a.getClusterM(), a.getSplitK(),
-          a.getSwapAb(),    a.getChip(),           a.getSharedBytes()};
+  return {a.getBlockM(),         a.getBlockN(),    a.getBlockK(),
+          a.getNumWarps(),       a.getNumStages(), a.getSchedule(),
+          a.getOrder(),          a.getGroupM(),    a.getMma(),
+          a.getWarpSpecialize(), a.getClusterM(),  a.getSplitK(),
+          a.getSwapAb(),         a.getChip(),      a.getSharedBytes()};
 }
 
 std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {

@@ -46,15 +46,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   return success();
 }
 
-LogicalResult KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                 int64_t blockM, int64_t blockN, int64_t blockK,
-                                 int64_t numWarps, int64_t numStages,
-                                 Schedule schedule, TileOrder order,
-                                 int64_t groupM, MmaKind mma,
-                                 WarpSpecialize warpSpecialize,
-                                 int64_t clusterM, int64_t splitK,
-                                 int64_t swapAB, Chip chip,
-                                 int64_t sharedBytes) {
+LogicalResult
+KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t blockM,
+                   int64_t blockN, int64_t blockK, int64_t numWarps,
+                   int64_t numStages, Schedule schedule, TileOrder order,
+                   int64_t groupM, MmaKind mma, WarpSpecialize warpSpecialize,
+                   int64_t clusterM, int64_t splitK, int64_t swapAB, Chip chip,
+                   int64_t sharedBytes) {
   KernelConfig cfg{blockM,   blockN, blockK, numWarps, numStages,
                    schedule, order,  groupM, mma,      warpSpecialize,
                    clusterM, splitK, swapAB, chip,     sharedBytes};
@@ -106,8 +104,7 @@ constexpr StringLiteral kFields[] = {
     "chip",     "shared_bytes"};
 /// Default to 1 (no clusters, no split) or 0 (no swap) and are printed
 /// only when not their default.
-constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k",
-                                             "swap_ab"};
+constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k", "swap_ab"};
 
 } // namespace
 
