@@ -433,9 +433,12 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
     if (members.empty())
       return func.emitError("tile-auto-config: no member of the family "
                             "serves @")
-             << func.getName()
-             << ": B is N-major, and every member's block_n needs B "
-                "K-major (stored N x K)";
+             << func.getName() << ": every member "
+             << (isKMajorB(bType)
+                     ? "is swap_ab, which serves A stored M x K and B "
+                       "stored N x K (x @ w.T) only"
+                     : "needs B K-major (stored N x K): a block_n not whole "
+                       "64-column boxes, or swap_ab");
     SmallVector<Attribute> rules;
     OpBuilder ob(func);
     for (const Member &m : members) {
