@@ -5,9 +5,9 @@
 # kernels (one variant folder each). (1) Random shapes through every swap
 # member (RANDOM, default 150 per dtype) and the nn kernels, (2) memcheck
 # and racecheck on a few shapes, (3) the swap members timed beside the
-# members that serve M <= 320 on the llm layers at CAL_MS (the fit's data;
-# one tile-bench run per M so that a timeout loses one M only), then on
-# the held-out layers.
+# members that serve M <= 320 on the layers of CAL_SUITE (default llm) at
+# CAL_MS (the fit's data; one tile-bench run per M so that a timeout loses
+# one M only), then on the held-out layers.
 # Carry: .kit/bundles, runtime/external.
 #   CAND=.kit/bundles/swap NN=.kit/bundles/swapnn bash scripts/gpu-swap-ab.sh
 set -uo pipefail
@@ -29,8 +29,9 @@ BENCH_OPTS="--layout nt --anchors none --rounds ${ROUNDS:-2} --warmup-ms 2 --rep
 members=$(for m in ${CAL_MEMBERS:-s16k s32k s64k s128k s208k s16 s32 s64 s128 s192 s208 s256 \
   m64 m64k m64w m64wk m64n80 m64n112 m64n160 m64n192 split small midk n192k mid}; do
   echo $C/matmul_f16_nt__$m.json; done)
+suite=${CAL_SUITE:-llm}
 for m in ${CAL_MS:-200 16 128 1 256 64 32 320}; do
-  bench cal-swap-llm-$m ${CAL_T:-45} $members $(python3 scripts/suites.py llm --m $m)
+  bench cal-swap-$suite-$m ${CAL_T:-45} $members $(python3 scripts/suites.py $suite --m $m)
 done
 # The held-out layers at their own M (never fitted: the check of the fit).
 bench cal-swap-heldout ${HELDOUT_T:-110} $members $(python3 scripts/suites.py heldout)
