@@ -177,16 +177,17 @@ struct StageAccumulatorLowering
       MemRefDescriptor desc(adaptor.getDst());
       return desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
     };
+    // `bytes` (a constant) past `p`.
+    auto offsetBy = [&](Value p, int64_t bytes) -> Value {
+      return LLVM::GEPOp::create(
+          b, p.getType(), b.getI8Type(), p,
+          ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
+    };
     Value acc = adaptor.getAcc();
     auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
     if (op.getTransposed()) {
       Value base = bufferBase();
       Type ptrType = base.getType();
-      auto offsetBy = [&](Value p, int64_t bytes) -> Value {
-        return LLVM::GEPOp::create(
-            b, ptrType, b.getI8Type(), p,
-            ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(bytes)});
-      };
       // Fragment (r, c) at staging row c - first, column r: box r /
       // boxCols, 128-byte rows, chunk ((r % boxCols) size / 16) ^ (row % 8).
       // Each store's rows start at a multiple of 8 (first is one), so the
@@ -281,10 +282,7 @@ struct StageAccumulatorLowering
           b, LLVM::XOrOp::create(b, xr, cst(chunk)), cst(4));
       Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
                                     ValueRange{add(threadByte, swizzled)});
-      int64_t at = (colC / boxCols * rows + rowC) * boxBytes;
-      return LLVM::GEPOp::create(b, ptrType, b.getI8Type(), p,
-                                 ArrayRef<LLVM::GEPArg>{
-                                     static_cast<int32_t>(at)});
+      return offsetBy(p, (colC / boxCols * rows + rowC) * boxBytes);
     };
     for (auto [i, blockType] : llvm::enumerate(blocks)) {
       Value block = LLVM::ExtractValueOp::create(b, acc, i);

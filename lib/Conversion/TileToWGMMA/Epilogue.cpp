@@ -78,7 +78,7 @@ void Epilogue::emitEpilogue(Value acc) {
   bool ws = cfg.isWarpSpecialized();
   int64_t cBoxCols = layout.cBoxCols, rows = layout.stagedRows;
   bool swapped = cfg.swapAB;
-  int64_t partCols = (swapped ? wgTileM : cfg.blockN) / layout.stagingParts;
+  int64_t partCols = layout.stagedCols / layout.stagingParts;
   Value pred = storeIssuer();
   for (int64_t part = 0; part < layout.stagingParts; ++part) {
     if (ws) {
@@ -217,10 +217,10 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
   // N) are never read, so a warp whose first row (16 w of each 64-row
   // block) lies past them skips its store.
   bool swapped = cfg.swapAB;
+  int64_t rowStride = swapped ? 1 : stride, colStride = swapped ? stride : 1;
   auto rowsType = MemRefType::get(
       {wgTileM, cfg.mmaCols()}, f32,
-      StridedLayoutAttr::get(ctx, ShapedType::kDynamic,
-                             {swapped ? 1 : stride, swapped ? stride : 1}),
+      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {rowStride, colStride}),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
   Value partial = view(blk.base, {cfg.blockM * stride}, f32);
   Value rows = memref::ReinterpretCastOp::create(
@@ -228,8 +228,8 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
       OpFoldResult(swapped ? blk.wgRow : mul(blk.wgRow, stride)),
       ArrayRef<OpFoldResult>{b.getIndexAttr(wgTileM),
                              b.getIndexAttr(cfg.mmaCols())},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(swapped ? 1 : stride),
-                             b.getIndexAttr(swapped ? stride : 1)});
+      ArrayRef<OpFoldResult>{b.getIndexAttr(rowStride),
+                             b.getIndexAttr(colStride)});
   Value warpRows = mul(div(rem(blk.tid, kWarpgroupThreads), kWarpThreads), 16);
   {
     Value first = swapped ? blk.nCol0 : blk.mRow0;

@@ -52,7 +52,7 @@ struct SharedLayout {
     // other's TMA reads.
     int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
     stagedRows = cfg.swapAB ? cfg.blockM : wgTileM;
-    int64_t stagedCols = cfg.swapAB ? wgTileM : cfg.blockN;
+    stagedCols = cfg.swapAB ? wgTileM : cfg.blockN;
     int64_t cRowBytes = stagedCols * cBytes;
     cBoxBytes = cRowBytes % kSwizzleRowBytes == 0 ? kSwizzleRowBytes
                 : cRowBytes % 64 == 0             ? 64
@@ -105,6 +105,7 @@ struct SharedLayout {
   int64_t cBoxBytes;      // a C box row: 128, 64 or 32 bytes, its swizzle
   int64_t cBoxCols;       // C elements in a box row
   int64_t stagedRows;     // rows of a warpgroup's staging tile and C box
+  int64_t stagedCols;     // its columns, all parts
   int64_t stagingParts;   // column parts staged one after the other
   int64_t wgStagingBytes; // one warpgroup's staging tile (one part)
   int64_t stagingOffset;  // the staging tiles: over the ring, or after it
