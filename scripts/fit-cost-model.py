@@ -42,15 +42,19 @@ members without a gain (docs/results/shapes.md):
     docs/results/raw/narrow64/cal-nt-calibration-128-192-256-320.json.gz \
     --only m64n80,m64n112,m64n160 --write
 
-The third and fourth add the swap_ab members (appended with m64's
+The third to fifth add the swap_ab members (appended with m64's
 coefficients, m64k's for the split ones: any coefficients do), each fitted
-on the swap runs where it was timed beside the family: the small ones on M 1
-to 320, the 208-row ones on M 200 alone, their class (docs/results/swap-ab.md):
+on the swap runs of its class, where it was timed beside the family: the
+16- and 32-row ones on M 1 to 320, the 128-row ones on M 64 and 128, the
+208-row ones on M 192 and 200 (docs/results/swap-ab.md):
 
-  scripts/fit-cost-model.py SAME-RUNS docs/results/raw/swap-ab/cal-swap-llm-*.json.gz \
-    --only s16,s32,s16k,s32k,s128,s128k --write
-  scripts/fit-cost-model.py SAME-RUNS docs/results/raw/swap-ab/cal-swap-llm-200.json.gz \
-    --only s208,s208k --write
+  S=docs/results/raw/swap-ab; C=$S/calibration
+  scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
+    $C/cal-swap-calibration-*.json.gz --only s16,s32,s16k,s32k --write
+  scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-{64,128}.json.gz \
+    $C/cal-swap-calibration-{64,128}.json.gz --only s128,s128k --write
+  scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-200.json.gz \
+    $C/cal-swap-calibration-192.json.gz --only s208,s208k --write
 
 where SAME-RUNS are the runs of the second step.
 """

@@ -3,8 +3,8 @@
 # side). $CAND holds the nt bundles of a calibration table that lists them
 # beside the family (f16, bf16, f32c: f32 C); $NN explicit layout-nn swap
 # kernels (one variant folder each). (1) Random shapes through every swap
-# member (RANDOM, default 150 per dtype) and the nn kernels, (2) memcheck
-# and racecheck on a few shapes, (3) the swap members timed beside the
+# member (RANDOM_COUNT, default 100; 0 skips) and the nn kernels, (2)
+# memcheck and racecheck on a few shapes (SANITIZE=0 skips), (3) the swap members timed beside the
 # members that serve M <= 320 on the layers of CAL_SUITE (default llm) at
 # CAL_MS (the fit's data; one tile-bench run per M so that a timeout loses
 # one M only), then on the held-out layers.
@@ -15,10 +15,11 @@ R=/tmp/raw-swap; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 clock
 C=$CAND/f16/nt-auto
-random_shapes random-swap $CAND "*__s[0-9]*.json" ${RANDOM:-100} 41 380
+[ "${RANDOM_COUNT:-100}" -gt 0 ] &&
+  random_shapes random-swap $CAND "*__s[0-9]*.json" ${RANDOM_COUNT:-100} 41 380
 [ -n "${NN:-}" ] && random_shapes random-swap-nn $NN 'matmul_*.json' ${RANDOM_NN:-40} 43 340
 for tool in memcheck racecheck; do
-  t=$(left); [ $t -gt 250 ] || continue
+  t=$(left); [ $t -gt 250 ] && [ "${SANITIZE:-1}" = 1 ] || continue
   timeout 40 compute-sanitizer --tool $tool $run $C/*__s16k.json $C/*__s208.json \
     $C/*__s208k.json --layout nt --shape 200x3000x1000 --shape 3x4100x2056 \
     --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
@@ -33,8 +34,10 @@ suite=${CAL_SUITE:-llm}
 for m in ${CAL_MS:-200 16 128 1 256 64 32 320}; do
   bench cal-swap-$suite-$m ${CAL_T:-45} $members $(python3 scripts/suites.py $suite --m $m)
 done
-# The held-out layers at their own M (never fitted: the check of the fit).
-bench cal-swap-heldout ${HELDOUT_T:-110} $members $(python3 scripts/suites.py heldout)
+# The held-out layers at their own M (never fitted: the check of the fit;
+# HELDOUT_T=0 skips).
+[ "${HELDOUT_T:-110}" -gt 0 ] &&
+  bench cal-swap-heldout ${HELDOUT_T:-110} $members $(python3 scripts/suites.py heldout)
 clock
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-swap.tar.gz" -C $R .
