@@ -42,19 +42,23 @@ members without a gain (docs/results/shapes.md):
     docs/results/raw/narrow64/cal-nt-calibration-128-192-256-320.json.gz \
     --only m64n80,m64n112,m64n160 --write
 
-The third to fifth add the swap_ab members (appended with m64's
+The third to sixth add the swap_ab members (appended with m64's
 coefficients, m64k's for the split ones: any coefficients do), each fitted
 on the swap runs of its class, where it was timed beside the family: the
-16- and 32-row ones on M 1 to 320, the 128-row ones on M 64 and 128, the
-208-row ones on M 192 and 200 (docs/results/swap-ab.md):
+16- and 32-row ones on M 1 to 320, the 128-row ones on M 64 and 128, then
+the 208-row ones and the two-warpgroup ones (appended with s208's and
+s208k's) on every swap run (docs/results/swap-ab.md):
 
-  S=docs/results/raw/swap-ab; C=$S/calibration
+  S=docs/results/raw/swap-ab; C=$S/calibration; W=$S/two-warpgroups
   scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
     $C/cal-swap-calibration-*.json.gz --only s16,s32,s16k,s32k --write
   scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-{64,128}.json.gz \
     $C/cal-swap-calibration-{64,128}.json.gz --only s128,s128k --write
   scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-200.json.gz \
     $C/cal-swap-calibration-192.json.gz --only s208,s208k --write
+  scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
+    $C/cal-swap-calibration-*.json.gz $W/cal-swap-{llm,calibration}-*.json.gz \
+    --only s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk --write
 
 where SAME-RUNS are the runs of the second step.
 """

@@ -9,7 +9,7 @@
 # Bundles are compiled here: scripts/auto-bundles.sh for OLD and NEW; CAND
 # with calibration=TABLE (f32c/nt-auto: the same with f32 C).
 # AB_VARIANTS (default f16/nt-auto), AB_SETS (AB_SETS_REST for the
-# variants after the first) and CAL_SETS choose the
+# variants after the first; suite:T or suite:M-list:T) and CAL_SETS choose the
 # bundles and suites (and M) of each part; CAL_MEMBERS the members timed
 # (default all), RANDOM_CAND the random shapes checked (default 100); RANDOM_AUTO
 # random shapes check NEW's dispatch manifest, MEMCHECK_MEMBERS the members
@@ -32,13 +32,16 @@ if [ -n "${OLD:-}" ]; then
     W=/tmp/before-$dtype-$variant; rm -rf $W; cp -r $OLD/$v $W
     kernel=$(cd $NEW/$v && ls matmul_*.json | grep -v __)
     BENCH_OPTS="--layout $layout --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
-    # suite:T pairs, each timed within T seconds.
+    # suite:T pairs (the suite's own M) or suite:M-list:T triples, each
+    # timed within T seconds.
     sets=${AB_SETS:-llm:150 heldout:110 classic:35}
     [ $v = ${variants%% *} ] || sets=${AB_SETS_REST:-$sets}
     for set in $sets; do
-      IFS=: read suite t <<< "$set"
-      bench auto-$suite$([ $v = f16/nt-auto ] || echo -$dtype-$layout) $t $W/$kernel \
-        $NEW/$v/$kernel $(python3 scripts/suites.py $suite) --anchors $anchors
+      IFS=: read suite ms t <<< "$set"
+      [ -z "$t" ] && { t=$ms; ms=; }
+      bench auto-$suite${ms:+-${ms//,/-}}$([ $v = f16/nt-auto ] || echo -$dtype-$layout) $t \
+        $W/$kernel $NEW/$v/$kernel $(python3 scripts/suites.py $suite ${ms:+--m $ms}) \
+        --anchors $anchors
     done
   done
   NEWM=$NEW/f16/nt-auto

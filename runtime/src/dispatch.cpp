@@ -114,8 +114,9 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
     if (known != byName.end()) {
       rule.member = known->second;
     } else {
-      if (out.members.size() == kMaxMembers) {
-        error = where + ": more than " + std::to_string(kMaxMembers) +
+      if (out.members.size() == tile_manifest::kMaxMembers) {
+        error = where + ": more than " +
+                std::to_string(tile_manifest::kMaxMembers) +
                 " distinct members";
         return false;
       }

@@ -156,10 +156,10 @@ struct DispatchRule {
                     int64_t *splits = nullptr) const;
 };
 
-// A dispatch manifest's limits: tile-opt writes a handful of rules (and
-// tile-tune one per shape class, at most 32).
+// A dispatch manifest's limit on rules: tile-opt writes one per member
+// (and tile-tune one per shape class, at most 32); its members are at most
+// tile_manifest::kMaxMembers.
 constexpr size_t kMaxRules = 4096;
-constexpr size_t kMaxMembers = 64;
 
 // A manifest read from disk: a kernel manifest, or a dispatch manifest's
 // rules and the distinct member manifests they name.

@@ -42,6 +42,7 @@
 // RUN: not tile-opt %s --tile-tiling="swap-ab=-1" 2>&1 | FileCheck %s --check-prefix=SWAPNEG
 // RUN: not tile-opt %s --tile-tiling="swap-ab=1" 2>&1 | FileCheck %s --check-prefix=SWAPSYNC
 // RUN: not tile-opt %s --tile-tiling="swap-ab=1 mma=wgmma block-m=64 block-n=128 block-k=64" 2>&1 | FileCheck %s --check-prefix=SWAPWIDE
+// RUN: not tile-opt %s --tile-tiling="swap-ab=1 mma=wgmma block-m=64 block-n=64 block-k=64 num-warps=8" 2>&1 | FileCheck %s --check-prefix=SWAPNARROW
 // RUN: not tile-opt %s --tile-tiling="split-k=2 cluster-m=2" 2>&1 | FileCheck %s --check-prefix=SPLITK-CLUSTER
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=128 block-n=256 num-warps=4 num-stages=2" 2>&1 | FileCheck %s --check-prefix=WG-REGS
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64 chip=sm_90" 2>&1 | FileCheck %s --check-prefix=WG-CHIP
@@ -90,7 +91,8 @@
 // SPLITK129: error: tile-tiling: split-k must be between 1 and 128, got 129
 // SWAPNEG: error: tile-tiling: swap-ab must be 0 or 1, got -1
 // SWAPSYNC: error: tile-tiling: swap-ab=1 needs mma=wgmma
-// SWAPWIDE: error: tile-tiling: swap-ab=1 needs num-warps=4, block-n=64 and block-m a multiple of 16 up to 256 (one warpgroup, M on wgmma's N side), got 4 warps and 64x128
+// SWAPWIDE: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64 at 4 warps, 128 at 8) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 4 warps and 64x128
+// SWAPNARROW: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64 at 4 warps, 128 at 8) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 8 warps and 64x64
 // SPLITK-CLUSTER: error: tile-tiling: split-k=2 needs schedule=tiled and cluster-m=1
 // WG-REGS: error: tile-tiling: a 128x256x64 block over 4 warps with num-stages=2 needs about 320 registers per thread, more than the 255 it may use; use more warps, fewer stages or a smaller block
 // WG-CHIP: error: tile-tiling: wgmma and TMA need chip=sm_90a, got sm_90

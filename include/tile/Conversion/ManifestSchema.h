@@ -30,6 +30,9 @@ constexpr int64_t kMaxModelSMs = 1024;
 // The most splits per tile that meet in a cluster ("splits": "cluster"):
 // the portable cluster size.
 constexpr int64_t kMaxClusterSplits = 8;
+// The most distinct members a dispatch manifest names (config=auto compiles
+// one per calibration table member).
+constexpr size_t kMaxMembers = 64;
 
 enum class Field {
 #define TILE_MANIFEST_FIELD(scope, id, ...) id,

@@ -10,6 +10,7 @@
 #include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -459,7 +460,29 @@ struct TileNVGPUToNVVMPass
   }
 
   void runOnOperation() override {
-    if (failed(convertNVGPUToNVVM(getOperation(), indexBitwidth)))
+    // wgmma and TMA exist on sm_90a only: on a module whose target names
+    // another chip, their NVVM ops would fail to verify.
+    gpu::GPUModuleOp module = getOperation();
+    ArrayAttr targets = module.getTargetsAttr();
+    for (Attribute t : targets ? targets.getValue() : ArrayRef<Attribute>()) {
+      auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(t);
+      if (!nvvm || nvvm.getChip() == "sm_90a")
+        continue;
+      WalkResult found = module.walk([](Operation *op) {
+        StringRef name = op->getName().getStringRef();
+        return name.starts_with("nvgpu.warpgroup.") ||
+                       name.starts_with("nvgpu.tma.")
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      });
+      if (found.wasInterrupted()) {
+        module.emitError() << "tile-nvgpu-to-nvvm: warpgroup MMAs and TMA "
+                              "need chip sm_90a; this module's target is "
+                           << nvvm.getChip();
+        return signalPassFailure();
+      }
+    }
+    if (failed(convertNVGPUToNVVM(module, indexBitwidth)))
       signalPassFailure();
   }
 };

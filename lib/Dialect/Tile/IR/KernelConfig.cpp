@@ -106,14 +106,15 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
                        << " 4 or 8 (one or two warpgroups), got "
                        << c.numWarps;
   if (c.swapAB) {
-    // One warpgroup: its 64 MMA rows are the tile's N, M is the MMA's N.
+    // Each warpgroup's 64 MMA rows are 64 of the tile's N; M is the MMA's
+    // N.
     std::string swap = n.setting("swap-ab", "1");
-    if (c.numWarps != 4 || c.blockN != 64 || c.blockM > 256)
-      return emitError() << swap << " needs " << n.setting("num-warps", "4")
-                         << ", " << n.setting("block-n", "64") << " and "
+    if (c.blockN != 16 * c.numWarps || c.blockM > 256)
+      return emitError() << swap << " needs " << n.field("block-n")
+                         << " 64 per warpgroup (64 at 4 warps, 128 at 8) and "
                          << n.field("block-m")
-                         << " a multiple of 16 up to 256 (one warpgroup, "
-                            "M on wgmma's N side), got "
+                         << " a multiple of 16 up to 256 (M on wgmma's N "
+                            "side), got "
                          << c.numWarps << " warps and " << c.blockM << "x"
                          << c.blockN;
     if (c.schedule != Schedule::Tiled || c.isWarpSpecialized() ||
@@ -147,8 +148,8 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
                          << ", got " << c.clusterM;
   }
   // 8 warps: two warpgroups of 64 rows each, the shape the GPU runs cover
-  // (pingpong: of 128 rows each, on alternate tiles).
-  if (c.numWarps == 8 && c.blockM != 128)
+  // (pingpong: of 128 rows each, on alternate tiles; swap_ab: of N).
+  if (c.numWarps == 8 && !c.swapAB && c.blockM != 128)
     return emitError() << wgmma << " with 8 warps needs " << n.field("block-m")
                        << " = 128 (two warpgroups of 64 rows), got "
                        << c.blockM;

@@ -59,8 +59,11 @@ std::string typeName(Type t) {
 /// Tune caches and calibration tables are a few kilobytes.
 constexpr uint64_t kMaxInputFileBytes = 16 << 20;
 /// Every member is compiled into every bundle: at most this many from a tune
-/// cache, and as many from a calibration table.
+/// cache, and kMaxTableMembers from a calibration table.
 constexpr size_t kMaxTunedMembers = 32;
+constexpr size_t kMaxTableMembers = 48;
+static_assert(kMaxTableMembers <= tile_manifest::kMaxMembers,
+              "the runtime reads every member of a table's bundle");
 
 /// A winner's "config", read field by field as #tile.kernel reads its own:
 /// each field of its type, all required but cluster_m and split_k (1 when
@@ -299,8 +302,8 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
     return error() << "\"cluster_slots\" must hold " << slotRange.length
                    << " integers from " << slotRange.min << " to "
                    << slotRange.max;
-  if (members->size() > kMaxTunedMembers)
-    return error() << "more than " << kMaxTunedMembers << " members";
+  if (members->size() > kMaxTableMembers)
+    return error() << "more than " << kMaxTableMembers << " members";
   llvm::StringSet<> names;
   for (auto [i, v] : llvm::enumerate(*members)) {
     const llvm::json::Object *e = v.getAsObject();

@@ -76,8 +76,8 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     `split_k = S` (optional, printed only when not 1) runs S programs per C
     tile, each over an equal share of the K steps; the last to finish adds
     the partial sums, in split order, from the launch's workspace.
-    `swap_ab = 1` (optional, printed only when not 0; wgmma, one warpgroup,
-    block_n 64) computes each tile as C's transpose, B^T A^T: M takes
+    `swap_ab = 1` (optional, printed only when not 0; wgmma, block_n 64 per
+    warpgroup) computes each tile as C's transpose, B^T A^T: M takes
     wgmma's N side, so block_m may be any multiple of 16 up to 256.
   }];
   let parameters = (ins
