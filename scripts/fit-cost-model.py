@@ -57,8 +57,16 @@ s208k's) on every swap run (docs/results/swap-ab.md):
   scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-200.json.gz \
     $C/cal-swap-calibration-192.json.gz --only s208,s208k --write
   scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
-    $C/cal-swap-calibration-*.json.gz $W/cal-swap-{llm,calibration}-*.json.gz \
+    $C/cal-swap-calibration-*.json.gz $W/cal-swap-{calibration,llm}-*.json.gz \
     --only s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk --write
+
+and the last adds the three-warpgroup ones (appended with s208w's and
+s208wk's coefficients), fitted on those runs and the llm and calibration
+runs that timed them (X=$S/three-warpgroups):
+
+  scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
+    $C/cal-swap-calibration-*.json.gz $W/cal-swap-{calibration,llm}-*.json.gz \
+    $X/cal-swap-{llm,calibration}-*.json.gz --only s160x,s192x,s208x,s208xk --write
 
 where SAME-RUNS are the runs of the second step.
 """

@@ -11,6 +11,7 @@
 // RUN: not tile-opt %s --tile-tiling="block-k=8" 2>&1 | FileCheck %s --check-prefix=BK
 // RUN: not tile-opt %s --tile-tiling="num-warps=3" 2>&1 | FileCheck %s --check-prefix=W3
 // RUN: not tile-opt %s --tile-tiling="num-warps=0" 2>&1 | FileCheck %s --check-prefix=W0
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=12" 2>&1 | FileCheck %s --check-prefix=W12
 // RUN: not tile-opt %s --tile-tiling="block-m=16 block-n=16 num-warps=4" 2>&1 | FileCheck %s --check-prefix=SPLIT
 // RUN: not tile-opt %s --tile-tiling="block-m=256 block-n=256 num-warps=4 num-stages=1" 2>&1 | FileCheck %s --check-prefix=REGS
 // RUN: not tile-opt %s --tile-tiling="block-m=128 block-n=128 num-warps=4" 2>&1 | FileCheck %s --check-prefix=REGS-STAGES
@@ -26,6 +27,7 @@
 // RUN: not tile-opt %s --tile-tiling="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=32" 2>&1 | FileCheck %s --check-prefix=WG-K
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=2" 2>&1 | FileCheck %s --check-prefix=WG-W
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=2 swap-ab=1" 2>&1 | FileCheck %s --check-prefix=WG-WSWAP
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=72" 2>&1 | FileCheck %s --check-prefix=WG-N
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=48" 2>&1 | FileCheck %s --check-prefix=WG-N48
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=272" 2>&1 | FileCheck %s --check-prefix=WG-N272
@@ -43,6 +45,7 @@
 // RUN: not tile-opt %s --tile-tiling="swap-ab=1" 2>&1 | FileCheck %s --check-prefix=SWAPSYNC
 // RUN: not tile-opt %s --tile-tiling="swap-ab=1 mma=wgmma block-m=64 block-n=128 block-k=64" 2>&1 | FileCheck %s --check-prefix=SWAPWIDE
 // RUN: not tile-opt %s --tile-tiling="swap-ab=1 mma=wgmma block-m=64 block-n=64 block-k=64 num-warps=8" 2>&1 | FileCheck %s --check-prefix=SWAPNARROW
+// RUN: not tile-opt %s --tile-tiling="swap-ab=1 mma=wgmma block-m=64 block-n=128 block-k=64 num-warps=12" 2>&1 | FileCheck %s --check-prefix=SWAP12
 // RUN: not tile-opt %s --tile-tiling="split-k=2 cluster-m=2" 2>&1 | FileCheck %s --check-prefix=SPLITK-CLUSTER
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=128 block-n=256 num-warps=4 num-stages=2" 2>&1 | FileCheck %s --check-prefix=WG-REGS
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-m=128 block-n=128 block-k=64 chip=sm_90" 2>&1 | FileCheck %s --check-prefix=WG-CHIP
@@ -52,8 +55,9 @@
 // BMNEG: error: tile-tiling: block-m must be a positive multiple of 16 (the MMA M), got -16
 // BN: error: tile-tiling: block-n must be a positive multiple of 16 (two MMA N), got 24
 // BK: error: tile-tiling: block-k must be a positive multiple of 16 (the MMA K), got 8
-// W3: error: tile-tiling: num-warps must be 1, 2, 4, 8 or 16, got 3
-// W0: error: tile-tiling: num-warps must be 1, 2, 4, 8 or 16, got 0
+// W3: error: tile-tiling: num-warps must be 1, 2, 4, 8 or 16 (12 with swap-ab=1), got 3
+// W0: error: tile-tiling: num-warps must be 1, 2, 4, 8 or 16 (12 with swap-ab=1), got 0
+// W12: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups; 12 with swap-ab=1), got 12
 // SPLIT: error: tile-tiling: 4 warps cannot split a 16x16 tile into 16x16 pieces
 // REGS: error: tile-tiling: a 256x256x32 block over 4 warps with num-stages=1 needs about 704 registers per thread, more than the 255 it may use; use more warps, fewer stages or a smaller block
 // Each stage keeps its copies' addresses live: 256 registers with one stage.
@@ -72,7 +76,8 @@
 // CHIP: for the --chip option: Cannot find option named 'sm_99'!
 // CHIP-NOT: <unknown>:0: error
 // WG-K: error: tile-tiling: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
-// WG-W: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups), got 2
+// WG-W: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups; 12 with swap-ab=1), got 2
+// WG-WSWAP: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups; 12 with swap-ab=1), got 2
 // WG-N: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x72
 // WG-N48: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x48
 // WG-N272: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x272
@@ -91,8 +96,9 @@
 // SPLITK129: error: tile-tiling: split-k must be between 1 and 128, got 129
 // SWAPNEG: error: tile-tiling: swap-ab must be 0 or 1, got -1
 // SWAPSYNC: error: tile-tiling: swap-ab=1 needs mma=wgmma
-// SWAPWIDE: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64 at 4 warps, 128 at 8) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 4 warps and 64x128
-// SWAPNARROW: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64 at 4 warps, 128 at 8) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 8 warps and 64x64
+// SWAPWIDE: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64, 128 or 192 at 4, 8 or 12 warps) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 4 warps and 64x128
+// SWAPNARROW: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64, 128 or 192 at 4, 8 or 12 warps) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 8 warps and 64x64
+// SWAP12: error: tile-tiling: swap-ab=1 needs block-n 64 per warpgroup (64, 128 or 192 at 4, 8 or 12 warps) and block-m a multiple of 16 up to 256 (M on wgmma's N side), got 12 warps and 64x128
 // SPLITK-CLUSTER: error: tile-tiling: split-k=2 needs schedule=tiled and cluster-m=1
 // WG-REGS: error: tile-tiling: a 128x256x64 block over 4 warps with num-stages=2 needs about 320 registers per thread, more than the 255 it may use; use more warps, fewer stages or a smaller block
 // WG-CHIP: error: tile-tiling: wgmma and TMA need chip=sm_90a, got sm_90

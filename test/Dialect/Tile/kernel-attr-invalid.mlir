@@ -275,7 +275,7 @@ func.func @swap_sync() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block
 // -----
 
 // One warpgroup whose 64 MMA rows are the tile's N.
-// expected-error @+1 {{swap_ab = 1 needs block_n 64 per warpgroup (64 at 4 warps, 128 at 8) and block_m a multiple of 16 up to 256 (M on wgmma's N side), got 4 warps and 64x128}}
+// expected-error @+1 {{swap_ab = 1 needs block_n 64 per warpgroup (64, 128 or 192 at 4, 8 or 12 warps) and block_m a multiple of 16 up to 256 (M on wgmma's N side), got 4 warps and 64x128}}
 func.func @swap_wide() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }

@@ -101,22 +101,23 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
     return emitError() << wgmma << " needs " << n.field("block-k")
                        << " = 64 (one 128-byte swizzled row of f16/bf16), got "
                        << c.blockK;
-  if (c.numWarps != 4 && c.numWarps != 8)
+  // swap_ab: three warpgroups of N too (cuBLAS's 192-row tiles at M ~ 200).
+  if (c.numWarps != 4 && c.numWarps != 8 && !(c.swapAB && c.numWarps == 12))
     return emitError() << wgmma << " needs " << n.field("num-warps")
-                       << " 4 or 8 (one or two warpgroups), got "
-                       << c.numWarps;
+                       << " 4 or 8 (one or two warpgroups; 12 with "
+                       << n.setting("swap-ab", "1") << "), got " << c.numWarps;
   if (c.swapAB) {
     // Each warpgroup's 64 MMA rows are 64 of the tile's N; M is the MMA's
     // N.
     std::string swap = n.setting("swap-ab", "1");
     if (c.blockN != 16 * c.numWarps || c.blockM > 256)
-      return emitError() << swap << " needs " << n.field("block-n")
-                         << " 64 per warpgroup (64 at 4 warps, 128 at 8) and "
-                         << n.field("block-m")
-                         << " a multiple of 16 up to 256 (M on wgmma's N "
-                            "side), got "
-                         << c.numWarps << " warps and " << c.blockM << "x"
-                         << c.blockN;
+      return emitError()
+             << swap << " needs " << n.field("block-n")
+             << " 64 per warpgroup (64, 128 or 192 at 4, 8 or 12 warps) and "
+             << n.field("block-m")
+             << " a multiple of 16 up to 256 (M on wgmma's N "
+                "side), got "
+             << c.numWarps << " warps and " << c.blockM << "x" << c.blockN;
     if (c.schedule != Schedule::Tiled || c.isWarpSpecialized() ||
         c.splitK > tile_manifest::kMaxClusterSplits)
       return emitError() << swap << " needs " << n.setting("schedule", "tiled")
@@ -202,9 +203,11 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << n.field("block-k")
                        << " must be a positive multiple of 16 (the MMA K), got "
                        << blockK;
-  if (numWarps < 1 || numWarps > 16 || !llvm::isPowerOf2_64(numWarps))
+  if (numWarps < 1 || numWarps > 16 ||
+      (!llvm::isPowerOf2_64(numWarps) && !(swapAB && numWarps == 12)))
     return emitError() << n.field("num-warps")
-                       << " must be 1, 2, 4, 8 or 16, got " << numWarps;
+                       << " must be 1, 2, 4, 8 or 16 (12 with "
+                       << n.setting("swap-ab", "1") << "), got " << numWarps;
   if (blockM > 256 || blockN > 256 || blockK > 128)
     return emitError() << "block sizes above 256x256x128 are not supported";
   // The sizes scripts/option-sweep.py checks for spills.
