@@ -107,8 +107,7 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
                        << " 4 or 8 (one or two warpgroups; 12 with "
                        << n.setting("swap-ab", "1") << "), got " << c.numWarps;
   if (c.swapAB) {
-    // Each warpgroup's 64 MMA rows are 64 of the tile's N; M is the MMA's
-    // N.
+    // Each warpgroup's 64 MMA rows are 64 of the tile's N; M is the MMA's N.
     std::string swap = n.setting("swap-ab", "1");
     if (c.blockN != 16 * c.numWarps || c.blockM > 256)
       return emitError()
