@@ -59,6 +59,38 @@ func.func @a_is_b_static(%A: memref<64x64xf16>, %unused: memref<64x64xf16>, %C: 
 
 // -----
 
+// B loaded from C: the kernel would keep the uses of the argument no load
+// reads (%unused), which it does not take.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: C is also loaded as B; the kernel reads A and B and writes C, three distinct memrefs}}
+func.func @b_is_c(%A: memref<?x?xf16>, %unused: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %unused, %c1 : memref<?x?xf16>
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %n] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %C[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf16>
+  return
+}
+
+// -----
+
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: C is also loaded as A}}
+func.func @a_is_c(%unused: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %C[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<?x?xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<?x?xf16>
+  return
+}
+
+// -----
+
 // The configuration is valid, but the kernel would spill: 704 registers per
 // thread.
 #k = #tile.kernel<block_m = 256, block_n = 256, block_k = 32, num_warps = 4, num_stages = 1, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>

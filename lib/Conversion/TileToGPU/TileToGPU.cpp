@@ -112,6 +112,12 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
     return func.emitError("tile-to-gpu: A and B are the same memref; the "
                           "kernel takes them as two parameters, so pass the "
                           "matrix as two arguments");
+  // The kernel's parameters are the three arguments in the roles A, B, C.
+  if (c == a || c == b)
+    return func.emitError("tile-to-gpu: C is also loaded as ")
+           << (c == a ? "A" : "B")
+           << "; the kernel reads A and B and writes C, three distinct "
+              "memrefs";
   auto aTy = cast<MemRefType>(a.getType()), bTy = cast<MemRefType>(b.getType()),
        cTy = cast<MemRefType>(c.getType());
   if (aTy.getMemorySpace() || bTy.getMemorySpace() || cTy.getMemorySpace())
