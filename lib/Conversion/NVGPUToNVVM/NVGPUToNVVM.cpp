@@ -178,7 +178,11 @@ struct StageAccumulatorLowering
       MemRefDescriptor desc(adaptor.getDst());
       return desc.bufferPtr(b, b.getLoc(), *getTypeConverter(), dstType);
     };
-    // `bytes` (a constant) past `p`.
+    // `bytes` (a value, or a constant) past `p`.
+    auto byteAt = [&](Value p, Value bytes) -> Value {
+      return LLVM::GEPOp::create(b, p.getType(), b.getI8Type(), p,
+                                 ValueRange{bytes});
+    };
     auto offsetBy = [&](Value p, int64_t bytes) -> Value {
       return LLVM::GEPOp::create(
           b, p.getType(), b.getI8Type(), p,
@@ -188,7 +192,6 @@ struct StageAccumulatorLowering
     auto blocks = cast<LLVM::LLVMStructType>(acc.getType()).getBody();
     if (op.getTransposed()) {
       Value base = bufferBase();
-      Type ptrType = base.getType();
       // Fragment (r, c) at staging row c - first, column r: box r /
       // boxCols, 128-byte rows, chunk ((r % boxCols) size / 16) ^ (row % 8).
       // Each store's rows start at a multiple of 8 (first is one), so the
@@ -208,8 +211,7 @@ struct StageAccumulatorLowering
           Value thread = add(mulc(rowT, boxBytes),
                              LLVM::ShlOp::create(
                                  b, LLVM::XOrOp::create(b, chunk, l8), cst(4)));
-          Value p0 = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
-                                         ValueRange{thread});
+          Value p0 = byteAt(base, thread);
           for (int64_t j = j0; j < j1; j += 2) {
             SmallVector<Value> regs;
             for (int64_t m = 0; m < 4; ++m)
@@ -234,15 +236,13 @@ struct StageAccumulatorLowering
         Value thread =
             add(add(mulc(udiv(warp, 2), rows * boxBytes), mulc(rowT, boxBytes)),
                 mulc(urem(udiv(lane, 4), 4), 4));
-        Value p0 = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
-                                       ValueRange{thread});
+        Value p0 = byteAt(base, thread);
         for (int64_t j = j0; j < j1; ++j)
           for (int64_t h = 0; h < 2; ++h)
             for (int64_t e = 0; e < 2; ++e) {
               Value swizzled = LLVM::ShlOp::create(
                   b, LLVM::XOrOp::create(b, xr, cst(2 * h + e)), cst(4));
-              Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), p0,
-                                            ValueRange{swizzled});
+              Value p = byteAt(p0, swizzled);
               Value x =
                   LLVM::ExtractValueOp::create(b, block, 4 * j + 2 * h + e);
               LLVM::StoreOp::create(
@@ -276,13 +276,11 @@ struct StageAccumulatorLowering
     Value xr = LLVM::XOrOp::create(b, udiv(colBytes, 16), rowSwizzle);
     Value threadByte = add(mulc(rowT, boxBytes), urem(colBytes, 16));
     Value base = bufferBase();
-    Type ptrType = base.getType();
     auto address = [&](int64_t rowC, int64_t colC) -> Value {
       int64_t chunk = colC % boxCols * size / 16;
       Value swizzled = LLVM::ShlOp::create(
           b, LLVM::XOrOp::create(b, xr, cst(chunk)), cst(4));
-      Value p = LLVM::GEPOp::create(b, ptrType, b.getI8Type(), base,
-                                    ValueRange{add(threadByte, swizzled)});
+      Value p = byteAt(base, add(threadByte, swizzled));
       return offsetBy(p, (colC / boxCols * rows + rowC) * boxBytes);
     };
     for (auto [i, blockType] : llvm::enumerate(blocks)) {
