@@ -63,6 +63,9 @@ inline std::optional<unsigned> unitStrideDim(MemRefType t) {
   return std::nullopt;
 }
 
+/// Whether A (M x K) is K-major: stored M x K, rows contiguous.
+inline bool isKMajorA(MemRefType a) { return unitStrideDim(a) == 1u; }
+
 /// Whether B (K x N) is K-major: stored N x K, as in x @ w.T.
 inline bool isKMajorB(MemRefType b) { return unitStrideDim(b) == 0u; }
 

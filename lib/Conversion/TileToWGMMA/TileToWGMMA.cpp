@@ -90,7 +90,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   if (!aUnit || !bUnit)
     return func.emitError("tile-to-wgmma: A and B must each have a static "
                           "unit stride (row-major or transposed) for TMA");
-  bool aKMajor = *aUnit == 1, bKMajor = isKMajorB(bType);
+  bool aKMajor = isKMajorA(aType), bKMajor = isKMajorB(bType);
   if (cfg.needsKMajorB() && !bKMajor)
     return func.emitError("tile-to-wgmma: block-n = ")
            << cfg.blockN

@@ -431,7 +431,7 @@ LogicalResult mlir::tile::autoConfigure(ModuleOp module, StringRef tuneCache,
                      [](const Member &m) { return m.cfg.needsKMajorB(); });
     // swap_ab members need A K-major (wgmma's B, block_m rows in one box);
     // they are calibrated on x @ w.T alone, so they serve that layout (nt).
-    if (unitStrideDim(aType) != 1u || !isKMajorB(bType))
+    if (!isKMajorA(aType) || !isKMajorB(bType))
       llvm::erase_if(members, [](const Member &m) { return m.cfg.swapAB; });
     if (members.empty())
       return func.emitError("tile-auto-config: no member of the family "
