@@ -137,6 +137,7 @@ struct Bundle {
     d["tma_box_a"] = pair(i.tma_box_a);
     d["tma_box_b"] = pair(i.tma_box_b);
     d["tma_box_c"] = pair(i.tma_box_c);
+    d["tma_box_a_tail"] = pair(i.tma_box_a_tail);
     d["persistent"] = bool(i.persistent);
     d["stream_k"] = bool(i.stream_k);
     d["uses_tma"] = bool(i.uses_tma);

@@ -91,7 +91,7 @@ class Bundle:
                     "num_stages", "cluster_m", "split_k", "swap_ab", "workspace_tile_bytes",
                     "index_bitwidth", "m_multiple", "n_multiple", "k_multiple",
                     "uses_tma", "uses_workspace", "persistent", "warp_specialize",
-                    "tma_box_a", "tma_box_b", "tma_box_c"):
+                    "tma_box_a", "tma_box_b", "tma_box_c", "tma_box_a_tail"):
             setattr(self, key, info[key])
         self.dynamic_smem: int = info["dynamic_shared_bytes"]
         # Optional names the manifest may leave out.
@@ -133,12 +133,12 @@ def staging_of(plan: Any, m: int, n: int, k: int) -> Staging:
 
 
 def tma_views(plan: Any) -> dict[str, TmaView]:
-    """What a TMA kernel's plan encodes in tma_a, tma_b and tma_c."""
+    """What a TMA kernel's plan encodes in tma_a, tma_b, tma_c and tma_a_tail."""
     views = {}
-    for i, operand in enumerate("ABC"):
+    for i, name in enumerate(("a", "b", "c", "a_tail")):
         t = plan.tma(i)
-        views["tma_" + operand.lower()] = TmaView(operand, t["dtype"], t["rows"], t["cols"],
-                                                  t["pitch"], tuple(t["box"]))
+        views["tma_" + name] = TmaView("ABCA"[i], t["dtype"], t["rows"], t["cols"],
+                                       t["pitch"], tuple(t["box"]))
     return views
 
 

@@ -167,12 +167,13 @@ typedef struct tile_rt_bundle_info {
   int64_t workspace_tile_bytes; /* 0 unless the kernel takes a workspace */
   int64_t index_bitwidth;       /* 32 or 64 */
   int64_t m_multiple, n_multiple, k_multiple;
-  /* TMA boxes {inner, outer} in elements; zero unless mma=wgmma. */
-  int64_t tma_box_a[2], tma_box_b[2], tma_box_c[2];
+  /* TMA boxes {inner, outer} in elements; zero unless mma=wgmma. A's
+     tail box loads the tiles partly past M. */
+  int64_t tma_box_a[2], tma_box_b[2], tma_box_c[2], tma_box_a_tail[2];
   int64_t tma_swizzle_bytes;
   int persistent; /* the grid is persistent (persistent, stream_k) */
   int stream_k;
-  int uses_tma;        /* takes tma_a, tma_b and tma_c */
+  int uses_tma;        /* takes tma_a, tma_b, tma_c and tma_a_tail */
   int uses_workspace;  /* takes workspace (stream_k, or split_k > 1 with
                           "splits": "grid") */
   size_t param_count;  /* parameters of the kernel's ABI */
@@ -433,7 +434,8 @@ tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
                                   tile_rt_param *param,
                                   tile_rt_status *status);
 
-/* What the TMA descriptor of operand 0 (A), 1 (B) or 2 (C) describes: a
+/* What the TMA descriptor of operand 0 (A), 1 (B), 2 (C) or 3 (A's tail:
+ * A in the box of tma_box_a_tail) describes: a
  * row-major rows x cols matrix whose rows lie `pitch` elements (row_bytes
  * bytes) apart (its leading dimension, or its padded copy's when staged),
  * moved in boxes of box[0] (inner) x box[1] (outer) elements with the

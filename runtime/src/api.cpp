@@ -253,6 +253,7 @@ tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
     i.tma_box_a[d] = m.tmaBoxA[d];
     i.tma_box_b[d] = m.tmaBoxB[d];
     i.tma_box_c[d] = m.tmaBoxC[d];
+    i.tma_box_a_tail[d] = m.tmaBoxATail[d];
   }
   i.tma_swizzle_bytes = m.tmaSwizzleBytes;
   i.persistent = m.persistent;
@@ -566,10 +567,10 @@ tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,
     return nullArgument(status, "tile_rt_plan_tma", "plan");
   if (!tma)
     return nullArgument(status, "tile_rt_plan_tma", "tma");
-  if (operand < 0 || operand > 2)
+  if (operand < 0 || operand > 3)
     return report(status, TILE_RT_INVALID_ARGUMENT,
                   "tile_rt_plan_tma: operand " + std::to_string(operand) +
-                      " is not 0 (A), 1 (B) or 2 (C)");
+                      " is not 0 (A), 1 (B), 2 (C) or 3 (A's tail)");
   const Manifest &m = plan->kernel->manifest;
   if (!m.usesTma())
     return report(status, TILE_RT_UNSUPPORTED,

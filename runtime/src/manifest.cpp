@@ -22,12 +22,13 @@ struct AbiParam {
 };
 
 // The kernel ABI; only mma=wgmma kernels take the kTmaParams TMA descriptors
-// of A, B and C, and only kernels with a workspace the workspace after them.
+// of A, B, C and A's tail, and only kernels with a workspace the workspace
+// after them.
 const AbiParam kAbi[] = {
 #define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
 #include "tile/Conversion/KernelParams.def"
 };
-constexpr size_t kTmaParams = 3;
+constexpr size_t kTmaParams = 4;
 static_assert(size_t(ParamRole::TmaA) + kTmaParams ==
                   size_t(ParamRole::Workspace) &&
               size_t(ParamRole::Workspace) + 1 == std::size(kAbi));
@@ -351,6 +352,7 @@ void readTmaAndWorkspace(const FieldReader &f, Manifest &m) {
   f.integers(Field::TmaBoxA, m.tmaBoxA);
   f.integers(Field::TmaBoxB, m.tmaBoxB);
   f.integers(Field::TmaBoxC, m.tmaBoxC);
+  f.integers(Field::TmaBoxATail, m.tmaBoxATail);
   m.tmaSwizzleBytes = f.integer(Field::TmaSwizzleBytes);
 }
 
@@ -480,6 +482,15 @@ bool checkTma(const Manifest &m, std::string &error) {
     error = "TMA boxes must be swizzled rows (tma_swizzle_bytes 128, "
             "tma_box_a/b [128 bytes of elements, rows], tma_box_c [128, 64 "
             "or 32 bytes of elements, rows])";
+    return false;
+  }
+  // A's tail box loads the tiles partly past M in whole boxes of A's rows.
+  if (m.tmaBoxATail[0] != m.tmaBoxA[0] || m.tmaBoxA[1] % m.tmaBoxATail[1]) {
+    error = "tma_box_a_tail must be A's box in fewer rows that divide A's "
+            "(tma_box_a [" +
+            std::to_string(m.tmaBoxA[0]) + ", " + std::to_string(m.tmaBoxA[1]) +
+            "], tma_box_a_tail [" + std::to_string(m.tmaBoxATail[0]) + ", " +
+            std::to_string(m.tmaBoxATail[1]) + "])";
     return false;
   }
   // The TMA boxes fix each operand's orientation: one layout per kernel.

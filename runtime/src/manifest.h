@@ -100,7 +100,8 @@ struct Manifest {
   // descriptors with these boxes ({inner, outer} elements, 128-byte
   // swizzle).
   std::string mma = "sync";
-  int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0};
+  int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0},
+          tmaBoxATail[2] = {0, 0};
   int64_t tmaSwizzleBytes = 0;
   bool usesTma() const { return tmaBoxA[0] > 0; }
 

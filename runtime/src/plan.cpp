@@ -29,8 +29,7 @@ bool makePlan(const tile_rt_bundle &kernel, const tile_rt_problem &p,
   plan.args.resize(m.paramCount);
   for (size_t i = 0; i < m.paramCount; ++i) {
     auto role = ParamRole(i);
-    bool isMap = role == ParamRole::TmaA || role == ParamRole::TmaB ||
-                 role == ParamRole::TmaC;
+    bool isMap = role >= ParamRole::TmaA && role <= ParamRole::TmaATail;
     // A tensor map is passed as its 128 bytes; everything else as 8.
     plan.args[i] =
         isMap ? static_cast<void *>(&plan.maps[i - size_t(ParamRole::TmaA)])
@@ -46,10 +45,11 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
   tile_rt_tma t{};
   const int64_t *box = operand == 0   ? m.tmaBoxA
                        : operand == 1 ? m.tmaBoxB
-                                      : m.tmaBoxC;
+                       : operand == 2 ? m.tmaBoxC
+                                      : m.tmaBoxATail;
   // Each operand as the kernel sees it, its contiguous dimension innermost
-  // (C: where the kernel's TMA stores land).
-  Stored o = kernelOperand(plan.problem, plan.staging, operand);
+  // (C: where the kernel's TMA stores land); operand 3 is A.
+  Stored o = kernelOperand(plan.problem, plan.staging, operand % 3);
   t.type = operand == 2 ? m.cType : m.aType;
   t.rows = o.rows;
   t.cols = o.cols;
@@ -168,8 +168,9 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     if (!loadDriver(why))
       return fail(error, TILE_RT_NO_DRIVER,
                   where + ": cannot encode its TMA descriptors: " + why);
-    for (int i = 0; i < 3; ++i)
-      if (!encodeTensorMap(plan.maps[i], m, tmaView(plan, i), ops[i], error))
+    for (int i = 0; i < 4; ++i)
+      if (!encodeTensorMap(plan.maps[i], m, tmaView(plan, i), ops[i % 3],
+                           error))
         return false;
   }
   for (size_t i = 0; i < m.paramCount; ++i) {

@@ -215,6 +215,7 @@ int64_t scalarValue(ParamRole role, const tile_rt_problem &p,
   case ParamRole::TmaA:
   case ParamRole::TmaB:
   case ParamRole::TmaC:
+  case ParamRole::TmaATail:
   case ParamRole::Workspace:
     break;
   }

@@ -116,8 +116,9 @@ Json wgmmaManifest() {
   m["tma_box_a"] = {64, 128};
   m["tma_box_b"] = {64, 64};
   m["tma_box_c"] = {64, 64};
+  m["tma_box_a_tail"] = {64, 64};
   m["tma_swizzle_bytes"] = 128;
-  m["params"] = params(15);
+  m["params"] = params(16);
   m["ptx"] = "k-tma.ptx";
   return m;
 }
@@ -127,7 +128,7 @@ Json splitKManifest() {
   m["split_k"] = 4;
   m["splits"] = "grid";
   m["workspace_tile_bytes"] = 65792;
-  m["params"] = params(16);
+  m["params"] = params(17);
   m["ptx"] = "k-workspace.ptx";
   return m;
 }
@@ -137,7 +138,7 @@ Json clusterSplitManifest() {
   Json m = splitKManifest();
   m["splits"] = "cluster";
   m.erase("workspace_tile_bytes");
-  m["params"] = params(15);
+  m["params"] = params(16);
   m["ptx"] = "k-tma.ptx";
   return m;
 }
@@ -387,15 +388,15 @@ void testEntries() {
   CHECK_EQ(with(m, fakePtx("k2", 12)), ptx + " has no kernel 'k'");
   CHECK_EQ(with(m, ".entry k(\n\t.param .u64 k_param_0\n"),
            ptx + " has no kernel 'k'");
-  CHECK_EQ(with(m, fakePtx("k", 15)),
-           "\"params\" lists 12 parameters but " + kernel + " takes 15");
+  CHECK_EQ(with(m, fakePtx("k", 16)),
+           "\"params\" lists 12 parameters but " + kernel + " takes 16");
   CHECK_EQ(with(m, fakePtx("k", 3)),
            "\"params\" lists 12 parameters but " + kernel + " takes 3");
   Json wg = wgmmaManifest();
   wg["ptx"] = "entry.ptx";
   std::string narrow = fakePtx("k", 12);
-  narrow.insert(narrow.find("\n)"),
-                ",\n\t.param .u64 t0,\n\t.param .u64 t1,\n\t.param .u64 t2");
+  narrow.insert(narrow.find("\n)"), ",\n\t.param .u64 t0,\n\t.param .u64 "
+                                    "t1,\n\t.param .u64 t2,\n\t.param .u64 t3");
   CHECK_EQ(with(wg, narrow), "parameter 'tma_a' is tensormap (128 bytes) but "
                              "parameter 12 of " +
                                  kernel + " has 8 bytes");
@@ -571,6 +572,20 @@ void testFields() {
       "[128 bytes of elements, rows], tma_box_c [128, 64 or 32 bytes of "
       "elements, rows])";
   CHECK_EQ(with(wg, "tma_swizzle_bytes", 64), swizzled);
+  // A's tail box: A's box in fewer rows that divide A's.
+  CHECK_EQ(with(wg, "tma_box_a_tail", {64, 128}), "(code 0) ");
+  CHECK_EQ(with(wg, "tma_box_a_tail", {64, 32}), "(code 0) ");
+  const char *tail = "tma_box_a_tail must be A's box in fewer rows that "
+                     "divide A's (tma_box_a [64, 128], tma_box_a_tail ";
+  CHECK_EQ(with(wg, "tma_box_a_tail", {64, 48}),
+           tail + std::string("[64, 48])"));
+  CHECK_EQ(with(wg, "tma_box_a_tail", {32, 64}),
+           tail + std::string("[32, 64])"));
+  CHECK_EQ(with(wg, "tma_box_a_tail", {64, 256}),
+           tail + std::string("[64, 256])"));
+  Json noTail = wgmmaManifest();
+  noTail.erase("tma_box_a_tail");
+  CHECK_EQ(refusal(noTail), "missing required field \"tma_box_a_tail\"");
   Json noBox = wgmmaManifest();
   noBox.erase("tma_box_b");
   CHECK_EQ(refusal(noBox), "missing required field \"tma_box_b\"");
@@ -587,7 +602,7 @@ void testFields() {
   wg.erase("k_multiple");
   CHECK_EQ(refusal(wg), "missing required field \"k_multiple\"");
   CHECK_EQ(with(wgmmaManifest(), "params", params(12)),
-           "\"params\" lists 12 of the 15 parameters of an mma=wgmma kernel; "
+           "\"params\" lists 12 of the 16 parameters of an mma=wgmma kernel; "
            "the next is 'tma_a' (tensormap)");
   // Split-K and Stream-K.
   Json sk = splitKManifest();
@@ -603,7 +618,7 @@ void testFields() {
   Json unsplit = sk;
   unsplit.erase("splits");
   CHECK_EQ(with(unsplit, "split_k", 1),
-           "params[15] is 'workspace' (ptr), but an mma=wgmma kernel takes 15 "
+           "params[16] is 'workspace' (ptr), but an mma=wgmma kernel takes 16 "
            "parameters; only split-K kernels (\"split_k\" above 1) take it");
   CHECK_EQ(with(sk, "splits", "fixed"),
            "field \"splits\" is 'fixed'; expected grid or cluster");
@@ -614,15 +629,15 @@ void testFields() {
   CHECK_EQ(with(clusterSplitManifest(), "split_k", 16),
            "field \"split_k\" is 16; \"splits\": \"cluster\" takes at most 8 "
            "(one cluster per tile)");
-  CHECK_EQ(with(clusterSplitManifest(), "params", params(16)),
-           "params[15] is 'workspace' (ptr), but an mma=wgmma split_k=4 "
-           "\"splits\": \"cluster\" kernel takes 15 parameters; its splits "
+  CHECK_EQ(with(clusterSplitManifest(), "params", params(17)),
+           "params[16] is 'workspace' (ptr), but an mma=wgmma split_k=4 "
+           "\"splits\": \"cluster\" kernel takes 16 parameters; its splits "
            "meet in a cluster, not a workspace");
   Json sm = streamKManifest();
   sm.erase("workspace_tile_bytes");
   CHECK_EQ(refusal(sm), "missing required field \"workspace_tile_bytes\"");
-  CHECK_EQ(with(streamKManifest(), "params", params(15)),
-           "\"params\" lists 15 of the 16 parameters of an mma=wgmma stream_k "
+  CHECK_EQ(with(streamKManifest(), "params", params(16)),
+           "\"params\" lists 16 of the 17 parameters of an mma=wgmma stream_k "
            "kernel; the next is 'workspace' (ptr)");
 }
 
@@ -651,7 +666,8 @@ void testInfo() {
   CHECK_EQ(i.group_m, 8);
   CHECK_EQ(i.num_warps, -1);
   CHECK_EQ(i.tma_box_a[1], 128);
-  CHECK_EQ(i.param_count, size_t(15));
+  CHECK_EQ(i.tma_box_a_tail[1], 64);
+  CHECK_EQ(i.param_count, size_t(16));
   CHECK(i.uses_tma && !i.uses_workspace && !i.persistent);
   int64_t v = 0;
   CHECK(tile_rt_bundle_static(b.b, "A", &v) && v == 5);
@@ -1122,8 +1138,14 @@ void testStaging() {
   CHECK_EQ(tile_rt_plan_tma(np.p, 2, &nC, nullptr), TILE_RT_OK);
   CHECK_EQ(nB.swizzle_bytes, 128);
   CHECK(nC.box[0] == 32 && nC.box[1] == 64 && nC.swizzle_bytes == 64);
+  // A's tail map: A in its 64-row box.
+  tile_rt_tma tail;
+  CHECK_EQ(tile_rt_plan_tma(both.p, 3, &tail, nullptr), TILE_RT_OK);
+  CHECK(tail.rows == a.rows && tail.cols == a.cols && tail.pitch == a.pitch &&
+        tail.box[0] == 64 && tail.box[1] == 64 && tail.swizzle_bytes == 128 &&
+        tail.type == TILE_RT_F16);
   tile_rt_status st;
-  CHECK_EQ(tile_rt_plan_tma(both.p, 3, &a, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_plan_tma(both.p, 4, &a, &st), TILE_RT_INVALID_ARGUMENT);
   // A pinned row stride other than the padded one: not staged, refused by
   // the multiple.
   Json pinned = wgmmaManifest();
@@ -1930,6 +1952,8 @@ Json kernelField(const tile_rt_bundle *b, const tile_rt_bundle_info &i,
     return pair(i.tma_box_b, i.uses_tma);
   case Field::TmaBoxC:
     return pair(i.tma_box_c, i.uses_tma);
+  case Field::TmaBoxATail:
+    return pair(i.tma_box_a_tail, i.uses_tma);
   case Field::TmaSwizzleBytes:
     return i.uses_tma ? Json(i.tma_swizzle_bytes) : Json();
   case Field::WorkspaceTileBytes:
@@ -2018,8 +2042,8 @@ int main(int argc, char **argv) {
   }
   gDir = argv[1];
   write("k.ptx", fakePtx("k", 12));
-  write("k-tma.ptx", fakePtx("k", 15));
-  write("k-workspace.ptx", fakePtx("k", 16));
+  write("k-tma.ptx", fakePtx("k", 16));
+  write("k-workspace.ptx", fakePtx("k", 17));
   std::vector<std::pair<const char *, void (*)()>> tests = {
       {"null pointers", testNullPointers},
       {"files", testFiles},

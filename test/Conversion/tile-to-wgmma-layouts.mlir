@@ -12,7 +12,7 @@
 
 // nt (x @ w.T): A K-major, B K-major.
 // CHECK-LABEL: gpu.func @mm_nt(
-// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["nt"]{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 128], tma_box_b = [64, 64]
+// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["nt"]{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 128], tma_box_a_tail = [64, 64], tma_box_b = [64, 64]
 // CHECK-NOT: m_multiple
 // CHECK: nvgpu.tma.async.load %[[TA:[0-9]+]][%[[K0:[0-9]+]], %[[M0:[0-9]+]]], {{.*}} -> memref<128x64xf16
 // CHECK: nvgpu.tma.async.load %[[TB:[0-9]+]][%[[K0]], %[[N0:[0-9]+]]], {{.*}} -> memref<64x64xf16
@@ -23,7 +23,7 @@
 // CHECK-SAME: -> <fragmented = vector<128x128xf32>>
 module attributes {gpu.container_module} {
   gpu.module @mm_nt_kernels {
-    gpu.func @mm_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @mm_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -104,7 +104,7 @@ module attributes {gpu.container_module} {
 // tn (the dW of a backward pass): A M-major in two boxes of 64 columns, B
 // N-major.
 // CHECK-LABEL: gpu.func @mm_tn(
-// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 1 : i64, layouts = ["tn"]{{.*}}m_multiple = 8 : i64{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 64], tma_box_b = [64, 64]
+// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 1 : i64, layouts = ["tn"]{{.*}}m_multiple = 8 : i64{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 64], tma_box_a_tail = [64, 64], tma_box_b = [64, 64]
 // CHECK: nvgpu.tma.async.load %[[TA:[0-9]+]][%[[M0:[0-9]+]], %[[K0:[0-9]+]]], {{.*}} -> memref<64x64xf16
 // CHECK: %[[M1:[0-9]+]] = arith.addi %[[M0]], %c64
 // CHECK: nvgpu.tma.async.load %[[TA]][%[[M1]], %[[K0]]]
@@ -112,7 +112,7 @@ module attributes {gpu.container_module} {
 // CHECK: nvgpu.warpgroup.mma %{{.*}}, %{{.*}}, %{{.*}} {tile.transpose_a, transposeB}
 module attributes {gpu.container_module} {
   gpu.module @mm_tn_kernels {
-    gpu.func @mm_tn(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["tn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_am = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @mm_tn(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["tn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_am = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -192,14 +192,14 @@ module attributes {gpu.container_module} {
 
 // tt: A M-major, B K-major.
 // CHECK-LABEL: gpu.func @mm_tt(
-// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["tt"]{{.*}}m_multiple = 8 : i64{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 64], tma_box_b = [64, 64]
+// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["tt"]{{.*}}m_multiple = 8 : i64{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 64], tma_box_a_tail = [64, 64], tma_box_b = [64, 64]
 // CHECK: nvgpu.tma.async.load %[[TA:[0-9]+]][%[[M0:[0-9]+]], %[[K0:[0-9]+]]], {{.*}} -> memref<64x64xf16
 // CHECK: nvgpu.tma.async.load %[[TA]][%{{[0-9]+}}, %[[K0]]]
 // CHECK: nvgpu.tma.async.load %[[TB:[0-9]+]][%[[K0]], %{{[0-9]+}}]
 // CHECK: nvgpu.warpgroup.mma %{{.*}}, %{{.*}}, %{{.*}} {tile.transpose_a} :
 module attributes {gpu.container_module} {
   gpu.module @mm_tt_kernels {
-    gpu.func @mm_tt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["tt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_am = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @mm_tt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["tt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_am = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 

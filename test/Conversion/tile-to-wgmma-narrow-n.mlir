@@ -12,14 +12,17 @@
 // align.
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
 // CHECK-SAME: layouts = ["nt"]
-// CHECK-SAME: tma_box_a = [64, 128], tma_box_b = [64, 96], tma_box_c = [32, 64], tma_swizzle_bytes = 128
+// CHECK-SAME: tma_box_a = [64, 128], tma_box_a_tail = [64, 64], tma_box_b = [64, 96], tma_box_c = [32, 64], tma_swizzle_bytes = 128
 // CHECK: memref.alloc() : memref<140288xi8, #gpu.address_space<workgroup>>
 // CHECK: %[[MAPB:.*]] = builtin.unrealized_conversion_cast %arg13 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<96x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b,
 // CHECK: %[[MAPC:.*]] = builtin.unrealized_conversion_cast %arg14 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x32xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_64b,
-// The producer: A's box, then B's one box of 96 rows at the stage's 12 KB.
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%[[STAGE:.*]]], %c28672
+// The producer: A's box (or its tail boxes), then B's one box of 96 rows at
+// the stage's 12 KB.
+// CHECK: %[[TX:.*]] = arith.addi %{{.*}}, %c12288{{.*}} : index
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%[[STAGE:.*]]], %[[TX]]
 // CHECK: nvgpu.tma.async.load %{{.*}} -> memref<128x64xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[BOFF:.*]] = arith.muli %[[STAGE]], %c12288 : index
+// CHECK-COUNT-2: nvgpu.tma.async.load %{{.*}} -> memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[BOFF:.*]] = arith.muli %[[STAGE]], %c12288{{[_0-9]*}} : index
 // CHECK: %[[BSTAGES:.*]] = arith.addi %{{.*}}, %c65536 : index
 // CHECK: %[[BAT:.*]] = arith.addi %[[BSTAGES]], %[[BOFF]] : index
 // CHECK: %[[BVIEW:.*]] = memref.view %alloc[%[[BAT]]][] : {{.*}} to memref<96x64xf16, #gpu.address_space<workgroup>>
@@ -48,7 +51,7 @@
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @matmul_f16_nt_kernels {
-    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -142,7 +145,7 @@ module attributes {gpu.container_module} {
 module attributes {gpu.container_module} {
   gpu.module @matmul_f16_kernels {
     // expected-error @+1 {{tile-to-wgmma: block-n = 96 needs B K-major (stored N x K, as in x @ w.T); this B is N-major, which is loaded in boxes of 64 columns}}
-    gpu.func @matmul_f16(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul_f16(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 

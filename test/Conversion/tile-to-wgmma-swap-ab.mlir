@@ -12,7 +12,7 @@
 // 208 x 64 tiles, one warpgroup: wgmma m64n208 over the B stage (A side)
 // and the A stage (B side), each with its own descriptor's map.
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
-// CHECK-SAME: tma_box_a = [64, 208], tma_box_b = [64, 64], tma_box_c = [64, 208]
+// CHECK-SAME: tma_box_a = [64, 208], tma_box_a_tail = [64, 208], tma_box_b = [64, 64], tma_box_c = [64, 208]
 // CHECK: %[[MAPA:.*]] = builtin.unrealized_conversion_cast %arg12 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<208x64xf16
 // CHECK: %[[MAPB:.*]] = builtin.unrealized_conversion_cast %arg13 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16
 // CHECK: %[[MAPC:.*]] = builtin.unrealized_conversion_cast %arg14 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<208x64xf16
@@ -33,7 +33,7 @@
 // CHECK-NOT: tile.
 module attributes {gpu.container_module} {
   gpu.module @matmul_f16_nt_kernels {
-    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 208, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 208, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -118,7 +118,7 @@ module attributes {gpu.container_module} {
 // rows of C. The buffer is sized to one block per SM.
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
 // CHECK-SAME: splits = "cluster"
-// CHECK-SAME: tma_box_a = [64, 16], tma_box_b = [64, 64], tma_box_c = [64, 16]
+// CHECK-SAME: tma_box_a = [64, 16], tma_box_a_tail = [64, 16], tma_box_b = [64, 64], tma_box_c = [64, 16]
 // CHECK: memref.alloc() : memref<117248xi8, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma %{{.*}}, %{{.*}}, %{{.*}} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x16xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x16xf32>>
 // CHECK: %[[N:.*]] = memref.dim %{{.*}}, %c1{{[_0-9]*}} : memref<?x?xf16>
@@ -135,7 +135,7 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: tile.
 module attributes {gpu.container_module} {
   gpu.module @matmul_f16_nt_kernels {
-    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 16, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 16, block_n = 64, block_k = 64, num_warps = 4, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -230,7 +230,7 @@ module attributes {gpu.container_module} {
 // as wgmma's B, stages its own 208 x 64 transposed box and stores it at
 // (n0 + 64 x warpgroup, m0).
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
-// CHECK-SAME: tma_box_a = [64, 208], tma_box_b = [64, 64], tma_box_c = [64, 208]
+// CHECK-SAME: tma_box_a = [64, 208], tma_box_a_tail = [64, 208], tma_box_b = [64, 64], tma_box_c = [64, 208]
 // CHECK: %[[WG:.*]] = arith.divui %{{.*}}, %c128 : index
 // CHECK-NEXT: %c64 = arith.constant 64 : index
 // CHECK-NEXT: %[[WGROW:.*]] = arith.muli %[[WG]], %c64 : index
@@ -255,7 +255,7 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: tile.
 module attributes {gpu.container_module} {
   gpu.module @matmul_f16_nt_kernels {
-    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 208, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 208, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -338,7 +338,7 @@ module attributes {gpu.container_module} {
 // TMA store per warpgroup, at n0, n0 + 64 and n0 + 128.
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
 // CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
-// CHECK-SAME: tma_box_a = [64, 208], tma_box_b = [64, 64], tma_box_c = [64, 208]
+// CHECK-SAME: tma_box_a = [64, 208], tma_box_a_tail = [64, 208], tma_box_b = [64, 64], tma_box_c = [64, 208]
 // CHECK: %[[MAPC:.*]] = builtin.unrealized_conversion_cast %arg14 : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<208x64xf16
 // CHECK: %[[M0:.*]] = arith.muli %{{.*}}, %c208{{[_0-9]*}} : index
 // CHECK: %[[N0:.*]] = arith.muli %{{.*}}, %c192{{[_0-9]*}} : index
@@ -353,7 +353,7 @@ module attributes {gpu.container_module} {
 // CHECK-NOT: tile.
 module attributes {gpu.container_module} {
   gpu.module @matmul_f16_nt_kernels {
-    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 208, block_n = 192, block_k = 64, num_warps = 12, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
+    gpu.func @matmul_f16_nt(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 208, block_n = 192, block_k = 64, num_warps = 12, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, swap_ab = 1, chip = sm_90a, shared_bytes = 0>} {
       %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
       %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
       %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 

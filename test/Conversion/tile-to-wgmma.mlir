@@ -3,12 +3,12 @@
 // tile loop carries the K-step count for the barrier phases.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
-// The kernel takes the three TMA descriptors after the 12 usual parameters;
-// their boxes go to the manifest, and TMA's 16-byte row alignment as
-// multiples of K and N.
+// The kernel takes the four TMA descriptors (A, B, C, A's tail) after the
+// 12 usual parameters; their boxes go to the manifest, and TMA's 16-byte
+// row alignment as multiples of K and N.
 // CHECK-LABEL: gpu.func @mm(
-// CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr, %[[TC:arg14]]: !llvm.ptr) kernel
-// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["nn"]{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 128], tma_box_b = [64, 64], tma_box_c = [64, 128], tma_swizzle_bytes = 128 : i64}
+// CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr, %[[TC:arg14]]: !llvm.ptr, %[[TT:arg15]]: !llvm.ptr) kernel
+// CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["nn"]{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 128], tma_box_a_tail = [64, 64], tma_box_b = [64, 64], tma_box_c = [64, 128], tma_swizzle_bytes = 128 : i64}
 // CHECK-SAME: num_stages = 3,{{.*}}mma = wgmma
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0{{[_0-9]*}} : index
@@ -23,28 +23,54 @@
 // CHECK-NEXT: nvvm.fence.mbarrier.init
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[TA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[TB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>
+// A's tail boxes: 64 of the tile's rows.
+// CHECK: %[[DT:.*]] = builtin.unrealized_conversion_cast %[[TT]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xf16, #gpu.address_space<workgroup>>
 // C's boxes: 128 bytes (64 f16) x the warpgroup's 128 rows.
 // CHECK: %[[DC:.*]] = builtin.unrealized_conversion_cast %[[TC]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DB]]
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DC]]
+// CHECK: nvgpu.tma.prefetch.descriptor %[[DT]]
 // CHECK-NEXT: gpu.barrier
 // K steps: ceil(K / 64).
 // CHECK: %[[NUMK:.*]] = arith.ceildivui %{{.*}}, %c64{{[_0-9]*}} : index
-// Prologue: steps 0 and 1, each armed with 32 KB and predicated on k < numK.
+// Prologue: steps 0 and 1, each predicated on k < numK and armed with B's
+// 16 KB and A's 8 KB per box of 64 rows not wholly past M: A's box where
+// the tile has its 128 rows in M (both boxes), else the tail boxes that are.
+// CHECK: %[[M:.*]] = memref.dim %{{.*}}, %c0{{[_0-9]*}} : memref<?x?xf16>
 // CHECK: %[[IN0:.*]] = arith.cmpi ult, %c0{{[_0-9]*}}, %[[NUMK]] : index
 // CHECK: %[[P0:.*]] = arith.andi %{{.*}}, %[[IN0]] : i1
 // CHECK: %[[S0:.*]] = arith.remui %{{.*}}, %c3{{[_0-9]*}} : index
 // CHECK: %[[K0:.*]] = arith.muli %c0{{[_0-9]*}}, %c64{{[_0-9]*}} : index
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[S0]]], %c32768{{[_0-9]*}}, predicate = %[[P0]]
-// CHECK: nvgpu.tma.async.load %[[DA]][%[[K0]], %[[M0:.*]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[P0]]
+// CHECK: %[[LEFT:.*]] = arith.subi %[[M]], %[[M0:.*]] : index
+// CHECK: %[[INM:.*]] = arith.cmpi ult, %[[M0]], %[[M]] : index
+// CHECK: %[[ROWS:.*]] = arith.select %[[INM]], %[[LEFT]], %c0{{[_0-9]*}} : index
+// CHECK: %[[BOXES:.*]] = arith.ceildivui %[[ROWS]], %c64{{[_0-9]*}} : index
+// CHECK: %[[ISSUED:.*]] = arith.minui %c2{{[_0-9]*}}, %[[BOXES]] : index
+// CHECK: %[[ABYTES:.*]] = arith.muli %[[ISSUED]], %c8192{{[_0-9]*}} : index
+// CHECK: %[[TX:.*]] = arith.addi %[[ABYTES]], %c16384{{[_0-9]*}} : index
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[S0]]], %[[TX]], predicate = %[[P0]]
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[ISSUED]], %c2{{[_0-9]*}} : index
+// CHECK: %[[PW:.*]] = arith.andi %[[P0]], %[[WHOLE]] : i1
+// CHECK: nvgpu.tma.async.load %[[DA]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PW]]
+// CHECK: %[[PART:.*]] = arith.xori %[[WHOLE]], %true{{[_0-9]*}} : i1
+// CHECK: %[[ONE:.*]] = arith.cmpi ult, %c0{{[_0-9]*}}, %[[ISSUED]] : index
+// CHECK: %[[A0:.*]] = arith.andi %[[PART]], %[[ONE]] : i1
+// CHECK: %[[PT0:.*]] = arith.andi %[[P0]], %[[A0]] : i1
+// CHECK: nvgpu.tma.async.load %[[DT]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PT0]]
+// CHECK: %[[TWO:.*]] = arith.cmpi ult, %c1{{[_0-9]*}}, %[[ISSUED]] : index
+// CHECK: %[[A1:.*]] = arith.andi %[[PART]], %[[TWO]] : i1
+// CHECK: %[[M64:.*]] = arith.addi %[[M0]], %c64{{[_0-9]*}} : index
+// CHECK: %[[PT1:.*]] = arith.andi %[[P0]], %[[A1]] : i1
+// CHECK: nvgpu.tma.async.load %[[DT]][%[[K0]], %[[M64]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PT1]]
 // CHECK: nvgpu.tma.async.load %[[DB]][%[[N0:.*]], %[[K0]]], %[[BARS]][%[[S0]]]
 // CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %[[K0]]], %[[BARS]][%[[S0]]]
 // CHECK: arith.cmpi ult, %c1{{[_0-9]*}}, %[[NUMK]] : index
 // CHECK: %[[S1:.*]] = arith.remui %{{.*}}, %c3{{[_0-9]*}} : index
 // CHECK: %[[K1:.*]] = arith.muli %c1{{[_0-9]*}}, %c64{{[_0-9]*}} : index
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[S1]]], %c32768
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[S1]]]
 // CHECK: nvgpu.tma.async.load %[[DA]][%[[K1]], %[[M0]]], %[[BARS]][%[[S1]]]
+// CHECK-COUNT-2: nvgpu.tma.async.load %[[DT]][%[[K1]], %{{.*}}], %[[BARS]][%[[S1]]]
 // CHECK-COUNT-2: nvgpu.tma.async.load %[[DB]][%{{.*}}, %[[K1]]], %[[BARS]][%[[S1]]]
 // CHECK-NOT: nvgpu.tma.async.load
 // CHECK: %[[ACC0:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
@@ -96,7 +122,7 @@
 // CHECK: gpu.return
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @mm_kernels {
-  gpu.func @mm(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @mm(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -185,7 +211,7 @@ gpu.module @mm_kernels {
 // CHECK-NEXT: scf.yield %[[NEXT]] : index
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @persistent_kernels {
-  gpu.func @persistent(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @persistent(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -289,7 +315,7 @@ gpu.module @persistent_kernels {
 // CHECK-NOT: nvgpu.tma.async.store
 #k = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @two_kernels {
-  gpu.func @two(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @two(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
@@ -371,7 +397,7 @@ gpu.module @two_kernels {
 // CHECK-NOT: nvgpu.tma.async.store
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @bf16_kernels {
-  gpu.func @bf16(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "bf16", b_type = "bf16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
+  gpu.func @bf16(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "bf16", b_type = "bf16", c_type = "f32", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
     %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
     %1 = llvm.insertvalue %a_ptr, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
     %2 = llvm.insertvalue %a_ptr, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 

@@ -118,8 +118,8 @@
 // SPLIT-NOT: "workspace
 // The partial over the ring, a cluster barrier, the peers' partials 16
 // bytes at a time through distributed shared memory, a barrier before exit.
-// SPLITPTX: .param .align 64 .b8 matmul_f16__split_param_14[128]
-// SPLITPTX-NOT: matmul_f16__split_param_15
+// SPLITPTX: .param .align 64 .b8 matmul_f16__split_param_15[128]
+// SPLITPTX-NOT: matmul_f16__split_param_16
 // SPLITPTX: st.shared.v2.b32
 // SPLITPTX: barrier.cluster.arrive;
 // SPLITPTX-NEXT: barrier.cluster.wait;

@@ -26,7 +26,7 @@
 // SKWS: error: tile-to-gpu: schedule=stream-k needs mma=wgmma and warp-specialize=none (the TMA + wgmma kernel adds the partial sums)
 // SKCL: error: tile-stream-k: expected a tiled kernel without split-k or clusters
 
-// SK: .param .u64 .ptr .align 1 matmul_f16_param_15
+// SK: .param .u64 .ptr .align 1 matmul_f16_param_16
 // SK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
 // SK: atom.global.add.u32
 // SK: ld.global.v4.b32

@@ -156,11 +156,14 @@ def test_fields_of_a_wgmma_persistent_bundle(manifests):
     assert (b.block_m, b.block_n, b.block_k, b.threads_per_block) == (128, 256, 64, 256)
     assert b.uses_tma and b.persistent
     assert (b.info["tma_box_a"], b.info["tma_box_b"]) == ((64, 128), (64, 64))
+    # A's tail box: 64 rows, for tiles partly past M.
+    assert b.info["tma_box_a_tail"] == (64, 64)
     # C's box: 128 bytes of f16 x one warpgroup's 64 rows.
     assert b.info["tma_box_c"] == (64, 64)
-    assert [(p.name, p.type) for p in b.params[-3:]] == [("tma_a", "tensormap"),
+    assert [(p.name, p.type) for p in b.params[-4:]] == [("tma_a", "tensormap"),
                                                           ("tma_b", "tensormap"),
-                                                          ("tma_c", "tensormap")]
+                                                          ("tma_c", "tensormap"),
+                                                          ("tma_a_tail", "tensormap")]
     assert b.chip == "sm_90a" and b.num_stages == 4 and b.num_warps == 8
     assert b.split_k == 1 and not b.uses_workspace
     assert b.plan(4096, 4096, 4096).info()["workspace_bytes"] == 0
@@ -281,8 +284,8 @@ def test_multiples_come_from_the_manifest(manifests, tmp_path):
 # "params" must be exactly its prefix for the kernel's mma and workspace.
 ABI = [("A", "ptr"), ("B", "ptr"), ("C", "ptr"), *((name, "i64") for name in NN),
        ("tma_a", "tensormap"), ("tma_b", "tensormap"), ("tma_c", "tensormap"),
-       ("workspace", "ptr")]
-SYNC_PARAMS, TMA_PARAMS, SPLIT_PARAMS = 12, 15, 16
+       ("tma_a_tail", "tensormap"), ("workspace", "ptr")]
+SYNC_PARAMS, TMA_PARAMS, SPLIT_PARAMS = 12, 16, 17
 
 
 def _ptx(types, decls=None) -> str:
@@ -385,7 +388,8 @@ def _swap_strides(doc):
 
 
 _TMA_FIELDS = {"layouts": ["nn"], "n_multiple": 8, "k_multiple": 8, "tma_swizzle_bytes": 128,
-               "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [32, 64]}
+               "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [32, 64],
+               "tma_box_a_tail": [64, 64]}
 
 HOSTILE = [
     # (id, the manifest or a change to the base one, words of the error)
@@ -429,7 +433,7 @@ HOSTILE = [
     ("tma-without-wgmma", _with(params=_params(TMA_PARAMS)),
      "params[12] is 'tma_a' (tensormap), but an mma=sync kernel takes 12 parameters"),
     ("wgmma-without-maps", _with(mma="wgmma", **_TMA_FIELDS),
-     "\"params\" lists 12 of the 15 parameters of an mma=wgmma kernel; the next is "
+     "\"params\" lists 12 of the 16 parameters of an mma=wgmma kernel; the next is "
      "'tma_a' (tensormap)"),
     ("wgmma-two-layouts", _with(mma="wgmma", params=_params(TMA_PARAMS),
                                 **{**_TMA_FIELDS, "layouts": ["nn", "tt"]}),
@@ -778,6 +782,7 @@ def _split_manifest(**changes) -> dict:
            "block_m": 128, "block_n": 128, "block_k": 64, "c_type": "f16",
            "layouts": ["nn"], "n_multiple": 8, "k_multiple": 8, "tma_swizzle_bytes": 128,
            "tma_box_a": [64, 128], "tma_box_b": [64, 64], "tma_box_c": [64, 64],
+           "tma_box_a_tail": [64, 64],
            "params": _params(SPLIT_PARAMS)}
     doc.update(changes)
     if doc.get("split_k") == 1 and doc.get("schedule") == "stream_k":
@@ -798,14 +803,14 @@ def _drop_workspace(doc):
 def test_split_k_grid_workspace_and_arguments(tmp_path):
     b = load_bundle(_write_split(tmp_path, _split_manifest()))
     assert (b.split_k, b.workspace_tile_bytes, b.uses_workspace) == (4, 65792, True)
-    assert [(p.name, p.type) for p in b.params[-2:]] == [("tma_c", "tensormap"),
+    assert [(p.name, p.type) for p in b.params[-2:]] == [("tma_a_tail", "tensormap"),
                                                           ("workspace", "ptr")]
     # 1000x1000 has 8 x 8 tiles: 4 blocks and 65792 bytes each.
     plan = b.plan(1000, 1000, 4096)
     info = plan.info()
     assert (info["tiles"], info["splits"], info["grid"], info["workspace_bytes"]) == \
         (64, 4, 256, 64 * 65792)
-    assert info["param_count"] == 16 and plan.params()[-1] == ("workspace", "ptr", 0)
+    assert info["param_count"] == 17 and plan.params()[-1] == ("workspace", "ptr", 0)
     assert plan.text(rt.Text.WORKSPACE) == (
         "4 x 64 = 256 blocks (splits x tiles), workspace 64 x 65792 = 4210688 B "
         "(tiles x workspace_tile_bytes)")
@@ -827,7 +832,7 @@ def test_split_k_one_or_absent_takes_no_workspace(tmp_path, change):
     b = load_bundle(_write_split(tmp_path, doc))
     assert b.split_k == 1 and not b.uses_workspace
     info = b.plan(1000, 1000, 4096).info()
-    assert (info["workspace_bytes"], info["grid"], info["param_count"]) == (0, 64, 15)
+    assert (info["workspace_bytes"], info["grid"], info["param_count"]) == (0, 64, 16)
     assert b.plan(1000, 1000, 4096).text(rt.Text.WORKSPACE) == ""
     # "splits" says how a split-K kernel reads its splits: refused on others.
     doc["splits"] = "grid"
@@ -849,7 +854,7 @@ def test_stream_k_manifest(tmp_path):
     path = _write_split(tmp_path, doc)
     with pytest.raises(BundleError) as e:
         load_bundle(path)
-    assert str(e.value) == (f"manifest {path}: \"params\" lists 15 of the 16 parameters of an "
+    assert str(e.value) == (f"manifest {path}: \"params\" lists 16 of the 17 parameters of an "
                             f"mma=wgmma stream_k kernel; the next is 'workspace' (ptr)")
 
 
@@ -859,12 +864,12 @@ def _workspace_first(doc):
 
 
 def _sync_split(doc):
-    doc["params"] = doc["params"][:12] + doc["params"][15:]
+    doc["params"] = doc["params"][:12] + doc["params"][16:]
     doc["mma"] = "sync"
     return doc
 
 
-_ONLY_SPLIT_K = ("params[15] is 'workspace' (ptr), but an mma=wgmma kernel takes 15 parameters; "
+_ONLY_SPLIT_K = ("params[16] is 'workspace' (ptr), but an mma=wgmma kernel takes 16 parameters; "
                  "only split-K kernels (\"split_k\" above 1) take it")
 
 SPLIT_REFUSALS = [
@@ -880,13 +885,13 @@ SPLIT_REFUSALS = [
      'exactly split_k programs per tile; compile it again'),
     ("splits-other", _with(splits="fixed"), 'field "splits" is \'fixed\'; expected grid or cluster'),
     ("no-workspace", _drop_workspace,
-     "\"params\" lists 15 of the 16 parameters of an mma=wgmma split_k=4 kernel; the next is "
+     "\"params\" lists 16 of the 17 parameters of an mma=wgmma split_k=4 kernel; the next is "
      "'workspace' (ptr)"),
     ("workspace-first", _workspace_first,
      "params[12] is 'workspace' (ptr); an mma=wgmma split_k=4 kernel takes 'tma_a' (tensormap) "
      "there"),
-    ("workspace-i64", _param_type(15, "i64"),
-     "params[15] is 'workspace' (i64); an mma=wgmma split_k=4 kernel takes 'workspace' (ptr) "
+    ("workspace-i64", _param_type(16, "i64"),
+     "params[16] is 'workspace' (i64); an mma=wgmma split_k=4 kernel takes 'workspace' (ptr) "
      "there"),
     ("workspace-unsplit", lambda d: _without("splits")(_with(split_k=1)(d)), _ONLY_SPLIT_K),
     ("workspace-old", lambda d: _without("splits")(_without("split_k")(d)), _ONLY_SPLIT_K),
@@ -973,12 +978,15 @@ def test_staged_tma_descriptors(manifests, tmp_path):
     N) over the copies' padded rows."""
     w = load_bundle(manifests["wgmma"])
     views = tma_views(w.plan(4095, 4097, 4103))
-    a, b, c = views["tma_a"], views["tma_b"], views["tma_c"]
+    a, b, c, tail = views["tma_a"], views["tma_b"], views["tma_c"], views["tma_a_tail"]
     assert (a.operand, a.dtype, a.rows, a.cols, a.pitch, a.box) == ("A", "f16", 4095, 4103,
                                                                     4104, (64, 128))
     assert (b.operand, b.rows, b.cols, b.pitch, b.box) == ("B", 4103, 4097, 4104, (64, 64))
     assert (c.operand, c.rows, c.cols, c.pitch, c.box) == ("C", 4095, 4097, 4104, (64, 64))
-    assert [v.pitch for v in tma_views(w.plan(4096, 4104, 4096)).values()] == [4096, 4104, 4104]
+    assert (tail.operand, tail.rows, tail.cols, tail.pitch, tail.box) == ("A", 4095, 4103, 4104,
+                                                                          (64, 64))
+    assert [v.pitch for v in tma_views(w.plan(4096, 4104, 4096)).values()] == [4096, 4104, 4104,
+                                                                               4096]
     assert w.plan(4096, 4104, 4096).tma(1)["row_bytes"] == 8208
     f32 = load_bundle(_write_split(tmp_path, _tma_manifest(c_type="f32", tma_box_c=[32, 64])))
     plan = f32.plan(64, 98, 64)
@@ -1461,7 +1469,8 @@ def test_loaded_split_k_kernels(tmp_path):
         doc = _split_manifest(kernel=f"split{split_k}_f16", split_k=split_k,
                               workspace_tile_bytes=split_k * 1024 + 16,
                               block_m=16, block_n=16, block_k=16, threads_per_block=256,
-                              tma_box_a=[64, 16], tma_box_b=[64, 16], tma_box_c=[64, 16])
+                              tma_box_a=[64, 16], tma_box_b=[64, 16], tma_box_c=[64, 16],
+                              tma_box_a_tail=[64, 16])
         path = tmp_path / f"split{split_k}.json"
         path.write_text(json.dumps(doc))
         kernels.append(LoadedKernel(load_bundle(str(path))))

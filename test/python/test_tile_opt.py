@@ -936,7 +936,8 @@ def auto_f16(tmp_path_factory):
 
 
 def _boxes(b):
-    return {"tma_a": b.tma_box_a, "tma_b": b.tma_box_b, "tma_c": b.tma_box_c}
+    return {"tma_a": b.tma_box_a, "tma_b": b.tma_box_b, "tma_c": b.tma_box_c,
+            "tma_a_tail": b.tma_box_a_tail}
 
 
 @pytest.mark.parametrize("shape,member,splits", [
@@ -954,7 +955,7 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member, splits):
     assert names == [p.name for p in bundle.params]
     # include/tile/Conversion/KernelParams.def's order.
     abi = ["A", "B", "C", "M", "N", "K", "stride_am", "stride_ak", "stride_bk", "stride_bn",
-           "stride_cm", "stride_cn", "tma_a", "tma_b", "tma_c"]
+           "stride_cm", "stride_cn", "tma_a", "tma_b", "tma_c", "tma_a_tail"]
     # Split-K members add their splits in a cluster: no workspace.
     assert names == abi
     assert [p[1] for p in plan.params] == [p.type for p in bundle.params]
@@ -968,10 +969,11 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member, splits):
     padded = ["padded " if x else "" for x in (kp != k, np_ != n, np_ != n)]
     assert [plan.value(x) for x in "ABC"] == [padded[0] + "a", padded[1] + "b",
                                               padded[2] + "out"]
-    views = [plan.value(x) for x in ("tma_a", "tma_b", "tma_c")]
+    maps = ("tma_a", "tma_b", "tma_c", "tma_a_tail")
+    views = [plan.value(x) for x in maps]
     assert [(v.operand, v.rows, v.cols, v.pitch) for v in views] == [
-        ("A", m, k, kp), ("B", k, n, np_), ("C", m, n, np_)]
-    assert {name: v.box for name, v in zip(("tma_a", "tma_b", "tma_c"), views)} == _boxes(bundle)
+        ("A", m, k, kp), ("B", k, n, np_), ("C", m, n, np_), ("A", m, k, kp)]
+    assert {name: v.box for name, v in zip(maps, views)} == _boxes(bundle)
     tiles = -(-m // bundle.block_m) * -(-n // bundle.block_n)
     if bundle.split_k > 1:
         # The model's splits per tile, each tile's in a cluster: no

@@ -32,12 +32,13 @@ struct KernelParam {
 /// (`__grid_constant__`), built by the host with cuTensorMapEncodeTiled.
 constexpr int64_t kTensorMapBytes = 128;
 
-/// The TMA descriptors (of A, B and C) that end a wgmma kernel's parameters.
-constexpr size_t kTensorMapParams = 3;
+/// The TMA descriptors (of A, B, C and A's tail) that end a wgmma kernel's
+/// parameters.
+constexpr size_t kTensorMapParams = 4;
 
 /// The parameters of a kernel; wgmma kernels take the TMA descriptors of A,
-/// B and C after the others, and split-K kernels (wgmma only) the workspace
-/// after those.
+/// B, C and A's tail after the others, and split-K kernels (wgmma only) the
+/// workspace after those.
 inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps,
                                                 bool withWorkspace = false) {
   static const KernelParam params[] = {

@@ -9,6 +9,8 @@
 
 #include "WgmmaLowering.h"
 
+#include "tile/Conversion/KernelABI.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -63,6 +65,9 @@ Value Piece::tensorMap(int64_t rows, int64_t cols, Type type, Value ptr,
 
 void Piece::setTileOrigin(KLoop kl) {
   blk.mRow0 = kl.loadA.getRow();
+  Value a = kl.loadA.getBase();
+  blk.mRows = memref::DimOp::create(
+      b, loc, a, isKMajorA(cast<MemRefType>(a.getType())) ? 0 : 1);
   blk.nCol0 = kl.loadB.getCol();
 }
 
@@ -92,7 +97,7 @@ Value Piece::i32(int64_t v) {
 // KernelSchedule
 //===----------------------------------------------------------------------===//
 
-void KernelSchedule::emitSetup(Value tmaAPtr, Value tmaBPtr, Value tmaCPtr) {
+void KernelSchedule::emitSetup(ValueRange maps) {
   MLIRContext *ctx = b.getContext();
   auto workgroup =
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
@@ -125,10 +130,13 @@ void KernelSchedule::emitSetup(Value tmaAPtr, Value tmaBPtr, Value tmaCPtr) {
   // async proxy) before the first copy.
   NVVM::FenceMbarrierInitOp::create(b, loc);
 
-  mainloop.emitTensorMaps(tmaAPtr, tmaBPtr);
-  epilogue.emitTensorMap(tmaCPtr);
-  for (Value map : {mainloop.tmaA(), mainloop.tmaB(), epilogue.tmaC()})
-    nvgpu::TmaPrefetchOp::create(b, loc, map, blk.isThread0);
+  // The parameters' order: KernelParams.def.
+  mainloop.emitTensorMaps(maps[0], maps[1], maps[3]);
+  epilogue.emitTensorMap(maps[2]);
+  for (Value map :
+       {mainloop.tmaA(), mainloop.tmaB(), epilogue.tmaC(), mainloop.tmaATail()})
+    if (map)
+      nvgpu::TmaPrefetchOp::create(b, loc, map, blk.isThread0);
   if (clustered) {
     // The peer's barriers are initialised before its multicast copies
     // and remote arrives reach them.

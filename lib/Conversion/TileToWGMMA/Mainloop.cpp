@@ -38,9 +38,11 @@ void Mainloop::emitBarriers() {
   }
 }
 
-void Mainloop::emitTensorMaps(Value tmaAPtr, Value tmaBPtr) {
+void Mainloop::emitTensorMaps(Value tmaAPtr, Value tmaBPtr, Value tmaATailPtr) {
   mapA = tensorMap(aBoxRows(), kBoxCols, elt, tmaAPtr);
   mapB = tensorMap(bBoxRows(), kBoxCols, elt, tmaBPtr);
+  if (aTailRows() != aBoxRows())
+    mapATail = tensorMap(aTailRows(), kBoxCols, elt, tmaATailPtr);
 }
 
 Value Mainloop::stageA(Value stage) {
@@ -54,23 +56,59 @@ void Mainloop::emitIssue(Value k, Value it, Value numK) {
   emitLoads(k, rem(it, stages), andi(blk.isThread0, ult(k, numK)));
 }
 
+/// A K-major tile partly past M loads boxes of 64 rows, none wholly past M:
+/// TMA's zero fill of a box's rows past M costs more time than loading
+/// them (a 128 x 128 tile at M = 144 runs 1.5x longer), while a tile in
+/// bounds loads one box (two cost ~1% more).
+int64_t Mainloop::aTailRows() const {
+  return aKMajor && cfg.blockM % kBoxCols == 0 ? kBoxCols : aBoxRows();
+}
+
 /// Arms `stage` with the bytes of one K step and copies step `k` into it
-/// (if `pred`, when given).
+/// (if `pred`, when given). A's boxes (M-major) or tail boxes (K-major)
+/// wholly past M are not issued: their part of the stage keeps stale rows,
+/// which reach only rows of C that are not stored.
 void Mainloop::emitLoads(Value k, Value stage, Value pred) {
   Value k0 = mul(k, kBoxCols);
   if (kBase)
     k0 = add(kBase, k0);
+  int64_t rows = aKMajor ? aTailRows() : kBoxCols, loads = cfg.blockM / rows;
+  int64_t loadBytes = rows * kBoxCols * 2;
+  Value issued = cst(loads);
+  if (loads > 1) {
+    Value rowsIn =
+        sel(ult(blk.mRow0, blk.mRows), sub(blk.mRows, blk.mRow0), cst(0));
+    issued = minu(issued, ceilDiv(rowsIn, rows));
+  }
   nvgpu::MBarrierArriveExpectTxOp::create(
-      b, loc, bars, cst(layout.aStageBytes + layout.bStageBytes), stage, pred);
-  // Coordinates innermost first: the operand's contiguous dimension.
-  for (int64_t i = 0; i < cfg.blockM / aBoxRows(); ++i) {
-    Value ai = view(add(stageA(stage), i * kBoxBytes), {aBoxRows(), kBoxCols},
-                    elt);
-    Value m0 = add(blk.mRow0, i * kBoxCols);
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, ai, bars, mapA,
-        aKMajor ? ValueRange{k0, blk.mRow0} : ValueRange{m0, k0}, stage,
-        Value(), pred);
+      b, loc, bars, add(mul(issued, loadBytes), cst(layout.bStageBytes)), stage,
+      pred);
+  auto load = [&](Value map, int64_t i, int64_t boxRows, Value when) {
+    Value at =
+        view(add(stageA(stage), i * loadBytes), {boxRows, kBoxCols}, elt);
+    Value m0 = add(blk.mRow0, i * rows);
+    if (pred)
+      when = when ? andi(pred, when) : pred;
+    // Coordinates innermost first: the operand's contiguous dimension.
+    nvgpu::TmaAsyncLoadOp::create(b, loc, at, bars, map,
+                                  aKMajor ? ValueRange{k0, m0}
+                                          : ValueRange{m0, k0},
+                                  stage, Value(), when);
+  };
+  Value whole = loads > 1
+                    ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                            issued, cst(loads))
+                    : Value();
+  if (mapATail) {
+    // K-major: the tile's box where every tail box is issued, else those.
+    load(mapA, 0, aBoxRows(), whole);
+    Value tail = arith::XOrIOp::create(
+        b, loc, whole, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
+    for (int64_t i = 0; i < loads; ++i)
+      load(mapATail, i, rows, andi(tail, ult(cst(i), issued)));
+  } else {
+    for (int64_t i = 0; i < loads; ++i)
+      load(mapA, i, aBoxRows(), loads > 1 ? ult(cst(i), issued) : Value());
   }
   // In a cluster, block j % cluster_m loads B box j for every block.
   Value mask;

@@ -127,8 +127,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
                     bKMajor);
   Epilogue epilogue(b, loc, cfg, shared, blk, cElt);
   KernelSchedule schedule(b, loc, cfg, shared, blk, mainloop, epilogue);
-  schedule.emitSetup(func.getArgument(tmaArg), func.getArgument(tmaArg + 1),
-                     func.getArgument(tmaArg + 2));
+  schedule.emitSetup(func.getArguments().slice(tmaArg, kTensorMapParams));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
 
   // K steps per tile: where K is defined (outside any tile loop), or at the
@@ -153,7 +152,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     numK = km.ceilDiv(km.sub(km.maxu(kDim, kBegin), kBegin), kBoxCols);
     mainloop.setKBase(kBegin);
     if (cfg.usesWorkspace())
-      epilogue.setWorkspace(func.getArgument(tmaArg + 3), bits.getInt());
+      epilogue.setWorkspace(func.getArgument(tmaArg + kTensorMapParams),
+                            bits.getInt());
   } else {
     if (!matchPattern(kl.loop.getLowerBound(), m_Zero()))
       return func.emitError("tile-to-wgmma: the K loop must start at 0");
@@ -205,6 +205,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
             ab.getI64ArrayAttr({kBoxCols, mainloop.bBoxRows()}));
   attrs.set(manifestKey(Field::TmaBoxC),
             ab.getI64ArrayAttr({shared.cBoxCols, shared.stagedRows}));
+  attrs.set(manifestKey(Field::TmaBoxATail),
+            ab.getI64ArrayAttr({kBoxCols, mainloop.aTailRows()}));
   attrs.set(manifestKey(Field::TmaSwizzleBytes), ab.getI64IntegerAttr(128));
   if (cfg.usesWorkspace())
     attrs.set(manifestKey(Field::WorkspaceTileBytes),

@@ -34,6 +34,7 @@ struct BlockValues {
   Value smemAddr; // its address (clusters address barriers by it)
   Value base;     // offset of its first swizzle atom: SharedLayout's origin
   Value mRow0, nCol0; // the current tile's first row and column
+  Value mRows;        // M: rows of A (and of C)
 };
 
 /// What every piece reads, and the helpers they share.
@@ -86,6 +87,8 @@ public:
 
   /// Rows of an A box: the whole tile K-major, 64 K rows M-major.
   int64_t aBoxRows() const { return aKMajor ? cfg.blockM : kBoxCols; }
+  /// Rows of A's tail box, which loads a tile partly past M.
+  int64_t aTailRows() const;
   /// Rows of a B box: 64 (N rows K-major, K rows N-major), or K-major the
   /// whole tile where block_n is not whole boxes of 64 (TMA takes up to 256
   /// rows; N-major needs 64-column boxes, KernelConfig::needsKMajorB).
@@ -95,9 +98,11 @@ public:
 
   /// The full barriers and (warp-specialized) the empty ones.
   void emitBarriers();
-  /// A's and B's descriptors; tmaA() and tmaB() return them.
-  void emitTensorMaps(Value tmaAPtr, Value tmaBPtr);
+  /// A's, B's and A's tail descriptors; tmaA(), tmaB() and tmaATail() (null
+  /// where the tail box is A's) return them.
+  void emitTensorMaps(Value tmaAPtr, Value tmaBPtr, Value tmaATailPtr);
   Value tmaA() const { return mapA; }
+  Value tmaATail() const { return mapATail; }
   Value tmaB() const { return mapB; }
   /// Split-K: where the K range of this program starts (elements).
   void setKBase(Value kBegin) { kBase = kBegin; }
@@ -129,7 +134,7 @@ private:
   bool aKMajor; // A row-major: K contiguous
   bool bKMajor; // B transposed: K contiguous
   Type elt;
-  Value bars, empty, mapA, mapB;
+  Value bars, empty, mapA, mapB, mapATail;
   Value rank; // clusters: the block's rank
   Value kBase; // split-K: the program's first K element
 };
@@ -187,7 +192,8 @@ public:
 
   /// Thread ids, the shared buffer, the barriers and the TMA descriptors,
   /// once at the top of the kernel.
-  void emitSetup(Value tmaAPtr, Value tmaBPtr, Value tmaCPtr);
+  /// `maps`: the kernel's TMA descriptor parameters (KernelParams.def).
+  void emitSetup(ValueRange maps);
   /// Replaces the K loop and its store. `it0` counts the K steps of earlier
   /// tiles (barrier phases continue across tiles).
   void emitTile(KLoop kl, Value it0, Value numK);

@@ -57,7 +57,8 @@ __device__ void splitK(const __half *A, const __half *B, Out *C, long M, long N,
                                   long M, long N, long K, long sam, long sak,  \
                                   long sbk, long sbn, long scm, long scn,      \
                                   TensorMap tmaA, TensorMap tmaB,              \
-                                  TensorMap tmaC, unsigned char *workspace) {  \
+                                  TensorMap tmaC, TensorMap tmaATail,          \
+                                  unsigned char *workspace) {                 \
     splitK<splits, Out>(A, B, C, M, N, K, sam, sak, sbk, sbn, scm, scn,        \
                         workspace);                                            \
   }
