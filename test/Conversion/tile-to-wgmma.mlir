@@ -50,27 +50,21 @@
 // CHECK: %[[ABYTES:.*]] = arith.muli %[[ISSUED]], %c8192{{[_0-9]*}} : index
 // CHECK: %[[TX:.*]] = arith.addi %[[ABYTES]], %c16384{{[_0-9]*}} : index
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[S0]]], %[[TX]], predicate = %[[P0]]
+// One copy either way, through the descriptor the tile selects: A's where
+// both boxes would be issued, else the tail's.
 // CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[ISSUED]], %c2{{[_0-9]*}} : index
-// CHECK: %[[PW:.*]] = arith.andi %[[P0]], %[[WHOLE]] : i1
-// CHECK: nvgpu.tma.async.load %[[DA]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PW]]
-// CHECK: %[[PART:.*]] = arith.xori %[[WHOLE]], %true{{[_0-9]*}} : i1
-// CHECK: %[[ONE:.*]] = arith.cmpi ult, %c0{{[_0-9]*}}, %[[ISSUED]] : index
-// CHECK: %[[A0:.*]] = arith.andi %[[PART]], %[[ONE]] : i1
-// CHECK: %[[PT0:.*]] = arith.andi %[[P0]], %[[A0]] : i1
-// CHECK: nvgpu.tma.async.load %[[DT]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PT0]]
-// CHECK: %[[TWO:.*]] = arith.cmpi ult, %c1{{[_0-9]*}}, %[[ISSUED]] : index
-// CHECK: %[[A1:.*]] = arith.andi %[[PART]], %[[TWO]] : i1
-// CHECK: %[[M64:.*]] = arith.addi %[[M0]], %c64{{[_0-9]*}} : index
-// CHECK: %[[PT1:.*]] = arith.andi %[[P0]], %[[A1]] : i1
-// CHECK: nvgpu.tma.async.load %[[DT]][%[[K0]], %[[M64]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PT1]]
+// CHECK: %[[PICK:.*]] = arith.select %[[WHOLE]], %[[TA]], %[[TT]] : !llvm.ptr
+// CHECK: %[[DAT:.*]] = builtin.unrealized_conversion_cast %[[PICK]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16
+// CHECK: %[[ANY:.*]] = arith.cmpi ult, %c0{{[_0-9]*}}, %[[ISSUED]] : index
+// CHECK: %[[PA:.*]] = arith.andi %[[P0]], %[[ANY]] : i1
+// CHECK: nvgpu.tma.async.load %[[DAT]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PA]]
 // CHECK: nvgpu.tma.async.load %[[DB]][%[[N0:.*]], %[[K0]]], %[[BARS]][%[[S0]]]
 // CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %[[K0]]], %[[BARS]][%[[S0]]]
 // CHECK: arith.cmpi ult, %c1{{[_0-9]*}}, %[[NUMK]] : index
 // CHECK: %[[S1:.*]] = arith.remui %{{.*}}, %c3{{[_0-9]*}} : index
 // CHECK: %[[K1:.*]] = arith.muli %c1{{[_0-9]*}}, %c64{{[_0-9]*}} : index
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[S1]]]
-// CHECK: nvgpu.tma.async.load %[[DA]][%[[K1]], %[[M0]]], %[[BARS]][%[[S1]]]
-// CHECK-COUNT-2: nvgpu.tma.async.load %[[DT]][%[[K1]], %{{.*}}], %[[BARS]][%[[S1]]]
+// CHECK: nvgpu.tma.async.load %{{.*}}[%[[K1]], %[[M0]]], %[[BARS]][%[[S1]]]
 // CHECK-COUNT-2: nvgpu.tma.async.load %[[DB]][%{{.*}}, %[[K1]]], %[[BARS]][%[[S1]]]
 // CHECK-NOT: nvgpu.tma.async.load
 // CHECK: %[[ACC0:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
@@ -92,7 +86,8 @@
 // CHECK: %[[KN:.*]] = arith.addi %[[K]], %c2{{[_0-9]*}} : index
 // CHECK: arith.cmpi ult, %[[KN]], %[[NUMK]] : index
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
-// CHECK: nvgpu.tma.async.load %[[DA]]
+// CHECK: arith.select %{{.*}}, %[[TA]], %[[TT]] : !llvm.ptr
+// CHECK: nvgpu.tma.async.load
 // CHECK: scf.yield %[[NEXT]]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NEXT: gpu.barrier

@@ -41,8 +41,11 @@ void Mainloop::emitBarriers() {
 void Mainloop::emitTensorMaps(Value tmaAPtr, Value tmaBPtr, Value tmaATailPtr) {
   mapA = tensorMap(aBoxRows(), kBoxCols, elt, tmaAPtr);
   mapB = tensorMap(bBoxRows(), kBoxCols, elt, tmaBPtr);
-  if (aTailRows() != aBoxRows())
+  if (aTailRows() != aBoxRows()) {
     mapATail = tensorMap(aTailRows(), kBoxCols, elt, tmaATailPtr);
+    aPtr = tmaAPtr;
+    aTailPtr = tmaATailPtr;
+  }
 }
 
 Value Mainloop::stageA(Value stage) {
@@ -58,8 +61,8 @@ void Mainloop::emitIssue(Value k, Value it, Value numK) {
 
 /// A K-major tile partly past M loads boxes of 64 rows, none wholly past M:
 /// TMA's zero fill of a box's rows past M costs more time than loading
-/// them (a 128 x 128 tile at M = 144 runs 1.5x longer), while a tile in
-/// bounds loads one box (two cost ~1% more).
+/// them (a 128 x 128 tile at M = 144 runs 1.5x longer), while a tile whose
+/// last box reaches M loads one box (two cost ~1% more).
 int64_t Mainloop::aTailRows() const {
   return aKMajor && cfg.blockM % kBoxCols == 0 ? kBoxCols : aBoxRows();
 }
@@ -95,17 +98,23 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
                                           : ValueRange{m0, k0},
                                   stage, Value(), when);
   };
-  Value whole = loads > 1
-                    ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                            issued, cst(loads))
-                    : Value();
   if (mapATail) {
-    // K-major: the tile's box where every tail box is issued, else those.
-    load(mapA, 0, aBoxRows(), whole);
-    Value tail = arith::XOrIOp::create(
-        b, loc, whole, arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
-    for (int64_t i = 0; i < loads; ++i)
-      load(mapATail, i, rows, andi(tail, ult(cst(i), issued)));
+    // K-major: the tile's box where every tail box would be issued, else
+    // those. The first is one copy either way, through the descriptor the
+    // tile selects (TMA reads the box from it): in a kernel without a
+    // producer warp the issuing thread is a consumer's, and a copy more
+    // per K step costs it ~5%.
+    Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        issued, cst(loads));
+    Value first =
+        tensorMap(aBoxRows(), kBoxCols, elt,
+                  arith::SelectOp::create(b, loc, whole, aPtr, aTailPtr));
+    load(first, 0, aBoxRows(), ult(cst(0), issued));
+    // The tail boxes between the first and the last: a tile that would
+    // issue the last loads the whole box instead.
+    for (int64_t i = 1; i + 1 < loads; ++i)
+      load(mapATail, i, rows,
+           andi(ult(cst(i), issued), ult(issued, cst(loads))));
   } else {
     for (int64_t i = 0; i < loads; ++i)
       load(mapA, i, aBoxRows(), loads > 1 ? ult(cst(i), issued) : Value());

@@ -135,6 +135,7 @@ private:
   bool bKMajor; // B transposed: K contiguous
   Type elt;
   Value bars, empty, mapA, mapB, mapATail;
+  Value aPtr, aTailPtr; // A's and its tail's descriptor parameters
   Value rank; // clusters: the block's rank
   Value kBase; // split-K: the program's first K element
 };
