@@ -36,7 +36,7 @@
 // CHECK: %[[NUMK:.*]] = arith.ceildivui %{{.*}}, %c64{{[_0-9]*}} : index
 // Prologue: steps 0 and 1, each predicated on k < numK and armed with B's
 // 16 KB and A's 8 KB per box of 64 rows not wholly past M: A's box where
-// the tile has its 128 rows in M (both boxes), else the tail boxes that are.
+// the tile reaches its second box, else the first tail box.
 // CHECK: %[[M:.*]] = memref.dim %{{.*}}, %c0{{[_0-9]*}} : memref<?x?xf16>
 // CHECK: %[[IN0:.*]] = arith.cmpi ult, %c0{{[_0-9]*}}, %[[NUMK]] : index
 // CHECK: %[[P0:.*]] = arith.andi %{{.*}}, %[[IN0]] : i1
@@ -44,7 +44,7 @@
 // CHECK: %[[K0:.*]] = arith.muli %c0{{[_0-9]*}}, %c64{{[_0-9]*}} : index
 // CHECK: %[[LEFT:.*]] = arith.subi %[[M]], %[[M0:.*]] : index
 // CHECK: %[[INM:.*]] = arith.cmpi ult, %[[M0]], %[[M]] : index
-// CHECK: %[[ROWS:.*]] = arith.select %[[INM]], %[[LEFT]], %c0{{[_0-9]*}} : index
+// CHECK: %[[ROWS:.*]] = arith.select %[[INM]], %[[LEFT]], %c128{{[_0-9]*}} : index
 // CHECK: %[[BOXES:.*]] = arith.ceildivui %[[ROWS]], %c64{{[_0-9]*}} : index
 // CHECK: %[[ISSUED:.*]] = arith.minui %c2{{[_0-9]*}}, %[[BOXES]] : index
 // CHECK: %[[ABYTES:.*]] = arith.muli %[[ISSUED]], %c8192{{[_0-9]*}} : index
@@ -55,9 +55,7 @@
 // CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[ISSUED]], %c2{{[_0-9]*}} : index
 // CHECK: %[[PICK:.*]] = arith.select %[[WHOLE]], %[[TA]], %[[TT]] : !llvm.ptr
 // CHECK: %[[DAT:.*]] = builtin.unrealized_conversion_cast %[[PICK]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xf16
-// CHECK: %[[ANY:.*]] = arith.cmpi ult, %c0{{[_0-9]*}}, %[[ISSUED]] : index
-// CHECK: %[[PA:.*]] = arith.andi %[[P0]], %[[ANY]] : i1
-// CHECK: nvgpu.tma.async.load %[[DAT]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[PA]]
+// CHECK: nvgpu.tma.async.load %[[DAT]][%[[K0]], %[[M0]]], %[[BARS]][%[[S0]]] to %{{.*}}, predicate = %[[P0]]
 // CHECK: nvgpu.tma.async.load %[[DB]][%[[N0:.*]], %[[K0]]], %[[BARS]][%[[S0]]]
 // CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %[[K0]]], %[[BARS]][%[[S0]]]
 // CHECK: arith.cmpi ult, %c1{{[_0-9]*}}, %[[NUMK]] : index

@@ -79,8 +79,11 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
   int64_t loadBytes = rows * kBoxCols * 2;
   Value issued = cst(loads);
   if (loads > 1) {
-    Value rowsIn =
-        sel(ult(blk.mRow0, blk.mRows), sub(blk.mRows, blk.mRow0), cst(0));
+    // A tile wholly past M (a cluster's padding) loads its box, zero
+    // filled, as every tile did: every tile issues its first copy
+    // unpredicated, the form ptxas schedules best.
+    Value rowsIn = sel(ult(blk.mRow0, blk.mRows), sub(blk.mRows, blk.mRow0),
+                       cst(cfg.blockM));
     issued = minu(issued, ceilDiv(rowsIn, rows));
   }
   nvgpu::MBarrierArriveExpectTxOp::create(
@@ -109,7 +112,7 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
     Value first =
         tensorMap(aBoxRows(), kBoxCols, elt,
                   arith::SelectOp::create(b, loc, whole, aPtr, aTailPtr));
-    load(first, 0, aBoxRows(), ult(cst(0), issued));
+    load(first, 0, aBoxRows(), Value());
     // The tail boxes between the first and the last: a tile that would
     // issue the last loads the whole box instead.
     for (int64_t i = 1; i + 1 < loads; ++i)
@@ -117,7 +120,7 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
            andi(ult(cst(i), issued), ult(issued, cst(loads))));
   } else {
     for (int64_t i = 0; i < loads; ++i)
-      load(mapA, i, aBoxRows(), loads > 1 ? ult(cst(i), issued) : Value());
+      load(mapA, i, aBoxRows(), i ? ult(cst(i), issued) : Value());
   }
   // In a cluster, block j % cluster_m loads B box j for every block.
   Value mask;
