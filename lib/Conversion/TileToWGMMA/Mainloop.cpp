@@ -80,8 +80,8 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
   Value issued = cst(loads);
   if (loads > 1) {
     // A tile wholly past M (a cluster's padding) loads its box, zero
-    // filled, as every tile did: every tile issues its first copy
-    // unpredicated, the form ptxas schedules best.
+    // filled, as every tile did: every tile issues its first copy, and
+    // issues it unpredicated.
     Value rowsIn = sel(ult(blk.mRow0, blk.mRows), sub(blk.mRows, blk.mRow0),
                        cst(cfg.blockM));
     issued = minu(issued, ceilDiv(rowsIn, rows));

@@ -22,7 +22,6 @@ namespace mlir::tile::wgmma {
 
 /// One TMA box row is one 128-byte swizzle row: 64 f16/bf16.
 constexpr int64_t kBoxCols = 64;
-constexpr int64_t kBoxBytes = kBoxCols * kBoxCols * 2;
 /// The 128-byte swizzle repeats every 8 rows of 128 bytes; stages start on
 /// such a boundary.
 constexpr int64_t kSwizzleAtom = 1024;
