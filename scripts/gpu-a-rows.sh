@@ -11,7 +11,11 @@
 # then the new dispatch manifests and each changed member (CHG: folder of
 # <dtype>/<variant>/ holding only them) on random shapes, and memcheck on
 # the changed members where a box is skipped.
-# Bundles are compiled here (scripts/auto-bundles.sh with each tile-opt).
+# Bundles are compiled here (scripts/auto-bundles.sh with each tile-opt):
+# both sides must share the kernel ABI, so OLD's tile-opt for
+# docs/results/a-rows.md is this one with Mainloop::aTailRows() returning
+# aBoxRows() (one box always: the previous lowering plus an unused
+# parameter). CHG: the members whose tma_box_a_tail differs from tma_box_a.
 # Carry: .kit/bundles, runtime/external.
 #   OLD=.kit/bundles/ab/old NEW=.kit/bundles/ab/new CHG=.kit/bundles/ab/chg \
 #     bash scripts/gpu-a-rows.sh
