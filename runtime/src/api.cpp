@@ -567,7 +567,7 @@ tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,
     return nullArgument(status, "tile_rt_plan_tma", "plan");
   if (!tma)
     return nullArgument(status, "tile_rt_plan_tma", "tma");
-  if (operand < 0 || operand > 3)
+  if (operand < 0 || operand >= int(kTmaParams))
     return report(status, TILE_RT_INVALID_ARGUMENT,
                   "tile_rt_plan_tma: operand " + std::to_string(operand) +
                       " is not 0 (A), 1 (B), 2 (C) or 3 (A's tail)");

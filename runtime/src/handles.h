@@ -69,7 +69,7 @@ struct tile_rt_plan {
   // filled once, at planning), the TMA descriptors, and cuLaunchKernel's
   // array of pointers to them, for the buffers last packed.
   std::vector<uint64_t> slots;
-  CUtensorMap maps[4]; // A, B, C, A's tail: the ABI's order
+  CUtensorMap maps[tilert::kTmaParams]; // A, B, C, A's tail: the ABI's order
   std::vector<void *> args;
   bool packed = false;
   tile_rt_buffers packedFor{};

@@ -28,10 +28,6 @@ const AbiParam kAbi[] = {
 #define TILE_KERNEL_PARAM(id, name, type, meaning) {name, type},
 #include "tile/Conversion/KernelParams.def"
 };
-constexpr size_t kTmaParams = 4;
-static_assert(size_t(ParamRole::TmaA) + kTmaParams ==
-                  size_t(ParamRole::Workspace) &&
-              size_t(ParamRole::Workspace) + 1 == std::size(kAbi));
 
 // Below 2^53 a double holds every integer exactly; past it a manifest's
 // value may already have been rounded.

@@ -32,6 +32,12 @@ constexpr size_t kParamCount = 0
 #include "tile/Conversion/KernelParams.def"
     ;
 
+// The TMA descriptors an mma=wgmma kernel takes: those from tma_a up to the
+// workspace, which comes last.
+constexpr size_t kTmaParams =
+    size_t(ParamRole::Workspace) - size_t(ParamRole::TmaA);
+static_assert(size_t(ParamRole::Workspace) + 1 == kParamCount);
+
 // The parameter's name ("stride_am") and type ("i64") in the manifest.
 const char *paramName(ParamRole role);
 const char *paramType(ParamRole role);

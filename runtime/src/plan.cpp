@@ -168,7 +168,7 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     if (!loadDriver(why))
       return fail(error, TILE_RT_NO_DRIVER,
                   where + ": cannot encode its TMA descriptors: " + why);
-    for (int i = 0; i < 4; ++i)
+    for (int i = 0; i < int(kTmaParams); ++i)
       if (!encodeTensorMap(plan.maps[i], m, tmaView(plan, i), ops[i % 3],
                            error))
         return false;
