@@ -49,12 +49,9 @@ if [ "${RANDOM_AUTO:-100}" -gt 0 ]; then
   random_shapes random-auto-nn $NEW "matmul_*[fb]16.json" ${RANDOM_AUTO:-100} 41 45
 fi
 [ "${RANDOM_CHG:-20}" -gt 0 ] && random_shapes random-chg $CHG "matmul_*__*.json" ${RANDOM_CHG:-20} 37 25
-t=$(left)
-[ $t -gt 20 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run \
+sanitize memcheck memcheck 20 \
   $(for m in ${MEMCHECK_MEMBERS:-$MEMBERS}; do echo $NEW/f16/nt-auto/matmul_f16_nt__$m.json; done) \
-  --layout nt --shape 144x4096x4096 --shape 300x1000x2000 --shape 40x3000x1000 \
-  --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/memcheck.txt" 2>&1
-echo "memcheck rc=$?"; grep -E "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
+  --layout nt --shape 144x4096x4096 --shape 300x1000x2000 --shape 40x3000x1000
 clock
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-a-rows.tar.gz" -C $R .

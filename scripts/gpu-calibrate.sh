@@ -58,12 +58,9 @@ for m in ${NEW//,/ }; do
   new="$new $f"
 done
 for tool in ${TOOLS:-memcheck}; do
-  t=$(left)
-  [ $t -gt 30 ] && [ -n "$new" ] || continue
-  timeout $((t - 10)) compute-sanitizer --tool $tool $run $new \
-    --layout $LAYOUT --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --reps 1 --rounds 1 \
-    --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
-  echo "$tool rc=$? ($((SECONDS - start)) s)"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
+  [ -n "$new" ] || continue
+  sanitize $tool $tool 30 $new \
+    --layout $LAYOUT --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000
 done
 gzip -q $R/*.json $R/random.log 2>/dev/null
 tar czf "$OUT/raw-cal.tar.gz" -C $R .

@@ -22,11 +22,8 @@ bench auto-classic 40 $W/matmul_f16_nt.json $NEW/matmul_f16_nt.json $(python3 sc
   --anchors tuned-persistent
 clock
 random_shapes random ${NEW%/f16/nt-auto} matmul_f16_nt.json 500 17 45
-t=$(left)
-[ $t -gt 30 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run \
+sanitize memcheck memcheck 30 \
   $(for m in split m64k midk m64wk; do echo $NEW/matmul_f16_nt__$m.json; done) \
-  --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --shape 128x384x9000 \
-  --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/memcheck.txt" 2>&1
-echo "memcheck rc=$?"; grep -E "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
+  --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --shape 128x384x9000
 gzip -q $R/*.json $R/random.log 2>/dev/null
 tar czf "$OUT/raw-cluster-check.tar.gz" -C $R .

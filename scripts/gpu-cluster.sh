@@ -37,10 +37,7 @@ bench auto-llm 120 $W/matmul_f16_nt.json $NEW/matmul_f16_nt.json $(python3 scrip
   --anchors tuned-persistent
 clock
 random_shapes random ${NEW%/f16/nt-auto} matmul_f16_nt.json 300 11 60
-t=$(left)
-[ $t -gt 30 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run $(members $NEW) \
-  --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --shape 128x384x9000 \
-  --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/memcheck.txt" 2>&1
-echo "memcheck rc=$?"; grep -E "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
+sanitize memcheck memcheck 30 $(members $NEW) \
+  --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 17x5120x3000 --shape 128x384x9000
 gzip -q $R/*.json $R/random.log 2>/dev/null
 tar czf "$OUT/raw-cluster.tar.gz" -C $R .

@@ -45,10 +45,8 @@ fi
 random_shapes random-f16-nt $C matmul_f16_nt.json 1000 13 50
 [ "${BF16:-1}" = 1 ] && random_shapes random-bf16 $V matmul_bf16.json 300 12 45
 # memcheck on the dispatch manifest's split-K picks, at several splits.
-t=$(left); [ $t -gt 40 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run \
+sanitize memcheck memcheck 40 \
   $C/f16/nt-auto/matmul_f16_nt.json --layout nt --shape 1x2048x14336 --shape 48x1536x8960 \
-  --shape 200x1536x16384 --shape 16x2560x10240 --reps 1 --rounds 1 --warmup 0 \
-  --no-cublas-timing > "$R/memcheck.txt" 2>&1
-echo "memcheck rc=$? ($((SECONDS - start)) s)"; grep "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
+  --shape 200x1536x16384 --shape 16x2560x10240
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-auto.tar.gz" -C $R .

@@ -50,13 +50,10 @@ if [ -n "${OLD:-}" ]; then
   # memcheck where the model runs 2, 4 and 8 splits.
   if [ "${RANDOM_AUTO:-0}" -gt 0 ]; then
     random_shapes random-auto $NEW "matmul_*_nt.json" $RANDOM_AUTO 17 60
-    t=$(left)
-    [ $t -gt 30 ] && timeout $((t - 10)) compute-sanitizer --tool memcheck $run \
+    sanitize memcheck-auto memcheck 30 \
       $(for m in ${MEMCHECK_MEMBERS:-split m64k midk m64wk}; do echo $NEWM/matmul_f16_nt__$m.json; done) \
       --layout nt --shape 1x4096x4096 --shape 128x4096x14336 --shape 256x256x16384 \
-      --shape 384x384x32768 --reps 1 --rounds 1 --warmup 0 --no-cublas-timing \
-      > "$R/memcheck-auto.txt" 2>&1
-    echo "memcheck rc=$?"; grep -E "ERROR SUMMARY" "$R/memcheck-auto.txt" | sort | uniq -c
+      --shape 384x384x32768
   fi
 fi
 if [ -n "${CAND:-}" ]; then
@@ -75,11 +72,8 @@ if [ -n "${CAND:-}" ]; then
   if [ "$RANDOM_CAND" -gt 0 ]; then
     random_shapes random-cand $CAND '*__o*.json' $RANDOM_CAND 29 40
     for tool in memcheck racecheck; do
-      t=$(left); [ $t -gt 25 ] || continue
-      timeout $((t - 10)) compute-sanitizer --tool $tool $run $C/*__o*.json \
-        --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 200x3000x1000 \
-        --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/$tool.txt" 2>&1
-      echo "$tool rc=$?"; grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$tool.txt" | sort | uniq -c
+      sanitize $tool $tool 25 $C/*__o*.json \
+        --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 200x3000x1000
     done
   fi
 fi

@@ -11,10 +11,7 @@ EXTRA="$cands" RANDOM_SHAPES=0 NEW= BUDGET=${CAL_BUDGET:-430} bash scripts/gpu-c
 R=/tmp/raw-sk; BUDGET=${SK_BUDGET:-110}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 random_shapes random-sk .kit/bundles/sk '*__*.json' ${SK_RANDOM:-300} 11 40
-t=$(left)
-[ $t -gt 20 ] && timeout $((t - 5)) compute-sanitizer --tool memcheck $run $cands --layout nt \
-  --shape 300x500x700 --shape 1000x1000x1000 --shape 3000x5000x2000 --shape 17x5120x3000 \
-  --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/memcheck.txt" 2>&1
-echo "memcheck rc=$?"; grep -E "ERROR SUMMARY" "$R/memcheck.txt" | sort | uniq -c
+sanitize memcheck memcheck 20 $cands --layout nt \
+  --shape 300x500x700 --shape 1000x1000x1000 --shape 3000x5000x2000 --shape 17x5120x3000
 gzip -q $R/*.log 2>/dev/null
 tar czf "$OUT/raw-sk.tar.gz" -C $R .

@@ -17,6 +17,18 @@ bench() {
     > "$R/$name.txt" 2>&1
   echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
 }
+# compute-sanitizer's TOOL on tile-run (one launch per kernel and shape),
+# if more than MIN seconds are left, within them less 10; writes
+# $R/NAME.txt, prints its status and summary lines:
+#   sanitize NAME TOOL MIN TILE-RUN-ARGS...
+sanitize() {
+  local name=$1 tool=$2 min=$3 t; shift 3
+  t=$(left); [ $t -gt $min ] || { echo "skip $name: out of time"; return; }
+  timeout $((t - 10)) compute-sanitizer --tool $tool $run "$@" \
+    --reps 1 --rounds 1 --warmup 0 --no-cublas-timing > "$R/$name.txt" 2>&1
+  echo "$name rc=$? ($((SECONDS - start)) s)"
+  grep -E "(ERROR|RACECHECK) SUMMARY" "$R/$name.txt" | sort | uniq -c
+}
 # A dispatch manifest on random shapes (python/random_numerics.py, 100 per
 # tile-run process), within the time left, reserving RESERVE seconds:
 #   random_shapes NAME BUNDLES MANIFEST COUNT SEED RESERVE
