@@ -25,6 +25,7 @@
 #include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <memory>
@@ -668,6 +669,19 @@ NB_MODULE(tile_runtime, m) {
       "splits): a split-K tile at the splits per tile, 2 to split_k in "
       "powers of two, that "
       "estimate least; inf for a swap_ab tile whose M exceeds block_m.");
+  m.def(
+      "visit_order",
+      [](int64_t round, int64_t count) {
+        // (one element at least: a count the runtime refuses gets its line)
+        std::vector<int64_t> order(size_t(std::clamp<int64_t>(count, 1, 65536)));
+        tile_rt_status s;
+        check(tile_rt_visit_order(round, count, order.data(), &s), s);
+        return order;
+      },
+      "round"_a, "count"_a,
+      "The order in which a timing harness visits `count` entries in round "
+      "`round` (tile_rt_visit_order): every entry directly follows every "
+      "other equally often over count rounds (an even count) or twice that.");
   m.def("operand_layout", &operandLayout, "rows"_a, "cols"_a, "stride0"_a,
         "stride1"_a, "transposed"_a = nb::none(),
         "(transposed, leading dimension) of a rows x cols view with these "

@@ -10,7 +10,8 @@ For each shape, in one process: fresh seeded inputs uniform in [-1, 1)
 implementation (cuBLAS through torch.matmul, the Triton anchors, the bundles)
 run once on a NaN-filled output and checked; then R rounds of
 triton.testing.do_bench (L2 flushed before every sample) that visit the
-implementations in rotated order, all samples pooled into a median and an
+implementations in a balanced order (each directly after every other
+equally often), all samples pooled into a median and an
 interquartile range, each compared with cuBLAS ("tie" when the ranges
 overlap). --layout (default nn) says how A and B are stored, first letter
 A, second B: 'n' row-major (A stored M x K, B K x N), 't' transposed (A
@@ -45,6 +46,8 @@ import sys
 import tempfile
 import time
 from typing import Any, Callable, Optional, Sequence
+
+import tile_runtime as rt
 
 from . import stats
 from .bundle import (ELEM_BYTES, LAYOUTS, Bundle, BundleError, Dispatch, load_manifest,
@@ -328,14 +331,15 @@ def check_output(out: Any, ref: Any, abs_prod: Any, in_type: str, out_type: str)
             "pass": rel <= ERROR_BOUNDS[(in_type, out_type)] and over <= 1.0}
 
 
-def time_rotated(do_bench: Callable, impls: Sequence[Impl], rounds: int,
-                 warmup_ms: float, rep_ms: float) -> list[list[float]]:
-    """Samples per implementation over all rounds; round r starts at
-    implementation r mod count, so none always follows the same one."""
+def time_rounds(do_bench: Callable, impls: Sequence[Impl], rounds: int,
+                warmup_ms: float, rep_ms: float) -> list[list[float]]:
+    """Samples per implementation over all rounds, each round in the
+    runtime's visit order (tile_runtime.visit_order: every implementation
+    directly follows every other equally often, so that none always runs
+    after a kernel that heats the GPU more)."""
     samples: list[list[float]] = [[] for _ in impls]
     for r in range(rounds):
-        for j in range(len(impls)):
-            i = (r + j) % len(impls)
+        for i in rt.visit_order(r, len(impls)):
             samples[i] += do_bench(impls[i].run, warmup=warmup_ms, rep=rep_ms,
                                    return_mode="all")
     return samples
@@ -538,7 +542,7 @@ def run(args: argparse.Namespace) -> int:
         if i == 0:
             gpu_state["before"] = nvml.read()
             say(f"gpu before timing: {_describe_state(gpu_state['before'], nvml.reason)}")
-        samples = time_rotated(triton.testing.do_bench, impls, args.rounds,
+        samples = time_rounds(triton.testing.do_bench, impls, args.rounds,
                                args.warmup_ms, args.rep_ms)
         if i == len(args.shapes) - 1:
             gpu_state["after"] = nvml.read()
@@ -546,7 +550,7 @@ def run(args: argparse.Namespace) -> int:
 
         rows = _rows(shape, args.layout, seed + i, impls, checks, samples)
         say(f"\ntiming: {args.rounds} rounds of do_bench (warmup {args.warmup_ms:g} ms, "
-            f"rep {args.rep_ms:g} ms), rotated order, L2 flushed before every sample")
+            f"rep {args.rep_ms:g} ms), balanced order, L2 flushed before every sample")
         say(_table(rows))
         results += rows
 
@@ -559,7 +563,7 @@ def run(args: argparse.Namespace) -> int:
             "dtype": in_type, "c_type": out_type, "layout": args.layout, "seed": seed,
             "timing": {"method": "triton.testing.do_bench, L2 flushed",
                        "warmup_ms": args.warmup_ms, "rep_ms": args.rep_ms,
-                       "rounds": args.rounds, "order": "rotated"},
+                       "rounds": args.rounds, "order": "balanced"},
             "gpu_state": gpu_state,
             "results": results,
             "skipped": skipped,

@@ -259,6 +259,19 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     int64_t n, int64_t k, double *ns,
                                     int64_t *splits, tile_rt_status *status);
 
+/* The order in which a timing harness visits `count` entries in round
+ * `round` (from 0): a Williams design, in which every entry directly
+ * follows every other equally often over a whole period (count rounds for
+ * an even count, twice that for an odd one). A GPU at its power cap runs a
+ * kernel slower after some neighbours than after others; an order rotated
+ * by one per round puts each entry after the same one in every round but
+ * its first, which measured ~1.5% between two kernels whose code is the
+ * same (docs/results/benchmark.md). Writes `count` indices to `order`.
+ * TILE_RT_INVALID_ARGUMENT for a round below 0 or a count outside 1 to
+ * 65536. */
+tile_rt_code tile_rt_visit_order(int64_t round, int64_t count, int64_t *order,
+                                 tile_rt_status *status);
+
 tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                                  tile_rt_rule *rule, tile_rt_status *status);
 

@@ -382,6 +382,26 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
   });
 }
 
+tile_rt_code tile_rt_visit_order(int64_t round, int64_t count, int64_t *order,
+                                 tile_rt_status *status) {
+  if (!order)
+    return nullArgument(status, "tile_rt_visit_order", "order");
+  if (round < 0 || count < 1 || count > 65536)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_visit_order: the round must be at least 0 and the "
+                  "count 1 to 65536");
+  // Row r of the Latin square 0, 1, n-1, 2, n-2, ... (plus r); an odd
+  // count also takes each row reversed, in the round after it.
+  int64_t period = count % 2 ? 2 * count : count;
+  int64_t r = round % period, row = count % 2 ? r / 2 : r;
+  for (int64_t j = 0; j < count; ++j) {
+    int64_t base = j % 2 ? (j + 1) / 2 : (count - j / 2) % count;
+    int64_t at = count % 2 && r % 2 ? count - 1 - j : j;
+    order[at] = (base + row) % count;
+  }
+  return ok(status);
+}
+
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t n, int64_t k,
                                  const tile_rt_bundle **kernel,

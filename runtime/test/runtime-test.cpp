@@ -17,6 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -1831,6 +1832,50 @@ void testNoGpu() {
   CHECK_EQ(tile_rt_launch(p.p, &buffers, nullptr, &st), code);
 }
 
+void testVisitOrder() {
+  // Over a whole period every round visits every entry once, and every
+  // entry directly follows every other equally often: twice for an odd
+  // count, once for an even one.
+  for (int64_t n = 1; n <= 9; ++n) {
+    int64_t period = n % 2 ? 2 * n : n;
+    auto count = static_cast<size_t>(n);
+    std::vector<std::vector<int64_t>> follows(count,
+                                              std::vector<int64_t>(count));
+    bool rounds = true;
+    for (int64_t r = 0; r < period; ++r) {
+      std::vector<int64_t> order(count, -1);
+      CHECK_EQ(tile_rt_visit_order(r, n, order.data(), nullptr), TILE_RT_OK);
+      std::vector<int64_t> seen(count);
+      for (int64_t i : order)
+        if (i >= 0 && i < n)
+          ++seen[size_t(i)];
+      rounds &= std::all_of(seen.begin(), seen.end(),
+                            [](int64_t c) { return c == 1; });
+      for (size_t j = 1; rounds && j < order.size(); ++j)
+        ++follows[size_t(order[j - 1])][size_t(order[j])];
+    }
+    CHECK(rounds);
+    for (int64_t a = 0; a < n; ++a)
+      for (int64_t b = 0; b < n; ++b)
+        CHECK_EQ(follows[size_t(a)][size_t(b)], a == b ? 0 : n % 2 ? 2 : 1);
+  }
+  // Two bundles after cuBLAS: the rounds in turn put each after cuBLAS.
+  std::vector<int64_t> order(3);
+  CHECK_EQ(tile_rt_visit_order(0, 3, order.data(), nullptr), TILE_RT_OK);
+  CHECK((order == std::vector<int64_t>{0, 1, 2}));
+  CHECK_EQ(tile_rt_visit_order(1, 3, order.data(), nullptr), TILE_RT_OK);
+  CHECK((order == std::vector<int64_t>{2, 1, 0}));
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_visit_order(-1, 3, order.data(), &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           std::string("tile_rt_visit_order: the round must be at least 0 "
+                       "and the count 1 to 65536"));
+  CHECK_EQ(tile_rt_visit_order(0, 0, order.data(), &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_visit_order(0, 3, nullptr, &st), TILE_RT_INVALID_ARGUMENT);
+}
+
 void testMessages() {
   // Whatever a manifest holds, a message is one line of printable ASCII.
   Json m = syncManifest();
@@ -2060,6 +2105,7 @@ int main(int argc, char **argv) {
       {"operand layouts", testOperandLayouts},
       {"leading dimensions", testLeadingDimensions},
       {"no GPU", testNoGpu},
+      {"visit order", testVisitOrder},
       {"messages", testMessages}};
   for (auto &[name, test] : tests) {
     int before = gFailures;

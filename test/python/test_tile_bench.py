@@ -1335,8 +1335,8 @@ def test_cli_refuses_a_bundle_of_another_layout(manifests):
         assert f"serves layout {served}, not {asked} (--layout)" in r.stderr
 
 
-def test_time_rotated_pools_samples_in_rotated_order():
-    from tile_bench.cli import Impl, time_rotated
+def test_time_rounds_pools_samples_in_the_runtimes_visit_order():
+    from tile_bench.cli import Impl, time_rounds
     calls = []
 
     def fake_do_bench(fn, warmup, rep, return_mode):
@@ -1345,9 +1345,26 @@ def test_time_rotated_pools_samples_in_rotated_order():
         return [float(len(calls))]
 
     impls = [Impl(name, "triton", (lambda name=name: name), None, "f16") for name in "abc"]
-    samples = time_rotated(fake_do_bench, impls, rounds=3, warmup_ms=3.0, rep_ms=7.0)
-    assert "".join(calls) == "abc" "bca" "cab"
-    assert samples == [[1.0, 6.0, 8.0], [2.0, 4.0, 9.0], [3.0, 5.0, 7.0]]
+    samples = time_rounds(fake_do_bench, impls, rounds=3, warmup_ms=3.0, rep_ms=7.0)
+    # Rounds alternate direction: b runs after a, then after c.
+    assert "".join(calls) == "abc" "cba" "bca"
+    assert samples == [[1.0, 6.0, 9.0], [2.0, 5.0, 7.0], [3.0, 4.0, 8.0]]
+
+
+def test_visit_order_balances_neighbours():
+    import collections
+    import tile_runtime as rt
+    for n in range(1, 8):
+        period = 2 * n if n % 2 else n
+        follows = collections.Counter()
+        for r in range(period):
+            order = rt.visit_order(r, n)
+            assert sorted(order) == list(range(n))
+            follows.update(zip(order, order[1:]))
+        assert set(follows.values()) <= {2 if n % 2 else 1}
+        assert len(follows) == n * (n - 1)
+    with pytest.raises(rt.BundleError, match="the round must be at least 0"):
+        rt.visit_order(0, 0)
 
 
 def test_json_is_replaced_whole(tmp_path):
@@ -1536,7 +1553,7 @@ def test_cli_end_to_end(tmp_path, manifests):
     assert r.returncode == 0, r.stderr
     doc = json.loads(out.read_text())
     assert doc["harness"] == "tile-bench" and doc["dtype"] == "f16" and doc["layout"] == "nn"
-    assert doc["timing"]["order"] == "rotated" and doc["timing"]["rounds"] == 2
+    assert doc["timing"]["order"] == "balanced" and doc["timing"]["rounds"] == 2
     assert set(doc["gpu_state"]) == {"before", "after", "reason"}
     rows = {(row["shape"], row["impl"]): row for row in doc["results"]}
     assert set(rows) == {("256x512x128", "cuBLAS"), ("256x512x128", "tuned-tiled"),

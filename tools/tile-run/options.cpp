@@ -30,8 +30,9 @@ options:
   --layout nn|nt|tn|tt    storage of A and B: n = row-major, t = transposed
                           (default nn)
   --rounds R              rounds; each gives cuBLAS and every kernel a block
-                          of launches, in an order rotated by one per round,
-                          so clock and thermal drift hit all alike; the
+                          of launches, in an order where each directly
+                          follows every other equally often, so clock
+                          drift and a neighbour's heat hit all alike; the
                           median is over all samples of all rounds
                           (default 10)
   --warmup MS             untimed launches at the start of each block, for

@@ -34,7 +34,7 @@ struct Options {
   int64_t warmupMs = 25;
   int64_t repMs = 100;
   int64_t reps = 0;    // 0: from repMs
-  int64_t rounds = 10; // rounds, each visiting the kernels in rotated order
+  int64_t rounds = 10; // rounds, each visiting the kernels in a balanced order
   // Flush the L2 (write a buffer of twice its size) before every sample, or
   // time back-to-back launches on a warm L2.
   bool flushL2 = true;

@@ -169,7 +169,7 @@ Json timingJson(const Options &opts, const TimingRecord &rec) {
   timing["rep_ms"] = opts.reps ? Json() : Json(opts.repMs);
   timing["reps"] = opts.reps ? Json(opts.reps) : Json();
   timing["rounds"] = Json(opts.rounds);
-  timing["order"] = Json("rotated");
+  timing["order"] = Json("balanced");
   timing["spread"] = Json("interquartile range; tie when the "
                           "ranges overlap");
   return timing;
@@ -290,7 +290,7 @@ void printTimes(const Gpu &gpu, const Options &opts, const Problem &p,
                 const TimingRecord &rec, const std::vector<Timed> &baselines,
                 const std::vector<Timed *> &timed) {
   std::printf("\ntiming: %lld round%s, each a block of launches of "
-              "everything in an order rotated every round (block: ",
+              "everything in a balanced order (block: ",
               static_cast<long long>(opts.rounds), opts.rounds == 1 ? "" : "s");
   if (opts.reps)
     std::printf("%lld samples", static_cast<long long>(opts.reps));

@@ -98,9 +98,14 @@ TimingRecord timeRounds(const Gpu &gpu, const Options &opts,
   for (Timed *t : timed)
     sizeBlocks(gpu, opts, flush, *t);
   rec.states.before = gpu.monitor.read();
+  std::vector<int64_t> order(timed.size());
   for (int64_t round = 0; round < opts.rounds; ++round) {
-    for (size_t i = 0; i < timed.size(); ++i)
-      timeSamples(gpu, opts, flush, *timed[(size_t(round) + i) % timed.size()]);
+    tile_rt_status status;
+    checkRuntime(tile_rt_visit_order(round, int64_t(timed.size()), order.data(),
+                                     &status),
+                 status);
+    for (int64_t i : order)
+      timeSamples(gpu, opts, flush, *timed[size_t(i)]);
     rec.states.sawRound(gpu.monitor.read());
   }
   rec.states.after = gpu.monitor.read();

@@ -1,8 +1,8 @@
 //===- timing.h - Timing kernels and cuBLAS as do_bench does ----*- C++ -*-===//
 //
 // Every entry (each cuBLAS call and each kernel) gets one block of launches
-// per round, sized once like a triton.testing.do_bench call, in an order
-// rotated every round; each sample sits between its own pair of events,
+// per round, sized once like a triton.testing.do_bench call, in the
+// runtime's balanced visit order; each sample sits between its own pair of events,
 // after an L2 flush or on a warm L2. tools/tile-run/README.md explains why.
 // The statistics of the samples are stats.h's.
 //
@@ -65,8 +65,9 @@ struct TimingRecord {
 L2Flush allocFlush(const Gpu &gpu, const Options &opts);
 void freeFlush(const L2Flush &flush);
 
-// Sizes every entry's block, times --rounds rounds of blocks, rotating the
-// order by one each round, and summarizes each entry's samples.
+// Sizes every entry's block, times --rounds rounds of blocks in the
+// runtime's visit order (tile_rt_visit_order), and summarizes each entry's
+// samples.
 TimingRecord timeRounds(const Gpu &gpu, const Options &opts,
                         const L2Flush &flush,
                         const std::vector<Timed *> &timed);
