@@ -673,7 +673,8 @@ NB_MODULE(tile_runtime, m) {
       "visit_order",
       [](int64_t round, int64_t count) {
         // (one element at least: a count the runtime refuses gets its line)
-        std::vector<int64_t> order(size_t(std::clamp<int64_t>(count, 1, 65536)));
+        std::vector<int64_t> order(
+            size_t(std::clamp<int64_t>(count, 1, 65536)));
         tile_rt_status s;
         check(tile_rt_visit_order(round, count, order.data(), &s), s);
         return order;

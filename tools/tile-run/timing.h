@@ -2,9 +2,9 @@
 //
 // Every entry (each cuBLAS call and each kernel) gets one block of launches
 // per round, sized once like a triton.testing.do_bench call, in the
-// runtime's balanced visit order; each sample sits between its own pair of events,
-// after an L2 flush or on a warm L2. tools/tile-run/README.md explains why.
-// The statistics of the samples are stats.h's.
+// runtime's balanced visit order; each sample sits between its own pair of
+// events, after an L2 flush or on a warm L2. tools/tile-run/README.md explains
+// why. The statistics of the samples are stats.h's.
 //
 //===----------------------------------------------------------------------===//
 
