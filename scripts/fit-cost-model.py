@@ -287,13 +287,14 @@ def table_costs(table):
     return {m["name"]: [m["cost"][f] for f in FIELDS] for m in table["members"]}
 
 
-def fit(table, data, only=None):
+def fit(table, data, only=None, from_table=False):
     """Every member's coefficients, or with `only` those members', the
-    others kept as the table has them."""
+    others kept as the table has them; `from_table`: the table's own
+    coefficients, refined for the picks only."""
     costs = table_costs(table)
     names = [m["name"] for m in table["members"] if not only or m["name"] in only]
     for mem in table["members"]:
-        if mem["name"] not in names:
+        if from_table or mem["name"] not in names:
             continue
         samples = [(dict(mem["config"], split_k=unlabel(lab)[1]), s, ms)
                    for s, _, t, _ in data for lab, ms in t.items()
@@ -376,11 +377,15 @@ def main():
     p.add_argument("--only", metavar="NAME,...",
                    help="fit these members; the others keep the table's coefficients "
                         "(members added to a fitted table)")
+    p.add_argument("--from-table", action="store_true",
+                   help="start from the table's coefficients and refine the picks only "
+                        "(members whose class grows: new runs on a fitted table)")
     p.add_argument("--no-fit", action="store_true",
                    help="check the table's own coefficients on the runs (a held-out check)")
     args = p.parse_args()
-    if args.no_fit and (args.write or args.cross_validate):
-        p.error("--no-fit checks the table as it is: no --write or --cross-validate")
+    if args.no_fit and (args.write or args.cross_validate or args.from_table):
+        p.error("--no-fit checks the table as it is: no --write, --cross-validate "
+                "or --from-table")
     with open(args.table) as f:
         table = json.load(f)
     only = args.only and args.only.split(",")
@@ -395,7 +400,7 @@ def main():
         sys.exit("fit-cost-model: the fit models split-K members whose splits meet in a "
                  "cluster (split_k at most 8)")
     data = read_runs(args.runs)
-    costs = table_costs(table) if args.no_fit else fit(table, data, only)
+    costs = table_costs(table) if args.no_fit else fit(table, data, only, args.from_table)
     rows = picks(table, costs, data)
     summary(rows, "the table as it is" if args.no_fit else "fitted on all")
     if len(rows) < len(data):
@@ -415,7 +420,7 @@ def main():
         for fam in sorted({family(d[0]) for d in data}):
             rest = [d for d in data if family(d[0]) != fam]
             out = [d for d in data if family(d[0]) == fam]
-            held += picks(table, fit(table, rest, only), out)
+            held += picks(table, fit(table, rest, only, args.from_table), out)
         summary(held, "held out (each family picked by a fit without it)")
     for name in costs:
         print(f"  {name:7} " + " ".join(f"{f}={v}" for f, v in zip(FIELDS, costs[name])))
