@@ -60,7 +60,7 @@ s208k's) on every swap run (docs/results/swap-ab.md):
     $C/cal-swap-calibration-*.json.gz $W/cal-swap-{calibration,llm}-*.json.gz \
     --only s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk --write
 
-and the last adds the three-warpgroup ones (appended with s208w's and
+and the seventh adds the three-warpgroup ones (appended with s208w's and
 s208wk's coefficients), fitted on those runs and the llm and calibration
 runs that timed them (X=$S/three-warpgroups):
 
@@ -68,7 +68,20 @@ runs that timed them (X=$S/three-warpgroups):
     $C/cal-swap-calibration-*.json.gz $W/cal-swap-{calibration,llm}-*.json.gz \
     $X/cal-swap-{llm,calibration}-*.json.gz --only s160x,s192x,s208x,s208xk --write
 
-where SAME-RUNS are the runs of the second step.
+where SAME-RUNS are the runs of the second step (the members' "why" texts
+are edited by hand). Those seven ran with the runtime (the package's
+binding) of commit b2536e0226, whose picks offered a swap_ab tile in one
+tile row of M only. The eighth refines every swap_ab
+member from that table (--from-table: the picks only), the runtime now
+offering them at any M, on all of those runs and the ones that timed them
+over several tile rows (R=docs/results/raw/model-rows;
+docs/results/model-rows.md):
+
+  scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
+    $C/cal-swap-calibration-*.json.gz $W/cal-swap-{calibration,llm}-*.json.gz \
+    $X/cal-swap-{llm,calibration}-*.json.gz $R/cal-nt-*.json.gz $R/members-lo.json.gz \
+    --only s16,s32,s16k,s32k,s128,s128k,s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk,s160x,s192x,s208x,s208xk \
+    --from-table --write
 """
 import argparse
 import gzip
@@ -117,7 +130,7 @@ def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
     """(ns, splits): the runtime's estimate as its pick makes it, a split-K
     member at the splits it would run."""
     return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k,
-                                    cluster_slots(cfg, slots), cfg.get("swap_ab", 0))
+                                    cluster_slots(cfg, slots))
 
 
 # Runs from before split-K members chose their splits at launch timed each

@@ -236,10 +236,6 @@ typedef struct tile_rt_model_tile {
    * in clusters of 1 to 8 (a dispatch rule's "cluster_slots"); all 0: one
    * program per SM. */
   int64_t cluster_slots[8];
-  /* 1: a swap_ab member's tile (C's transpose, M on wgmma's N side), which
-   * a rule offers only where M fits one tile row (M <= block_m: the class
-   * it is calibrated on); else 0. */
-  int64_t swap_ab;
 } tile_rt_model_tile;
 
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
@@ -248,10 +244,9 @@ typedef struct tile_rt_model_tile {
  * `splits` null, at the tile's split_k; otherwise as a rule picks: a split-K
  * tile at the splits per tile (2 to split_k in powers of two) that estimate
  * least, written to
- * *splits (1 for a tile without split-K), and HUGE_VAL for a swap_ab tile
- * whose M exceeds block_m. TILE_RT_INVALID_ARGUMENT for a
- * tile size, split or byte size outside 1 to 65536, a stream_k or swap_ab
- * other than 0 or 1, cluster slots not all 0 or all 1 to 1024, a coefficient
+ * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
+ * tile size, split or byte size outside 1 to 65536, a stream_k other than
+ * 0 or 1, cluster slots not all 0 or all 1 to 1024, a coefficient
  * that is negative or not finite, SMs, step time or bytes per ns of 0, or a
  * size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,

@@ -171,8 +171,7 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
                  int64_t(tile_rt_dtype_bytes(member.bType)),
                  int64_t(tile_rt_dtype_bytes(member.cType)),
                  member.streamK,
-                 rule.tile.clusterSlots,
-                 member.swapAB == 1};
+                 rule.tile.clusterSlots};
     out.rules.push_back(std::move(rule));
   }
   // A rule with neither a class nor a cost matches every shape, so the
@@ -353,13 +352,6 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
 
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
                     int64_t n, int64_t k, int64_t &splits) {
-  // A transposed tile is calibrated on M in one tile row; beyond it, the
-  // 64-row tiles' class (a 208-row one at M 3000 measured 80% where the
-  // model said it would win, docs/results/swap-ab.md).
-  if (tile.swapAB && m > tile.blockM) {
-    splits = 1;
-    return HUGE_VAL;
-  }
   ModelTile t = tile;
   int64_t first = tile.splitK > 1 ? 2 : 1;
   double best = 0;

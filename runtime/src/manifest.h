@@ -124,8 +124,6 @@ struct ModelTile {
   // Splits in a cluster: the blocks resident at once in clusters of 1 to 8
   // (all 0: one program per SM, whatever the splits).
   std::array<int64_t, 8> clusterSlots{};
-  // A swap_ab member's tile: a pick offers it for M <= blockM only.
-  bool swapAB = false;
 };
 // The most any of a ModelTile's fields may be: the model's integer
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.

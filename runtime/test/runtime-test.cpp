@@ -833,26 +833,6 @@ void testDispatch() {
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 4);
-  // A swap_ab tile: as a rule picks, offered for M up to block_m (one tile
-  // row) and HUGE_VAL past it; the estimate itself is the same formula.
-  tile_rt_model_tile swapTile = splitTile;
-  swapTile.swap_ab = 1;
-  double swapped = 0, unswapped = 0;
-  CHECK_EQ(tile_rt_model_estimate(&swapTile, splitCost, 128, 512, 3200,
-                                  &swapped, &least, nullptr),
-           TILE_RT_OK);
-  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 128, 512, 3200,
-                                  &unswapped, nullptr, nullptr),
-           TILE_RT_OK);
-  CHECK(std::isfinite(swapped) && swapped <= unswapped);
-  CHECK_EQ(tile_rt_model_estimate(&swapTile, splitCost, 129, 512, 3200,
-                                  &swapped, &least, nullptr),
-           TILE_RT_OK);
-  CHECK(swapped == HUGE_VAL && least == 1);
-  CHECK_EQ(tile_rt_model_estimate(&swapTile, splitCost, 129, 512, 3200,
-                                  &swapped, nullptr, nullptr),
-           TILE_RT_OK);
-  CHECK(std::isfinite(swapped));
   // Splits in a cluster count waves in the blocks resident in clusters of
   // their size: 32 tiles of 4 splits are 2 waves on 100 SMs as on 100
   // slots, 3 on the 60 that clusters of 4 would hold (compute-bound: a
@@ -921,10 +901,6 @@ void testDispatch() {
   badSchedule.stream_k = 2;
   CHECK_EQ(modelRefusal(badSchedule, 100, 0, 1),
            "tile_rt_model_estimate: the tile's stream_k must be 0 or 1");
-  tile_rt_model_tile badSwap = skTile;
-  badSwap.swap_ab = 2;
-  CHECK_EQ(modelRefusal(badSwap, 100, 0, 1),
-           "tile_rt_model_estimate: the tile's swap_ab must be 0 or 1");
   tile_rt_model_tile someSlots = splitTile;
   someSlots.cluster_slots[0] = 100; // the rest 0
   CHECK_EQ(modelRefusal(someSlots, 100, 0, 1),

@@ -527,7 +527,7 @@ def test_fit_script_estimates_as_the_runtime(manifests):
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
             cfg = {"block_m": member.block_m, "block_n": member.block_n,
                    "block_k": member.block_k, "split_k": member.split_k,
-                   "schedule": member.schedule, "swap_ab": member.swap_ab}
+                   "schedule": member.schedule}
             for s in shapes:
                 slots = rule["cluster_slots"]
                 ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem,
@@ -536,10 +536,6 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 picked, _, runs = d.choose(*s)
                 if picked is member and member.split_k > 1:
                     assert splits == runs  # the splits the pick runs
-                # A swap_ab tile is offered for M up to block_m only.
-                if member.swap_ab and s[0] > member.block_m:
-                    assert ns == math.inf
-                    continue
                 # The runtime tries splits in powers of two.
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
