@@ -584,7 +584,7 @@ def main():
     p.add_argument("--warmup", type=int, help="warm-up milliseconds per block")
     p.add_argument("--rep", type=int, help="sampling milliseconds per block")
     p.add_argument("--reps", type=int, help="samples per block instead")
-    p.add_argument("--rounds", type=int, help="rounds, in rotated order")
+    p.add_argument("--rounds", type=int, help="rounds, each in the balanced visit order")
     p.add_argument("--l2", choices=["flush", "warm"])
     p.add_argument("--blas", choices=["lt", "gemmex", "both"])
     p.add_argument("--plot", metavar="FILE", type=nonempty,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call of same-process A/B runs (nt, f16, tile-bench beside
-# cuBLAS, L2 flushed, rotated rounds), kernels under .kit/bundles/ab
+# cuBLAS, L2 flushed, balanced rounds), kernels under .kit/bundles/ab
 # (compiled here; <set>/f16/nt-<name>/<kernel>__<name>.json):
 #   fence   the split-K members with the fix-up's membar.gl (<member>mb,
 #           compiled before the change) and with fence.acq_rel.gpu, at 2,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # On the GPU machine: the two harnesses on identical work — the same bundles,
 # cuBLAS as the only other entry (no Triton anchors, no cublasGemmEx), the
-# same block lengths and rotation — so the agreement table isolates the
+# same block lengths and visit order — so the agreement table isolates the
 # harnesses from what ran beside them. Packs OUT/agreement.tgz.
 #   scripts/gpu-agreement.sh BUNDLES OUT [ROUNDS]
 set -uo pipefail

@@ -5,7 +5,7 @@
 #     shapes that pick them, off the tile grid;
 #  3. bf16 in layouts nt, tn and tt on the four large shapes: the
 #     warp-specialized 128x256 kernel and config=auto, one tile-run process
-#     per shape next to cuBLAS (3 rotated rounds, L2 flushed);
+#     per shape next to cuBLAS (3 balanced rounds, L2 flushed);
 #  4. 128x192 cooperative tiles (3 and 4 stages) next to config=auto on the
 #     nt shapes whose 128x128 or 128x256 tiles leave a partial wave.
 # Carry: .kit/kit.tar.xz, .kit/bundles, runtime/external; the bf16 bundles

@@ -3,7 +3,7 @@
 # the family (the nt bundles of scripts/auto-bundles.sh .kit/bundles/cal nt)
 # timed by tile-bench next to torch.matmul (cuBLAS) on shape suites
 # (scripts/suites.py), layout nt, f16, one process per group of M, L2
-# flushed, 3 rotated rounds, each split-K member at each of SPLITS programs
+# flushed, 3 balanced rounds, each split-K member at each of SPLITS programs
 # per tile (rows NAME@S); then every member checked on random shapes and
 # memcheck on the members named in NEW.
 #   SETS    suite:M-list pairs (unset: the calibration suite, every M,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call: split-K partial sums added in a cluster (distributed
 # shared memory) against the workspace fix-up, same process (nt, f16,
-# tile-bench beside cuBLAS, L2 flushed, rotated rounds).
+# tile-bench beside cuBLAS, L2 flushed, balanced rounds).
 #   ab       the four split-K members compiled before the change ($OLD)
 #            and after it ($NEW), at 2, 3, 4 and 8 programs per tile, with
 #            the persistent twins, on the llm suite's M 1, 16 and 128 and

@@ -3,7 +3,7 @@
 # and classic suites (scripts/suites.py), shapes the calibration run did not
 # cover: the nn f16 bundle's members (scripts/auto-bundles.sh
 # .kit/bundles/val nn) by tile-bench next to torch.matmul (cuBLAS) and Triton's
-# tma-persistent, one process per group of M, L2 flushed, rotated rounds.
+# tma-persistent, one process per group of M, L2 flushed, balanced rounds.
 # scripts/fit-cost-model.py reads the runs (any model's picks can be judged
 # on them afterwards). Then the dispatch manifest on random shapes
 # (python/random_numerics.py).
