@@ -69,18 +69,19 @@ runs that timed them (X=$S/three-warpgroups):
     $X/cal-swap-{llm,calibration}-*.json.gz --only s160x,s192x,s208x,s208xk --write
 
 where SAME-RUNS are the runs of the second step (the members' "why" texts
-are edited by hand). Those seven ran with the runtime (the package's
+and the transposed members' tile order are edited by hand). Those seven ran with the runtime (the package's
 binding) of commit b2536e0226, whose picks offered a swap_ab tile in one
 tile row of M only. The eighth refines every swap_ab
 member from that table (--from-table: the picks only), the runtime now
 offering them at any M, on all of those runs and the ones that timed them
-over several tile rows (R=docs/results/raw/model-rows;
-docs/results/model-rows.md):
+over several tile rows (R=docs/results/raw/model-rows, and
+G=docs/results/raw/order-swap/grouped-cal for s208w, s160w and s128 in
+grouped order; docs/results/model-rows.md):
 
   scripts/fit-cost-model.py SAME-RUNS $S/cal-swap-llm-*.json.gz \
     $C/cal-swap-calibration-*.json.gz $W/cal-swap-{calibration,llm}-*.json.gz \
     $X/cal-swap-{llm,calibration}-*.json.gz $R/cal-nt-*.json.gz $R/members-lo.json.gz \
-    --only s16,s32,s16k,s32k,s128,s128k,s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk,s160x,s192x,s208x,s208xk \
+    $G/cal-nt-*.json.gz --only s16,s32,s16k,s32k,s128,s128k,s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk,s160x,s192x,s208x,s208xk \
     --from-table --write
 """
 import argparse
