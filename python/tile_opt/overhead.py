@@ -27,6 +27,8 @@ import sys
 import time
 from typing import Any, Callable, Optional, Sequence
 
+import tile_runtime
+
 from .errors import CudaError, DependencyError, TileOptError
 
 __all__ = ["measure_overhead", "measure_mlp", "main"]
@@ -41,14 +43,17 @@ def _spread(samples: Sequence[float]) -> dict[str, float]:
 def _interleaved(torch: Any, cases: dict[str, Callable[[], Any]], batches: int,
                  batch: int, sync_inside: bool = False) -> dict[str, dict[str, float]]:
     """Microseconds per call of each case: one batch of each case in turn,
-    `batches` times."""
+    `batches` times, each time in the runtime's visit order (every case
+    directly after every other equally often)."""
     for fn in cases.values():  # warm: compile, load, plan
         for _ in range(min(batch, 20)):
             fn()
     torch.cuda.synchronize()
     samples: dict[str, list[float]] = {name: [] for name in cases}
-    for _ in range(batches):
-        for name, fn in cases.items():
+    names = list(cases)
+    for b in range(batches):
+        for i in tile_runtime.visit_order(b, len(names)):
+            name, fn = names[i], cases[names[i]]
             start = time.perf_counter()
             for _ in range(batch):
                 fn()

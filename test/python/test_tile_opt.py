@@ -1574,6 +1574,25 @@ def test_overhead_script_without_a_gpu():
     assert "needs PyTorch" in r.stderr or "needs a CUDA GPU" in r.stderr
 
 
+def test_overhead_batches_visit_the_cases_in_the_runtimes_order():
+    from tile_opt.overhead import _interleaved
+    calls = []
+
+    class FakeCuda:
+        @staticmethod
+        def synchronize():
+            pass
+
+    class FakeTorch:
+        cuda = FakeCuda
+
+    cases = {name: (lambda name=name: calls.append(name)) for name in "abc"}
+    result = _interleaved(FakeTorch, cases, batches=2, batch=1)
+    # 1 warm-up call each, then batch 0 in order a, b, c and batch 1 reversed.
+    assert "".join(calls) == "abc" "abc" "cba"
+    assert {name: r["batches"] for name, r in result.items()} == {"a": 2, "b": 2, "c": 2}
+
+
 @needs_torch
 def test_no_gpu_is_one_line():
     if torch.cuda.is_available():
