@@ -9,7 +9,8 @@ Calls: a tiny shape, so the GPU keeps up and the host's cost is what is
 timed; launches only (no synchronization inside a timed batch),
 time.perf_counter over batches of calls, the GPU drained between batches (a
 full launch queue never stalls the host), the cases interleaved batch by
-batch so that drift hits them alike; median and interquartile range over
+batch in the runtime's balanced visit order so that drift and a neighbour's
+heat hit them alike; median and interquartile range over
 the batches.
 
 MLP: y = gelu(x @ w1) @ w2 under torch.compile(fullgraph=True), once with
