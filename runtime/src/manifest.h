@@ -10,6 +10,7 @@
 #ifndef TILE_RT_MANIFEST_H
 #define TILE_RT_MANIFEST_H
 
+#include "tile/Conversion/ManifestSchema.h"
 #include "tile_runtime.h"
 
 #include <cstdint>
@@ -20,23 +21,11 @@
 
 namespace tilert {
 
-// The kernel's parameters, in the order of the ABI table the compiler builds
-// kernels from; the manifest names them.
-enum class ParamRole {
-#define TILE_KERNEL_PARAM(id, name, type, meaning) id,
-#include "tile/Conversion/KernelParams.def"
-};
-
-constexpr size_t kParamCount = 0
-#define TILE_KERNEL_PARAM(id, name, type, meaning) +1
-#include "tile/Conversion/KernelParams.def"
-    ;
-
-// The TMA descriptors an mma=wgmma kernel takes: those from tma_a up to the
-// workspace, which comes last.
-constexpr size_t kTmaParams =
-    size_t(ParamRole::Workspace) - size_t(ParamRole::TmaA);
-static_assert(size_t(ParamRole::Workspace) + 1 == kParamCount);
+// The kernel's parameters and its TMA descriptors: the schema's, shared with
+// the compiler.
+using tile_manifest::kParamCount;
+using tile_manifest::kTmaParams;
+using tile_manifest::ParamRole;
 
 // The parameter's name ("stride_am") and type ("i64") in the manifest.
 const char *paramName(ParamRole role);

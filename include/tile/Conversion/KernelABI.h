@@ -32,10 +32,6 @@ struct KernelParam {
 /// (`__grid_constant__`), built by the host with cuTensorMapEncodeTiled.
 constexpr int64_t kTensorMapBytes = 128;
 
-/// The TMA descriptors (of A, B, C and A's tail) that end a wgmma kernel's
-/// parameters.
-constexpr size_t kTensorMapParams = 4;
-
 /// The parameters of a kernel; wgmma kernels take the TMA descriptors of A,
 /// B, C and A's tail after the others, and split-K kernels (wgmma only) the
 /// workspace after those.
@@ -47,7 +43,8 @@ inline llvm::ArrayRef<KernelParam> kernelParams(bool withTensorMaps,
   };
   if (withWorkspace)
     return params;
-  return llvm::ArrayRef(params).drop_back(1 + (withTensorMaps ? 0 : kTensorMapParams));
+  return llvm::ArrayRef(params).drop_back(
+      1 + (withTensorMaps ? 0 : tile_manifest::kTmaParams));
 }
 
 /// The dimension of a 2-D memref type with a static unit stride (1: rows are

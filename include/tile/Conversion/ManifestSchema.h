@@ -19,6 +19,24 @@
 
 namespace tile_manifest {
 
+// The kernel's parameters, in the order of the ABI table (KernelParams.def)
+// the compiler builds kernels from and the manifest names.
+enum class ParamRole {
+#define TILE_KERNEL_PARAM(id, name, type, meaning) id,
+#include "tile/Conversion/KernelParams.def"
+};
+
+constexpr size_t kParamCount = 0
+#define TILE_KERNEL_PARAM(id, name, type, meaning) +1
+#include "tile/Conversion/KernelParams.def"
+    ;
+
+// The TMA descriptors an mma=wgmma kernel takes: those from tma_a up to the
+// workspace, which comes last.
+constexpr size_t kTmaParams =
+    size_t(ParamRole::Workspace) - size_t(ParamRole::TmaA);
+static_assert(size_t(ParamRole::Workspace) + 1 == kParamCount);
+
 enum class Scope { Kernel, Param, Dispatch, Rule };
 enum class Type { String, Int, Enum, Enums, Ints, Objects };
 enum class When { Required, Optional, Tma, Workspace, OptionalTma };

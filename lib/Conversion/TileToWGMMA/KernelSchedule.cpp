@@ -130,9 +130,13 @@ void KernelSchedule::emitSetup(ValueRange maps) {
   // async proxy) before the first copy.
   NVVM::FenceMbarrierInitOp::create(b, loc);
 
-  // The parameters' order: KernelParams.def.
-  mainloop.emitTensorMaps(maps[0], maps[1], maps[3]);
-  epilogue.emitTensorMap(maps[2]);
+  using tile_manifest::ParamRole;
+  auto map = [&](ParamRole role) {
+    return maps[size_t(role) - size_t(ParamRole::TmaA)];
+  };
+  mainloop.emitTensorMaps(map(ParamRole::TmaA), map(ParamRole::TmaB),
+                          map(ParamRole::TmaATail));
+  epilogue.emitTensorMap(map(ParamRole::TmaC));
   for (Value map :
        {mainloop.tmaA(), mainloop.tmaB(), epilogue.tmaC(), mainloop.tmaATail()})
     if (map)

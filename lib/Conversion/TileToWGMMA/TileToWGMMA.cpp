@@ -127,7 +127,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
                     bKMajor);
   Epilogue epilogue(b, loc, cfg, shared, blk, cElt);
   KernelSchedule schedule(b, loc, cfg, shared, blk, mainloop, epilogue);
-  schedule.emitSetup(func.getArguments().slice(tmaArg, kTensorMapParams));
+  schedule.emitSetup(
+      func.getArguments().slice(tmaArg, tile_manifest::kTmaParams));
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
 
   // K steps per tile: where K is defined (outside any tile loop), or at the
@@ -152,8 +153,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     numK = km.ceilDiv(km.sub(km.maxu(kDim, kBegin), kBegin), kBoxCols);
     mainloop.setKBase(kBegin);
     if (cfg.usesWorkspace())
-      epilogue.setWorkspace(func.getArgument(tmaArg + kTensorMapParams),
-                            bits.getInt());
+      epilogue.setWorkspace(
+          func.getArgument(tmaArg + tile_manifest::kTmaParams), bits.getInt());
   } else {
     if (!matchPattern(kl.loop.getLowerBound(), m_Zero()))
       return func.emitError("tile-to-wgmma: the K loop must start at 0");
