@@ -294,6 +294,7 @@ struct Plan {
     tile_rt_status s;
     check(tile_rt_plan_tma(plan.get(), operand, &t, &s), s);
     nb::dict d;
+    d["operand"] = std::string(1, "ABC"[t.operand]);
     d["dtype"] = tile_rt_dtype_name(t.type);
     d["rows"] = t.rows;
     d["cols"] = t.cols;

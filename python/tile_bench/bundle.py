@@ -133,12 +133,16 @@ def staging_of(plan: Any, m: int, n: int, k: int) -> Staging:
 
 
 def tma_views(plan: Any) -> dict[str, TmaView]:
-    """What a TMA kernel's plan encodes in tma_a, tma_b, tma_c and tma_a_tail."""
+    """What a TMA kernel's plan encodes in each of its tensormap parameters
+    (by name, in the ABI's order)."""
+    maps = [name for name, type_, _ in plan.params() if type_ == "tensormap"]
+    if not maps:
+        plan.tma(0)  # raises the runtime's refusal of a kernel without TMA
     views = {}
-    for i, name in enumerate(("a", "b", "c", "a_tail")):
+    for i, name in enumerate(maps):
         t = plan.tma(i)
-        views["tma_" + name] = TmaView("ABCA"[i], t["dtype"], t["rows"], t["cols"],
-                                       t["pitch"], tuple(t["box"]))
+        views[name] = TmaView(t["operand"], t["dtype"], t["rows"], t["cols"], t["pitch"],
+                              tuple(t["box"]))
     return views
 
 

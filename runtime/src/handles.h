@@ -84,8 +84,9 @@ namespace tilert {
 bool makePlan(const tile_rt_bundle &kernel, const tile_rt_problem &p,
               const tile_rt_device *device, tile_rt_plan &plan, Error &error);
 
-// The operand's TMA view: rows x cols elements, rows `pitch` apart.
-tile_rt_tma tmaView(const tile_rt_plan &plan, int operand);
+// The view of TMA descriptor `map` (0 to kTmaParams - 1, the ABI's order):
+// its operand's rows x cols elements, rows `pitch` apart, and its box.
+tile_rt_tma tmaView(const tile_rt_plan &plan, int map);
 
 // Packs the plan's arguments for `buffers` (tile_rt_plan_pack).
 bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &buffers, Error &error);

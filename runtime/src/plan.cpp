@@ -12,6 +12,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 
 namespace tilert {
 
@@ -40,17 +41,21 @@ bool makePlan(const tile_rt_bundle &kernel, const tile_rt_problem &p,
   return true;
 }
 
-tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
+tile_rt_tma tmaView(const tile_rt_plan &plan, int map) {
   const Manifest &m = plan.kernel->manifest;
+  // Each descriptor's operand (0 A, 1 B, 2 C) and box, in the ABI's order:
+  // tma_a, tma_b, tma_c, tma_a_tail.
+  constexpr int kOperand[] = {0, 1, 2, 0};
+  const int64_t *boxes[] = {m.tmaBoxA, m.tmaBoxB, m.tmaBoxC, m.tmaBoxATail};
+  static_assert(std::size(kOperand) == kTmaParams &&
+                std::size(boxes) == kTmaParams);
   tile_rt_tma t{};
-  const int64_t *box = operand == 0   ? m.tmaBoxA
-                       : operand == 1 ? m.tmaBoxB
-                       : operand == 2 ? m.tmaBoxC
-                                      : m.tmaBoxATail;
+  t.operand = kOperand[map];
+  const int64_t *box = boxes[map];
   // Each operand as the kernel sees it, its contiguous dimension innermost
-  // (C: where the kernel's TMA stores land); operand 3 is A.
-  Stored o = kernelOperand(plan.problem, plan.staging, operand % 3);
-  t.type = operand == 2 ? m.cType : m.aType;
+  // (C: where the kernel's TMA stores land).
+  Stored o = kernelOperand(plan.problem, plan.staging, int(t.operand));
+  t.type = t.operand == 2 ? m.cType : m.aType;
   t.rows = o.rows;
   t.cols = o.cols;
   t.pitch = o.ld;
@@ -60,7 +65,7 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int operand) {
   // A's and B's rows are 128 bytes; C's may be 64 or 32 (a block_n whose
   // rows are not whole 128 bytes), each swizzled by its row.
   t.swizzle_bytes =
-      operand == 2 ? box[0] * int64_t(tile_rt_dtype_bytes(t.type)) : 128;
+      t.operand == 2 ? box[0] * int64_t(tile_rt_dtype_bytes(t.type)) : 128;
   return t;
 }
 
@@ -168,10 +173,11 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     if (!loadDriver(why))
       return fail(error, TILE_RT_NO_DRIVER,
                   where + ": cannot encode its TMA descriptors: " + why);
-    for (int i = 0; i < int(kTmaParams); ++i)
-      if (!encodeTensorMap(plan.maps[i], m, tmaView(plan, i), ops[i % 3],
-                           error))
+    for (int i = 0; i < int(kTmaParams); ++i) {
+      tile_rt_tma view = tmaView(plan, i);
+      if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand], error))
         return false;
+    }
   }
   for (size_t i = 0; i < m.paramCount; ++i) {
     auto role = ParamRole(i);

@@ -1118,6 +1118,8 @@ void testStaging() {
   // A's tail map: A in its 64-row box.
   tile_rt_tma tail;
   CHECK_EQ(tile_rt_plan_tma(both.p, 3, &tail, nullptr), TILE_RT_OK);
+  CHECK(a.operand == 0 && c.operand == 2 && nB.operand == 1 &&
+        tail.operand == 0);
   CHECK(tail.rows == a.rows && tail.cols == a.cols && tail.pitch == a.pitch &&
         tail.box[0] == 64 && tail.box[1] == 64 && tail.swizzle_bytes == 128 &&
         tail.type == TILE_RT_F16);
