@@ -36,12 +36,8 @@ for v in ${AB_VARIANTS:-f16/nt-auto}; do
   [[ $variant == nt-* ]] && layout=nt
   kernel=$(cd $NEW/$v && ls matmul_*.json | grep -v __)
   BENCH_OPTS="--layout $layout --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 13"
-  for set in ${AB_SETS:-llm:150 heldout:110 classic:35}; do
-    IFS=: read suite ms t <<< "$set"
-    [ -z "$t" ] && { t=$ms; ms=; }
-    bench auto-$dtype-$layout-$suite${ms:+-${ms//,/-}} $t $OLD/$v/$kernel $NEW/$v/$kernel \
-      $(python3 scripts/suites.py $suite ${ms:+--m $ms})
-  done
+  bench_suites auto-$dtype-$layout "" "${AB_SETS:-llm:150 heldout:110 classic:35}" \
+    $OLD/$v/$kernel $NEW/$v/$kernel
 done
 clock
 if [ "${RANDOM_AUTO:-100}" -gt 0 ]; then

@@ -36,13 +36,8 @@ if [ -n "${OLD:-}" ]; then
     # timed within T seconds.
     sets=${AB_SETS:-llm:150 heldout:110 classic:35}
     [ $v = ${variants%% *} ] || sets=${AB_SETS_REST:-$sets}
-    for set in $sets; do
-      IFS=: read suite ms t <<< "$set"
-      [ -z "$t" ] && { t=$ms; ms=; }
-      bench auto-$suite${ms:+-${ms//,/-}}$([ $v = f16/nt-auto ] || echo -$dtype-$layout) $t \
-        $W/$kernel $NEW/$v/$kernel $(python3 scripts/suites.py $suite ${ms:+--m $ms}) \
-        --anchors $anchors
-    done
+    bench_suites auto "$([ $v = f16/nt-auto ] || echo -$dtype-$layout)" "$sets" \
+      $W/$kernel $NEW/$v/$kernel --anchors $anchors
   done
   NEWM=$NEW/f16/nt-auto
   clock

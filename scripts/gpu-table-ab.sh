@@ -26,12 +26,7 @@ for dtype in ${DTYPES:-f16}; do
   [ -n "${SHAPES_FILE:-}" ] &&
     bench ab${tag:+-$tag}-shapes ${SHAPES_T:-200} $OLD/$kernel $NEW/$kernel $(cat $SHAPES_FILE)
   BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 4 --warmup-ms 2 --rep-ms 10 --seed 17"
-  for set in ${SETS:-heldout:150}; do
-    IFS=: read suite ms t <<< "$set"
-    [ -z "$t" ] && { t=$ms; ms=; }
-    bench ab${tag:+-$tag}-$suite${ms:+-${ms//,/-}} $t $OLD/$kernel $NEW/$kernel \
-      $(python3 scripts/suites.py $suite ${ms:+--m $ms})
-  done
+  bench_suites ab${tag:+-$tag} "" "${SETS:-heldout:150}" $OLD/$kernel $NEW/$kernel
 done
 clock
 [ "${RANDOM_AUTO:-100}" -gt 0 ] &&

@@ -17,6 +17,19 @@ bench() {
     > "$R/$name.txt" 2>&1
   echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
 }
+# One bench per set of SETS, suite:T (the suite's own M) or suite:M-list:T,
+# each within T seconds, named PREFIX-<suite>[-<Ms>]SUFFIX, its shapes after
+# TILE-BENCH-ARGS:
+#   bench_suites PREFIX SUFFIX "SETS" TILE-BENCH-ARGS...
+bench_suites() {
+  local prefix=$1 suffix=$2 sets=$3 set suite ms t; shift 3
+  for set in $sets; do
+    IFS=: read suite ms t <<< "$set"
+    [ -z "$t" ] && { t=$ms; ms=; }
+    bench $prefix-$suite${ms:+-${ms//,/-}}$suffix $t "$@" \
+      $(python3 scripts/suites.py $suite ${ms:+--m $ms})
+  done
+}
 # compute-sanitizer's TOOL on tile-run (one launch per kernel and shape),
 # if more than MIN seconds are left, within them less 10; writes
 # $R/NAME.txt, prints its status and summary lines:
