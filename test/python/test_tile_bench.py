@@ -600,6 +600,39 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
         assert r.returncode == 2 and words in r.stderr.splitlines()[-1]
 
 
+def test_fit_script_refines_from_the_table(tmp_path):
+    """--from-table: the named members keep the table's coefficients unless
+    the refine of the picks moves them (no least-squares start): here the
+    table already picks the fastest member everywhere, so nothing moves,
+    where a fit moves them; --from-table with --no-fit is refused."""
+    fit = _script("fit-cost-model.py")
+    cfg = {"block_k": 64, "schedule": "persistent", "warp_specialize": "none"}
+    slow = {"step_ps": 2500000, "tile_ns": 15000, "launch_ns": 40000, "gbps": 500}
+    table = {"chip": "sm_90a", "sms": 132, "members": [
+        {"name": "m64", "why": "m64", "config": dict(cfg, block_m=64, block_n=128),
+         "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}},
+        {"name": "small", "why": "small", "config": dict(cfg, block_m=64, block_n=64),
+         "cost": slow}]}
+    run = tmp_path / "run.txt"
+    run.write_text("".join(
+        f"==== problem {m}x{n}x{k}, seed 1 ====\ntime cuBLAS (cublasLt): 0.02 ms median\n"
+        f"time B/mm__m64.json: {0.01 + m * n * k * 2e-15:.6f} ms median\n"
+        f"time B/mm__small.json: {0.015 + m * n * k * 3e-15:.6f} ms median\n"
+        for m in (1, 2048) for n, k in ((4096, 4096), (8192, 2048), (1024, 8192))))
+    data = fit.read_runs([str(run)])
+    assert all(r[1] == r[2] == "m64" for r in fit.picks(table, fit.table_costs(table), data))
+    kept = fit.fit(table, data, ["small"], from_table=True)
+    assert kept["small"] == list(slow.values()) and kept["m64"] == [250000, 1500, 4000, 5000]
+    assert fit.fit(table, data, ["small"])["small"] != list(slow.values())
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit-cost-model.py"),
+                        str(run), "--table", str(path), "--from-table", "--no-fit"],
+                       capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.splitlines()[-1].endswith(
+        "--no-fit checks the table as it is: no --write, --cross-validate or --from-table")
+
+
 def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     """A shape measured again (a kernel change re-measured) is the later
     run's; a shape whose pick the run lacks (a member newer than the run) is
