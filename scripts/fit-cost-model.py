@@ -354,7 +354,8 @@ def summary(rows, label):
 
 
 def family(shape):
-    for m, n, k, fam, _ in suites.suite("calibration") + suites.suite("llm") + suites.suite("heldout"):
+    for m, n, k, fam, _ in (suites.suite("calibration") + suites.suite("llm") +
+                            suites.suite("heldout") + suites.suite("kheavy")):
         if (n, k) == shape[1:] or (m, n, k) == shape:
             return fam
     return "classic"

@@ -7,7 +7,8 @@
 
 A shape is (M, N, K) with N and K from an nn.Linear layer: x (M x K) @ w.T,
 w stored N x K (tile-bench --layout nt). --m replaces the suite's M values
-for its layer shapes and keeps a classic shape only when its M is listed.
+for its layer shapes and keeps a fixed shape (classic, kheavy) only when
+its M is listed.
 `suite(name)` gives (m, n, k, family, layer) tuples to other scripts; a
 shape that two entries make is listed once, under the first.
 """
@@ -34,6 +35,22 @@ CLASSIC = [
     (256, 256, 16384), (1664, 1664, 8192), (2304, 2304, 8192), (4096, 4096, 4096),
     (8192, 8192, 8192),
 ]
+
+# K-heavy: the weight gradients of small models' layers, dW = dY^T @ X, an
+# out x in matrix summed over the batch's tokens (K 16k-64k): few C tiles
+# and a long K. (family, layer, M = out features, N = in features). Timed
+# in layout nt like the rest (both operands K-contiguous), as the classic
+# 384x384x32768 is.
+#   ViT-S/16: hidden 384, qkv 1152, MLP 1536 (256 x 197 tokens ~ 50k).
+#   BERT-base / GPT-2 small: hidden 768, qkv 2304.
+#   BERT-large: hidden 1024.  A 256-wide adapter (bottleneck) layer.
+KHEAVY_LAYERS = [
+    ("adapter-256", "down", 256, 256), ("ViT-S/16", "o", 384, 384),
+    ("ViT-S/16", "qkv", 1152, 384), ("ViT-S/16", "fc2", 384, 1536),
+    ("BERT-base", "o", 768, 768), ("BERT-large", "o", 1024, 1024),
+]
+KHEAVY = [(m, n, k, fam, layer) for k in (16384, 32768, 65536)
+          for fam, layer, m, n in KHEAVY_LAYERS]
 
 # The validation layers: models not in calibration, and no (N, K) that
 # calibration or an earlier entry here has.
@@ -88,21 +105,23 @@ HELDOUT_LAYERS = [
 ]
 HELDOUT_MS = [4, 48, 200, 768, 3000]
 
-# name: (layers, M values, classic shapes)
+# name: (layers, M values, fixed shapes as (m, n, k, family, layer))
+CLASSIC_SHAPES = [(m, n, k, "classic", "-") for m, n, k in CLASSIC]
 SUITES = {
-    "calibration": (CALIBRATION_LAYERS, CALIBRATION_MS, CLASSIC),
+    "calibration": (CALIBRATION_LAYERS, CALIBRATION_MS, CLASSIC_SHAPES),
     "llm": (LLM_LAYERS, LLM_MS, []),
-    "classic": ([], [], CLASSIC),
+    "classic": ([], [], CLASSIC_SHAPES),
     "decode": (LLM_LAYERS, DECODE_MS, []),
     "heldout": (HELDOUT_LAYERS, HELDOUT_MS, []),
+    "kheavy": ([], [], KHEAVY),
 }
 
 
 def suite(name, ms=None):
     """[(m, n, k, family, layer)] of suite `name`, M-major; `ms` as --m."""
-    layers, suite_ms, classic = SUITES[name]
+    layers, suite_ms, shapes = SUITES[name]
     entries = [(m, n, k, fam, layer) for m in (ms or suite_ms) for fam, layer, n, k in layers]
-    entries += [(m, n, k, "classic", "-") for m, n, k in classic if ms is None or m in ms]
+    entries += [e for e in shapes if ms is None or e[0] in ms]
     seen, out = set(), []
     for e in entries:
         if e[:3] not in seen:

@@ -74,8 +74,9 @@
 // CHECK-COUNT-7: arith.andi
 // CHECK: %[[FROM0:.*]] = arith.select %[[IN0]], %[[AT0:.*]], %c0{{[_0-9]*}} : index
 // CHECK-COUNT-7: arith.select
-// The first S slots in split order: unrolled for each S from 2 to 8, a
-// loop to S for any other.
+// The first S slots in split order: unrolled for each S from 2 to 8; for
+// any other, a loop over whole runs of 4 slots (each run's 32 loads in
+// flight at once), then a loop over the rest.
 // CHECK: %[[SUMS:.*]]:8 = scf.index_switch %[[S]] -> vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
 // CHECK-NEXT: case 2 {
 // CHECK-NOT: scf.if
@@ -100,10 +101,19 @@
 // CHECK: case 8 {
 // CHECK-COUNT-64: vector.load %[[PARTS]]
 // CHECK: default {
-// CHECK: scf.for %[[SI:.*]] = %{{.*}} to %[[S]] step
+// CHECK: %[[RUNS:.*]] = arith.divui %[[S]], %c4
+// CHECK: %[[WHOLE:.*]] = arith.muli %[[RUNS]], %c4
+// CHECK: %[[PART:.*]]:8 = scf.for %[[RI:.*]] = %c0{{[_0-9]*}} to %[[WHOLE]] step %c4
+// CHECK: %[[RAT:.*]] = arith.muli %[[RI]], %c4096
+// CHECK-COUNT-32: vector.load %[[PARTS]]
+// CHECK-NOT: vector.load
+// CHECK: scf.yield
+// CHECK: scf.for %[[SI:.*]] = %[[WHOLE]] to %[[S]] step %c1{{[_0-9]*}} iter_args(%{{.*}} = %[[PART]]#0,
 // CHECK: %[[SAT:.*]] = arith.muli %[[SI]], %c4096
 // CHECK: %[[FIRST:.*]] = arith.addi %[[REC]], %[[SAT]]
 // CHECK-COUNT-8: vector.load %[[PARTS]]
+// CHECK-NOT: vector.load
+// CHECK: scf.yield
 // CHECK: scf.if %[[IN0]] {
 // CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
 // CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>

@@ -675,7 +675,8 @@ def test_shape_suites():
     held-out suite's layers and M values outside the fitted suites'."""
     suites = _script("suites.py")
     sizes = {name: len(suites.suite(name)) for name in suites.SUITES}
-    assert sizes == {"calibration": 183, "llm": 102, "classic": 9, "decode": 51, "heldout": 80}
+    assert sizes == {"calibration": 183, "llm": 102, "classic": 9, "decode": 51, "heldout": 80,
+                     "kheavy": 18}
     for name in suites.SUITES:
         shapes = [e[:3] for e in suites.suite(name)]
         assert len(set(shapes)) == len(shapes)

@@ -26,6 +26,9 @@ using namespace mlir::tile::wgmma;
 
 // The most splits per tile whose fix-up is unrolled.
 static constexpr int64_t kUnrolledSplits = 8;
+// Slots a loop over more than kUnrolledSplits adds per iteration: 8 groups
+// of 4 floats from each, 128 registers in flight.
+static constexpr int64_t kRunSlots = 4;
 
 void Epilogue::emitTensorMap(Value tmaCPtr) {
   mapC = tensorMap(layout.stagedRows, layout.cBoxCols, cElt, tmaCPtr,
@@ -133,7 +136,7 @@ void Epilogue::emitEpilogue(Value acc) {
 /// slot order (so a sum does not depend on which program adds it), each
 /// group of slot s from `load(s, g)`: unrolled for each count from 2 to
 /// `maxParts` (at most 8: the code grows with the square of the count), in
-/// a loop for any other (1, which a caller may ask for, or more than 8).
+/// loops for any other (1, which a caller may ask for, or more than 8).
 /// Unrolled, no load waits on an add: every slot's loads are in flight at
 /// once.
 SmallVector<Value>
@@ -163,16 +166,30 @@ Epilogue::sumSlots(Value parts, int64_t maxParts, int64_t groups,
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(&byParts.getDefaultRegion().emplaceBlock());
-    auto loop = scf::ForOp::create(
-        b, loc, cst(0), parts, cst(1), zeros,
-        [&](OpBuilder &lb, Location l, Value s, ValueRange carried) {
-          OpBuilder::InsertionGuard body(b);
-          b.setInsertionPoint(lb.getInsertionBlock(), lb.getInsertionPoint());
-          SmallVector<Value> sums(carried);
-          addSlot(s, sums);
-          scf::YieldOp::create(b, l, sums);
-        });
-    scf::YieldOp::create(b, loc, loop.getResults());
+    // Whole runs of kRunSlots slots unrolled (their loads in flight at
+    // once: one slot at a time leaves a deep split's last program waiting
+    // on each), then the rest one by one.
+    auto sumFrom = [&](Value lo, Value hi, int64_t step, ValueRange init) {
+      return scf::ForOp::create(
+                 b, loc, lo, hi, cst(step), init,
+                 [&](OpBuilder &lb, Location l, Value s, ValueRange carried) {
+                   OpBuilder::InsertionGuard body(b);
+                   b.setInsertionPoint(lb.getInsertionBlock(),
+                                       lb.getInsertionPoint());
+                   SmallVector<Value> sums(carried);
+                   for (int64_t u = 0; u < step; ++u)
+                     addSlot(u ? add(s, u) : s, sums);
+                   scf::YieldOp::create(b, l, sums);
+                 })
+          .getResults();
+    };
+    if (maxParts <= kUnrolledSplits) {
+      scf::YieldOp::create(b, loc, sumFrom(cst(0), parts, 1, zeros));
+    } else {
+      Value whole = mul(div(parts, kRunSlots), kRunSlots);
+      ValueRange runs = sumFrom(cst(0), whole, kRunSlots, zeros);
+      scf::YieldOp::create(b, loc, sumFrom(whole, parts, 1, runs));
+    }
   }
   return SmallVector<Value>(byParts.getResults());
 }
