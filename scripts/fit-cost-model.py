@@ -114,9 +114,9 @@ def model_tile(cfg, elem=(2, 2, 2)):
 
 def cluster_slots(cfg, slots):
     """A rule's "cluster_slots" for the member: the table's where its splits
-    run as one cluster (every split-K member of a table the fit reads), else
-    none."""
-    return tuple(slots) if slots and cfg.get("split_k", 1) > 1 else (0,) * 8
+    run as one cluster (split_k 2 to 8), else none (split_k above 8: its
+    splits meet in the workspace)."""
+    return tuple(slots) if slots and 1 < cfg.get("split_k", 1) <= 8 else (0,) * 8
 
 
 def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
@@ -409,11 +409,6 @@ def main():
         p.error(f"--only names members the table lacks: {', '.join(sorted(unknown))}")
     if args.no_fit and only:
         p.error("--no-fit fits nothing: no --only")
-    # tile-opt runs split_k above 8 through the workspace, which
-    # cluster_slots() does not tell apart.
-    if any(m["config"].get("split_k", 1) > 8 for m in table["members"]):
-        sys.exit("fit-cost-model: the fit models split-K members whose splits meet in a "
-                 "cluster (split_k at most 8)")
     data = read_runs(args.runs)
     costs = table_costs(table) if args.no_fit else fit(table, data, only, args.from_table)
     rows = picks(table, costs, data)

@@ -399,7 +399,8 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
     for name, kernel, dispatch in kernels:
         bundle = kernel.bundle
         try:
-            bundle.plan(m, n, k, layout, splits=kernel.splits)
+            # (on this GPU: a resident split-K launch must fit it at once)
+            bundle.plan(m, n, k, layout, *kernel.device, splits=kernel.splits)
         except BundleError as e:
             skip(name, str(e))
             continue

@@ -160,6 +160,7 @@ class LoadedKernel:
         except rt.CudaError as e:
             raise CudaError(str(e)) from None
         self.regs = self.spill_bytes = self.smem = self.blocks_per_sm = None
+        self.device = (0, 0, 0)  # (SMs, programs per SM, clusters) a plan is sized for
         if isinstance(bundle, Bundle):
             try:
                 info = bundle.handle.load_kernel()
@@ -168,6 +169,7 @@ class LoadedKernel:
             self.regs, self.spill_bytes = info["regs"], info["local_bytes"]
             self.smem = info["static_shared"] + bundle.dynamic_smem
             self.blocks_per_sm = info["blocks_per_sm"]
+            self.device = (info["sm_count"], info["blocks_per_sm"], info["max_active_clusters"])
         members = bundle.members if isinstance(bundle, Dispatch) else (bundle,)
         self.launcher = rt.Launcher(bundle.handle, layout, members[0].a_type,
                                     members[0].c_type, splits)

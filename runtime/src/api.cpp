@@ -488,9 +488,10 @@ tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
     if (!pick(*bundle, p.m, p.n, p.k, kernel, plan->rule, plan->pickWhy,
               splits, error))
       return reportError(status, error);
-    // The model's splits, unless the caller chose.
-    if (p.splits == 0)
-      p.splits = splits;
+    // The model's splits (within what the device holds at once), unless
+    // the caller chose.
+    if (p.splits == 0 && splits > 0)
+      p.splits = boundSplits(kernel->manifest, p, device, splits);
     if (!makePlan(*kernel, p, device, *plan, error))
       return reportError(status, error);
     *out = plan.release();
@@ -650,7 +651,7 @@ tile_rt_code tile_rt_launch(tile_rt_plan *plan, const tile_rt_buffers *buffers,
     return nullArgument(status, "tile_rt_launch", "buffers");
   return guarded(status, [&] {
     Error error;
-    if (!packArgs(*plan, *buffers, error) ||
+    if (!checkGrid(*plan, error) || !packArgs(*plan, *buffers, error) ||
         !launchPlan(*plan, static_cast<CUstream>(stream), error))
       return reportError(status, error);
     return ok(status);

@@ -353,11 +353,22 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
                     int64_t n, int64_t k, int64_t &splits) {
   ModelTile t = tile;
-  int64_t first = tile.splitK > 1 ? 2 : 1;
+  // Splits in a cluster: powers of two, since clusters of 3, 5, 6 or 7
+  // blocks measured slower than their placement alone explains
+  // (docs/results/shapes.md). Above a cluster's splits, through the
+  // workspace: any count whose programs all fit at once, as the runtime
+  // launches a tile's resident splits; one where two do not.
+  bool workspace = tile.splitK > tile_manifest::kMaxClusterSplits &&
+                   tile.clusterSlots[0] == 0;
+  int64_t first = tile.splitK > 1 ? 2 : 1, last = tile.splitK;
+  if (workspace) {
+    last = std::min<int64_t>(last,
+                             int64_t(std::floor(cost[0] / tiles(tile, m, n))));
+    first = std::min<int64_t>(first, std::max<int64_t>(last, 1));
+  }
   double best = 0;
-  // Powers of two: clusters of 3, 5, 6 or 7 blocks measured slower than
-  // their placement alone explains (docs/results/shapes.md).
-  for (int64_t s = first; s <= tile.splitK; s *= 2) {
+  for (int64_t s = first; s <= std::max(first, last);
+       s = workspace ? s + 1 : s * 2) {
     t.splitK = s;
     double ns = modelEstimateNs(t, cost, m, n, k);
     if (s == first || ns < best) {

@@ -91,6 +91,10 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int map);
 // Packs the plan's arguments for `buffers` (tile_rt_plan_pack).
 bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &buffers, Error &error);
 
+// Whether the plan has a grid to launch (a persistent or resident split-K
+// plan made without a device has none).
+bool checkGrid(const tile_rt_plan &plan, Error &error);
+
 // Launches the packed plan on `stream`.
 bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error);
 

@@ -186,14 +186,22 @@ bool loadKernel(const Manifest &m, LoadedKernel &k, tile_rt_kernel_info *info,
   return k.loaded;
 }
 
-bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
-  const tile_rt_bundle &kernel = *plan.kernel;
-  const Manifest &m = kernel.manifest;
+bool checkGrid(const tile_rt_plan &plan, Error &error) {
+  const Manifest &m = plan.kernel->manifest;
   if (plan.grid.blocks < 1)
     return fail(error, TILE_RT_INVALID_ARGUMENT,
                 "kernel '" + m.kernel + "' (" + m.path +
-                    ") is persistent; its plan needs a device to size the "
-                    "grid");
+                    (m.persistent ? ") is persistent; its plan needs a "
+                                    "device to size the grid"
+                                  : ") runs a tile's splits side by side; "
+                                    "its plan needs a device to bound "
+                                    "them"));
+  return true;
+}
+
+bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
+  const tile_rt_bundle &kernel = *plan.kernel;
+  const Manifest &m = kernel.manifest;
   if (!loadKernel(m, kernel.kernel, nullptr, error))
     return false;
   const DriverApi &d = cu();

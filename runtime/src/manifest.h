@@ -73,6 +73,9 @@ struct Manifest {
   // through the workspace.
   bool streamK = false;
   bool splitsInCluster() const { return splits == "cluster"; }
+  // "resident": a tile's programs wait for one another (each adds a share
+  // of the workspace's partials), so all of a launch's must fit at once.
+  bool splitsResident() const { return splits == "resident"; }
   bool usesWorkspace() const {
     return (splitK > 1 && !splitsInCluster()) || streamK;
   }

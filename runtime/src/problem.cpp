@@ -227,8 +227,18 @@ int64_t tileCount(const Manifest &m, const tile_rt_problem &p) {
          ceilDiv(p.n, m.blockN);
 }
 
-int64_t splitsOf(const Manifest &m, const tile_rt_problem &p) {
-  return p.splits > 0 ? p.splits : m.splitK;
+int64_t boundSplits(const Manifest &m, const tile_rt_problem &p,
+                    const tile_rt_device *device, int64_t splits) {
+  if (!m.splitsResident() || !device || device->sm_count < 1 ||
+      device->programs_per_sm < 1)
+    return splits;
+  int64_t resident = device->sm_count * device->programs_per_sm;
+  return std::clamp<int64_t>(resident / tileCount(m, p), 1, splits);
+}
+
+int64_t splitsOf(const Manifest &m, const tile_rt_problem &p,
+                 const tile_rt_device *device) {
+  return p.splits > 0 ? p.splits : boundSplits(m, p, device, m.splitK);
 }
 
 int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p) {
@@ -582,10 +592,28 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
   grid.cluster = m.clusterM;
   if (!m.persistent) {
     // A split-K kernel runs one program per split of each tile.
-    grid.splits = splitsOf(m, p);
+    grid.splits = splitsOf(m, p, device);
     grid.blocks = grid.tiles * grid.splits;
     if (m.splitsInCluster())
       grid.cluster = grid.splits;
+    if (!m.splitsResident() || grid.splits == 1)
+      return true;
+    if (!device) {
+      grid.blocks = 0; // the launch refuses it
+      return true;
+    }
+    if (grid.splits != boundSplits(m, p, device, grid.splits)) {
+      error = "kernel '" + m.kernel + "' (" + m.path + "): its " +
+              std::to_string(grid.splits) +
+              " programs per tile wait for one another, so all " +
+              std::to_string(grid.blocks) +
+              " must be resident at once, more than the device's " +
+              std::to_string(device->sm_count * device->programs_per_sm) +
+              " (SMs x programs per SM); ask for at most " +
+              std::to_string(boundSplits(m, p, device, grid.splits)) +
+              " splits";
+      return false;
+    }
     return true;
   }
   if (!device)

@@ -103,9 +103,16 @@ int64_t workspaceBytes(const Manifest &m, const tile_rt_problem &p);
 // Stream-K kernel's workspace.
 std::string workspaceSummary(const Manifest &m, const tile_rt_problem &p);
 
+// At most `splits` programs per tile, fewer where a kernel whose splits
+// are resident would not fit the device's programs at once (none without
+// a device); at least 1.
+int64_t boundSplits(const Manifest &m, const tile_rt_problem &p,
+                    const tile_rt_device *device, int64_t splits);
+
 // The programs per tile a tiled launch runs: the problem's splits, or
-// split_k.
-int64_t splitsOf(const Manifest &m, const tile_rt_problem &p);
+// split_k bound as boundSplits does.
+int64_t splitsOf(const Manifest &m, const tile_rt_problem &p,
+                 const tile_rt_device *device = nullptr);
 
 // tile_rt_operand_layout's rule (sizes at least 0): the orientation and
 // leading dimension of a rows x cols view of strides (stride0, stride1), or
@@ -133,8 +140,9 @@ struct Grid {
 
 // The grid for the manifest's schedule: tiled, tiles times the splits; a
 // persistent grid, min(SMs x programs per SM, tiles), in whole clusters.
-// Without `device` a persistent grid has 0 blocks. False with `error` when
-// the device admits no program.
+// Without `device` a persistent grid, and one whose resident splits it
+// cannot bound, has 0 blocks. False with `error` when the device admits no
+// program, or fewer than a resident split-K launch's.
 bool planGrid(const Manifest &m, const tile_rt_problem &p,
               const tile_rt_device *device, Grid &grid, std::string &error);
 

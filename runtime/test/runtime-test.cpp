@@ -622,7 +622,7 @@ void testFields() {
            "params[16] is 'workspace' (ptr), but an mma=wgmma kernel takes 16 "
            "parameters; only split-K kernels (\"split_k\" above 1) take it");
   CHECK_EQ(with(sk, "splits", "fixed"),
-           "field \"splits\" is 'fixed'; expected grid or cluster");
+           "field \"splits\" is 'fixed'; expected grid, resident or cluster");
   CHECK_EQ(with(sk, "cluster_m", 2),
            "field \"split_k\" is 4; split-K kernels have cluster_m 1, not 2");
   // In a cluster: at most 8 splits (the portable cluster size), and no
@@ -833,6 +833,19 @@ void testDispatch() {
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 4);
+  // Above 8 splits (through the workspace, resident): any count whose
+  // programs fit the SMs at once, the estimate falling with each, so the
+  // most that fit: 9 tiles on 100 SMs take 11; 1024 tiles none (one).
+  tile_rt_model_tile deepTile{128, 128, 64, 32, 2, 2, 2};
+  double deepCost[5] = {100, 100000, 500, 2000, 1e6};
+  CHECK_EQ(tile_rt_model_estimate(&deepTile, deepCost, 384, 384, 32768, &direct,
+                                  &least, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(least, 11);
+  CHECK_EQ(tile_rt_model_estimate(&deepTile, deepCost, 4096, 4096, 4096,
+                                  &direct, &least, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(least, 1);
   // Splits in a cluster count waves in the blocks resident in clusters of
   // their size: 32 tiles of 4 splits are 2 waves on 100 SMs as on 100
   // slots, 3 on the 60 that clusters of 4 would hold (compute-bound: a
@@ -1465,6 +1478,46 @@ void testGrids() {
   CHECK_EQ(s3.info.cluster_m, 1);
   CHECK_EQ(c3.text(TILE_RT_TEXT_WORKSPACE),
            "3 x 64 = 192 blocks (splits x tiles), a cluster of 3 per tile");
+  // Resident splits wait for one another: every program of the launch fits
+  // at once (132 here) or the plan is refused; by default as many splits as
+  // fit, up to split_k; without a device, a plan the launch refuses.
+  Json resident = splitKManifest();
+  resident["splits"] = "resident";
+  writeJson("skr.json", resident);
+  Bundle skr("skr.json");
+  CHECK_EQ(skr.code, TILE_RT_OK);
+  tile_rt_device h200{132, 1, 0};
+  Plan r9(skr.b, problem(384, 384, 4096), &h200); // 9 tiles
+  CHECK_EQ(r9.info.splits, 4);
+  CHECK_EQ(r9.info.grid, 36);
+  Plan r64(skr.b, problem(1000, 1000, 4096), &h200); // 64 tiles
+  CHECK_EQ(r64.code, TILE_RT_OK);
+  CHECK_EQ(r64.info.splits, 2);
+  Plan r64x3(skr.b, three, &h200);
+  CHECK_EQ(r64x3.code, TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(r64x3.status.message),
+           "kernel 'k' (" + gDir +
+               "/skr.json): its 3 programs per tile wait for one another, "
+               "so all 192 must be resident at once, more than the "
+               "device's 132 (SMs x programs per SM); ask for at most 2 "
+               "splits");
+  Plan r4k(skr.b, problem(4096, 4096, 4096), &h200); // 1024 tiles
+  CHECK_EQ(r4k.info.splits, 1);
+  CHECK_EQ(r4k.info.grid, 1024);
+  Plan rNone(skr.b, three);
+  CHECK_EQ(rNone.code, TILE_RT_OK);
+  CHECK_EQ(rNone.info.splits, 3);
+  CHECK_EQ(rNone.info.grid, 0);
+  {
+    tile_rt_buffers buffers{1024, 2048, 4096, 8192, 0, 0, 0};
+    tile_rt_status st;
+    CHECK_EQ(tile_rt_launch(rNone.p, &buffers, nullptr, &st),
+             TILE_RT_INVALID_ARGUMENT);
+    CHECK_EQ(std::string(st.message),
+             "kernel 'k' (" + gDir +
+                 "/skr.json) runs a tile's splits side by side; its plan "
+                 "needs a device to bound them");
+  }
   // A kernel without split-K runs one program per tile.
   tile_rt_problem two = problem(1000, 1000, 4096);
   two.splits = 2;

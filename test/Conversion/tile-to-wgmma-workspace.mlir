@@ -2,10 +2,12 @@
 // workspace (split_k = 16, above a cluster's 8; tiled; the grid holds S <=
 // 16 programs per tile, side by side): the K loop starts at the program's
 // share, and the epilogue writes the partial sum to the program's slot of
-// the tile's workspace record [16 slots of 64 x 64 f32 | count] (rows
-// inside M only), counts the program with one atomic, and the block whose
-// arrival completes the count adds the S slots in split order (loads masked
-// like the stores), writes C with masked 4-wide stores and resets the count.
+// the tile's workspace record [16 slots of 64 x 64 f32 | arrival count |
+// leaving count] (rows inside M only), arrives with one atomic and waits
+// until all S have; each program then adds its share of the tile's 4-wide
+// groups over the S slots in split order (loads masked like the stores),
+// writes them to C with masked 4-wide stores and leaves; the last to leave
+// resets both counts.
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
 // The workspace is the parameter after the TMA descriptors; its record size
@@ -49,77 +51,89 @@
 // CHECK-NEXT: nvgpu.warpgroup.mma.store %{{.*}}, %[[MINE]]
 // CHECK-NEXT: }
 // CHECK-NEXT: gpu.barrier
-// Thread 0 arrives between acquire-release fences at GPU scope.
+// Thread 0 arrives between acquire-release fences at GPU scope, waiting
+// in between until all S programs of the tile have arrived (the runtime
+// launches them all at once: "splits": "resident").
 // CHECK: %[[CAT:.*]] = arith.addi %[[REC]], %c65536
-// CHECK: %[[FLAG:.*]] = memref.view %{{.*}} to memref<1xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[SI32:.*]] = arith.index_cast %[[S]] : index to i32
 // CHECK: scf.if %[[T0]] {
 // CHECK-NEXT: llvm.fence syncscope("device") acq_rel
-// CHECK: %[[BEFORE:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[CAT]]]
-// CHECK-NEXT: llvm.fence syncscope("device") acq_rel
-// The block before it was number S - 1.
-// CHECK: %[[N1:.*]] = arith.subi %[[S]], %c1{{[_0-9]*}} : index
-// CHECK: %[[N1I:.*]] = arith.index_cast %[[N1]] : index to i32
-// CHECK: arith.cmpi eq, %[[BEFORE]], %[[N1I]] : i32
-// CHECK: memref.store %{{.*}}, %[[FLAG]]
-// CHECK: gpu.barrier
-// CHECK: %[[L:.*]] = memref.load %[[FLAG]]
-// CHECK: %[[LAST:.*]] = arith.cmpi ne, %[[L]]
-// CHECK: scf.if %[[LAST]] {
-// CHECK-NOT: llvm.fence
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[CAT]]]
+// CHECK-NEXT: scf.while : () -> () {
+// CHECK: %[[SEEN:.*]] = memref.atomic_rmw ori %{{.*}}, %[[COUNTS]][%[[CAT]]]
+// CHECK-NEXT: %[[MORE:.*]] = arith.cmpi ult, %[[SEEN]], %[[SI32]] : i32
+// CHECK-NEXT: scf.condition(%[[MORE]])
+// CHECK: llvm.fence syncscope("device") acq_rel
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.barrier
+// Then each adds a share: chunks of 2 groups of 4 columns, program s
+// taking chunks s, s + S, ... of the tile's 4.
+// CHECK: scf.for %[[CH:.*]] = %[[SPLIT]] to %c4{{[_0-9]*}} step %[[S]] {
+// CHECK: %[[AT0:.*]] = arith.muli %{{.*}}, %c4
+// CHECK: %[[AT1:.*]] = arith.muli %{{.*}}, %c4
 // Each 4-wide group is stored only inside M and N; one outside loads the
 // tile's first group instead (offset 0), so that no load waits on a branch.
 // CHECK: %[[COL:.*]] = arith.cmpi ult, %{{.*}}, %[[N:.*]] : index
 // CHECK-NEXT: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : index
 // CHECK-NEXT: %[[IN0:.*]] = arith.andi %[[ROW]], %[[COL]] : i1
-// CHECK-COUNT-7: arith.andi
-// CHECK: %[[FROM0:.*]] = arith.select %[[IN0]], %[[AT0:.*]], %c0{{[_0-9]*}} : index
-// CHECK-COUNT-7: arith.select
+// CHECK: %[[IN1:.*]] = arith.andi
+// CHECK: %[[FROM0:.*]] = arith.select %[[IN0]], %[[AT0]], %c0{{[_0-9]*}} : index
+// CHECK: %[[FROM1:.*]] = arith.select %[[IN1]], %[[AT1]], %c0{{[_0-9]*}} : index
 // The first S slots in split order: unrolled for each S from 2 to 8; for
-// any other, a loop over whole runs of 4 slots (each run's 32 loads in
+// any other, a loop over whole runs of 4 slots (each run's loads in
 // flight at once), then a loop over the rest.
-// CHECK: %[[SUMS:.*]]:8 = scf.index_switch %[[S]] -> vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>
+// CHECK: %[[SUMS:.*]]:2 = scf.index_switch %[[S]] -> vector<4xf32>, vector<4xf32>
 // CHECK-NEXT: case 2 {
 // CHECK-NOT: scf.if
 // CHECK: %[[OFF0:.*]] = arith.muli %c0{{[_0-9]*}}, %c4096{{[_0-9]*}}
 // CHECK-NEXT: %[[FIRST0:.*]] = arith.addi %[[REC]], %[[OFF0]]
-// CHECK: %[[AT00:.*]] = arith.addi %[[FIRST0]], %[[FROM0]]
+// CHECK-NEXT: %[[AT00:.*]] = arith.addi %[[FIRST0]], %[[FROM0]]
 // CHECK-NEXT: %[[P0:.*]] = vector.load %[[PARTS]][%[[AT00]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK-NEXT: %[[ADD0:.*]] = arith.addf %{{.*}}, %[[P0]] : vector<4xf32>
-// CHECK-COUNT-7: vector.load %[[PARTS]]
+// CHECK: vector.load %[[PARTS]]
 // CHECK: %[[OFF1:.*]] = arith.muli %c1{{[_0-9]*}}, %c4096{{[_0-9]*}}
 // CHECK-NEXT: %[[FIRST1:.*]] = arith.addi %[[REC]], %[[OFF1]]
-// CHECK: arith.addi %[[FIRST1]], %[[FROM0]]
+// CHECK-NEXT: arith.addi %[[FIRST1]], %[[FROM0]]
 // CHECK-NEXT: vector.load
 // CHECK-NEXT: arith.addf %[[ADD0]],
-// CHECK-COUNT-7: vector.load %[[PARTS]]
+// CHECK: vector.load %[[PARTS]]
 // CHECK: scf.yield
 // CHECK-NEXT: }
 // CHECK-NEXT: case 3 {
-// CHECK-COUNT-24: vector.load %[[PARTS]]
+// CHECK-COUNT-6: vector.load %[[PARTS]]
 // CHECK: case 4 {
-// CHECK-COUNT-32: vector.load %[[PARTS]]
+// CHECK-COUNT-8: vector.load %[[PARTS]]
 // CHECK: case 8 {
-// CHECK-COUNT-64: vector.load %[[PARTS]]
+// CHECK-COUNT-16: vector.load %[[PARTS]]
 // CHECK: default {
 // CHECK: %[[RUNS:.*]] = arith.divui %[[S]], %c4
 // CHECK: %[[WHOLE:.*]] = arith.muli %[[RUNS]], %c4
-// CHECK: %[[PART:.*]]:8 = scf.for %[[RI:.*]] = %c0{{[_0-9]*}} to %[[WHOLE]] step %c4
+// CHECK: %[[PART:.*]]:2 = scf.for %[[RI:.*]] = %c0{{[_0-9]*}} to %[[WHOLE]] step %c4
 // CHECK: %[[RAT:.*]] = arith.muli %[[RI]], %c4096
-// CHECK-COUNT-32: vector.load %[[PARTS]]
+// CHECK-COUNT-8: vector.load %[[PARTS]]
 // CHECK-NOT: vector.load
 // CHECK: scf.yield
 // CHECK: scf.for %[[SI:.*]] = %[[WHOLE]] to %[[S]] step %c1{{[_0-9]*}} iter_args(%{{.*}} = %[[PART]]#0,
 // CHECK: %[[SAT:.*]] = arith.muli %[[SI]], %c4096
 // CHECK: %[[FIRST:.*]] = arith.addi %[[REC]], %[[SAT]]
-// CHECK-COUNT-8: vector.load %[[PARTS]]
+// CHECK-COUNT-2: vector.load %[[PARTS]]
 // CHECK-NOT: vector.load
 // CHECK: scf.yield
 // CHECK: scf.if %[[IN0]] {
 // CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
 // CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
-// CHECK-COUNT-7: vector.store
-// CHECK: scf.if %[[T0]] {
+// CHECK: vector.store
+// Every thread's loads done, the program leaves; the last of the S to
+// leave resets both counts for the next launch.
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.if %[[T0]] {
+// CHECK: %[[LAT:.*]] = arith.addi %[[CAT]], %c1
+// CHECK: %[[LEFT:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[LAT]]]
+// CHECK: %[[S1:.*]] = arith.subi %[[SI32]], %c1_i32
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[LEFT]], %[[S1]] : i32
+// CHECK-NEXT: scf.if %[[LAST]] {
 // CHECK: memref.store %c0_i32{{.*}}, %[[COUNTS]][%[[CAT]]]
+// CHECK: memref.store %c0_i32{{.*}}, %[[COUNTS]][%[[LAT]]]
 // CHECK-NOT: tile.
 module attributes {gpu.container_module} {
   gpu.module @matmul_kernels {

@@ -913,7 +913,7 @@ SPLIT_REFUSALS = [
     ("older", _without("splits"),
      'field "split_k" is 4 without "splits": an older tile-opt\'s kernel, which runs '
      'exactly split_k programs per tile; compile it again'),
-    ("splits-other", _with(splits="fixed"), 'field "splits" is \'fixed\'; expected grid or cluster'),
+    ("splits-other", _with(splits="fixed"), 'field "splits" is \'fixed\'; expected grid, resident or cluster'),
     ("no-workspace", _drop_workspace,
      "\"params\" lists 16 of the 17 parameters of an mma=wgmma split_k=4 kernel; the next is "
      "'workspace' (ptr)"),

@@ -311,9 +311,10 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
   syncCluster();
 }
 
-/// Split-K: the partial sum to the program's slot; the last program of
-/// the tile adds the slots (see the file comment of TileToWGMMA.cpp).
-void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
+/// Split-K: the partial sum to the program's slot; every program adds a
+/// share of the slots (`shared`), or the last to arrive all of them (see
+/// the file comment of TileToWGMMA.cpp).
+void Epilogue::emitSplitEpilogue(Value acc, StoreOp store, bool shared) {
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type(), i32Type = b.getI32Type();
   int64_t slot = cfg.blockM * cfg.blockN;
@@ -369,20 +370,118 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   // for the whole block (the next barrier orders its reads after it). So
   // does CUTLASS's semaphore (fence.acq_rel.gpu, then a relaxed red). Not
   // membar.gl: a sequentially consistent fence (MEMBAR.SC), more than the
-  // pattern needs. The block learns through shared memory whether it was
-  // last.
+  // pattern needs.
   Value countAt = add(tileRecord, cfg.workspaceSlots() * slot);
+  auto fence = [&] {
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acq_rel, "device");
+  };
+  auto atomic = [&](arith::AtomicRMWKind kind, int64_t value, Value at) {
+    return memref::AtomicRMWOp::create(b, loc, kind, i32(value), counts, at)
+        .getResult();
+  };
+
+  // Thread t adds 4 neighbouring columns at elements 4 (g T + t) of the
+  // tile, for g < G: one 16-byte load per slot; G in chunks of at most
+  // `perChunk` groups (32 accumulator registers beside the tile's
+  // accumulator at 8), chunks first to last by `step` (whatever share of
+  // them this program adds).
+  int64_t threads = cfg.mmaThreads();
+  int64_t groups = slot / (4 * threads);
+  auto addChunks = [&](Value first, Value step, int64_t perChunk) {
+    while (groups % perChunk)
+      perChunk /= 2;
+    auto vec = VectorType::get({4}, f32);
+    OpBuilder::InsertionGuard guard(b);
+    auto chunks =
+        scf::ForOp::create(b, loc, first, cst(groups / perChunk), step);
+    b.setInsertionPointToStart(chunks.getBody());
+    SmallVector<Value> at;
+    for (int64_t g = 0; g < perChunk; ++g)
+      at.push_back(mul(
+          add(add(mul(chunks.getInductionVar(), perChunk * threads), blk.tid),
+              g * threads),
+          4));
+    // Rows past M and column groups past N are neither loaded nor stored
+    // (N is a multiple of 8, so a group lies wholly inside or outside).
+    SmallVector<Value> row, col, inside;
+    for (int64_t g = 0; g < perChunk; ++g) {
+      row.push_back(add(blk.mRow0, div(at[g], cfg.blockN)));
+      col.push_back(add(blk.nCol0, rem(at[g], cfg.blockN)));
+      // Named: C++ leaves the order of arguments, and so of the ops, open.
+      Value colInside = ult(col[g], n);
+      inside.push_back(andi(ult(row[g], m), colInside));
+    }
+    // A group past M or N loads the tile's first group instead (written,
+    // and in cache) and is never stored: no load waits on a branch, so all
+    // the slots' loads can be in flight at once.
+    SmallVector<Value> from;
+    for (int64_t g = 0; g < perChunk; ++g)
+      from.push_back(arith::SelectOp::create(b, loc, inside[g], at[g], cst(0)));
+    SmallVector<Value> sum = sumSlots(
+        parts, cfg.workspaceSlots(), perChunk, [&](Value s, int64_t g) {
+          Value first = add(tileRecord, mul(s, slot));
+          return vector::LoadOp::create(
+              b, loc, vec, partials, ValueRange{add(first, from[g])},
+              /*nontemporal=*/false, llvm::MaybeAlign(16));
+        });
+    storeGroups(c, row, col, inside, sum);
+  };
+
+  if (shared) {
+    Value partsI32 = arith::IndexCastOp::create(b, loc, i32Type, parts);
+    // Every program adds a share of the tile once all have arrived: thread
+    // 0 waits on the count (the runtime launches all of a tile's programs
+    // at once, so none waits on one that cannot start). Chunks of two
+    // groups, program s taking chunks s, s + S, ...: a 128 x 128 tile has
+    // 16, so up to 16 programs share the sums.
+    {
+      auto arrive = scf::IfOp::create(b, loc, blk.isThread0);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(arrive.thenBlock());
+      fence();
+      atomic(arith::AtomicRMWKind::addi, 1, countAt);
+      auto wait = scf::WhileOp::create(b, loc, TypeRange{}, ValueRange{});
+      b.setInsertionPointToStart(&wait.getBefore().emplaceBlock());
+      Value seen = atomic(arith::AtomicRMWKind::ori, 0, countAt);
+      scf::ConditionOp::create(b, loc,
+                               arith::CmpIOp::create(b, loc,
+                                                     arith::CmpIPredicate::ult,
+                                                     seen, partsI32),
+                               ValueRange{});
+      b.setInsertionPointToStart(&wait.getAfter().emplaceBlock());
+      scf::YieldOp::create(b, loc);
+      b.setInsertionPointAfter(wait);
+      fence();
+    }
+    gpu::BarrierOp::create(b, loc);
+    addChunks(store.getSplit(), parts, 2);
+    // Every thread's loads done: the program leaves; the last to leave
+    // resets both counts for the next launch.
+    gpu::BarrierOp::create(b, loc);
+    auto leave = scf::IfOp::create(b, loc, blk.isThread0);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(leave.thenBlock());
+    Value leftAt = add(countAt, 1);
+    Value left = atomic(arith::AtomicRMWKind::addi, 1, leftAt);
+    auto last = scf::IfOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, left,
+                              arith::SubIOp::create(b, loc, partsI32, i32(1))));
+    b.setInsertionPointToStart(last.thenBlock());
+    memref::StoreOp::create(b, loc, i32(0), counts, countAt);
+    memref::StoreOp::create(b, loc, i32(0), counts, leftAt);
+    return;
+  }
+
+  // The program whose arrival completes the count adds the slots; the
+  // block learns through shared memory whether it was last.
   Value flag = view(add(blk.base, layout.flagOffset), {1}, i32Type);
   {
     auto arrive = scf::IfOp::create(b, loc, blk.isThread0);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(arrive.thenBlock());
-    auto fence = [&] {
-      LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acq_rel, "device");
-    };
     fence();
-    Value before = memref::AtomicRMWOp::create(
-        b, loc, arith::AtomicRMWKind::addi, i32(1), counts, countAt);
+    Value before = atomic(arith::AtomicRMWKind::addi, 1, countAt);
     fence();
     Value last = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq, before,
@@ -398,51 +497,7 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
   auto ifLast = scf::IfOp::create(b, loc, isLast);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifLast.thenBlock());
-
-  // Thread t adds 4 neighbouring columns at elements 4 (g T + t) of the
-  // tile, for g < G: one 16-byte load per slot; G in chunks of at most 8
-  // groups (32 accumulator registers beside the tile's accumulator).
-  int64_t threads = cfg.mmaThreads();
-  int64_t groups = slot / (4 * threads);
-  int64_t perChunk = 8;
-  while (groups % perChunk)
-    perChunk /= 2;
-  auto vec = VectorType::get({4}, f32);
-  auto chunks =
-      scf::ForOp::create(b, loc, cst(0), cst(groups / perChunk), cst(1));
-  b.setInsertionPointToStart(chunks.getBody());
-  SmallVector<Value> at;
-  for (int64_t g = 0; g < perChunk; ++g)
-    at.push_back(mul(
-        add(add(mul(chunks.getInductionVar(), perChunk * threads), blk.tid),
-            g * threads),
-        4));
-  // Rows past M and column groups past N are neither loaded nor stored
-  // (N is a multiple of 8, so a group lies wholly inside or outside).
-  SmallVector<Value> row, col, inside;
-  for (int64_t g = 0; g < perChunk; ++g) {
-    row.push_back(add(blk.mRow0, div(at[g], cfg.blockN)));
-    col.push_back(add(blk.nCol0, rem(at[g], cfg.blockN)));
-    // Named: C++ leaves the order of arguments, and so of the ops, open.
-    Value colInside = ult(col[g], n);
-    inside.push_back(andi(ult(row[g], m), colInside));
-  }
-  // A group past M or N loads the tile's first group instead (written, and
-  // in cache) and is never stored: no load waits on a branch, so all the
-  // slots' loads can be in flight at once.
-  SmallVector<Value> from;
-  for (int64_t g = 0; g < perChunk; ++g)
-    from.push_back(arith::SelectOp::create(b, loc, inside[g], at[g], cst(0)));
-  SmallVector<Value> sum =
-      sumSlots(parts, cfg.workspaceSlots(), perChunk, [&](Value s, int64_t g) {
-        Value first = add(tileRecord, mul(s, slot));
-        return vector::LoadOp::create(b, loc, vec, partials,
-                                      ValueRange{add(first, from[g])},
-                                      /*nontemporal=*/false,
-                                      llvm::MaybeAlign(16));
-      });
-  storeGroups(c, row, col, inside, sum);
-  b.setInsertionPointAfter(chunks);
+  addChunks(cst(0), cst(1), 8);
   auto reset = scf::IfOp::create(b, loc, blk.isThread0);
   b.setInsertionPointToStart(reset.thenBlock());
   memref::StoreOp::create(b, loc, i32(0), counts, countAt);

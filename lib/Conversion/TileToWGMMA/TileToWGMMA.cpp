@@ -38,12 +38,15 @@
 // cluster) in split order and stores them; a second barrier keeps every
 // block's shared memory until the others have read it. Above 8 splits,
 // each program writes its partial sum to its slot of the tile's workspace
-// record [split_k slots of block_m x block_n | arrival count]; the program
-// whose arrival completes the count adds the S slots in split order (so
-// the sum does not depend on which program is last), writes C and resets
-// the count for the next launch. Stream-K (persistent) does the same with
-// two slots for a tile two programs share, and stores a tile one program
-// holds whole as usual.
+// record [split_k slots of block_m x block_n | arrival count | leaving
+// count], arrives and waits until all S have (the runtime launches them
+// all at once: "splits": "resident"); each then adds a share of the
+// tile's 4-wide groups over the S slots in split order (so the sum does
+// not depend on which program adds it), writes them to C and leaves; the
+// last to leave resets both counts for the next launch. Stream-K
+// (persistent) writes to two slots for a tile two programs share; the
+// program whose arrival completes the count adds both and resets it; a
+// tile one program holds whole is stored as usual.
 //
 // The pieces, after CUTLASS's: SharedLayout.h places the ring, staging and
 // barriers; Mainloop.cpp fills the ring and runs wgmma; Epilogue.cpp stores
@@ -213,8 +216,9 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
   if (cfg.isSplitK())
-    attrs.set(manifestKey(Field::Splits),
-              ab.getStringAttr(cfg.reducesInCluster() ? "cluster" : "grid"));
+    attrs.set(
+        manifestKey(Field::Splits),
+        ab.getStringAttr(cfg.reducesInCluster() ? "cluster" : "resident"));
   // TMA addresses rows at multiples of 16 bytes (cuTensorMapEncodeTiled's
   // global strides): the contiguous size of each operand (A's K or M, B's N
   // or K, C's N) must be a multiple of 8 elements. The manifest states what

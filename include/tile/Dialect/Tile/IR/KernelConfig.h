@@ -120,8 +120,8 @@ struct KernelConfig {
   /// two programs share a tile).
   int64_t workspaceSlots() const { return isStreamK() ? 2 : splitK; }
   /// A tile's workspace record: its slots of block_m x block_n f32, then its
-  /// arrival count padded to 16 bytes (so the next record's slots stay
-  /// aligned). The manifest's workspace_tile_bytes.
+  /// arrival count and (split-K) leaving count, padded to 16 bytes (so the
+  /// next record's slots stay aligned). The manifest's workspace_tile_bytes.
   int64_t workspaceTileBytes() const {
     return 4 * (workspaceSlots() * blockM * blockN + 4);
   }
