@@ -346,7 +346,9 @@ typedef struct tile_rt_problem {
   int64_t splits;
 } tile_rt_problem;
 
-/* What a persistent grid is sized from; tiled grids need none of it. */
+/* What a persistent grid, and a split-K kernel whose splits are resident
+ * ("splits": "resident": a tile's programs wait for one another), are
+ * sized from; other tiled grids need none of it. */
 typedef struct tile_rt_device {
   int64_t sm_count;            /* SMs of the GPU */
   int64_t programs_per_sm;     /* e.g. tile_rt_kernel_info.blocks_per_sm */
@@ -373,9 +375,14 @@ typedef struct tile_rt_plan tile_rt_plan;
  * operand's stride (static_stride_am, ...) to another value than its
  * copy's refuses it, naming the size's multiple or the leading dimension.
  * `device` may be
- * null: a persistent kernel's plan then has no grid and cannot be launched,
- * but is checked as any other. The plan refers to the bundle, which must
- * outlive it. Free it with tile_rt_plan_free. */
+ * null: a persistent kernel's plan, and a resident split-K kernel's above
+ * one split, then has no grid and cannot be launched, but is checked as any
+ * other. With a device, a resident split-K kernel runs by default as many
+ * splits as leave all its programs resident at once (sm_count x
+ * programs_per_sm / tiles, at most split_k) and refuses more; it is
+ * launched cooperatively, so the driver refuses a grid that does not fit. The
+ * plan refers to the bundle, which must outlive it. Free it with
+ * tile_rt_plan_free. */
 tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
                                  const tile_rt_problem *problem,
                                  const tile_rt_device *device,
@@ -408,8 +415,8 @@ typedef struct tile_rt_plan_info {
   int64_t a_copy_bytes, b_copy_bytes, c_copy_bytes;
   int64_t tiles;     /* tiles of C: tile rows rounded up to clusters */
   int64_t splits;    /* programs per tile: 1, or a split-K kernel's */
-  int64_t grid;      /* blocks launched; 0 for a persistent plan without a
-                        device */
+  int64_t grid;      /* blocks launched; 0 for a plan that needs a device
+                        and was made without one */
   int64_t cluster_m; /* blocks per cluster along the grid: the kernel's
                         cluster_m, or the splits of a split-K kernel whose
                         splits meet in a cluster; above 1 the grid must

@@ -28,15 +28,21 @@ std::string logSummary(const char *log, size_t maxLines) {
   return out;
 }
 
-// The launch of `grid` blocks in clusters of `size` along x.
-struct ClusterLaunch {
+// The launch of `grid` blocks in clusters of `size` along x, or (size 1)
+// cooperatively: all resident at once or refused by the driver, for a
+// kernel whose programs wait for one another.
+struct ExLaunch {
   CUlaunchAttribute attr{};
   CUlaunchConfig config{};
-  ClusterLaunch(const Manifest &m, int64_t grid, int64_t size,
-                CUstream stream) {
-    attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-    attr.value.clusterDim.x = static_cast<unsigned>(size);
-    attr.value.clusterDim.y = attr.value.clusterDim.z = 1;
+  ExLaunch(const Manifest &m, int64_t grid, int64_t size, CUstream stream) {
+    if (size > 1) {
+      attr.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+      attr.value.clusterDim.x = static_cast<unsigned>(size);
+      attr.value.clusterDim.y = attr.value.clusterDim.z = 1;
+    } else {
+      attr.id = CU_LAUNCH_ATTRIBUTE_COOPERATIVE;
+      attr.value.cooperative = 1;
+    }
     config.gridDimX = static_cast<unsigned>(grid);
     config.gridDimY = config.gridDimZ = 1;
     config.blockDimX = static_cast<unsigned>(m.threadsPerBlock);
@@ -146,7 +152,7 @@ bool load(const Manifest &m, LoadedKernel &k, Error &error) {
   // A split-K kernel's largest cluster is one of split_k blocks.
   int64_t cluster = m.splitsInCluster() ? m.splitK : m.clusterM;
   if (cluster > 1) {
-    ClusterLaunch cl(m, cluster, cluster, nullptr);
+    ExLaunch cl(m, cluster, cluster, nullptr);
     int active = 0;
     if (!check(d.cuOccupancyMaxActiveClusters(&active, k.function,
                                               &cl.config),
@@ -193,9 +199,9 @@ bool checkGrid(const tile_rt_plan &plan, Error &error) {
                 "kernel '" + m.kernel + "' (" + m.path +
                     (m.persistent ? ") is persistent; its plan needs a "
                                     "device to size the grid"
-                                  : ") runs a tile's splits side by side; "
-                                    "its plan needs a device to bound "
-                                    "them"));
+                                  : ") waits for all of a tile's splits at "
+                                    "once; its plan needs a device to "
+                                    "bound them"));
   return true;
 }
 
@@ -218,9 +224,9 @@ bool launchPlan(tile_rt_plan &plan, CUstream stream, Error &error) {
     return false;
   CUresult r;
   CUfunction f = kernel.kernel.function;
-  if (plan.grid.cluster > 1) {
-    ClusterLaunch cl(m, plan.grid.blocks, plan.grid.cluster, stream);
-    r = d.cuLaunchKernelEx(&cl.config, f, plan.args.data(), nullptr);
+  if (plan.grid.cluster > 1 || (m.splitsResident() && plan.grid.splits > 1)) {
+    ExLaunch ex(m, plan.grid.blocks, plan.grid.cluster, stream);
+    r = d.cuLaunchKernelEx(&ex.config, f, plan.args.data(), nullptr);
   } else {
     r = d.cuLaunchKernel(f, static_cast<unsigned>(plan.grid.blocks), 1, 1,
                          static_cast<unsigned>(m.threadsPerBlock), 1, 1,

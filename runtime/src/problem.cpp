@@ -227,13 +227,39 @@ int64_t tileCount(const Manifest &m, const tile_rt_problem &p) {
          ceilDiv(p.n, m.blockN);
 }
 
+namespace {
+
+// At least one SM and one program per SM, each within int32 (what the
+// driver reports), so that their product cannot overflow.
+bool deviceSized(const tile_rt_device *device) {
+  return device && device->sm_count >= 1 && device->sm_count <= INT32_MAX &&
+         device->programs_per_sm >= 1 && device->programs_per_sm <= INT32_MAX;
+}
+
+int64_t residentPrograms(const tile_rt_device &device) {
+  return device.sm_count * device.programs_per_sm;
+}
+
+// deviceSized, or false with `error`: "<where>: <what> needs at least ...".
+bool checkDeviceSized(const std::string &where, const char *what,
+                      const tile_rt_device &device, std::string &error) {
+  if (deviceSized(&device))
+    return true;
+  error = where + ": " + what +
+          " needs at least one SM and one program per SM, not " +
+          std::to_string(device.sm_count) + " x " +
+          std::to_string(device.programs_per_sm);
+  return false;
+}
+
+} // namespace
+
 int64_t boundSplits(const Manifest &m, const tile_rt_problem &p,
                     const tile_rt_device *device, int64_t splits) {
-  if (!m.splitsResident() || !device || device->sm_count < 1 ||
-      device->programs_per_sm < 1)
+  if (!m.splitsResident() || !deviceSized(device))
     return splits;
-  int64_t resident = device->sm_count * device->programs_per_sm;
-  return std::clamp<int64_t>(resident / tileCount(m, p), 1, splits);
+  return std::clamp<int64_t>(residentPrograms(*device) / tileCount(m, p), 1,
+                             splits);
 }
 
 int64_t splitsOf(const Manifest &m, const tile_rt_problem &p,
@@ -602,16 +628,18 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
       grid.blocks = 0; // the launch refuses it
       return true;
     }
-    if (grid.splits != boundSplits(m, p, device, grid.splits)) {
-      error = "kernel '" + m.kernel + "' (" + m.path + "): its " +
-              std::to_string(grid.splits) +
+    std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
+    if (!checkDeviceSized(where, "a resident split-K grid", *device, error))
+      return false;
+    int64_t most = boundSplits(m, p, device, grid.splits);
+    if (grid.splits != most) {
+      error = where + ": its " + std::to_string(grid.splits) +
               " programs per tile wait for one another, so all " +
               std::to_string(grid.blocks) +
               " must be resident at once, more than the device's " +
-              std::to_string(device->sm_count * device->programs_per_sm) +
+              std::to_string(residentPrograms(*device)) +
               " (SMs x programs per SM); ask for at most " +
-              std::to_string(boundSplits(m, p, device, grid.splits)) +
-              " splits";
+              std::to_string(most) + (most == 1 ? " split" : " splits");
       return false;
     }
     return true;
@@ -619,16 +647,9 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
   if (!device)
     return true;
   std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
-  if (device->sm_count < 1 || device->sm_count > INT32_MAX ||
-      device->programs_per_sm < 1 || device->programs_per_sm > INT32_MAX) {
-    error = where +
-            ": a persistent grid needs at least one SM and one "
-            "program per SM, not " +
-            std::to_string(device->sm_count) + " x " +
-            std::to_string(device->programs_per_sm);
+  if (!checkDeviceSized(where, "a persistent grid", *device, error))
     return false;
-  }
-  int64_t slots = device->sm_count * device->programs_per_sm;
+  int64_t slots = residentPrograms(*device);
   if (m.clusterM > 1)
     slots = std::min<int64_t>(slots / m.clusterM, device->max_active_clusters) *
             m.clusterM;

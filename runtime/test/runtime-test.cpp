@@ -1504,6 +1504,25 @@ void testGrids() {
   Plan r4k(skr.b, problem(4096, 4096, 4096), &h200); // 1024 tiles
   CHECK_EQ(r4k.info.splits, 1);
   CHECK_EQ(r4k.info.grid, 1024);
+  // A device that holds nothing sizes no resident launch; one split needs
+  // no device.
+  tile_rt_device empty{132, 0, 0};
+  Plan rEmpty(skr.b, three, &empty);
+  CHECK_EQ(rEmpty.code, TILE_RT_UNSUPPORTED);
+  CHECK_EQ(std::string(rEmpty.status.message),
+           "kernel 'k' (" + gDir +
+               "/skr.json): a resident split-K grid needs at least one SM "
+               "and one program per SM, not 132 x 0");
+  tile_rt_problem one = problem(4096, 4096, 4096);
+  one.splits = 1;
+  Plan rOne(skr.b, one);
+  CHECK_EQ(rOne.info.grid, 1024);
+  tile_rt_problem two64 = problem(1000, 1000, 4096);
+  two64.splits = 3;
+  tile_rt_device small{64, 1, 0};
+  Plan rSmall(skr.b, two64, &small);
+  CHECK(std::string(rSmall.status.message).find("ask for at most 1 split") !=
+        std::string::npos);
   Plan rNone(skr.b, three);
   CHECK_EQ(rNone.code, TILE_RT_OK);
   CHECK_EQ(rNone.info.splits, 3);
@@ -1515,8 +1534,8 @@ void testGrids() {
              TILE_RT_INVALID_ARGUMENT);
     CHECK_EQ(std::string(st.message),
              "kernel 'k' (" + gDir +
-                 "/skr.json) runs a tile's splits side by side; its plan "
-                 "needs a device to bound them");
+                 "/skr.json) waits for all of a tile's splits at once; its "
+                 "plan needs a device to bound them");
   }
   // A kernel without split-K runs one program per tile.
   tile_rt_problem two = problem(1000, 1000, 4096);

@@ -11,9 +11,11 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-to-wgmma | FileCheck %s
 
 // The workspace is the parameter after the TMA descriptors; its record size
-// goes to the manifest (4 x (16 x 64 x 64 + 4) bytes).
+// goes to the manifest (4 x (16 x 64 x 64 + 4) bytes), and so does that the
+// tile's programs wait for one another ("resident").
 // CHECK-LABEL: gpu.func @matmul(
 // CHECK-SAME: %[[TA:arg12]]: !llvm.ptr, %[[TB:arg13]]: !llvm.ptr, %[[TC:arg14]]: !llvm.ptr, %{{.*}}: !llvm.ptr, %[[WS:arg16]]: !llvm.ptr) kernel
+// CHECK-SAME: splits = "resident"
 // CHECK-SAME: workspace_tile_bytes = 262160 : i64
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0{{[_0-9]*}} : index
@@ -123,15 +125,15 @@
 // CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
 // CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
 // CHECK: vector.store
-// Every thread's loads done, the program leaves; the last of the S to
-// leave resets both counts for the next launch.
-// CHECK: gpu.barrier
-// CHECK-NEXT: scf.if %[[T0]] {
+// The program leaves; the last of the S to leave resets both counts for
+// the next launch.
+// CHECK: scf.if %[[T0]] {
 // CHECK: %[[LAT:.*]] = arith.addi %[[CAT]], %c1
 // CHECK: %[[LEFT:.*]] = memref.atomic_rmw addi %{{.*}}, %[[COUNTS]][%[[LAT]]]
 // CHECK: %[[S1:.*]] = arith.subi %[[SI32]], %c1_i32
 // CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[LEFT]], %[[S1]] : i32
 // CHECK-NEXT: scf.if %[[LAST]] {
+// CHECK-NEXT: llvm.fence syncscope("device") acq_rel
 // CHECK: memref.store %c0_i32{{.*}}, %[[COUNTS]][%[[CAT]]]
 // CHECK: memref.store %c0_i32{{.*}}, %[[COUNTS]][%[[LAT]]]
 // CHECK-NOT: tile.

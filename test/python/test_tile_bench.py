@@ -536,7 +536,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 picked, _, runs = d.choose(*s)
                 if picked is member and member.split_k > 1:
                     assert splits == runs  # the splits the pick runs
-                # The runtime tries splits in powers of two.
+                # The runtime tries splits in powers of two (clusters; the
+                # table has no member above 8 splits, which tries any count).
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
                 assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],

@@ -26,8 +26,8 @@ using namespace mlir::tile::wgmma;
 
 // The most splits per tile whose fix-up is unrolled.
 static constexpr int64_t kUnrolledSplits = 8;
-// Slots a loop over more than kUnrolledSplits adds per iteration: 8 groups
-// of 4 floats from each, 128 registers in flight.
+// Slots a loop over more than kUnrolledSplits adds per iteration (their
+// loads in flight at once).
 static constexpr int64_t kRunSlots = 4;
 
 void Epilogue::emitTensorMap(Value tmaCPtr) {
@@ -312,9 +312,10 @@ void Epilogue::emitClusterSplitEpilogue(Value acc, StoreOp store) {
 }
 
 /// Split-K: the partial sum to the program's slot; every program adds a
-/// share of the slots (`shared`), or the last to arrive all of them (see
+/// share of the slots, or for Stream-K the last to arrive all of them (see
 /// the file comment of TileToWGMMA.cpp).
-void Epilogue::emitSplitEpilogue(Value acc, StoreOp store, bool shared) {
+void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
+  bool shared = !cfg.isStreamK();
   MLIRContext *ctx = b.getContext();
   Type f32 = b.getF32Type(), i32Type = b.getI32Type();
   int64_t slot = cfg.blockM * cfg.blockN;
@@ -431,9 +432,9 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store, bool shared) {
     Value partsI32 = arith::IndexCastOp::create(b, loc, i32Type, parts);
     // Every program adds a share of the tile once all have arrived: thread
     // 0 waits on the count (the runtime launches all of a tile's programs
-    // at once, so none waits on one that cannot start). Chunks of two
-    // groups, program s taking chunks s, s + S, ...: a 128 x 128 tile has
-    // 16, so up to 16 programs share the sums.
+    // at once, cooperatively, so none waits on one that cannot start).
+    // Chunks of two groups per thread, program s taking chunks s, s + S,
+    // ...: 16 in a 128 x 128 tile of one warpgroup.
     {
       auto arrive = scf::IfOp::create(b, loc, blk.isThread0);
       OpBuilder::InsertionGuard guard(b);
@@ -455,9 +456,8 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store, bool shared) {
     }
     gpu::BarrierOp::create(b, loc);
     addChunks(store.getSplit(), parts, 2);
-    // Every thread's loads done: the program leaves; the last to leave
-    // resets both counts for the next launch.
-    gpu::BarrierOp::create(b, loc);
+    // The program leaves (every program has passed its wait); the last to
+    // leave resets both counts for the next launch.
     auto leave = scf::IfOp::create(b, loc, blk.isThread0);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(leave.thenBlock());
@@ -468,6 +468,7 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store, bool shared) {
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, left,
                               arith::SubIOp::create(b, loc, partsI32, i32(1))));
     b.setInsertionPointToStart(last.thenBlock());
+    fence();
     memref::StoreOp::create(b, loc, i32(0), counts, countAt);
     memref::StoreOp::create(b, loc, i32(0), counts, leftAt);
     return;

@@ -172,7 +172,7 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   if (cfg.reducesInCluster())
     return epilogue.emitClusterSplitEpilogue(acc, store);
   if (cfg.isSplitK())
-    return epilogue.emitSplitEpilogue(acc, store, /*shared=*/true);
+    return epilogue.emitSplitEpilogue(acc, store);
   // Stream-K: a tile one program holds whole is stored as usual.
   auto whole = scf::IfOp::create(
       b, loc,
@@ -183,7 +183,7 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   b.setInsertionPointToStart(whole.thenBlock());
   epilogue.emitEpilogue(acc);
   b.setInsertionPointToStart(whole.elseBlock());
-  epilogue.emitSplitEpilogue(acc, store, /*shared=*/false);
+  epilogue.emitSplitEpilogue(acc, store);
 }
 
 /// Warp-specialized: splits the persistent tile loop (holding `kl`) into

@@ -159,7 +159,7 @@ public:
   }
 
   void emitEpilogue(Value acc);
-  void emitSplitEpilogue(Value acc, StoreOp store, bool shared);
+  void emitSplitEpilogue(Value acc, StoreOp store);
   void emitClusterSplitEpilogue(Value acc, StoreOp store);
   /// The issuer waits until its TMA stores have read the staging tiles.
   void waitStoresRead();
