@@ -569,6 +569,18 @@ def test_fit_script_reads_a_run_cut_short(tmp_path):
         fit.load(str(tmp_path / "empty.txt"))
 
 
+def _two_member_run(tmp_path):
+    """A tile-run text of six shapes timing m64 (faster everywhere) and
+    small beside cuBLAS, for the fit script's tests."""
+    run = tmp_path / "run.txt"
+    run.write_text("".join(
+        f"==== problem {m}x{n}x{k}, seed 1 ====\ntime cuBLAS (cublasLt): 0.02 ms median\n"
+        f"time B/mm__m64.json: {0.01 + m * n * k * 2e-15:.6f} ms median\n"
+        f"time B/mm__small.json: {0.015 + m * n * k * 3e-15:.6f} ms median\n"
+        for m in (1, 2048) for n, k in ((4096, 4096), (8192, 2048), (1024, 8192))))
+    return run
+
+
 def test_fit_script_fits_only_the_named_members(tmp_path):
     """--only: the named members are fitted, every other keeps the table's
     coefficients (members appended to a fitted table); a name the table
@@ -581,12 +593,7 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
         {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
          "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}}
         for name, n in (("m64", 128), ("small", 64))]}
-    run = tmp_path / "run.txt"
-    run.write_text("".join(
-        f"==== problem {m}x{n}x{k}, seed 1 ====\ntime cuBLAS (cublasLt): 0.02 ms median\n"
-        f"time B/mm__m64.json: {0.01 + m * n * k * 2e-15:.6f} ms median\n"
-        f"time B/mm__small.json: {0.015 + m * n * k * 3e-15:.6f} ms median\n"
-        for m in (1, 2048) for n, k in ((4096, 4096), (8192, 2048), (1024, 8192))))
+    run = _two_member_run(tmp_path)
     data = fit.read_runs([str(run)])
     costs = fit.fit(table, data, ["small"])
     assert costs["m64"] == [250000, 1500, 4000, 5000]
@@ -614,12 +621,7 @@ def test_fit_script_refines_from_the_table(tmp_path):
          "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}},
         {"name": "small", "why": "small", "config": dict(cfg, block_m=64, block_n=64),
          "cost": slow}]}
-    run = tmp_path / "run.txt"
-    run.write_text("".join(
-        f"==== problem {m}x{n}x{k}, seed 1 ====\ntime cuBLAS (cublasLt): 0.02 ms median\n"
-        f"time B/mm__m64.json: {0.01 + m * n * k * 2e-15:.6f} ms median\n"
-        f"time B/mm__small.json: {0.015 + m * n * k * 3e-15:.6f} ms median\n"
-        for m in (1, 2048) for n, k in ((4096, 4096), (8192, 2048), (1024, 8192))))
+    run = _two_member_run(tmp_path)
     data = fit.read_runs([str(run)])
     assert all(r[1] == r[2] == "m64" for r in fit.picks(table, fit.table_costs(table), data))
     kept = fit.fit(table, data, ["small"], from_table=True)
