@@ -114,9 +114,10 @@ def model_tile(cfg, elem=(2, 2, 2)):
 
 def cluster_slots(cfg, slots):
     """A rule's "cluster_slots" for the member: the table's where its splits
-    run as one cluster (split_k 2 to 8), else none (split_k above 8: its
-    splits meet in the workspace)."""
-    return tuple(slots) if slots and 1 < cfg.get("split_k", 1) <= 8 else (0,) * 8
+    run as one cluster (split_k 2 to the runtime's max_cluster_splits), else
+    none (above it: its splits meet in the workspace)."""
+    in_cluster = 1 < cfg.get("split_k", 1) <= tile_runtime.max_cluster_splits
+    return tuple(slots) if slots and in_cluster else (0,) * 8
 
 
 def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):

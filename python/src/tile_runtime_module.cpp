@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/ManifestSchema.h"
 #include "tile_runtime.h"
 #include "tile_runtime_driver.h"
 
@@ -612,6 +613,9 @@ NB_MODULE(tile_runtime, m) {
   // tile_opt's C++ path keeps the launchers it serves for good, on purpose.
   nb::set_leak_warnings(false);
   nb::exception<BundleError>(m, "BundleError");
+  // Split-K members above it add their splits through the workspace (the
+  // compiler's and the runtime's one threshold, for the fit script).
+  m.attr("max_cluster_splits") = tile_manifest::kMaxClusterSplits;
   nb::exception<UnsupportedError>(m, "UnsupportedError",
                                   m.attr("BundleError"));
   nb::exception<CudaError>(m, "CudaError");

@@ -162,8 +162,11 @@ typedef struct tile_rt_bundle_info {
   int64_t cluster_m;            /* 1 or 2 */
   int64_t split_k;              /* 1 to 128 */
   const char *splits;           /* split-K: "cluster" (split_k <= 8, sums in
-                                   a cluster) or "grid" (in the
-                                   workspace), else "" */
+                                   a cluster), "resident" (in the
+                                   workspace, every program adding a share)
+                                   or "grid" (in the workspace, an earlier
+                                   kernel's last program adding them), else
+                                   "" */
   int64_t workspace_tile_bytes; /* 0 unless the kernel takes a workspace */
   int64_t index_bitwidth;       /* 32 or 64 */
   int64_t m_multiple, n_multiple, k_multiple;
