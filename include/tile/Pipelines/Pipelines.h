@@ -62,7 +62,8 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "TMA + mbarrier + wgmma (sm_90a; chip defaults to it)"))};
   PassOptions::Option<WarpSpecialize> warpSpecialize{
       *this, "warp-specialize",
-      llvm::cl::desc("Warp roles (mma=wgmma, schedule=persistent)"),
+      llvm::cl::desc("Warp roles (mma=wgmma; schedule=persistent, or tiled "
+                     "with split-k up to 8)"),
       llvm::cl::init(KernelConfig{}.warpSpecialize),
       llvm::cl::values(
           clEnumValN(WarpSpecialize::None, "none",

@@ -101,8 +101,10 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
            << cfg.clusterM
            << " needs warp-specialize=cooperative or pingpong (the blocks of "
               "a cluster share loads through the producer's multicast)";
-  // The partial sums meet in the epilogue of the TMA + wgmma kernel.
-  if (cfg.hasPartials() && (!cfg.isWgmma() || cfg.isWarpSpecialized()))
+  // The partial sums meet in the epilogue of the TMA + wgmma kernel
+  // (warp-specialized, only in a cluster: KernelConfig::verifyBlock).
+  if (cfg.hasPartials() &&
+      (!cfg.isWgmma() || (cfg.isWarpSpecialized() && !cfg.reducesInCluster())))
     return func.emitError("tile-to-gpu: ")
            << (cfg.isStreamK() ? "schedule=stream-k"
                                : "split-k=" + std::to_string(cfg.splitK))

@@ -50,6 +50,13 @@ void Epilogue::syncStagingWriters() {
                           Value());
 }
 
+/// Synchronises the consumer warpgroups (named barrier 1 + warpgroups)
+/// without the producer's.
+void Epilogue::syncConsumers() {
+  NVVM::BarrierOp::create(b, loc, Type(), i32(1 + cfg.warpgroups()),
+                          i32(cfg.mmaThreads()), {}, Value());
+}
+
 /// The thread that issues the TMA stores: one per warpgroup when
 /// warpgroups store apart (warp-specialized), else thread 0.
 Value Epilogue::storeIssuer() {

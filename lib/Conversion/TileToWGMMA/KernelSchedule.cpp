@@ -186,12 +186,13 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   epilogue.emitSplitEpilogue(acc, store);
 }
 
-/// Warp-specialized: splits the persistent tile loop (holding `kl`) into
-/// a producer warpgroup, of which one thread issues every TMA load into
-/// the ring, and the consumer warpgroups, which only wait, run wgmma,
-/// release stages and store C. The producer walks every tile of the
+/// Warp-specialized: splits the persistent tile loop (holding `kl`; for
+/// split-K a loop of one trip) into a producer warpgroup, of which one
+/// thread issues every TMA load into the ring, and the consumer
+/// warpgroups, which only wait, run wgmma, release stages and store C. The producer walks every tile of the
 /// program (cooperative consumers the same ones, pingpong ones half each)
-/// and runs up to a ring ahead, across tiles, while the consumers store C.
+/// and runs up to a ring ahead, across tiles, while the consumers store C
+/// (or, split-K, add the tile's partial sums in its cluster).
 void KernelSchedule::emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl,
                                          Value it0, Value numK) {
   Value isProducer = arith::CmpIOp::create(
@@ -226,6 +227,14 @@ void KernelSchedule::emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl,
     b.setInsertionPointAfter(roles);
     syncCluster();
   }
+  bool splits = kl.store.isSplit();
+  if (splits) {
+    // The producer warpgroup's threads arrive at the cluster barriers of
+    // the consumers' split epilogue (every thread of the cluster counts).
+    b.setInsertionPointAfter(leader);
+    syncCluster();
+    syncCluster();
+  }
   b.setInsertionPointToStart(roles.elseBlock());
   NVVM::SetMaxRegisterOp::create(b, loc, KernelConfig::kConsumerRegisters,
                                  NVVM::SetMaxRegisterAction::increase);
@@ -234,6 +243,13 @@ void KernelSchedule::emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl,
   b.setInsertionPoint(kl.loop);
   setTileOrigin(kl);
   Value acc = mainloop.emitConsumerK(it0, numK);
+  if (splits) {
+    // The partial sum goes over the ring: both warpgroups' wgmma reads of
+    // it are complete first.
+    epilogue.syncConsumers();
+    epilogue.emitClusterSplitEpilogue(acc, kl.store);
+    return;
+  }
   epilogue.emitEpilogue(acc);
   b.setInsertionPointAfter(tileLoop);
   epilogue.waitStoresRead();

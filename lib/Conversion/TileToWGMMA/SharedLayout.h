@@ -73,9 +73,12 @@ struct SharedLayout {
     int64_t stagingBytes = warpgroups * wgStagingBytes;
     emptyOffset = ring + stagingBytes;
     // Room to move the base up to the next swizzle atom at run time; in a
-    // cluster, the empty barriers (8 bytes each) after staging.
-    sharedBytes = (cfg.isWarpSpecialized() ? emptyOffset
-                                           : std::max(ring, stagingBytes)) +
+    // cluster, the empty barriers (8 bytes each) after staging. A
+    // warp-specialized split-K tile adds its partial sums over the ring and
+    // stages nothing.
+    sharedBytes = (cfg.isWarpSpecialized() && !cfg.isSplitK()
+                       ? emptyOffset
+                       : std::max(ring, stagingBytes)) +
                   extra;
     if (cfg.reducesInCluster()) {
       // The partial sum in f32 over the ring, its rows padded by 8 floats

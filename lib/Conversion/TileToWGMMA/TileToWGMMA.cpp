@@ -19,7 +19,8 @@
 // or 32 where a tile row is not whole 128-byte rows) and stores them with
 // TMA, which drops what falls outside C: no masks either.
 //
-// Warp-specialized (persistent only): a producer warpgroup fills the ring,
+// Warp-specialized (persistent, or split-K in a cluster): a producer
+// warpgroup fills the ring,
 // consumers release stages through "empty" mbarriers and stage C after the
 // ring, each warpgroup its own rows, stored by its own TMA stores that run
 // on while it starts the next tile. Cooperative consumers split each tile;
@@ -118,7 +119,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
 
   Location loc = kl.loop.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&func.getBody().front());
-  if (cfg.isWarpSpecialized() && !isa<scf::ForOp>(kl.loop->getParentOp()))
+  if (cfg.isWarpSpecialized() && !cfg.isSplitK() &&
+      !isa<scf::ForOp>(kl.loop->getParentOp()))
     return func.emitError("tile-to-wgmma: warp-specialize=")
            << stringifyWarpSpecialize(cfg.warpSpecialize)
            << " needs schedule=persistent (the producer and the consumers "
@@ -167,6 +169,19 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   // A persistent tile loop carries the K-step count into the next tile.
   Value it0 = zero;
   auto tileLoop = dyn_cast<scf::ForOp>(kl.loop->getParentOp());
+  if (cfg.isWarpSpecialized() && !tileLoop) {
+    // Split-K, one tile per program: a loop of one trip, so that the
+    // producer and the consumers walk it as they walk a persistent one.
+    OpBuilder wb(kl.loop);
+    Value one = arith::ConstantIndexOp::create(wb, loc, 1);
+    tileLoop = scf::ForOp::create(wb, loc, zero, one, one);
+    Operation *end = kl.store->getNextNode();
+    for (Operation *op = kl.loop; op != end;) {
+      Operation *next = op->getNextNode();
+      op->moveBefore(tileLoop.getBody()->getTerminator());
+      op = next;
+    }
+  }
   if (tileLoop) {
     // Stream-K counts each tile's own steps, computed in the loop.
     if (!cfg.isStreamK() && !tileLoop.isDefinedOutsideOfLoop(kDim))

@@ -163,6 +163,8 @@ public:
   void emitClusterSplitEpilogue(Value acc, StoreOp store);
   /// The issuer waits until its TMA stores have read the staging tiles.
   void waitStoresRead();
+  /// Warp-specialized: the consumer warpgroups meet, the producer not.
+  void syncConsumers();
 
 private:
   void syncStagingWriters();

@@ -245,6 +245,19 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << n.setting("split-k", std::to_string(splitK))
                        << " needs " << n.setting("schedule", "tiled")
                        << " and " << n.setting("cluster-m", "1");
+  // Warp-specialized, a tile's programs add their partial sums in their
+  // cluster: a workspace's arrive-and-wait would hold the producer too.
+  if (isSplitK() && isWarpSpecialized() &&
+      (isPingpong() || !reducesInCluster()))
+    return emitError() << n.setting("split-k", std::to_string(splitK))
+                       << " with "
+                       << n.setting("warp-specialize",
+                                    stringifyWarpSpecialize(warpSpecialize))
+                       << " needs "
+                       << n.setting("warp-specialize", "cooperative") << " and "
+                       << n.field("split-k")
+                       << " <= " << tile_manifest::kMaxClusterSplits
+                       << " (splits added in a cluster)";
   return success();
 }
 

@@ -54,7 +54,7 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
                         "TMA + mbarrier + wgmma (sm_90a)"))}]>,
     Option<"warpSpecialize", "warp-specialize", "::mlir::tile::WarpSpecialize",
            "::mlir::tile::KernelConfig{}.warpSpecialize",
-           "Warp roles (mma=wgmma, persistent schedule)",
+           "Warp roles (mma=wgmma; persistent schedule, or tiled with split-k up to 8)",
            [{::llvm::cl::values(
              clEnumValN(::mlir::tile::WarpSpecialize::None, "none",
                         "every warp loads and computes"),
