@@ -50,17 +50,18 @@ def grid():
         yield (f"mma=wgmma schedule={sched} order={order} block-m={bm} "
                f"block-n={bn} block-k=64 num-warps={warps} "
                f"num-stages={stages}")
-    # Warp-specialized: a producer warpgroup on top of num-warps; clusters
-    # and 64-bit indices change its barriers and address arithmetic.
-    for ws, sched, order, bm, bn, warps, stages, cm, bits in (
+    # Warp-specialized: a producer warpgroup on top of num-warps; clusters,
+    # 64-bit indices and split-K (in a cluster, or refused above 8) change
+    # its barriers and address arithmetic.
+    for ws, sched, order, bm, bn, warps, stages, cm, bits, splits in (
             itertools.product(
                 ["cooperative", "pingpong"], ["tiled", "persistent"],
                 ["linear", "grouped"], [64, 128, 256], [64, 128, 192, 256],
-                [4, 8], range(1, 9), [1, 2], [32, 64])):
+                [4, 8], range(1, 9), [1, 2], [32, 64], [1, 4, 16])):
         yield (f"mma=wgmma warp-specialize={ws} schedule={sched} "
                f"order={order} block-m={bm} block-n={bn} block-k=64 "
                f"num-warps={warps} num-stages={stages} cluster-m={cm} "
-               f"index-bitwidth={bits}")
+               f"index-bitwidth={bits} split-k={splits}")
 
 
 def check(tile_opt, ptxas, opts):

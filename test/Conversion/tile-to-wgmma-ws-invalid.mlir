@@ -61,14 +61,14 @@ func.func @tall() attributes {tile.kernel = #tile.kernel<block_m = 256, block_n 
 // Warp-specialized split-K adds the partial sums in the tile's cluster
 // (the workspace's arrive-and-wait would hold the producer too), with
 // cooperative consumers sharing the tile.
-// expected-error @+1 {{split_k = 2 with warp_specialize = pingpong needs warp_specialize = cooperative and split_k <= 8 (splits added in a cluster)}}
+// expected-error @+1 {{split_k = 2 needs warp_specialize = cooperative or none (a pingpong warpgroup holds whole tiles)}}
 func.func @split_pingpong() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = pingpong, split_k = 2, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{split_k = 16 with warp_specialize = cooperative needs warp_specialize = cooperative and split_k <= 8 (splits added in a cluster)}}
+// expected-error @+1 {{split_k = 16 with warp_specialize = cooperative needs split_k <= 8 (warp-specialized splits are added in a cluster)}}
 func.func @split_workspace() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, split_k = 16, chip = sm_90a, shared_bytes = 0>} {
   return
 }

@@ -246,18 +246,21 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
                        << " needs " << n.setting("schedule", "tiled")
                        << " and " << n.setting("cluster-m", "1");
   // Warp-specialized, a tile's programs add their partial sums in their
-  // cluster: a workspace's arrive-and-wait would hold the producer too.
-  if (isSplitK() && isWarpSpecialized() &&
-      (isPingpong() || !reducesInCluster()))
+  // cluster (a workspace's arrive-and-wait would hold the producer too),
+  // each consumer warpgroup holding its rows of the tile.
+  if (isSplitK() && isPingpong())
+    return emitError() << n.setting("split-k", std::to_string(splitK))
+                       << " needs "
+                       << n.setting("warp-specialize", "cooperative")
+                       << " or none (a pingpong warpgroup holds whole tiles)";
+  if (isSplitK() && isWarpSpecialized() && !reducesInCluster())
     return emitError() << n.setting("split-k", std::to_string(splitK))
                        << " with "
                        << n.setting("warp-specialize",
                                     stringifyWarpSpecialize(warpSpecialize))
-                       << " needs "
-                       << n.setting("warp-specialize", "cooperative") << " and "
-                       << n.field("split-k")
+                       << " needs " << n.field("split-k")
                        << " <= " << tile_manifest::kMaxClusterSplits
-                       << " (splits added in a cluster)";
+                       << " (warp-specialized splits are added in a cluster)";
   return success();
 }
 
