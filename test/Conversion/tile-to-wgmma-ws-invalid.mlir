@@ -50,8 +50,8 @@ func.func @wide() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n 
 
 // -----
 
-// Two warpgroups of 128 rows each would be a 256-row tile.
-// expected-error @+1 {{mma = wgmma with 8 warps needs block_m = 128}}
+// Pingpong warpgroups each hold a whole tile: 128 rows, not 256.
+// expected-error @+1 {{warp_specialize = pingpong needs block_m = 128 and block_n <= 192 (one warpgroup holds the whole tile's accumulator), got 256x128}}
 func.func @tall() attributes {tile.kernel = #tile.kernel<block_m = 256, block_n = 128, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
   return
 }

@@ -670,3 +670,122 @@ module attributes {gpu.container_module} {
   }
 }
 
+
+// -----
+
+// Cooperative 256x128, 4 stages: each consumer warpgroup holds 128 rows
+// (two 64-row wgmma per K step, a 128x128 accumulator): its rows start
+// 128 x 128 bytes into the A stage (one 256-row box), and it stages and
+// stores its 128 rows in two parts of 64 columns (the ring, 4 x 48 KB,
+// leaves 32 KB per warpgroup).
+// CHECK-LABEL: gpu.func @matmul_f16(
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128 : index
+// CHECK: %[[WGROW:.*]] = arith.muli %[[WG]], %c128{{.*}} : index
+// CHECK: nvgpu.tma.prefetch.descriptor %{{.*}} : <tensor = memref<256x64xf16
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK: %[[ROWBYTES:.*]] = arith.muli %[[WGROW]], %c128{{.*}} : index
+// CHECK: %[[AT:.*]] = arith.addi %{{.*}}, %[[ROWBYTES]] : index
+// CHECK: %[[AVIEW:.*]] = memref.view %{{.*}}[%[[AT]]][] : memref<230400xi8, #gpu.address_space<workgroup>> to memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.generate.descriptor %[[AVIEW]]
+// CHECK: tile.stage_accumulator %{{.*}}[0], %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x64xf16
+// CHECK: nvgpu.tma.async.store %{{.*}} : memref<128x64xf16
+// CHECK: tile.stage_accumulator %{{.*}}[64], %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x64xf16
+module attributes {gpu.container_module} {
+  gpu.module @matmul_f16_kernels {
+    gpu.func @matmul_f16(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %arg15: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 256, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16>
+      %c256 = arith.constant 256 : index
+      %42 = arith.ceildivui %dim, %c256 : index
+      %c128 = arith.constant 128 : index
+      %43 = arith.ceildivui %dim_2, %c128 : index
+      %block_id_x = gpu.block_id  x
+      %c0_3 = arith.constant 0 : index
+      %dim_4 = memref.dim %41, %c0_3 : memref<?x?xf16>
+      %c1_5 = arith.constant 1 : index
+      %dim_6 = memref.dim %41, %c1_5 : memref<?x?xf16>
+      %c256_7 = arith.constant 256 : index
+      %44 = arith.ceildivui %dim_4, %c256_7 : index
+      %c128_8 = arith.constant 128 : index
+      %45 = arith.ceildivui %dim_6, %c128_8 : index
+      %46 = arith.muli %44, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %c0_9 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %47 = arith.muli %c8, %43 : index
+      %c256_10 = arith.constant 256 : index
+      %c128_11 = arith.constant 128 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<256x128xf32>
+      %c64 = arith.constant 64 : index
+      scf.for %arg16 = %block_id_x to %46 step %grid_dim_x {
+        %48 = arith.divui %arg16, %47 : index
+        %49 = arith.muli %48, %c8 : index
+        %50 = arith.subi %42, %49 : index
+        %51 = arith.minui %50, %c8 : index
+        %52 = arith.remui %arg16, %47 : index
+        %53 = arith.remui %52, %51 : index
+        %54 = arith.divui %52, %51 : index
+        %55 = arith.addi %49, %53 : index
+        %56 = arith.muli %55, %c256_10 : index
+        %57 = arith.muli %54, %c128_11 : index
+        %58 = scf.for %arg17 = %c0_9 to %dim_0 step %c64 iter_args(%arg18 = %cst) -> (vector<256x128xf32>) {
+          %59 = tile.load %13[%56, %arg17] : memref<?x?xf16> -> vector<256x64xf16>
+          %60 = tile.load %27[%arg17, %57] : memref<?x?xf16> -> vector<64x128xf16>
+          %61 = tile.dot %59, %60, %arg18 : vector<256x64xf16>, vector<64x128xf16> -> vector<256x128xf32>
+          scf.yield %61 : vector<256x128xf32>
+        }
+        tile.store %58, %41[%56, %57] : vector<256x128xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}
+

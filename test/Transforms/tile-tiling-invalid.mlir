@@ -34,7 +34,8 @@
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=96 block-n=96" 2>&1 | FileCheck %s --check-prefix=WG-M96
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96 split-k=2" 2>&1 | FileCheck %s --check-prefix=WG-N96-SPLIT
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=160 num-warps=8 warp-specialize=cooperative cluster-m=2" 2>&1 | FileCheck %s --check-prefix=WG-N160-CLUSTER
-// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=256 block-n=128 num-warps=8" 2>&1 | FileCheck %s --check-prefix=WG-M8
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=192 block-n=128 num-warps=8" 2>&1 | FileCheck %s --check-prefix=WG-M8
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=256 block-n=128 num-warps=8 warp-specialize=cooperative cluster-m=2" 2>&1 | FileCheck %s --check-prefix=WG-M8-CLUSTER
 // RUN: not tile-opt %s --tile-tiling="warp-specialize=cooperative" 2>&1 | FileCheck %s --check-prefix=WS-SYNC
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=256 num-warps=8 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=PP-N
 // RUN: not tile-opt %s --tile-tiling="warp-specialize=spin" 2>&1 | FileCheck %s --check-prefix=WS-BAD
@@ -86,7 +87,8 @@
 // without split-K (and not Stream-K: kernel-attr-invalid.mlir).
 // WG-N96-SPLIT: error: tile-tiling: mma=wgmma with block-n=96 (not a multiple of 64) needs split-k=1, got 2
 // WG-N160-CLUSTER: error: tile-tiling: mma=wgmma with block-n=160 (not a multiple of 64) needs cluster-m=1, got 2
-// WG-M8: error: tile-tiling: mma=wgmma with 8 warps needs block-m = 128 (two warpgroups of 64 rows), got 256
+// WG-M8: error: tile-tiling: mma=wgmma with 8 warps needs block-m = 128 or 256 (two warpgroups of 64 or 128 rows), got 192
+// WG-M8-CLUSTER: error: tile-tiling: mma=wgmma with block-m=256 needs cluster-m=1, got 2
 // WS-SYNC: error: tile-tiling: warp-specialize=cooperative needs mma=wgmma and num-warps=8
 // PP-N: error: tile-tiling: warp-specialize=pingpong needs block-m = 128 and block-n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256
 // WS-BAD: for the --warp-specialize option: Cannot find option named 'spin'!

@@ -147,12 +147,18 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
       return emitError() << narrow << " needs " << n.setting("cluster-m", "1")
                          << ", got " << c.clusterM;
   }
-  // 8 warps: two warpgroups of 64 rows each, the shape the GPU runs cover
-  // (pingpong: of 128 rows each, on alternate tiles; swap_ab: of N).
-  if (c.numWarps == 8 && !c.swapAB && c.blockM != 128)
+  // 8 warps: two warpgroups of 64 or 128 rows each, the shapes the GPU
+  // runs cover (pingpong: of 128 rows each, on alternate tiles; swap_ab:
+  // of N); 256 rows not in clusters, whose multicast no run covered.
+  if (c.numWarps == 8 && !c.swapAB && c.blockM != 128 && c.blockM != 256)
     return emitError() << wgmma << " with 8 warps needs " << n.field("block-m")
-                       << " = 128 (two warpgroups of 64 rows), got "
+                       << " = 128 or 256 (two warpgroups of 64 or 128 rows), "
+                          "got "
                        << c.blockM;
+  if (c.numWarps == 8 && c.blockM == 256 && c.clusterM > 1)
+    return emitError() << wgmma << " with " << n.setting("block-m", "256")
+                       << " needs " << n.setting("cluster-m", "1") << ", got "
+                       << c.clusterM;
   if (c.numStages < 2)
     return emitError() << wgmma << " needs " << n.field("num-stages")
                        << " of at least 2 (the TMA ring), got " << c.numStages;
