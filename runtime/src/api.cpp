@@ -592,8 +592,7 @@ tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,
   const Manifest &m = plan->kernel->manifest;
   if (!m.usesTma())
     return report(status, TILE_RT_UNSUPPORTED,
-                  "kernel '" + m.kernel + "' (" + m.path +
-                      ") takes no TMA descriptors (mma=" + m.mma + ")");
+                  m.named() + " takes no TMA descriptors (mma=" + m.mma + ")");
   *tma = tmaView(*plan, operand);
   return ok(status);
 }

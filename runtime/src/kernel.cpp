@@ -196,12 +196,12 @@ bool checkGrid(const tile_rt_plan &plan, Error &error) {
   const Manifest &m = plan.kernel->manifest;
   if (plan.grid.blocks < 1)
     return fail(error, TILE_RT_INVALID_ARGUMENT,
-                "kernel '" + m.kernel + "' (" + m.path +
-                    (m.persistent ? ") is persistent; its plan needs a "
-                                    "device to size the grid"
-                                  : ") waits for all of a tile's splits at "
-                                    "once; its plan needs a device to "
-                                    "bound them"));
+                m.named() + (m.persistent
+                                 ? " is persistent; its plan needs a device "
+                                   "to size the grid"
+                                 : " waits for all of a tile's splits at "
+                                   "once; its plan needs a device to bound "
+                                   "them"));
   return true;
 }
 

@@ -72,6 +72,8 @@ struct Manifest {
   // schedule "stream_k": a persistent grid whose programs share tiles
   // through the workspace.
   bool streamK = false;
+  // "kernel 'NAME' (PATH)": how a message names the kernel.
+  std::string named() const { return "kernel '" + kernel + "' (" + path + ")"; }
   bool splitsInCluster() const { return splits == "cluster"; }
   // "resident": a tile's programs wait for one another (each adds a share
   // of the workspace's partials), so all of a launch's must fit at once.

@@ -128,7 +128,7 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
   const Manifest &m = plan.kernel->manifest;
   const tile_rt_problem &p = plan.problem;
   const Staging &s = plan.staging;
-  std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
+  std::string where = m.named();
   if (!b.a || !b.b || !b.c)
     return fail(error, TILE_RT_INVALID_ARGUMENT,
                 where + ": the buffers of A, B and C must not be null");

@@ -628,7 +628,7 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
       grid.blocks = 0; // the launch refuses it
       return true;
     }
-    std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
+    std::string where = m.named();
     if (!checkDeviceSized(where, "a resident split-K grid", *device, error))
       return false;
     int64_t most = boundSplits(m, p, device, grid.splits);
@@ -646,7 +646,7 @@ bool planGrid(const Manifest &m, const tile_rt_problem &p,
   }
   if (!device)
     return true;
-  std::string where = "kernel '" + m.kernel + "' (" + m.path + ")";
+  std::string where = m.named();
   if (!checkDeviceSized(where, "a persistent grid", *device, error))
     return false;
   int64_t slots = residentPrograms(*device);

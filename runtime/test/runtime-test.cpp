@@ -1517,10 +1517,8 @@ void testGrids() {
   one.splits = 1;
   Plan rOne(skr.b, one);
   CHECK_EQ(rOne.info.grid, 1024);
-  tile_rt_problem two64 = problem(1000, 1000, 4096);
-  two64.splits = 3;
   tile_rt_device small{64, 1, 0};
-  Plan rSmall(skr.b, two64, &small);
+  Plan rSmall(skr.b, three, &small);
   CHECK(std::string(rSmall.status.message).find("ask for at most 1 split") !=
         std::string::npos);
   Plan rNone(skr.b, three);
