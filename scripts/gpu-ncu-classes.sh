@@ -7,6 +7,7 @@
 #   BUNDLES=.kit/bundles/cur bash scripts/gpu-ncu-classes.sh
 # ENTRIES replaces the classes: "SHAPE:MEMBER ..." (a member named by its
 # name in the bundle, or a manifest path), one entry per shape.
+# NCU replaces the sections with other ncu options (--metrics ...).
 # Carry: .kit/bundles, runtime/external.
 set -uo pipefail
 R=/tmp/raw-ncu; BUDGET=${BUDGET:-240}; . scripts/gpu-budget.sh
@@ -14,13 +15,13 @@ R=/tmp/raw-ncu; BUDGET=${BUDGET:-240}; . scripts/gpu-budget.sh
 B=${BUNDLES:?BUNDLES: a folder of scripts/auto-bundles.sh nt}/f16/nt-auto
 clock
 entries=${ENTRIES:-"1000x1000x1000:mid midws m64 midk w96|128x5120x5120:m64 midk mid|200x4608x36864:mid m64w w96 m64k|384x384x32768:midk m64k|1x5120x5120:m64wk m64k|512x3584x4096:w112 mid"}
+sections="--section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats
+  --section LaunchStats"
 IFS='|' read -ra entries <<< "$entries"
 for entry in "${entries[@]}"; do
   shape=${entry%%:*}
   t=$(left); [ $t -gt 30 ] || { echo "skip $shape: out of time"; continue; }
-  timeout $((t - 20)) ncu --clock-control none --section SpeedOfLight \
-    --section MemoryWorkloadAnalysis --section WarpStateStats --section LaunchStats \
-    --csv --page details -c 40 $run \
+  timeout $((t - 20)) ncu --clock-control none ${NCU:-$sections} --csv --page details -c 40 $run \
     $(for m in ${entry#*:}; do [ -f $m ] && echo $m || echo $B/matmul_f16_nt__$m.json; done) \
     --layout nt --shape $shape --reps 1 --rounds 1 --warmup 0 --no-cublas-timing \
     > "$R/ncu-$shape.csv" 2> "$R/ncu-$shape.err"
