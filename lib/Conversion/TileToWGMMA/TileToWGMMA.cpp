@@ -175,12 +175,11 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
     OpBuilder wb(kl.loop);
     Value one = arith::ConstantIndexOp::create(wb, loc, 1);
     tileLoop = scf::ForOp::create(wb, loc, zero, one, one);
-    Operation *end = kl.store->getNextNode();
-    for (Operation *op = kl.loop; op != end;) {
-      Operation *next = op->getNextNode();
-      op->moveBefore(tileLoop.getBody()->getTerminator());
-      op = next;
-    }
+    Block *body = tileLoop.getBody();
+    body->getOperations().splice(body->getTerminator()->getIterator(),
+                                 kl.loop->getBlock()->getOperations(),
+                                 kl.loop->getIterator(),
+                                 std::next(kl.store->getIterator()));
   }
   if (tileLoop) {
     // Stream-K counts each tile's own steps, computed in the loop.
