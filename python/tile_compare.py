@@ -196,12 +196,17 @@ def compile_bundles(tile_opt, source, lowerings, outdir):
     return bundles
 
 
-def is_bundle_folder(d):
-    """Whether d holds nothing but a bundle's files, so replacing it loses
-    nothing but an earlier bundle."""
-    return os.path.isdir(d) and not os.path.islink(d) and all(
-        f.endswith((".json", ".ptx")) and os.path.isfile(os.path.join(d, f))
-        for f in os.listdir(d))
+def is_bundle_folder(d, also=()):
+    """Whether d is a folder, not a link, that holds nothing but a bundle's
+    files (and files named in `also`), so replacing it loses nothing but an
+    earlier bundle and writes nothing outside it; False where unreadable."""
+    try:
+        listed = os.listdir(d)
+    except OSError:
+        return False
+    return not os.path.islink(d) and all(
+        (f.endswith((".json", ".ptx")) or f in also) and
+        os.path.isfile(os.path.join(d, f)) for f in listed)
 
 
 def compile_only(tile_opt, source, lowerings, outdir):
@@ -283,17 +288,11 @@ def manifest_in(d):
 
 
 def write_json(path, doc):
-    """Written beside path and renamed over it: never left half-written."""
-    d = os.path.dirname(os.path.abspath(path))
+    """Written whole (tile_bench.files); NaN stands for a metric ncu did not
+    give."""
+    from tile_bench.files import write_json as write
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".tile-compare-", dir=d)
-        try:
-            with os.fdopen(fd, "w") as f:
-                json.dump(doc, f, indent=1)
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        write(path, doc, allow_nan=True)
     except OSError as e:
         die(f"cannot write --json file '{path}': {e.strerror}")
 

@@ -44,8 +44,8 @@ from tile_bench.bundle import LAYOUTS, BundleError, load_bundle, shape_class  # 
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
 from tile_opt.compiler import format_options  # noqa: E402
-from tile_compare import (Parser, die, find_tool, manifest_in,  # noqa: E402
-                          parse_lowerings, run, write_json)
+from tile_compare import (Parser, die, find_tool, is_bundle_folder,  # noqa: E402
+                          manifest_in, parse_lowerings, run, write_json)
 
 # The default space: config=auto's family, the calibration table tile-opt
 # compiles in (so a tune run also calibrates it: scripts/fit-cost-model.py
@@ -103,6 +103,10 @@ def compile_space(tile_opt, source, space, outdir):
     out, fresh = [], set()
     for name, opts in space:
         d = os.path.join(outdir, name)
+        # Replaced below: only a folder that holds a bundle and its stamp.
+        if os.path.lexists(d) and not is_bundle_folder(d, (STAMP,)):
+            die(f"{d} exists and is not a bundle folder; remove it or choose "
+                "another --out")
         stamp = f"{digest} {opts}\n"
         try:
             with open(os.path.join(d, STAMP)) as f:
@@ -147,6 +151,38 @@ def serves(bundle, shape, layout):
     return True
 
 
+# What tile-tune takes from a passing kernel's timing, each a positive number.
+TIMES = ("ms", "ms_q25", "ms_q75", "pct_cublas")
+
+
+def read_run(path, count):
+    """tile-run's document of one shape at path (a run of `count` kernels),
+    checked for what tile-tune takes from it; one that is not stops the
+    run in one line."""
+    def bad(why):
+        die(f"cannot read {path}: {why}")
+    try:
+        with open(path) as f:
+            # One shape: tile-run writes its document, not {"runs": [...]}.
+            result = documents(json.load(f))[0]
+    except (OSError, ValueError, KeyError, IndexError, TypeError, RecursionError) as e:
+        bad(f"{type(e).__name__}: {e}")
+    kernels = result.get("kernels") if isinstance(result, dict) else None
+    if not (isinstance(kernels, list) and len(kernels) == count
+            and all(isinstance(k, dict) for k in kernels)):
+        bad(f'expected an object with a "kernels" array of {count} objects, one per '
+            "kernel run")
+    if not all(isinstance(result.get(f), str) for f in ("dtype", "c_type")):
+        bad('"dtype" and "c_type" must be strings')
+    for i, k in enumerate(kernels, 1):
+        if not isinstance(k.get("chip"), (str, type(None))):
+            bad(f'kernel {i}: "chip" must be a string or null')
+        if k.get("pass") and not all(type(k.get(f)) in (int, float)
+                                     and 0 < k[f] <= sys.float_info.max for f in TIMES):
+            bad(f"kernel {i} passed without positive {', '.join(TIMES)}")
+    return result
+
+
 def best_of(result, names):
     """(name, kernel) of the fastest passing kernel, and the names whose
     interquartile ranges overlap its own (ties)."""
@@ -157,6 +193,42 @@ def best_of(result, names):
     _, name, kernel = ranked[0]
     ties = [n for _, n, k in ranked[1:] if compare(kernel, k)["verdict"] == "tie"]
     return name, kernel, ties
+
+
+def cache_key(entry):
+    """The merge's key of a cache entry, (chip, dtype, c_type, layout,
+    class), one entry per key (an entry without a layout was timed in nn);
+    None where those are not strings (chip may be null, as tile-run's)."""
+    key = (entry.get("chip"), entry.get("dtype"), entry.get("c_type"),
+           entry.get("layout", "nn"), entry.get("class"))
+    ok = isinstance(key[0], (str, type(None))) and all(isinstance(v, str) for v in key[1:])
+    return key if ok else None
+
+
+def read_cache(path):
+    """{cache_key: entry} of the cache at path ({} where there is none); one
+    that is not a cache stops the run in one line, before anything is timed
+    or overwritten."""
+    def bad(why):
+        die(f"cannot read the cache {path}: {why}")
+    if not os.path.exists(path):
+        return {}
+    try:
+        with open(path) as f:
+            doc = json.load(f)
+    except (OSError, ValueError, RecursionError) as e:
+        bad(f"{type(e).__name__}: {e}")
+    entries = doc.get("entries") if isinstance(doc, dict) else None
+    if not isinstance(entries, list):
+        bad('expected an object with an "entries" array')
+    merged = {}
+    for i, entry in enumerate(entries, 1):
+        key = cache_key(entry) if isinstance(entry, dict) else None
+        if key is None:
+            bad(f'entry {i} is not an object whose "dtype", "c_type", "class" and '
+                '"layout" are strings and "chip" a string or null')
+        merged[key] = entry
+    return merged
 
 
 def main():
@@ -189,11 +261,17 @@ def main():
     tile_opt = find_tool("tile-opt", args.tile_opt)
     tile_run = None if args.dry_run else find_tool("tile-run", args.tile_run)
     bundles, runs = os.path.join(args.out, "bundles"), os.path.join(args.out, "runs")
+    for d in (bundles, runs):
+        if os.path.islink(d):
+            die(f"{d} is a symbolic link; tile-tune writes only inside --out")
     try:
         os.makedirs(bundles, exist_ok=True)
         os.makedirs(runs, exist_ok=True)
     except OSError as e:
         die(f"cannot create --out folder '{args.out}': {e.strerror}")
+
+    cache = os.path.join(args.out, "cache.json")
+    merged = {} if args.dry_run else read_cache(cache)
 
     compiled, fresh = compile_space(tile_opt, args.input, space, bundles)
     for name, _, bundle, why in compiled:
@@ -210,7 +288,7 @@ def main():
         die(f"no lowering of the space serves layout {layout}")
     print(f"layout: {layout}")
 
-    entries, started, done = {}, time.monotonic(), 0
+    started, done = time.monotonic(), 0
     for i, shape in enumerate(shapes):
         label = "x".join(map(str, shape))
         cands = [(n, o, m) for n, o, m in usable if serves(m, shape, layout)]
@@ -239,12 +317,7 @@ def main():
             done += 1
         else:
             print("  (measured before; kept)")
-        try:
-            with open(out) as f:
-                # One shape: tile-run writes its document, not {"runs": [...]}.
-                result = documents(json.load(f))[0]
-        except (OSError, ValueError, KeyError, IndexError, TypeError, RecursionError) as e:
-            die(f"cannot read {out}: {type(e).__name__}: {e}")
+        result = read_run(out, len(cands))
         name, kernel, ties = best_of(result, [n for n, _, _ in cands])
         if name is None:
             print(f"  no kernel passed its check on {label}")
@@ -254,28 +327,17 @@ def main():
             doc = json.load(f)
         print(f"  best: {name}, {kernel['ms']:.4f} ms, {kernel['pct_cublas']:.1f}% of "
               f"cuBLAS" + (f" (ties: {', '.join(ties)})" if ties else ""))
-        key = (kernel.get("chip"), result["dtype"], result["c_type"], layout,
-               shape_class(*shape))
-        entries[key] = {"chip": key[0], "dtype": key[1], "c_type": key[2],
-                        "layout": layout, "class": key[4], "shape": list(shape),
-                        "lowering": name,
-                        "options": opts,
-                        "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
-                        "ms": kernel["ms"],
-                        "pct_cublas": kernel["pct_cublas"], "ties": ties}
+        entry = {"chip": kernel.get("chip"), "dtype": result["dtype"],
+                 "c_type": result["c_type"], "layout": layout,
+                 "class": shape_class(*shape), "shape": list(shape),
+                 "lowering": name,
+                 "options": opts,
+                 "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
+                 "ms": kernel["ms"],
+                 "pct_cublas": kernel["pct_cublas"], "ties": ties}
+        merged[cache_key(entry)] = entry
     if args.dry_run:
         return 0
-    cache = os.path.join(args.out, "cache.json")
-    old = []
-    if os.path.exists(cache):
-        try:
-            with open(cache) as f:
-                old = json.load(f)["entries"]
-        except (OSError, ValueError, KeyError, TypeError, RecursionError) as e:
-            die(f"cannot read the cache {cache}: {type(e).__name__}: {e}")
-    merged = {(e["chip"], e["dtype"], e["c_type"], e.get("layout", "nn"), e["class"]): e
-              for e in old}
-    merged.update(entries)
     write_json(cache, {"version": 1, "entries": list(merged.values())})
     print(f"cache: {cache} ({len(merged)} entries)")
     return 0

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -60,15 +61,20 @@ static Error writeDirectly(StringRef path, StringRef text) {
   return ec ? createFileError(path, ec) : Error::success();
 }
 
-Error mlir::tile::writeFilesAtomically(
-    ArrayRef<std::pair<std::string, std::string>> files) {
+Error mlir::tile::writeFilesAtomically(ArrayRef<OutputFile> files) {
+  StringSet<> paths;
+  for (const OutputFile &f : files)
+    if (!paths.insert(f.path).second)
+      return createFileError(f.path,
+                             createStringError(inconvertibleErrorCode(),
+                                               "two outputs name this file"));
   SmallVector<std::pair<sys::fs::TempFile, std::string>> temps;
   auto discardAll = [&](Error err) {
     for (auto &[temp, path] : temps)
       consumeError(temp.discard());
     return err;
   };
-  for (const auto &[path, text] : files) {
+  for (const auto &[path, text, allowDevice] : files) {
     if (path == "-") {
       outs() << text;
       outs().flush();
@@ -81,6 +87,10 @@ Error mlir::tile::writeFilesAtomically(
     sys::fs::file_status status;
     if (!sys::fs::status(path, status) && sys::fs::exists(status) &&
         !sys::fs::is_regular_file(status)) {
+      if (!allowDevice)
+        return discardAll(createFileError(
+            path, createStringError(inconvertibleErrorCode(),
+                                    "exists and is not a regular file")));
       if (Error err = writeDirectly(path, text))
         return discardAll(std::move(err));
       continue;
@@ -129,4 +139,46 @@ std::optional<std::string> mlir::tile::checkNestingDepth(StringRef source) {
     }
   }
   return std::nullopt;
+}
+
+Expected<json::Value> mlir::tile::parseJson(StringRef text) {
+  if (std::optional<std::string> deep = checkNestingDepth(text))
+    return createStringError(inconvertibleErrorCode(), *deep);
+  Expected<json::Value> doc = json::parse(text);
+  if (!doc)
+    return doc.takeError();
+  // Valid JSON now: a string is a key where a ':' follows it, and then
+  // inside an object.
+  SmallVector<std::optional<StringSet<>>> open; // a key set per object
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    char c = text[i];
+    if (c == '{') {
+      open.emplace_back(StringSet<>());
+    } else if (c == '[') {
+      open.emplace_back(std::nullopt);
+    } else if (c == '}' || c == ']') {
+      open.pop_back();
+    } else if (c == '"') {
+      size_t start = i;
+      for (++i; text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      StringRef literal = text.slice(start, i + 1);
+      size_t next = text.find_first_not_of(" \t\r\n", i + 1);
+      if (next == StringRef::npos || text[next] != ':' || !open.back())
+        continue;
+      // The key as decoded: "a" and "\u0061" are one key.
+      Expected<json::Value> key = json::parse(literal);
+      if (!key)
+        return key.takeError();
+      if (!open.back()->insert(*key->getAsString()).second)
+        return createStringError(
+            inconvertibleErrorCode(),
+            "key " +
+                (literal.size() > 66 ? (literal.take_front(62) + "...\"").str()
+                                     : literal.str()) +
+                " appears twice in one object");
+    }
+  }
+  return doc;
 }

@@ -160,7 +160,8 @@ void mlir::tile::exportManifests(ModuleOp module) {
                     manifests.getDictionary(module.getContext()));
 }
 
-LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
+FailureOr<SmallVector<OutputFile>> mlir::tile::bundleFiles(ModuleOp module,
+                                                           StringRef dir) {
   auto manifests = module->getAttrOfType<DictionaryAttr>(kManifestsAttr);
   SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
   if (!manifests || binaries.empty()) {
@@ -168,7 +169,7 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
                             "the module (run --tile-to-ptx first)");
   }
   // Every file of every kernel, written only when all can be.
-  SmallVector<std::pair<std::string, std::string>> files;
+  SmallVector<OutputFile> files;
   for (NamedAttribute entry : manifests) {
     StringRef kernel = entry.getName().strref();
     auto fail = [&](const Twine &why) {
@@ -205,8 +206,8 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
     std::string text;
     llvm::raw_string_ostream os(text);
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(json))) << "\n";
-    files.emplace_back(ptxPath.str(), object.getObject().getValue().str());
-    files.emplace_back(jsonPath.str(), std::move(text));
+    files.push_back({ptxPath.str().str(), object.getObject().getValue().str()});
+    files.push_back({jsonPath.str().str(), std::move(text)});
   }
   // config=auto: <kernel>.json holds the rule that picks a compiled kernel
   // (whose manifest is <member>.json) per problem shape.
@@ -245,15 +246,36 @@ LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
       std::string text;
       llvm::raw_string_ostream os(text);
       os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))) << "\n";
-      files.emplace_back(path.str(), std::move(text));
+      files.push_back({path.str().str(), std::move(text)});
     }
-  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
-    return module.emitError("tile-write-bundle: cannot create directory ")
-           << dir << ": " << ec.message();
-  if (llvm::Error err = writeFilesAtomically(files))
-    return module.emitError("tile-write-bundle: cannot write ")
+  return files;
+}
+
+LogicalResult mlir::tile::writeBundle(ModuleOp module, StringRef dir) {
+  FailureOr<SmallVector<OutputFile>> files = bundleFiles(module, dir);
+  if (failed(files))
+    return failure();
+  if (llvm::Error err = writeBundleFiles(dir, *files))
+    return module.emitError("tile-write-bundle: ")
            << llvm::toString(std::move(err));
   return success();
+}
+
+llvm::Error mlir::tile::writeBundleFiles(StringRef dir,
+                                         ArrayRef<OutputFile> files) {
+  bool existed = llvm::sys::fs::exists(dir);
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return llvm::createStringError(ec, "cannot create directory " + dir + ": " +
+                                           ec.message());
+  if (llvm::Error err = writeFilesAtomically(files)) {
+    // A failure leaves nothing behind, not even the folder it made.
+    if (!existed)
+      (void)llvm::sys::fs::remove(dir);
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write " +
+                                       llvm::toString(std::move(err)));
+  }
+  return llvm::Error::success();
 }
 
 namespace {

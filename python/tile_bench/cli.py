@@ -40,16 +40,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
-import json
-import os
+import math
 import sys
-import tempfile
 import time
 from typing import Any, Callable, Optional, Sequence
 
 import tile_runtime as rt
 
-from . import stats
+from . import files, stats
 from .bundle import (ELEM_BYTES, LAYOUTS, Bundle, BundleError, Dispatch, load_manifest,
                      parse_shape)
 
@@ -119,8 +117,8 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
     args.shapes = [_shape(s) for s in args.shape]
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
-    if args.warmup_ms < 0 or not args.rep_ms > 0:
-        raise UsageError("--warmup-ms must be at least 0 and --rep-ms above 0")
+    if not (0 <= args.warmup_ms < math.inf and 0 < args.rep_ms < math.inf):
+        raise UsageError("--warmup-ms must be at least 0 and --rep-ms above 0, both finite")
     if args.seed is not None and not 0 <= args.seed < 2**63:
         raise UsageError("--seed must be between 0 and 2^63 - 1")
     args.anchor_names = ([] if args.anchors == "none" else
@@ -137,32 +135,17 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
 
 def _check_json_target(path: str) -> None:
     """Refuse an unwritable --json target before minutes of benchmarking."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
-        raise HarnessError(f"cannot write --json file '{path}': folder '{folder}' "
-                           f"is missing or not writable")
-    if os.path.isdir(path):
-        raise HarnessError(f"cannot write --json file '{path}': it is a folder")
+    try:
+        files.check_target(path)
+    except OSError as e:
+        raise HarnessError(f"cannot write --json file '{path}': {e.strerror}") from None
 
 
 def write_json_atomically(path: str, doc: dict) -> None:
-    """Writes `doc` through a temporary file in the same folder, so that OUT
-    is either the old file or the whole new one."""
-    folder = os.path.dirname(os.path.abspath(path))
+    """Writes `doc` whole (tile_bench.files), so that OUT is either the old
+    file or the whole new one; NaN is a ValueError, as it is no JSON."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".tile-bench-", suffix=".json", dir=folder)
-        try:
-            # mkstemp makes the file private; give it a plain file's mode.
-            umask = os.umask(0)
-            os.umask(umask)
-            os.fchmod(fd, 0o666 & ~umask)
-            with os.fdopen(fd, "w") as f:
-                json.dump(doc, f, indent=1, allow_nan=False)
-                f.write("\n")
-            os.replace(tmp, path)
-        except BaseException:
-            os.unlink(tmp)
-            raise
+        files.write_json(path, doc)
     except OSError as e:
         raise HarnessError(f"cannot write --json file '{path}': {e.strerror or e}") from None
 
@@ -469,7 +452,7 @@ def run(args: argparse.Namespace) -> int:
     bundles = [b for e in entries
                for b in (e.members if isinstance(e, Dispatch) else (e,))]
     _check_bundles(bundles, args.dtype, args.layout)
-    if args.json:
+    if args.json is not None:
         _check_json_target(args.json)
     torch, triton, cuda_launch = _import_gpu_stack()
     from . import anchors
@@ -555,7 +538,7 @@ def run(args: argparse.Namespace) -> int:
         say(_table(rows))
         results += rows
 
-    if args.json:
+    if args.json is not None:
         write_json_atomically(args.json, {
             "harness": "tile-bench",
             "device": {"name": info["name"], "sm_count": info["sm_count"],

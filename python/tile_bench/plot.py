@@ -8,9 +8,10 @@ crosses 100% is a tie with cuBLAS.
 from __future__ import annotations
 
 import os
-import tempfile
 import textwrap
 from typing import Iterable, Sequence
+
+from .files import write_atomically
 
 
 def _row(shape: str, impl: str, r: dict) -> dict:
@@ -98,13 +99,7 @@ def plot_pct(rows: Iterable[dict], path: str, title: str = "",
                  ha="left", family="monospace")
     fig.tight_layout(rect=(0, (0.12 * len(lines) + 0.1 * bool(lines))
                            / fig.get_figheight(), 1, 1))
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".plot-", suffix=".png", dir=folder)
-    os.close(fd)
     try:
-        fig.savefig(tmp, dpi=120)
-        os.replace(tmp, path)
+        write_atomically(path, lambda f: fig.savefig(f, format="png", dpi=120), binary=True)
     finally:
         plt.close(fig)
-        if os.path.exists(tmp):
-            os.unlink(tmp)

@@ -22,13 +22,14 @@ host that cannot keep the GPU busy shows. Needs a GPU and PyTorch.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
 from typing import Any, Callable, Optional, Sequence
 
 import tile_runtime
+from tile_bench import files
+from tile_bench.bundle import BundleError, parse_shape
 
 from .errors import CudaError, DependencyError, TileOptError
 
@@ -152,12 +153,9 @@ def _print(title: str, result: dict[str, dict[str, float]], base: str) -> None:
 
 def _parse(text: str, what: str, parser: argparse.ArgumentParser) -> tuple[int, int, int]:
     try:
-        shape = tuple(int(v) for v in text.lower().split("x"))
-        if len(shape) != 3 or min(shape) < 1:
-            raise ValueError
-    except ValueError:
-        parser.error(f"{what} {text}: expected three sizes AxBxC, e.g. 64x64x64")
-    return shape  # type: ignore[return-value]
+        return parse_shape(text)
+    except BundleError as e:
+        parser.error(f"{what}: {e}")
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
@@ -172,7 +170,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if args.batches < 4:
         parser.error("--batches must be at least 4 (quartiles)")
     shape = _parse(args.shape, "--shape", parser)
-    mlp_shape = _parse(args.mlp, "--mlp", parser) if args.mlp else None
+    mlp_shape = _parse(args.mlp, "--mlp", parser) if args.mlp is not None else None
+
+    def cannot_write(e: OSError) -> int:
+        print(f"tile_opt.overhead: cannot write --json file '{args.json}': {e.strerror}",
+              file=sys.stderr)
+        return 1
+
+    if args.json is not None:  # before minutes of measuring
+        try:
+            files.check_target(args.json)
+        except OSError as e:
+            return cannot_write(e)
     out: dict[str, Any] = {}
     try:
         torch = _import_torch()
@@ -193,9 +202,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except TileOptError as e:
         print(f"tile_opt.overhead: {e}", file=sys.stderr)
         return 1
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(out, f, indent=1)
+    if args.json is not None:
+        try:
+            files.write_json(args.json, out)
+        except OSError as e:
+            return cannot_write(e)
     return 0
 
 

@@ -8,6 +8,7 @@
 
 #include "json.h"
 
+#include <algorithm>
 #include <cstring>
 #include <iterator>
 #include <vector>
@@ -88,17 +89,31 @@ public:
     return true;
   }
 
-  bool parse_error(std::size_t, const std::string &,
+  bool parse_error(std::size_t position, const std::string &,
                    const nlohmann::detail::exception &e) override {
     // "[json.exception.parse_error.101] parse error at line 1, column 2:
     // syntax error ... - what; last read: '...'": the place and the what;
     // the text last read may be long and unprintable.
     std::string what = e.what();
     size_t at = what.find(" at line ");
-    what = at == std::string::npos ? ": " + what : what.substr(at);
-    size_t lastRead = what.find("; last read:");
-    if (lastRead != std::string::npos)
-      what.erase(lastRead);
+    if (at != std::string::npos) {
+      what = what.substr(at);
+      size_t lastRead = what.find("; last read:");
+      if (lastRead != std::string::npos)
+        what.erase(lastRead);
+    } else {
+      // "[json.exception.out_of_range.406] number overflow parsing
+      // '1e999999'": no place (the parser has read past the number, which
+      // may be any length).
+      size_t start = std::min(position, text_.size());
+      while (start > 0 && std::strchr("0123456789+-.eE", text_[start - 1]))
+        --start;
+      size_t id = what.find("] ");
+      what = " at " + where(text_, start) + ": " +
+             (id == std::string::npos ? what : what.substr(id + 2));
+      if (what.size() > 120)
+        what = what.substr(0, 116) + "...'";
+    }
     error_ = "malformed JSON" + what;
     return false;
   }

@@ -143,10 +143,13 @@ bool FieldReader::checkString(const char *key, const Json &v) {
   if (!v.is_string())
     return wrongType(key, "a string", v);
   const std::string &s = v.get_ref<const std::string &>();
-  // A C API would see only the part before a NUL ("k.ptx\u0000x" would read
-  // k.ptx).
-  if (s.find('\0') != std::string::npos) {
-    error_ = std::string("field \"") + key + "\" contains a NUL character";
+  size_t at = tile_manifest::findControl(s);
+  if (at != std::string::npos) {
+    char code[8];
+    std::snprintf(code, sizeof code, "0x%02x",
+                  static_cast<unsigned char>(s[at]));
+    error_ = std::string("field \"") + key +
+             "\" contains a control character (" + code + ")";
     return false;
   }
   return true;

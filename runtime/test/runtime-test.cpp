@@ -441,6 +441,14 @@ void testJson() {
            "malformed JSON at line 1, column 10: syntax error while parsing "
            "value - invalid string: ill-formed UTF-8 byte");
   CHECK_EQ(text("[1]"), "top level must be an object, not an array");
+  // A number too large for a double: where it is, and not all of it.
+  CHECK_EQ(text("{\"a\": 1e999999}"),
+           "malformed JSON at line 1, column 7: number overflow parsing "
+           "'1e999999'");
+  std::string message = text("{\"a\": 1" + std::string(2000, '0') + "e999}");
+  CHECK_EQ(message.substr(0, 62),
+           "malformed JSON at line 1, column 7: number overflow parsing '1");
+  CHECK_EQ(message.size(), size_t(14 + 120));
 
   // Numbers: integers below 2^53, quoted as written when refused.
   auto number = [&](const char *field, const std::string &value) {
@@ -489,11 +497,15 @@ void testFields() {
   CHECK_EQ(with(sync, "kernel", 7),
            "field \"kernel\" must be a string, not a number");
   CHECK_EQ(with(sync, "kernel", std::string("k\0x", 3)),
-           "field \"kernel\" contains a NUL character");
+           "field \"kernel\" contains a control character (0x00)");
   CHECK_EQ(with(sync, "ptx", std::string("k.ptx\0.json", 11)),
-           "field \"ptx\" contains a NUL character");
+           "field \"ptx\" contains a control character (0x00)");
   CHECK_EQ(with(sync, "chip", std::string("sm\0", 3)),
-           "field \"chip\" contains a NUL character");
+           "field \"chip\" contains a control character (0x00)");
+  CHECK_EQ(with(sync, "kernel", "k\nx"),
+           "field \"kernel\" contains a control character (0x0a)");
+  CHECK_EQ(with(sync, "gpu_module", "m\x1b[31m"),
+           "field \"gpu_module\" contains a control character (0x1b)");
   CHECK_EQ(with(sync, "block_k", 0),
            "field \"block_k\" must be at least 1, not 0");
   CHECK_EQ(with(sync, "schedule", "stream-k"),
@@ -999,7 +1011,9 @@ void testDispatch() {
            "dispatch[0]: a rule has a \"class\" or a \"cost\", not both");
   CHECK_EQ(
       rules({{{"bundle", std::string("small.json\0x", 12)}, {"why", "w"}}}),
-      "dispatch[0]: field \"bundle\" contains a NUL character");
+      "dispatch[0]: field \"bundle\" contains a control character (0x00)");
+  CHECK_EQ(rules({{{"bundle", "small.json"}, {"why", "one\ntwo"}}}),
+           "dispatch[0]: field \"why\" contains a control character (0x0a)");
   CHECK_EQ(rules({{{"bundle", "auto.json"}, {"why", "w"}}}),
            "dispatch[0]: bundle 'auto.json' is itself a dispatch manifest");
   Json wrongTypes = syncManifest();
@@ -1927,13 +1941,14 @@ void testVisitOrder() {
 void testMessages() {
   // Whatever a manifest holds, a message is one line of printable ASCII.
   Json m = syncManifest();
-  m["schedule"] = "tiled\n\x01";
+  // (A string field with a control character is refused by name.)
+  m["schedule"] = "tiled\xc3\xa9";
   tile_rt_status st;
   writeJson("lines.json", m);
   tile_rt_bundle *b = nullptr;
   CHECK_EQ(tile_rt_bundle_load((gDir + "/lines.json").c_str(), &b, &st),
            TILE_RT_BAD_BUNDLE);
-  CHECK(std::string(st.message).find("'tiled\\x0a\\x01'") != std::string::npos);
+  CHECK(std::string(st.message).find("'tiled\\xc3\\xa9'") != std::string::npos);
   // Long messages are cut to the buffer.
   std::string name(3000, 'x');
   m = syncManifest();

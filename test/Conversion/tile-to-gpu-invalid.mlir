@@ -210,3 +210,43 @@ func.func @host(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   func.call @called(%A, %B, %C) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf32>) -> ()
   return
 }
+
+// -----
+
+// An empty static dimension: the manifest's static_m must be at least 1.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: static static_m = 0: it must be at least 1}}
+func.func @empty_m(%A: memref<0x16xf16>, %B: memref<16x16xf16>, %C: memref<0x16xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<0x16xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<16x16xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<0x16xf16>
+  return
+}
+
+// -----
+
+// 2^31 rows do not fit the default 32-bit index.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: static static_m = 2147483648 does not fit the kernel's 32-bit index (index-bitwidth=64 compiles it)}}
+func.func @rows_past_i32(%A: memref<2147483648x16xf16>, %B: memref<16x16xf16>, %C: memref<2147483648x16xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<2147483648x16xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<16x16xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<2147483648x16xf16>
+  return
+}
+
+// -----
+
+// A gpu.module an earlier run lowered: tile-to-ptx would attach its own
+// target and compile it again.
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{tile-to-gpu: gpu.module @done already has a target (an earlier run lowered it); tile-to-gpu takes tile-level IR}}
+  gpu.module @done [#nvvm.target<chip = "sm_90a">] {
+  }
+}

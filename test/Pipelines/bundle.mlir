@@ -39,7 +39,7 @@
 // FILES-NEXT: mm.ptx
 
 // NOKERNEL: error: tile-write-bundle: no compiled tile kernel in the module (run --tile-to-ptx first)
-// NODIR: error: tile-write-bundle: cannot create directory /dev/null/x: Not a directory
+// NODIR: tile-opt: cannot create directory /dev/null/x: Not a directory
 func.func @mm(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf32>) {
   tile.matmul %A, %B into %C : memref<?x?xf16>, memref<?x?xf16> into memref<?x?xf32>
   return

@@ -439,7 +439,8 @@ HOSTILE = [
                                 **{**_TMA_FIELDS, "layouts": ["nn", "tt"]}),
      "an mma=wgmma kernel serves exactly one layout"),
     ("kernel-not-in-ptx", _with(kernel="other"), "has no kernel 'other'"),
-    ("newline-in-kernel", _with(kernel="a\nb"), "has no kernel 'a\\x0ab'"),
+    ("newline-in-kernel", _with(kernel="a\nb"),
+     'field "kernel" contains a control character (0x0a)'),
     ("ptx-is-a-directory", _with(ptx="."), "/.': Is a directory"),
     ("ptx-is-dev-zero", _with(ptx="/dev/zero"),
      "cannot read ptx '/dev/zero': not a regular file (a character device)"),
@@ -1270,8 +1271,15 @@ def _tile_bench(*args) -> subprocess.CompletedProcess:
     (["m.json", "--shape", "1x1x1", "--dtype", "f32"], "invalid choice: 'f32'"),
     (["m.json", "--shape", "1x1x1", "--layout", "NT"], "invalid choice: 'NT'"),
     (["m.json", "--shape", "1x1x1", "--layout", "n"], "invalid choice: 'n'"),
+    (["m.json", "--shape", "1x1x1", "--warmup-ms", "nan"], "--warmup-ms must be at least 0"),
+    (["m.json", "--shape", "1x1x1", "--warmup-ms", "inf"], "--warmup-ms must be at least 0"),
+    (["m.json", "--shape", "1x1x1", "--warmup-ms", "-1"], "--warmup-ms must be at least 0"),
+    (["m.json", "--shape", "1x1x1", "--rep-ms", "inf"], "--rep-ms above 0, both finite"),
+    (["m.json", "--shape", "1x1x1", "--rep-ms", "nan"], "--rep-ms above 0, both finite"),
+    (["m.json", "--shape", "1x1x1", "--rep-ms", "0"], "--rep-ms above 0, both finite"),
 ], ids=["nothing", "two-sizes", "zero", "full-width", "2^31", "leading-zero", "rounds",
-        "dtype", "layout-case", "layout-one-letter"])
+        "dtype", "layout-case", "layout-one-letter", "warmup-nan", "warmup-inf",
+        "warmup-negative", "rep-inf", "rep-nan", "rep-zero"])
 def test_cli_usage_errors(args, words):
     r = _tile_bench(*args)
     assert r.returncode == 2
@@ -1416,6 +1424,53 @@ def test_json_is_replaced_whole(tmp_path):
     assert os.listdir(tmp_path) == ["out.json"]
     with pytest.raises(HarnessError, match="cannot write --json file"):
         write_json_atomically(str(tmp_path / "absent" / "out.json"), {})
+
+
+@pytest.mark.parametrize("target, why", [
+    ("", "it names no file"),
+    ("new/", "it names no file"),
+    ("folder", "it is a folder"),
+    ("folder/.", "it is a folder"),
+    ("absent/out.json", "folder 'absent' is missing or not writable"),
+])
+def test_cli_refuses_a_json_target_before_timing(tmp_path, manifests, target, why):
+    """Refused before any GPU work (without torch, tile-bench would say it
+    needs it next); nothing is written, not even beside the folder."""
+    (tmp_path / "run" / "folder").mkdir(parents=True)
+    r = subprocess.run([sys.executable, TILE_BENCH, manifests["tiled"], "--shape", "8x8x8",
+                        "--json", target], cwd=tmp_path / "run", capture_output=True,
+                       text=True, timeout=600)
+    assert (r.returncode, r.stdout) == (1, "")
+    assert r.stderr == f"tile-bench: cannot write --json file '{target}': {why}\n"
+    assert sorted(os.listdir(tmp_path)) == ["run"]
+    assert sorted(os.listdir(tmp_path / "run")) == ["folder"]
+
+
+def test_every_output_is_written_whole_with_a_plain_files_mode(tmp_path):
+    """tile_bench.files, the one writer of tile-bench's and tile-compare's
+    (and tile-tune's) JSON and of the plots: the old file or the whole new
+    one, no temporary file left, and a plain file's mode, not mkstemp's."""
+    import tile_compare
+    from tile_bench import files
+    umask = os.umask(0)
+    os.umask(umask)
+    out = tmp_path / "out.json"
+    # tile-compare's JSON holds NaN for a metric ncu did not give.
+    tile_compare.write_json(str(out), {"mix": float("nan")})
+    assert out.read_text() == '{\n "mix": NaN\n}\n'
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask
+    with pytest.raises(ZeroDivisionError):
+        files.write_atomically(str(out), lambda f: f.write(str(1 / 0)))
+    assert out.read_text() == '{\n "mix": NaN\n}\n'
+    assert os.listdir(tmp_path) == ["out.json"]
+    pytest.importorskip("matplotlib")
+    from tile_bench.plot import plot_pct
+    png = tmp_path / "pct.png"
+    plot_pct([{"shape": "8x8x8", "impl": "a", "pct": 90.0, "lo": 85.0, "hi": 95.0,
+               "verdict": "slower"}], str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert png.stat().st_mode & 0o777 == 0o666 & ~umask
+    assert sorted(os.listdir(tmp_path)) == ["out.json", "pct.png"]
 
 
 def test_nvml_without_a_device_says_why():

@@ -1563,15 +1563,43 @@ def test_launching_needs_no_cuda_python():
     assert r.stdout.strip() == "True"
 
 
+def _overhead(*args, cwd=None):
+    env = dict(os.environ, PYTHONPATH=PYTHON_DIR, PYTHONDONTWRITEBYTECODE="1")
+    return subprocess.run([sys.executable, "-m", "tile_opt.overhead", *args], env=env,
+                          cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
 def test_overhead_script_without_a_gpu():
     if torch is not None and torch.cuda.is_available():
         pytest.skip("a GPU is present: test_tile_opt_gpu.py measures")
-    env = dict(os.environ, PYTHONPATH=PYTHON_DIR, PYTHONDONTWRITEBYTECODE="1")
-    r = subprocess.run([sys.executable, "-m", "tile_opt.overhead", "--batches", "4"], env=env,
-                       capture_output=True, text=True, timeout=300)
+    r = _overhead("--batches", "4")
     assert r.returncode == 1
     assert r.stderr.count("\n") == 1 and r.stderr.startswith("tile_opt.overhead: ")
     assert "needs PyTorch" in r.stderr or "needs a CUDA GPU" in r.stderr
+
+
+@pytest.mark.parametrize("flag, shape", [
+    ("--shape", "\uff16\uff14x64x64"), ("--shape", "1_000x64x64"), ("--shape", "2147483648x1x1"),
+    ("--shape", "64x64"), ("--mlp", "0x64x64"), ("--mlp", "")])
+def test_overhead_shapes_are_tile_benchs(flag, shape):
+    """One shape parser (tile_bench.bundle.parse_shape): int() reads
+    full-width digits and underscores, and has no upper bound."""
+    r = _overhead(flag, shape)
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr.splitlines()[-1] == (
+        f"python -m tile_opt.overhead: error: {flag}: bad shape '{shape}': expected MxNxK, "
+        f"three sizes from 1 to 2147483647 in ASCII digits")
+
+
+@pytest.mark.parametrize("target, why", [
+    ("", "it names no file"), ("new/", "it names no file"), ("folder", "it is a folder"),
+    ("absent/out.json", "folder 'absent' is missing or not writable")])
+def test_overhead_refuses_a_json_target_before_measuring(tmp_path, target, why):
+    (tmp_path / "folder").mkdir()
+    r = _overhead("--json", target, cwd=tmp_path)
+    assert (r.returncode, r.stdout) == (1, "")
+    assert r.stderr == f"tile_opt.overhead: cannot write --json file '{target}': {why}\n"
+    assert os.listdir(tmp_path) == ["folder"]
 
 
 def test_overhead_batches_visit_the_cases_in_the_runtimes_order():

@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Target/Passes.h"
 #include "tile/Registration/Registration.h"
 #include "tile/Support/FileUtils.h"
+#include "tile/Target/Bundle.h"
+#include "tile/Target/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
@@ -19,6 +20,27 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
+
+namespace {
+/// Collects each module's bundle files (one module per chunk of
+/// -split-input-file): tile-opt writes them with its -o output once every
+/// chunk compiled, so that a failure leaves no file changed.
+struct CollectBundle : PassWrapper<CollectBundle, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CollectBundle)
+  CollectBundle(std::string dir, std::vector<tile::OutputFile> &files)
+      : dir(std::move(dir)), files(files) {}
+  StringRef getArgument() const override { return "tile-collect-bundle"; }
+  void runOnOperation() override {
+    FailureOr<SmallVector<tile::OutputFile>> mine =
+        tile::bundleFiles(getOperation(), dir);
+    if (failed(mine))
+      return signalPassFailure();
+    files.insert(files.end(), mine->begin(), mine->end());
+  }
+  std::string dir;
+  std::vector<tile::OutputFile> &files;
+};
+} // namespace
 
 static llvm::cl::opt<std::string> bundleDir(
     "tile-bundle",
@@ -48,9 +70,14 @@ int main(int argc, char **argv) {
   std::vector<char *> args = withQuietDiagnostics(argc, argv);
   auto [inputFile, outputFile] = registerAndParseCLIOptions(
       static_cast<int>(args.size()), args.data(), "tile-opt", registry);
+  if (bundleDir.getNumOccurrences() && bundleDir.empty()) {
+    llvm::errs() << "tile-opt: --tile-bundle needs a directory\n";
+    return 1;
+  }
   MlirOptMainConfig config = MlirOptMainConfig::createFromCLOptions();
   MlirOptMainConfig base = config;
-  config.setPassPipelineSetupFn([base](PassManager &pm) -> LogicalResult {
+  std::vector<tile::OutputFile> files;
+  config.setPassPipelineSetupFn([&](PassManager &pm) -> LogicalResult {
     // A pass option that does not parse is explained by LLVM's option
     // parser; MLIR then adds an error without text, which says nothing.
     ScopedDiagnosticHandler quiet(pm.getContext(), [](Diagnostic &d) {
@@ -60,7 +87,7 @@ int main(int argc, char **argv) {
     if (failed(base.setupPassPipeline(pm)))
       return failure();
     if (!bundleDir.empty())
-      pm.addPass(tile::createTileWriteBundle({bundleDir}));
+      pm.addPass(std::make_unique<CollectBundle>(bundleDir, files));
     return success();
   });
 
@@ -81,9 +108,15 @@ int main(int argc, char **argv) {
   llvm::raw_string_ostream os(output);
   if (failed(MlirOptMain(os, std::move(input), registry, config)))
     return 1;
-  if (llvm::Error err = tile::writeFilesAtomically({{outputFile, output}})) {
-    llvm::errs() << "tile-opt: cannot write " << llvm::toString(std::move(err))
-                 << "\n";
+  files.push_back({outputFile, output, /*allowDevice=*/true});
+  if (bundleDir.empty()) {
+    if (llvm::Error err = tile::writeFilesAtomically(files)) {
+      llvm::errs() << "tile-opt: cannot write "
+                   << llvm::toString(std::move(err)) << "\n";
+      return 1;
+    }
+  } else if (llvm::Error err = tile::writeBundleFiles(bundleDir, files)) {
+    llvm::errs() << "tile-opt: " << llvm::toString(std::move(err)) << "\n";
     return 1;
   }
   return 0;

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace tilerun {
@@ -262,7 +263,10 @@ void writeFileAtomically(const std::string &path, const std::string &text) {
   if (fd < 0)
     die(kExitError, "cannot write --json file '%s': %s", path.c_str(),
         std::strerror(errno));
-  bool ok = true;
+  // mkstemp makes the file private; give it a plain file's mode.
+  mode_t mask = umask(0);
+  umask(mask);
+  bool ok = fchmod(fd, 0666 & ~mask) == 0;
   for (size_t done = 0; ok && done < text.size();) {
     ssize_t n = write(fd, text.data() + done, text.size() - done);
     ok = n > 0;
@@ -376,6 +380,24 @@ Json resultJson(const Gpu &gpu, const Options &opts, const Problem &p,
   root["kernels"] = kernels;
   root["pass"] = Json(allPass);
   return root;
+}
+
+void checkJsonTarget(const std::string &path) {
+  // The temporary file goes beside the target: into the folder of `path`.
+  size_t slash = path.rfind('/');
+  std::string folder = slash == std::string::npos ? "."
+                       : slash == 0              ? "/"
+                                                 : path.substr(0, slash);
+  struct stat st;
+  const char *why = nullptr;
+  if (slash == path.size() - 1)
+    why = "it names no file";
+  else if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+    why = "it is a folder";
+  else if (access(folder.c_str(), W_OK) != 0)
+    why = std::strerror(errno);
+  if (why)
+    die(kExitError, "cannot write --json file '%s': %s", path.c_str(), why);
 }
 
 void writeJson(const std::string &path, const std::vector<Json> &runs) {

@@ -42,6 +42,11 @@ Json resultJson(const Gpu &gpu, const Options &opts, const Problem &p,
                 const std::vector<KernelResult> &results,
                 const TimingRecord &rec);
 
+// Exits with one line when writeJson could not write `path` (no file name,
+// a folder, a folder missing or not writable): checked before the runs,
+// whose results it would hold.
+void checkJsonTarget(const std::string &path);
+
 // Writes the one problem's document, or {"runs": [...]} for several.
 void writeJson(const std::string &path, const std::vector<Json> &runs);
 

@@ -404,6 +404,8 @@ int run(int argc, char **argv) {
     std::printf("seed: %llu\n", static_cast<unsigned long long>(seed + i));
   }
   std::fflush(stdout);
+  if (!opts.jsonPath.empty())
+    checkJsonTarget(opts.jsonPath);
   if (opts.dryRun)
     return kExitOk;
 

@@ -132,10 +132,20 @@ constexpr int64_t parseInt(std::string_view text) {
   return negative ? -v : v;
 }
 
+// The first control character of `value` (a NUL would cut it short for a C
+// API; a line break or an escape would garble the one-line messages that
+// quote it), or npos.
+constexpr size_t findControl(std::string_view value) {
+  for (size_t i = 0; i < value.size(); ++i)
+    if (static_cast<unsigned char>(value[i]) < 0x20 || value[i] == 0x7f)
+      return i;
+  return std::string_view::npos;
+}
+
 // Whether an Enum, Enums or String field may hold `value`.
 constexpr bool allows(const FieldSpec &f, std::string_view value) {
   if (f.type == Type::String)
-    return !value.empty();
+    return !value.empty() && findControl(value) == std::string_view::npos;
   return anyWord(f.values, [&](std::string_view w) { return w == value; });
 }
 

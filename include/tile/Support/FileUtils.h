@@ -11,6 +11,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <optional>
 #include <string>
@@ -18,13 +19,19 @@
 
 namespace mlir::tile {
 
-/// Writes each (path, contents) pair to a temporary file beside its target
-/// and renames them into place only when every one was written: on failure
-/// no target changes and the error names the file. "-" is stdout; an
-/// existing target that is not a regular file (/dev/null) is written
-/// directly.
-llvm::Error
-writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> files);
+/// A file to write: its path ("-" is stdout) and contents.
+struct OutputFile {
+  std::string path, text;
+  /// Whether a target that exists and is not a regular file (-o /dev/null)
+  /// is written directly; otherwise it is refused: a FIFO would hang the
+  /// write and a link to one would lead outside the named folder.
+  bool allowDevice = false;
+};
+
+/// Writes each file to a temporary file beside its target and renames them
+/// into place only when every one was written: on failure no target
+/// changes and the error names the file. Two files of one path are refused.
+llvm::Error writeFilesAtomically(llvm::ArrayRef<OutputFile> files);
 
 /// The contents of the regular file at `path`, refused (one line naming the
 /// file) when it is anything else (a FIFO, a device, a folder) or holds more
@@ -39,6 +46,12 @@ constexpr int64_t kMaxNestingDepth = 512;
 /// An error message when `source` nests brackets deeper than
 /// kMaxNestingDepth, ignoring string literals and comments.
 std::optional<std::string> checkNestingDepth(llvm::StringRef source);
+
+/// `text` parsed as JSON, refused when it nests deeper than
+/// kMaxNestingDepth or repeats a key in one object (llvm::json keeps the
+/// last, so a table could say two things at once; the runtime's reader
+/// refuses them alike).
+llvm::Expected<llvm::json::Value> parseJson(llvm::StringRef text);
 
 } // namespace mlir::tile
 

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "tile/Support/FileUtils.h"
 
 namespace mlir::tile {
 
@@ -16,8 +17,15 @@ void markGridConstants(gpu::GPUModuleOp module);
 /// module's `tile.manifests` attribute, which outlives gpu-module-to-binary.
 void exportManifests(ModuleOp module);
 
-/// tile-write-bundle: writes <kernel>.ptx and <kernel>.json for every
-/// manifest into `dir`, all files or none.
+/// <kernel>.ptx and <kernel>.json for every manifest, and <kernel>.json for
+/// every dispatch entry (config=auto), as files of `dir`.
+FailureOr<SmallVector<OutputFile>> bundleFiles(ModuleOp module, StringRef dir);
+
+/// Creates `dir`, then writes `files` (a bundle's, and where tile-opt
+/// writes both, its -o output), all or none.
+llvm::Error writeBundleFiles(StringRef dir, ArrayRef<OutputFile> files);
+
+/// tile-write-bundle: writes bundleFiles into `dir`, all files or none.
 LogicalResult writeBundle(ModuleOp module, StringRef dir);
 
 } // namespace mlir::tile

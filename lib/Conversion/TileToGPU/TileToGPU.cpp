@@ -12,6 +12,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 
+#include <limits>
+
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILETOGPU
 #include "tile/Conversion/Passes.h.inc"
@@ -27,12 +29,13 @@ namespace {
 /// stride is recorded as "static_<parameter>" (the value the runner must
 /// pass), each static offset as "static_offset_<a|b|c>" (the elements
 /// between the pointer passed and element (0, 0)). A dynamic offset is 0.
-void recordStaticLayout(NamedAttrList &abi, Builder &b, MemRefType aTy,
-                        MemRefType bTy, MemRefType cTy) {
+SmallVector<std::pair<tile_manifest::Field, int64_t>>
+staticLayout(MemRefType aTy, MemRefType bTy, MemRefType cTy) {
   using tile_manifest::Field;
+  SmallVector<std::pair<Field, int64_t>> out;
   auto record = [&](Field field, int64_t value) {
     if (!ShapedType::isDynamic(value))
-      abi.set(manifestKey(field), b.getI64IntegerAttr(value));
+      out.emplace_back(field, value);
   };
   // M, N and K each size two operands; the verifier keeps static ones equal.
   auto either = [](int64_t x, int64_t y) {
@@ -60,6 +63,29 @@ void recordStaticLayout(NamedAttrList &abi, Builder &b, MemRefType aTy,
     record(o.rowStride, strides[0]);
     record(o.colStride, strides[1]);
   }
+  return out;
+}
+
+/// A static size, stride or offset that a manifest cannot hold (an empty
+/// dimension) or that the kernel's index type cannot: refused before any IR
+/// is built, not by the bundle writer at the end.
+LogicalResult checkStaticLayout(func::FuncOp func, MemRefType aTy,
+                                MemRefType bTy, MemRefType cTy, unsigned bits) {
+  for (auto [field, value] : staticLayout(aTy, bTy, cTy)) {
+    const tile_manifest::FieldSpec &spec = tile_manifest::spec(field);
+    if (!tile_manifest::allows(spec, value))
+      return func.emitError("tile-to-gpu: static ")
+             << spec.name << " = " << value << ": it must be "
+             << (value < spec.min ? "at least " : "at most ")
+             << (value < spec.min ? spec.min : spec.max);
+    if (bits == 32 && (value > std::numeric_limits<int32_t>::max() ||
+                       value < std::numeric_limits<int32_t>::min()))
+      return func.emitError("tile-to-gpu: static ")
+             << spec.name << " = " << value
+             << " does not fit the kernel's 32-bit index (index-bitwidth=64 "
+                "compiles it)";
+  }
+  return success();
 }
 
 LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
@@ -131,6 +157,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
     return func.emitError("tile-to-gpu: A and B need a unit stride in one "
                           "dimension (or fully dynamic strides) and C a unit "
                           "column stride");
+  if (failed(checkStaticLayout(func, aTy, bTy, cTy, bits)))
+    return failure();
 
   MLIRContext *ctx = func.getContext();
   Location loc = func.getLoc();
@@ -170,7 +198,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   for (const std::string &l : kernelLayouts(aTy, bTy))
     layouts.push_back(b2.getStringAttr(l));
   NamedAttrList abi;
-  recordStaticLayout(abi, b2, aTy, bTy, cTy);
+  for (auto [field, value] : staticLayout(aTy, bTy, cTy))
+    abi.set(manifestKey(field), b2.getI64IntegerAttr(value));
   using tile_manifest::Field;
   abi.append(ArrayRef<NamedAttribute>{
       b2.getNamedAttr(manifestKey(Field::AType),
@@ -223,6 +252,15 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
 LogicalResult mlir::tile::outlineTileKernels(ModuleOp module,
                                              unsigned indexBitwidth,
                                              unsigned minBlocksPerSM) {
+  // tile-to-ptx attaches its target to every gpu.module: one an earlier run
+  // lowered would be compiled again, perhaps for another chip.
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    if (ArrayAttr targets = gpuModule.getTargetsAttr();
+        targets && !targets.empty())
+      return gpuModule.emitError("tile-to-gpu: gpu.module @")
+             << gpuModule.getName()
+             << " already has a target (an earlier run lowered it); "
+                "tile-to-gpu takes tile-level IR";
   SmallVector<std::pair<func::FuncOp, KernelConfig>> kernels;
   for (auto func : module.getOps<func::FuncOp>())
     if (std::optional<KernelConfig> cfg = KernelConfig::fromOp(func))

@@ -301,3 +301,10 @@ func.func @swap_persistent() attributes {tile.kernel = #tile.kernel<swap_ab = 1,
 func.func @swap_grid_split() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 32, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 16, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// The block belongs to the kernel function whose body the passes lower.
+// expected-error @+1 {{'tile.kernel' belongs on a kernel function}}
+module attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+}

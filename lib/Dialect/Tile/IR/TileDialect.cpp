@@ -5,7 +5,9 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -38,7 +40,31 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
     if (!kernel)
       return op->emitError("'") << kKernelAttrName
                                 << "' must be a #tile.kernel attribute";
+    // A kernel is a function: the passes read the block from the function
+    // whose body they lower.
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitError("'")
+             << kKernelAttrName << "' belongs on a kernel function";
     return KernelConfig::fromAttr(kernel).verifyBody(op);
+  }
+  if (attr.getName() == kDispatchAttrName) {
+    // tile-write-bundle turns each rule into a dispatch manifest's rule.
+    auto isRule = [](Attribute a) {
+      auto rule = dyn_cast<DictionaryAttr>(a);
+      return rule && rule.getAs<StringAttr>("kernel");
+    };
+    auto dispatch = dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!isa<ModuleOp>(op) || !dispatch ||
+        !llvm::all_of(dispatch, [&](NamedAttribute entry) {
+          auto rules = dyn_cast<ArrayAttr>(entry.getValue());
+          return rules && llvm::all_of(rules, isRule);
+        }))
+      return op->emitError("'")
+             << kDispatchAttrName
+             << "' must be a dictionary on the module, from each kernel's "
+                "name to its rules, each a dictionary with a string "
+                "\"kernel\"";
+    return success();
   }
   if (attr.getName() == kTransposeAAttrName && !isa<UnitAttr>(attr.getValue()))
     return op->emitError("'")

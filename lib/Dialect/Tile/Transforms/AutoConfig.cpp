@@ -138,6 +138,13 @@ InFlightDiagnostic cacheError(Operation *where, StringRef path) {
   return where->emitError("tile-auto-config: tune cache '") << path << "': ";
 }
 
+/// Whether `why` may be a dispatch rule's "why" (ManifestFields.def).
+bool allowsWhy(StringRef why) {
+  return tile_manifest::allows(
+      tile_manifest::spec(tile_manifest::Field::RuleWhy),
+      std::string_view(why.data(), why.size()));
+}
+
 /// The tune cache at `path`, read and parsed once for every kernel.
 FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
   auto error = [&] { return cacheError(where, path); };
@@ -148,10 +155,7 @@ FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
         << llvm::toString(text.takeError());
     return failure();
   }
-  // The JSON parser recurses once per level.
-  if (std::optional<std::string> deep = checkNestingDepth(*text))
-    return error() << *deep;
-  llvm::Expected<llvm::json::Value> doc = llvm::json::parse(*text);
+  llvm::Expected<llvm::json::Value> doc = parseJson(*text);
   if (!doc)
     return error() << llvm::toString(doc.takeError());
   if (!doc->getAsObject() || !doc->getAsObject()->getArray("entries"))
@@ -204,6 +208,9 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
     std::string why = ("tuned: " + str(e, "lowering") + ", the fastest " +
                        "tile-tune measured for this class")
                           .str();
+    if (!allowsWhy(why))
+      return error() << "class " << shapeClass
+                     << ": \"lowering\" holds a control character";
     auto [slot, fresh] = byClass.try_emplace(shapeClass, out.size());
     Member m{"", *cfg, why, shapeClass.str()};
     if (!fresh) {
@@ -257,9 +264,7 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
     }
     text = std::move(*read);
   }
-  if (std::optional<std::string> deep = checkNestingDepth(text))
-    return error() << *deep;
-  llvm::Expected<llvm::json::Value> doc = llvm::json::parse(text);
+  llvm::Expected<llvm::json::Value> doc = parseJson(text);
   if (!doc)
     return error() << llvm::toString(doc.takeError());
   const llvm::json::Object *top = doc->getAsObject();
@@ -327,6 +332,10 @@ FailureOr<Calibration> readCalibration(Operation *where, StringRef path) {
     if (!names.insert(*member).second)
       return error() << "member " << *member << " is listed twice";
     auto memberError = [&] { return error() << "member " << *member << ": "; };
+    if (!allowsWhy(*why))
+      return memberError()
+             << "\"why\" must be a non-empty line of text, without control "
+                "characters";
     if (std::optional<std::string> key =
             unknownKey(*e, {"name", "why", "config", "cost"}))
       return memberError() << "unknown key \"" << *key << "\"";
