@@ -683,6 +683,25 @@ NB_MODULE(tile_runtime, m) {
       "The order in which a timing harness visits `count` entries in round "
       "`round` (tile_rt_visit_order): every entry directly follows every "
       "other equally often over count rounds (an even count) or twice that.");
+  m.def(
+      "check_bounds",
+      [](const std::string &in, const std::string &out, int64_t k) {
+        tile_rt_check_bounds b;
+        tile_rt_status s;
+        check(tile_rt_check_bounds_of(dtypeOf(in), dtypeOf(out), k, &b, &s), s);
+        nb::dict d;
+        d["frobenius"] = b.frobenius;
+        d["per_ref"] = b.per_ref;
+        d["per_magnitude"] = b.per_magnitude;
+        d["absolute"] = b.absolute;
+        d["elementwise"] = b.elementwise != 0;
+        return d;
+      },
+      "in_type"_a, "out_type"_a, "k"_a,
+      "How a result of depth k is checked (tile_rt_check_bounds_of): the "
+      "relative Frobenius bound, and each element's |C - C_ref| within "
+      "per_ref |C_ref| + per_magnitude (|A|.|B|) + absolute where "
+      "elementwise.");
   m.def("operand_layout", &operandLayout, "rows"_a, "cols"_a, "stride0"_a,
         "stride1"_a, "transposed"_a = nb::none(),
         "(transposed, leading dimension) of a rows x cols view with these "

@@ -270,6 +270,27 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
 tile_rt_code tile_rt_visit_order(int64_t round, int64_t count, int64_t *order,
                                  tile_rt_status *status);
 
+/* How a result C of depth K is checked against the fp32 reference C_ref
+ * (tile-run and tile-bench check by it; tools/tile-run/README.md shows why
+ * a correct kernel meets it):
+ * - frobenius: the most ||C - C_ref|| / ||C_ref|| may be: about the
+ *   rounding of C to its type, and for an f32 C room for partial sums kept
+ *   in the input type;
+ * - each element: |C - C_ref| <= per_ref |C_ref| + per_magnitude
+ *   (|A|.|B|) + absolute, per_ref the unit roundoff of C's type (0 for
+ *   f32), per_magnitude K 2^-20; checked where `elementwise`: K up to 2^18,
+ *   past which that argument fails.
+ * TILE_RT_INVALID_ARGUMENT for an unknown type, a K below 0 or a null
+ * `bounds`. */
+typedef struct tile_rt_check_bounds {
+  double frobenius, per_ref, per_magnitude, absolute;
+  int elementwise;
+} tile_rt_check_bounds;
+
+tile_rt_code tile_rt_check_bounds_of(tile_rt_dtype in, tile_rt_dtype out,
+                                     int64_t k, tile_rt_check_bounds *bounds,
+                                     tile_rt_status *status);
+
 tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                                  tile_rt_rule *rule, tile_rt_status *status);
 

@@ -399,6 +399,41 @@ tile_rt_code tile_rt_visit_order(int64_t round, int64_t count, int64_t *order,
   return ok(status);
 }
 
+tile_rt_code tile_rt_check_bounds_of(tile_rt_dtype in, tile_rt_dtype out,
+                                     int64_t k, tile_rt_check_bounds *bounds,
+                                     tile_rt_status *status) {
+  if (!bounds)
+    return nullArgument(status, "tile_rt_check_bounds_of", "bounds");
+  // The output's rounding (unit roundoff 2^-11 for f16, 2^-8 for bf16)
+  // dominates; an f32 output differs by summation order, and bf16 partial
+  // sums cost more than f16's.
+  struct Row {
+    tile_rt_dtype in, out;
+    double frobenius;
+  };
+  static const Row rows[] = {
+      {TILE_RT_F16, TILE_RT_F16, 2e-3},  {TILE_RT_BF16, TILE_RT_F16, 2e-3},
+      {TILE_RT_F16, TILE_RT_BF16, 1e-2}, {TILE_RT_BF16, TILE_RT_BF16, 1e-2},
+      {TILE_RT_F16, TILE_RT_F32, 1e-3},  {TILE_RT_BF16, TILE_RT_F32, 5e-3},
+  };
+  const Row *row = nullptr;
+  for (const Row &r : rows)
+    if (r.in == in && r.out == out)
+      row = &r;
+  if (!row || k < 0)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_check_bounds_of: the input type must be f16 or "
+                  "bf16, the output's f16, bf16 or f32, and K at least 0");
+  bounds->frobenius = row->frobenius;
+  bounds->per_ref = out == TILE_RT_F16    ? 0x1p-11
+                    : out == TILE_RT_BF16 ? 0x1p-8
+                                          : 0;
+  bounds->per_magnitude = double(k) * 0x1p-20;
+  bounds->absolute = 0x1p-24;
+  bounds->elementwise = k <= (int64_t(1) << 18);
+  return ok(status);
+}
+
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t n, int64_t k,
                                  const tile_rt_bundle **kernel,

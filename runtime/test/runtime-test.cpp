@@ -1938,6 +1938,40 @@ void testVisitOrder() {
   CHECK_EQ(tile_rt_visit_order(0, 3, nullptr, &st), TILE_RT_INVALID_ARGUMENT);
 }
 
+void testCheckBounds() {
+  tile_rt_check_bounds b;
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_check_bounds_of(TILE_RT_F16, TILE_RT_F16, 4096, &b, &st),
+           TILE_RT_OK);
+  CHECK_EQ(b.frobenius, 2e-3);
+  CHECK_EQ(b.per_ref, 0x1p-11);
+  CHECK_EQ(b.per_magnitude, 4096 * 0x1p-20);
+  CHECK_EQ(b.absolute, 0x1p-24);
+  CHECK_EQ(b.elementwise, 1);
+  CHECK_EQ(
+      tile_rt_check_bounds_of(TILE_RT_BF16, TILE_RT_BF16, 1 << 18, &b, &st),
+      TILE_RT_OK);
+  CHECK_EQ(b.frobenius, 1e-2);
+  CHECK_EQ(b.per_ref, 0x1p-8);
+  CHECK_EQ(b.elementwise, 1);
+  CHECK_EQ(tile_rt_check_bounds_of(TILE_RT_BF16, TILE_RT_F32, (1 << 18) + 1, &b,
+                                   &st),
+           TILE_RT_OK);
+  CHECK_EQ(b.frobenius, 5e-3);
+  CHECK_EQ(b.per_ref, 0.0);
+  CHECK_EQ(b.elementwise, 0);
+  // f32 inputs, a K below 0, no output: refused.
+  CHECK_EQ(tile_rt_check_bounds_of(TILE_RT_F32, TILE_RT_F32, 1, &b, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message),
+           "tile_rt_check_bounds_of: the input type must be f16 or bf16, the "
+           "output's f16, bf16 or f32, and K at least 0");
+  CHECK_EQ(tile_rt_check_bounds_of(TILE_RT_F16, TILE_RT_F16, -1, &b, &st),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_check_bounds_of(TILE_RT_F16, TILE_RT_F16, 1, nullptr, &st),
+           TILE_RT_INVALID_ARGUMENT);
+}
+
 void testMessages() {
   // Whatever a manifest holds, a message is one line of printable ASCII.
   Json m = syncManifest();
@@ -2169,6 +2203,7 @@ int main(int argc, char **argv) {
       {"leading dimensions", testLeadingDimensions},
       {"no GPU", testNoGpu},
       {"visit order", testVisitOrder},
+      {"check bounds", testCheckBounds},
       {"messages", testMessages}};
   for (auto &[name, test] : tests) {
     int before = gFailures;

@@ -1596,20 +1596,37 @@ def test_loaded_split_k_kernels(tmp_path):
             c.fill_(float("nan"))
 
 
+def test_check_bounds_are_the_runtimes():
+    """tile-bench checks by the runtime's bounds, tile-run's (no GPU)."""
+    import tile_runtime
+    b = tile_runtime.check_bounds("f16", "f16", 4096)
+    assert b == {"frobenius": 2e-3, "per_ref": 2.0**-11, "per_magnitude": 4096 * 2.0**-20,
+                 "absolute": 2.0**-24, "elementwise": True}
+    assert tile_runtime.check_bounds("bf16", "f32", 2**18)["per_ref"] == 0
+    assert not tile_runtime.check_bounds("bf16", "bf16", 2**18 + 1)["elementwise"]
+    with pytest.raises(tile_runtime.BundleError, match="K at least 0"):
+        tile_runtime.check_bounds("f16", "f16", -1)
+    with pytest.raises(ValueError, match="unknown type 'f64'"):
+        tile_runtime.check_bounds("f64", "f16", 1)
+
+
 @needs_gpu
 def test_check_output_catches_one_bad_element():
     import torch
     from tile_bench.cli import check_output
     ref = torch.ones((64, 64), device="cuda")
-    abs_prod = torch.full((64, 64), 4.0, device="cuda")  # tol 2^-10 * 4 ~ 0.0039
-    good = check_output(ref.half(), ref, abs_prod, "f16", "f16")
+    # K = 64: each element within 2^-11 * 1 + 64 * 2^-20 * 4 + 2^-24 ~ 0.00073
+    abs_prod = torch.full((64, 64), 4.0, device="cuda")
+    good = check_output(ref.half(), ref, abs_prod, "f16", "f16", 64)
     assert good["pass"] and good["rel_err"] == 0 and good["max_err_over_tol"] < 1e-3
     out = ref.half()
     out[3, 5] = 1.0 + 2.0**-6  # within the Frobenius bound, not element-wise
-    bad = check_output(out, ref, abs_prod, "f16", "f16")
+    bad = check_output(out, ref, abs_prod, "f16", "f16", 64)
     assert not bad["pass"] and bad["rel_err"] < 2e-3 and bad["max_err_over_tol"] > 1
+    # Past K = 2^18 the element-wise bound is not checked (tile-run's rule).
+    assert check_output(out, ref, abs_prod, "f16", "f16", 2**18 + 1)["pass"]
     out[0, 0] = float("nan")
-    nan = check_output(out, ref, abs_prod, "f16", "f16")
+    nan = check_output(out, ref, abs_prod, "f16", "f16", 64)
     assert not nan["pass"] and nan["non_finite"] == 1 and nan["rel_err"] is None
 
 

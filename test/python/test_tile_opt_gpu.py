@@ -78,7 +78,7 @@ def check(c, a, b):
     assert c.shape == (a.shape[0], b.shape[1])
     ref = a.float() @ b.float()
     abs_prod = a.float().abs() @ b.float().abs()
-    result = check_output(c, ref, abs_prod, NAMES[a.dtype], NAMES[c.dtype])
+    result = check_output(c, ref, abs_prod, NAMES[a.dtype], NAMES[c.dtype], a.shape[1])
     assert result["pass"], result
 
 

@@ -15,48 +15,6 @@ namespace tilerun {
 
 namespace {
 
-// Bounds on ||C - C_ref||_F / ||C_ref||_F. The reference keeps its f32
-// accumulator in an f32 output, so a correct kernel differs mostly by the
-// rounding of its output to c_type (unit roundoff 2^-11 for f16, 2^-8 for
-// bf16) and, for f32 outputs, by summation order. The f32 bounds also leave
-// room for partial sums kept in the input type (e.g. split-K), which costs
-// more with bf16's 8-bit mantissa than with f16's 11 bits.
-struct ErrorBound {
-  tile_rt_dtype in, out;
-  double bound;
-};
-const ErrorBound kErrorBounds[] = {
-    {TILE_RT_F16, TILE_RT_F16, 2e-3},  {TILE_RT_BF16, TILE_RT_F16, 2e-3},
-    {TILE_RT_F16, TILE_RT_BF16, 1e-2}, {TILE_RT_BF16, TILE_RT_BF16, 1e-2},
-    {TILE_RT_F16, TILE_RT_F32, 1e-3},  {TILE_RT_BF16, TILE_RT_F32, 5e-3},
-};
-
-double errorBound(tile_rt_dtype in, tile_rt_dtype out) {
-  for (const ErrorBound &b : kErrorBounds)
-    if (b.in == in && b.out == out)
-      return b.bound;
-  return 1e-3;
-}
-
-// The element-wise bound, which one wrong output already breaks:
-//   |C - C_ref| <= u_c |C_ref| + K 2^-20 (|A|.|B|) + 2^-24
-// with u_c the unit roundoff of c_type (0 for f32, whose output is the
-// accumulator itself). tools/tile-run/README.md shows why a correct kernel
-// always meets it; past K = 2^18 that argument fails and it is not checked.
-constexpr int64_t kMaxElementwiseK = int64_t(1) << 18;
-
-double unitRoundoff(tile_rt_dtype out) {
-  switch (out) {
-  case TILE_RT_F16:
-    return 0x1p-11;
-  case TILE_RT_BF16:
-    return 0x1p-8;
-  case TILE_RT_F32:
-    break;
-  }
-  return 0;
-}
-
 float loadElement(const std::vector<uint8_t> &raw, tile_rt_dtype type,
                   size_t i) {
   if (type == TILE_RT_F32) {
@@ -69,18 +27,19 @@ float loadElement(const std::vector<uint8_t> &raw, tile_rt_dtype type,
   return type == TILE_RT_F16 ? halfToFloat(h) : bf16ToFloat(h);
 }
 
+// The runtime's bounds (tile_rt_check_bounds_of), which tile-bench checks
+// by too.
 Check compare(const std::vector<uint8_t> &got, tile_rt_dtype type,
-              const Reference &ref, int64_t k, double bound) {
+              const Reference &ref, const tile_rt_check_bounds &bounds) {
   Check c;
-  c.bound = bound;
-  c.elementwise = k <= kMaxElementwiseK;
-  const double u = unitRoundoff(type), perMagnitude = double(k) * 0x1p-20;
+  c.bound = bounds.frobenius;
+  c.elementwise = bounds.elementwise != 0;
   double diff2 = 0, ref2 = 0;
   for (size_t i = 0; i < ref.c.size(); ++i) {
     float g = loadElement(got, type, i);
     double w = ref.c[i];
-    double allowed =
-        u * std::fabs(w) + perMagnitude * ref.magnitude[i] + 0x1p-24;
+    double allowed = bounds.per_ref * std::fabs(w) +
+                     bounds.per_magnitude * ref.magnitude[i] + bounds.absolute;
     ref2 += w * w;
     if (!std::isfinite(g)) {
       if (c.nonFinite++ == 0) {
@@ -106,7 +65,7 @@ Check compare(const std::vector<uint8_t> &got, tile_rt_dtype type,
     }
   }
   c.relErr = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
-  c.pass = c.nonFinite == 0 && c.relErr <= bound && c.overBound == 0;
+  c.pass = c.nonFinite == 0 && c.relErr <= c.bound && c.overBound == 0;
   return c;
 }
 
@@ -178,8 +137,12 @@ Check checkLaunch(const std::function<void()> &launch,
         cuErrorText(r).c_str());
   std::vector<uint8_t> got(cCount * tile_rt_dtype_bytes(kernel.c_type));
   CU_CHECK(cuMemcpyDtoH, got.data(), c, got.size());
-  Check check = compare(got, kernel.c_type, reference, p.k,
-                        errorBound(kernel.a_type, kernel.c_type));
+  tile_rt_check_bounds bounds;
+  tile_rt_status status;
+  checkRuntime(tile_rt_check_bounds_of(kernel.a_type, kernel.c_type, p.k,
+                                       &bounds, &status),
+               status);
+  Check check = compare(got, kernel.c_type, reference, bounds);
   printCheck(check, p);
   return check;
 }
