@@ -54,9 +54,6 @@ from .bundle import (ELEM_BYTES, LAYOUTS, Bundle, BundleError, Dispatch, load_ma
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
 
-# Bounds on ||C - ref||_F / ||ref||_F by (input, output) type, as tile-run's
-# kErrorBounds: mostly the rounding of the output (unit roundoff 2^-11 for
-# f16, 2^-8 for bf16), and summation order for f32 outputs.
 say = functools.partial(print, flush=True)
 
 
