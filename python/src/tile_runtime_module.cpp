@@ -620,6 +620,9 @@ NB_MODULE(tile_runtime, m) {
                                   m.attr("BundleError"));
   nb::exception<CudaError>(m, "CudaError");
   m.attr("MESSAGE_BYTES") = TILE_RT_MESSAGE_BYTES;
+  m.attr("MAX_SIZE") = TILE_RT_MAX_SIZE;
+  m.attr("MAX_MANIFEST_BYTES") = TILE_RT_MAX_MANIFEST_BYTES;
+  m.attr("MAX_PTX_BYTES") = TILE_RT_MAX_PTX_BYTES;
 
   nb::enum_<tile_rt_text>(m, "Text")
       .value("PICK", TILE_RT_TEXT_PICK)
@@ -629,6 +632,28 @@ NB_MODULE(tile_runtime, m) {
   m.def("load", &Bundle::load, "path"_a,
         "Reads and validates a manifest and its PTX, or a dispatch manifest "
         "and its members (tile_rt_bundle_load).");
+  m.def(
+      "dtype_bytes",
+      [](const std::string &type) {
+        return tile_rt_dtype_bytes(dtypeOf(type));
+      },
+      "type"_a, "Bytes of an element of a type: \"f16\", \"bf16\" or \"f32\".");
+  m.def(
+      "parse_shape",
+      [](nb::handle text) {
+        // What no C string holds as given (not a str, a lone surrogate, a
+        // NUL) is refused as the empty text is.
+        std::string chars;
+        if (!nb::try_cast(text, chars) || chars.find('\0') != std::string::npos)
+          chars.clear();
+        int64_t mnk[3];
+        tile_rt_status s;
+        check(tile_rt_parse_shape(chars.c_str(), mnk, &s), s);
+        return std::make_tuple(mnk[0], mnk[1], mnk[2]);
+      },
+      "text"_a.none(),
+      "(M, N, K) from \"MxNxK\" (tile_rt_parse_shape); BundleError with the "
+      "runtime's line for anything else.");
   m.def(
       "shape_class",
       [](int64_t mm, int64_t n, int64_t k) {

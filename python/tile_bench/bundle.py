@@ -13,7 +13,6 @@ Nothing here needs torch, cuda-python or a GPU.
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from typing import Any, Optional, Union
 
@@ -24,10 +23,9 @@ import tile_runtime as rt
 BundleError = rt.BundleError
 UnsupportedError = rt.UnsupportedError
 
-ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 LAYOUTS = ("nn", "nt", "tn", "tt")
-# Sizes the kernels' 32-bit index arithmetic and the runtime accept.
-MAX_SIZE = 2**31 - 1
+# The largest M, N or K the runtime accepts (2^31 - 1).
+MAX_SIZE = rt.MAX_SIZE
 
 
 @dataclass(frozen=True)
@@ -200,19 +198,14 @@ def load_bundle(manifest_path: Union[str, os.PathLike]) -> Bundle:
     return entry
 
 
-# MxNxK in ASCII digits (int() would take "６４"), sizes 1 to 2^31 - 1.
-_SHAPE = re.compile(r"([1-9][0-9]{0,9})x([1-9][0-9]{0,9})x([1-9][0-9]{0,9})")
-
-
 def parse_shape(text: str) -> tuple[int, int, int]:
-    """M, N, K from "MxNxK": the one shape parser of tile-bench and
-    tile-tune; BundleError for anything else."""
-    match = _SHAPE.fullmatch(text) if isinstance(text, str) else None
-    sizes = tuple(int(g) for g in match.groups()) if match else ()
-    if not sizes or max(sizes) > MAX_SIZE:
-        raise BundleError(f"bad shape {text!r}: expected MxNxK, three sizes from 1 to "
-                          f"{MAX_SIZE} in ASCII digits")
-    return sizes  # type: ignore[return-value]
+    """M, N, K from "MxNxK", read by the runtime (tile_rt_parse_shape, as
+    tile-run reads --shape) for tile-bench and tile-tune; BundleError for
+    anything else."""
+    try:
+        return rt.parse_shape(text)
+    except BundleError as e:
+        raise BundleError(f"bad shape {text!r}: {e}") from None
 
 
 def shape_class(m: int, n: int, k: int) -> str:

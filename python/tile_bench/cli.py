@@ -48,8 +48,7 @@ from typing import Any, Callable, Optional, Sequence
 import tile_runtime as rt
 
 from . import files, stats
-from .bundle import (ELEM_BYTES, LAYOUTS, Bundle, BundleError, Dispatch, load_manifest,
-                     parse_shape)
+from .bundle import LAYOUTS, Bundle, BundleError, Dispatch, load_manifest, parse_shape
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
@@ -368,7 +367,7 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
     impls = [Impl("cuBLAS", "cublas", functools.partial(torch.matmul, a, b, out=c), c,
                   in_type)]
     for name in anchor_names:
-        why = anchors.unsupported(name, m, n, k, ELEM_BYTES[in_type], layout)
+        why = anchors.unsupported(name, m, n, k, rt.dtype_bytes(in_type), layout)
         if why:
             skip(name, why)
             continue

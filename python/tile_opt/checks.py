@@ -22,7 +22,6 @@ from .errors import InputError
 __all__ = ["Operand", "Problem", "operand", "dense_strides", "storage", "check_operands",
            "check_chip"]
 
-ELEM_BYTES = {"f16": 2, "bf16": 2, "f32": 4}
 _TORCH_TYPES = {"torch.float16": "f16", "torch.bfloat16": "bf16", "torch.float32": "f32"}
 _TYPESTRS = {"<f2": "f16", "<f4": "f32"}  # array-interface type strings (no bf16 one)
 # A PTX target: sm_90 is compute capability 9.0; an "a" marks code of that
@@ -106,7 +105,7 @@ def storage(rows: int, cols: int, strides: tuple[int, ...],
 def _span(op: Operand) -> tuple[int, int]:
     """[first, last) bytes the operand's elements occupy."""
     last = sum((size - 1) * stride for size, stride in zip(op.shape, op.strides))
-    return op.ptr, op.ptr + (last + 1) * ELEM_BYTES.get(op.dtype, 1)
+    return op.ptr, op.ptr + (last + 1) * tile_runtime.dtype_bytes(op.dtype)
 
 
 def _target(chip: Optional[str]) -> Optional[tuple[tuple[int, int], bool]]:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping, Optional
 
+import tile_runtime
 from tile_bench import tools
 
 from .errors import CacheError, CompileError, OptionError, ToolNotFoundError
@@ -45,8 +46,8 @@ DEFAULT_CACHE = Path("~/.cache/tile_opt")
 CACHE_FORMAT = 2
 # In each entry: the sha256 of every file of its bundle, as written.
 DIGEST = "digest.json"
-# A bundle file above this is not one tile-opt wrote (the runtime's PTX limit).
-BUNDLE_FILE_MAX_BYTES = 64 * 1024 * 1024
+# A bundle file above the runtime's limits is not one tile-opt wrote.
+BUNDLE_FILE_MAX_BYTES = max(tile_runtime.MAX_MANIFEST_BYTES, tile_runtime.MAX_PTX_BYTES)
 # Temporary folders older than this were left by a process that died.
 STALE_TMP_SECONDS = 24 * 3600
 # Our temporary folders: the name, and the marker written in each at creation.

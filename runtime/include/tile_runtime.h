@@ -60,6 +60,10 @@ typedef struct tile_rt_status {
   char message[TILE_RT_MESSAGE_BYTES]; /* "" when code is TILE_RT_OK */
 } tile_rt_status;
 
+/* The largest M, N or K, 2^31 - 1: what the runtime's checks and counts
+ * assume, and cuBLAS's int sizes hold. */
+#define TILE_RT_MAX_SIZE 2147483647
+
 typedef enum tile_rt_dtype {
   TILE_RT_F16 = 0,
   TILE_RT_BF16 = 1,
@@ -119,10 +123,16 @@ tile_rt_code tile_rt_operand_layout(int64_t rows, int64_t cols, int64_t stride0,
 
 typedef struct tile_rt_bundle tile_rt_bundle;
 
+/* The largest manifest and PTX that tile_rt_bundle_load reads: tile-opt
+ * writes manifests of a few KiB and PTX of at most a few MiB. */
+#define TILE_RT_MAX_MANIFEST_BYTES (1 << 20)
+#define TILE_RT_MAX_PTX_BYTES (64 << 20)
+
 /* Reads and validates the manifest at `path` and the PTX file it names
  * (relative to the manifest), or, for a dispatch manifest, every member it
  * names. Refused (TILE_RT_BAD_BUNDLE, with "manifest PATH: why"): files
- * that are not regular, a manifest above 1 MiB or a PTX above 64 MiB,
+ * that are not regular, a manifest above 1 MiB or a PTX above 64 MiB
+ * (TILE_RT_MAX_MANIFEST_BYTES, TILE_RT_MAX_PTX_BYTES),
  * malformed JSON (also JSON nested deeper than 200 levels, repeated keys,
  * NUL bytes), integers of 2^53 or more in magnitude, every field missing,
  * mistyped or out of its range (include/tile/Conversion/ManifestFields.def
@@ -349,6 +359,15 @@ tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
  * Problems and plans
  *===----------------------------------------------------------------------===*/
 
+/* A shape written "MxNxK" (tile-run's --shape, tile-bench's and
+ * tile-tune's): three sizes from 1 to TILE_RT_MAX_SIZE in ASCII digits, no
+ * sign, space or leading zero, joined by a lowercase x. Sets mnk to M, N
+ * and K, or refuses anything else (TILE_RT_INVALID_ARGUMENT) with
+ * "expected MxNxK, three sizes from 1 to 2147483647 in ASCII digits", for
+ * the caller to put after where the text came from. */
+tile_rt_code tile_rt_parse_shape(const char *text, int64_t mnk[3],
+                                 tile_rt_status *status);
+
 /* C (M x N) = A (M x K) * B (K x N), A and B of a_type, C of c_type.
  * Each operand is a row-major matrix as the layout stores it (A M x K or
  * K x M, B K x N or N x K, C M x N) whose rows lie lda, ldb and ldc
@@ -358,7 +377,7 @@ tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
  * name only the first six fields in an initializer, pass dense operands and
  * leave the splits to the model. */
 typedef struct tile_rt_problem {
-  int64_t m, n, k; /* each 1 to 2^31 - 1 */
+  int64_t m, n, k; /* each 1 to TILE_RT_MAX_SIZE */
   tile_rt_layout layout;
   tile_rt_dtype a_type, c_type;
   int64_t lda, ldb, ldc; /* elements; 0: dense */

@@ -476,6 +476,39 @@ size_t tile_rt_shape_class(int64_t m, int64_t n, int64_t k, char *buffer,
   }
 }
 
+tile_rt_code tile_rt_parse_shape(const char *text, int64_t mnk[3],
+                                 tile_rt_status *status) {
+  if (!text)
+    return nullArgument(status, "tile_rt_parse_shape", "text");
+  if (!mnk)
+    return nullArgument(status, "tile_rt_parse_shape", "mnk");
+  auto refuse = [&] {
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "expected MxNxK, three sizes from 1 to " +
+                      std::to_string(TILE_RT_MAX_SIZE) + " in ASCII digits");
+  };
+  int64_t sizes[3];
+  const char *p = text;
+  for (int i = 0; i < 3; ++i) {
+    if (i > 0 && *p++ != 'x')
+      return refuse();
+    // No sign, space or leading zero (which other parsers read as octal).
+    if (*p < '1' || *p > '9')
+      return refuse();
+    int64_t size = 0;
+    for (; *p >= '0' && *p <= '9'; ++p) {
+      size = size * 10 + (*p - '0');
+      if (size > TILE_RT_MAX_SIZE)
+        return refuse();
+    }
+    sizes[i] = size;
+  }
+  if (*p)
+    return refuse();
+  std::copy(sizes, sizes + 3, mnk);
+  return ok(status);
+}
+
 tile_rt_code tile_rt_kernel_load(const tile_rt_bundle *kernel,
                                  tile_rt_kernel_info *info,
                                  tile_rt_status *status) {

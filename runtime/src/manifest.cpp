@@ -506,7 +506,7 @@ bool readPtx(const std::string &path, Manifest &m, std::string &error) {
   // The PTX path is relative to the manifest, not to the working directory.
   m.ptxPath =
       !m.ptx.empty() && m.ptx[0] == '/' ? m.ptx : directoryOf(path) + m.ptx;
-  if (!readFile(m.ptxPath, kMaxPtxBytes, m.ptxText, why)) {
+  if (!readFile(m.ptxPath, TILE_RT_MAX_PTX_BYTES, m.ptxText, why)) {
     error = "cannot read ptx '" + m.ptxPath + "': " + why;
     return false;
   }
@@ -619,7 +619,7 @@ bool checkEntry(const Manifest &m, std::string &error) {
 
 bool readRoot(const std::string &path, JsonDocument &doc, std::string &error) {
   std::string text, why;
-  if (!readFile(path, kMaxManifestBytes, text, why)) {
+  if (!readFile(path, TILE_RT_MAX_MANIFEST_BYTES, text, why)) {
     error = "cannot read: " + why;
     return false;
   }

@@ -31,10 +31,6 @@ using tile_manifest::ParamRole;
 const char *paramName(ParamRole role);
 const char *paramType(ParamRole role);
 
-// tile-opt writes manifests of a few KiB and PTX of at most a few MiB.
-constexpr size_t kMaxManifestBytes = size_t(1) << 20;
-constexpr size_t kMaxPtxBytes = size_t(64) << 20;
-
 struct Manifest {
   std::string path;    // as given
   std::string ptxPath; // resolved against the manifest's directory

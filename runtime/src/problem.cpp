@@ -570,10 +570,10 @@ bool operandLayout(int64_t rows, int64_t cols, int64_t stride0, int64_t stride1,
 
 bool checkSizes(int64_t m, int64_t n, int64_t k, std::string &error) {
   for (int64_t size : {m, n, k}) {
-    if (size < 1 || size > INT32_MAX) {
+    if (size < 1 || size > TILE_RT_MAX_SIZE) {
       error = "shape " + std::to_string(m) + "x" + std::to_string(n) + "x" +
               std::to_string(k) + " has a size outside 1 to " +
-              std::to_string(INT32_MAX);
+              std::to_string(TILE_RT_MAX_SIZE);
       return false;
     }
   }

@@ -121,8 +121,8 @@ bool operandLayout(int64_t rows, int64_t cols, int64_t stride0, int64_t stride1,
                    tile_rt_orientation want, tile_rt_orientation &stored,
                    int64_t &ld, std::string &error);
 
-// Whether each size lies in 1 to 2^31 - 1 (what every check and count
-// below assumes).
+// Whether each size lies in 1 to TILE_RT_MAX_SIZE (what every check and
+// count below assumes).
 bool checkSizes(int64_t m, int64_t n, int64_t k, std::string &error);
 
 // Whether kernel `m` can run `p` (its types and layout as well); if not,

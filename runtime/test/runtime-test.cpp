@@ -352,7 +352,7 @@ void testFiles() {
   CHECK(std::string(devnull.status.message)
             .find("not a regular file (a character device)") !=
         std::string::npos);
-  write("huge.json", std::string((1 << 20) + 1, ' '));
+  write("huge.json", std::string(TILE_RT_MAX_MANIFEST_BYTES + 1, ' '));
   CHECK_EQ(refusalOf("huge.json"),
            "cannot read: 1048577 bytes, more than the 1048576 allowed");
   Json m = syncManifest();
@@ -1938,6 +1938,34 @@ void testVisitOrder() {
   CHECK_EQ(tile_rt_visit_order(0, 3, nullptr, &st), TILE_RT_INVALID_ARGUMENT);
 }
 
+void testParseShape() {
+  int64_t mnk[3] = {0, 0, 0};
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_parse_shape("4096x1x2147483647", mnk, &st), TILE_RT_OK);
+  CHECK_EQ(mnk[0], int64_t(4096));
+  CHECK_EQ(mnk[1], int64_t(1));
+  CHECK_EQ(mnk[2], int64_t(TILE_RT_MAX_SIZE));
+  CHECK_EQ(std::string(st.message), "");
+  // A size of 0 or above 2^31 - 1, a sign, a space, a leading zero, another
+  // separator, two or four sizes, full-width digits: refused, mnk left as
+  // it was.
+  for (const char *bad :
+       {"", "0x1x1", "1x0x1", "1x1x2147483648", "1x1x99999999999999999999",
+        "-1x2x3", "+1x2x3", " 1x2x3", "1x2x3 ", "064x64x64", "1X2X3", "1.5x2x3",
+        "1x1", "1x2x3x4", "1x2x", "x1x2", "1xx2", "abc",
+        "64x64x\xef\xbc\x96\xef\xbc\x94"}) {
+    CHECK_EQ(tile_rt_parse_shape(bad, mnk, &st), TILE_RT_INVALID_ARGUMENT);
+    CHECK_EQ(std::string(st.message),
+             "expected MxNxK, three sizes from 1 to 2147483647 in ASCII "
+             "digits");
+  }
+  CHECK_EQ(mnk[0], int64_t(4096));
+  CHECK_EQ(tile_rt_parse_shape(nullptr, mnk, &st), TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(st.message), "tile_rt_parse_shape: text is null");
+  CHECK_EQ(tile_rt_parse_shape("1x1x1", nullptr, nullptr),
+           TILE_RT_INVALID_ARGUMENT);
+}
+
 void testCheckBounds() {
   tile_rt_check_bounds b;
   tile_rt_status st;
@@ -2203,6 +2231,7 @@ int main(int argc, char **argv) {
       {"leading dimensions", testLeadingDimensions},
       {"no GPU", testNoGpu},
       {"visit order", testVisitOrder},
+      {"shapes", testParseShape},
       {"check bounds", testCheckBounds},
       {"messages", testMessages}};
   for (auto &[name, test] : tests) {

@@ -22,8 +22,8 @@ sys.path.insert(0, os.path.join(ROOT, "python"))
 
 from tile_bench import stats  # noqa: E402
 from tile_bench.bundle import (  # noqa: E402
-    BundleError, Dispatch, UnsupportedError, load_bundle, load_manifest, shape_class,
-    tma_views)
+    BundleError, Dispatch, UnsupportedError, load_bundle, load_manifest, parse_shape,
+    shape_class, tma_views)
 import tile_runtime as rt  # noqa: E402
 
 TILE_BENCH = os.path.join(ROOT, "python", "tile-bench")
@@ -755,6 +755,25 @@ def test_dispatch_without_a_matching_rule(manifests, tmp_path):
                             "m2^1-n2^1-k2^1 (matmul_f16__mid.json))")
     with pytest.raises(UnsupportedError, match="shape 0x1x1 has a size outside 1 to 2147483647"):
         d.pick(0, 1, 1)
+
+
+def test_parse_shape_is_the_runtimes():
+    """tile-run's reading of --shape (tile_rt_parse_shape); text no C string
+    holds as given is refused as well."""
+    assert parse_shape("4096x1x2147483647") == (4096, 1, rt.MAX_SIZE)
+    for text in ("064x1x1", "1x1x1\0", "\udc80x1x1", None, b"1x1x1"):
+        with pytest.raises(BundleError) as e:
+            parse_shape(text)
+        assert str(e.value) == (f"bad shape {text!r}: expected MxNxK, three sizes from 1 to "
+                                f"2147483647 in ASCII digits")
+
+
+def test_runtime_sizes():
+    """Element sizes and file limits are the runtime's."""
+    assert [rt.dtype_bytes(t) for t in ("f16", "bf16", "f32")] == [2, 2, 4]
+    with pytest.raises(ValueError, match="unknown type 'f64'"):
+        rt.dtype_bytes("f64")
+    assert (rt.MAX_MANIFEST_BYTES, rt.MAX_PTX_BYTES) == (1 << 20, 64 << 20)
 
 
 def test_dispatch_by_shape_class(manifests, tmp_path):

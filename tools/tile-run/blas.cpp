@@ -2,6 +2,8 @@
 
 #include "blas.h"
 
+#include <climits>
+
 namespace tilerun {
 
 namespace {
@@ -35,6 +37,9 @@ struct ColumnMajor {
 };
 
 } // namespace
+
+// cublasGemmEx takes the sizes as int.
+static_assert(TILE_RT_MAX_SIZE <= INT_MAX, "a size must fit cuBLAS's int");
 
 cublasStatus_t gemmEx(cublasHandle_t handle, const Problem &p, CUdeviceptr a,
                       CUdeviceptr b, CUdeviceptr c, tile_rt_dtype out) {

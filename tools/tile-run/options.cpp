@@ -3,7 +3,6 @@
 #include "options.h"
 #include "errors.h"
 
-#include <climits>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -95,33 +94,16 @@ bool parseDecimal(const std::string &text, uint64_t max, uint64_t &out) {
   return true;
 }
 
-bool parseShape(const std::string &text, Options &opts) {
-  int64_t dims[3];
-  size_t start = 0;
-  for (int i = 0; i < 3; ++i) {
-    size_t end = i < 2 ? text.find('x', start) : text.size();
-    if (end == std::string::npos)
-      return false;
-    uint64_t value;
-    // Dimensions go to cuBLAS as int, so they must fit in 32 bits.
-    if (!parseDecimal(text.substr(start, end - start), INT32_MAX, value) ||
-        value < 1)
-      return false;
-    dims[i] = static_cast<int64_t>(value);
-    start = end + 1;
-  }
-  opts.shapes.push_back({dims[0], dims[1], dims[2]});
-  return true;
-}
-
 // The value of a flag that sets the problem, the inputs or the output.
 void parseProblemValue(const std::string &flag, const std::string &value,
                        Options &opts) {
   uint64_t number = 0;
   if (flag == "--shape") {
-    if (!parseShape(value, opts))
-      usageError("bad --shape '%s': expected MxNxK with positive integers",
-                 value.c_str());
+    int64_t mnk[3];
+    tile_rt_status status;
+    if (tile_rt_parse_shape(value.c_str(), mnk, &status) != TILE_RT_OK)
+      usageError("bad --shape '%s': %s", value.c_str(), status.message);
+    opts.shapes.push_back({mnk[0], mnk[1], mnk[2]});
   } else if (flag == "--dtype") {
     if (value != "f16" && value != "bf16")
       usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
