@@ -467,7 +467,7 @@ def profile(tile_run, manifests, names, args, programs_per_sm=None):
     cycles[SM_ACTIVE_ROW] = [100.0 * a / e if e else float("nan") for a, e in
                              zip(cycles["sm active cycles"],
                                  cycles["elapsed cycles"])]
-    print(f"\nSM active cycles against elapsed (ncu, the same launches)")
+    print("\nSM active cycles against elapsed (ncu, the same launches)")
     print(f"{'':<17}" + "".join(f"{n:>16}" for n in names))
     for label in ["elapsed cycles", "sm active cycles", SM_ACTIVE_ROW,
                   "sm active min", "duration ns"]:

@@ -128,7 +128,7 @@ def measure_mlp(shape: tuple[int, int, int] = (512, 4096, 4096), batches: int = 
         return torch.compile(f, fullgraph=True)
 
     variants = {
-        f"torch.matmul": mlp(torch.matmul),
+        "torch.matmul": mlp(torch.matmul),
         f"tile_opt.matmul ({ops.REGISTRATION})": mlp(ops.matmul),
         "tile_opt op (custom_op)": mlp(lambda a, b: torch.ops.tile_opt_bench.matmul(a, b)),
     }
