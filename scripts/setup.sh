@@ -27,14 +27,15 @@ fi
   { echo "setup: MLIR 22 not found under $llvm after installing ${packages[*]}" >&2; exit 1; }
 
 # The CUDA toolkit is optional for the compiler; without it there is no
-# tile-run and no ptxas checks.
+# tile-run, no Python package (its binding needs cuda.h) and no ptxas checks.
 cuda=${CUDA_HOME:-/usr/local/cuda}
 if [ -x "$cuda/bin/ptxas" ] || command -v ptxas >/dev/null; then
   export PATH="$cuda/bin:$PATH"
   echo "setup: CUDA toolkit: $(command -v ptxas) ($(ptxas --version | tail -1))"
 else
   echo "setup: no CUDA toolkit (looked for ptxas in $cuda/bin and on PATH):"
-  echo "       tile-run is not built and the PTX assembly tests are skipped."
+  echo "       tile-run and the Python package are not built, and the PTX"
+  echo "       assembly tests are skipped."
 fi
 
 # The Python package (tile_opt, tile_bench and the runtime's binding, which

@@ -29,9 +29,10 @@ padded copy, copied in or out around every launch, timed with it (a
 "staging:" line per shape; "staged" in the JSON), as in tile-run.
 
 A result passes when it has no NaN/Inf, its relative Frobenius error is
-within the bound for its types (tile-run's), and every element satisfies
-|C - ref| <= tol * (|A| @ |B|) + 1e-6 (tol 2^-10 for f16 and f32 output,
-2^-7 for bf16).
+within the bound for its types, and every element satisfies
+|C - ref| <= u |ref| + K 2^-20 (|A| @ |B|) + 2^-24 (u 2^-11 for f16, 2^-8 for
+bf16, 0 for f32 output; not checked past K = 2^18): the runtime's bounds
+(tile_rt_check_bounds_of), which tile-run checks by too.
 
 Exit status: 0 ok, 1 error, 2 bad command line, 3 a check failed.
 """

@@ -110,7 +110,8 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       *this, "swap-ab",
       llvm::cl::desc("1: compute each tile as C's transpose (B^T A^T), M on "
                      "wgmma's N side, so that block-m may be any multiple of "
-                     "16 up to 256 (wgmma, 4 warps, block-n 64, tiled)"),
+                     "16 up to 256 (wgmma, tiled, block-n 64 per warpgroup: "
+                     "64, 128 or 192 at 4, 8 or 12 warps)"),
       llvm::cl::init(KernelConfig{}.swapAB)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",

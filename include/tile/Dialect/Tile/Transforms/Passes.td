@@ -81,7 +81,8 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
            "::mlir::tile::KernelConfig{}.swapAB",
            "1: compute each tile as C's transpose (B^T A^T), M on wgmma's N "
            "side, so that block-m may be any multiple of 16 up to 256 "
-           "(wgmma, 4 warps, block-n 64, tiled)">,
+           "(wgmma, tiled, block-n 64 per warpgroup: 64, 128 or 192 at 4, "
+           "8 or 12 warps)">,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",
