@@ -130,6 +130,17 @@ def nonempty(text):
     return text
 
 
+def shape(text):
+    """--shape as tile-run reads it (the runtime's reading), checked before
+    anything is compiled."""
+    from tile_bench.bundle import BundleError, parse_shape
+    try:
+        parse_shape(text)
+    except BundleError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
 def find_tool(name, explicit):
     """tile-opt or tile-run as tile_opt finds them: --NAME, then $TILE_OPT
     or $TILE_RUN, the repository's build/bin, PATH (docs/python.md)."""
@@ -570,7 +581,7 @@ def main():
     p = Parser(description=__doc__,
                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("input", nargs="?", help="matmul .mlir (not with --bundles)")
-    p.add_argument("--shape", default="4096x4096x4096")
+    p.add_argument("--shape", default="4096x4096x4096", type=shape)
     p.add_argument("--lowering", action="append",
                    help="NAME:OPTIONS of --tile-to-ptx (repeatable); NAME is "
                         "the bundle's folder")
