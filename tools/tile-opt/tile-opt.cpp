@@ -9,13 +9,14 @@
 #include "tile/Registration/Registration.h"
 #include "tile/Support/FileUtils.h"
 #include "tile/Target/Bundle.h"
-#include "tile/Target/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -91,6 +92,17 @@ int main(int argc, char **argv) {
     return success();
   });
 
+  // A device such as /dev/zero would be read until memory ran out; a pipe
+  // (stdin, <(...)) is read as it comes.
+  llvm::sys::fs::file_status status;
+  if (inputFile != "-" && !llvm::sys::fs::status(inputFile, status) &&
+      (status.type() == llvm::sys::fs::file_type::character_file ||
+       status.type() == llvm::sys::fs::file_type::block_file ||
+       status.type() == llvm::sys::fs::file_type::socket_file)) {
+    llvm::errs() << "tile-opt: cannot open input file '" << inputFile
+                 << "': not a regular file or a pipe\n";
+    return 1;
+  }
   std::string error;
   std::unique_ptr<llvm::MemoryBuffer> input = openInputFile(inputFile, &error);
   if (!input) {
