@@ -29,10 +29,10 @@ namespace {
 /// stride is recorded as "static_<parameter>" (the value the runner must
 /// pass), each static offset as "static_offset_<a|b|c>" (the elements
 /// between the pointer passed and element (0, 0)). A dynamic offset is 0.
-SmallVector<std::pair<tile_manifest::Field, int64_t>>
-staticLayout(MemRefType aTy, MemRefType bTy, MemRefType cTy) {
+using StaticLayout = SmallVector<std::pair<tile_manifest::Field, int64_t>>;
+StaticLayout staticLayout(MemRefType aTy, MemRefType bTy, MemRefType cTy) {
   using tile_manifest::Field;
-  SmallVector<std::pair<Field, int64_t>> out;
+  StaticLayout out;
   auto record = [&](Field field, int64_t value) {
     if (!ShapedType::isDynamic(value))
       out.emplace_back(field, value);
@@ -69,9 +69,9 @@ staticLayout(MemRefType aTy, MemRefType bTy, MemRefType cTy) {
 /// A static size, stride or offset that a manifest cannot hold (an empty
 /// dimension) or that the kernel's index type cannot: refused before any IR
 /// is built, not by the bundle writer at the end.
-LogicalResult checkStaticLayout(func::FuncOp func, MemRefType aTy,
-                                MemRefType bTy, MemRefType cTy, unsigned bits) {
-  for (auto [field, value] : staticLayout(aTy, bTy, cTy)) {
+LogicalResult checkStaticLayout(func::FuncOp func, const StaticLayout &layout,
+                                unsigned bits) {
+  for (auto [field, value] : layout) {
     const tile_manifest::FieldSpec &spec = tile_manifest::spec(field);
     if (!tile_manifest::allows(spec, value))
       return func.emitError("tile-to-gpu: static ")
@@ -157,7 +157,8 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
     return func.emitError("tile-to-gpu: A and B need a unit stride in one "
                           "dimension (or fully dynamic strides) and C a unit "
                           "column stride");
-  if (failed(checkStaticLayout(func, aTy, bTy, cTy, bits)))
+  StaticLayout staticFields = staticLayout(aTy, bTy, cTy);
+  if (failed(checkStaticLayout(func, staticFields, bits)))
     return failure();
 
   MLIRContext *ctx = func.getContext();
@@ -198,7 +199,7 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   for (const std::string &l : kernelLayouts(aTy, bTy))
     layouts.push_back(b2.getStringAttr(l));
   NamedAttrList abi;
-  for (auto [field, value] : staticLayout(aTy, bTy, cTy))
+  for (auto [field, value] : staticFields)
     abi.set(manifestKey(field), b2.getI64IntegerAttr(value));
   using tile_manifest::Field;
   abi.append(ArrayRef<NamedAttribute>{
