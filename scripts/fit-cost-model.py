@@ -83,6 +83,15 @@ grouped order; docs/results/model-rows.md):
     $X/cal-swap-{llm,calibration}-*.json.gz $R/cal-nt-*.json.gz $R/members-lo.json.gz \
     $G/cal-nt-*.json.gz --only s16,s32,s16k,s32k,s128,s128k,s208,s208k,s160w,s192w,s208w,s208wk,s256w,s256wk,s160x,s192x,s208x,s208xk \
     --from-table --write
+
+The ninth refits s16 and s32 alone, on the eighth step's runs, with the
+runtime counting each member's blocks per SM (two for those two, whose
+shared memory leaves room for a second block; docs/results/shapes.md):
+
+  scripts/fit-cost-model.py SAME-RUNS-AS-THE-EIGHTH --only s16,s32 --write
+
+Each member's blocks per SM come from the config=auto bundle that tile-opt
+(--tile-opt, build/bin/tile-opt by default) compiles with the table.
 """
 import argparse
 import gzip
@@ -90,7 +99,9 @@ import json
 import math
 import os
 import re
+import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import suites  # noqa: E402
@@ -120,19 +131,45 @@ def cluster_slots(cfg, slots):
     return tuple(slots) if slots and in_cluster else (0,) * 8
 
 
-def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
+def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1):
     """The runtime's estimate (tile_rt_model_estimate) of a member with
     coefficients `cost` (step_ps, tile_ns, launch_ns, gbps; any floats), at
-    its split_k; `slots` the table's "cluster_slots"."""
+    its split_k; `slots` the table's "cluster_slots", `per_sm` its rule's
+    blocks_per_sm."""
     return tile_runtime.model_estimate(model_tile(cfg, elem), (sms, *cost), m, n, k,
-                                       cluster_slots(cfg, slots))
+                                       cluster_slots(cfg, slots), per_sm)
 
 
-def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None):
+def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1):
     """(ns, splits): the runtime's estimate as its pick makes it, a split-K
     member at the splits it would run."""
     return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k,
-                                    cluster_slots(cfg, slots))
+                                    cluster_slots(cfg, slots), per_sm)
+
+
+def blocks_per_sm(table_path, tile_opt):
+    """{member: its rule's blocks_per_sm}: the programs per SM the runtime
+    counts from each member's shared memory and threads, read from the
+    config=auto bundle tile-opt compiles with the table (x @ w.T: every
+    member serves it)."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with tempfile.TemporaryDirectory() as out:
+        done = subprocess.run(
+            [tile_opt, os.path.join(here, "examples", "matmul_f16_nt.mlir"),
+             f"--tile-to-ptx=config=auto calibration={os.path.abspath(table_path)}",
+             f"--tile-bundle={out}", "-o", os.devnull],
+            capture_output=True, text=True)
+        if done.returncode:
+            sys.exit(f"fit-cost-model: {tile_opt} could not compile the table's members: "
+                     f"{done.stderr.strip()}")
+        rules = tile_runtime.load(os.path.join(out, "matmul_f16_nt.json")).rules()
+    return {member_of(r["bundle"]): r["blocks_per_sm"] for r in rules}
+
+
+def per_sm(table, name):
+    """A member's blocks per SM: blocks_per_sm's where main() read them, 1
+    for a table built in a test."""
+    return table.get("blocks_per_sm", {}).get(name, 1)
 
 
 # Runs from before split-K members chose their splits at launch timed each
@@ -251,7 +288,7 @@ def read_runs(paths):
             for shape, cub, times, tri in shapes.values()]
 
 
-def fit_member(sms, slots, samples, start):
+def fit_member(sms, slots, per_sm, samples, start):
     """Coefficients minimizing the squared log error over (config, shape,
     ms): the member at each of its splits."""
     import numpy as np
@@ -259,7 +296,8 @@ def fit_member(sms, slots, samples, start):
 
     def residuals(x):
         cost = np.exp(x)
-        return [math.log(estimate_ns(cfg, cost, sms, *s, slots=slots) / (ms * 1e6))
+        return [math.log(estimate_ns(cfg, cost, sms, *s, slots=slots, per_sm=per_sm) /
+                         (ms * 1e6))
                 for cfg, s, ms in samples]
 
     x0 = np.log(np.maximum(np.array(start, float), 1.0))
@@ -315,8 +353,8 @@ def fit(table, data, only=None, from_table=False):
                    for s, _, t, _ in data for lab, ms in t.items()
                    if unlabel(lab)[0] == mem["name"]]
         first = start(mem["config"])
-        costs[mem["name"]] = fit_member(table["sms"], table.get("cluster_slots"), samples,
-                                        first) \
+        costs[mem["name"]] = fit_member(table["sms"], table.get("cluster_slots"),
+                                        per_sm(table, mem["name"]), samples, first) \
             if len(samples) >= 8 else first
     return refine(table, costs, data, names)
 
@@ -328,7 +366,8 @@ def picks(table, costs, data):
     for s, cub, t, tri in data:
         # Each member as the runtime estimates it; the least, first on a tie.
         least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *s,
-                           slots=table.get("cluster_slots")), m["name"])
+                           slots=table.get("cluster_slots"),
+                           per_sm=per_sm(table, m["name"])), m["name"])
                  for m in table["members"]]
         (_, splits), name = min(least, key=lambda e: e[0][0])
         pick = label(name, splits)
@@ -386,6 +425,8 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+")
     p.add_argument("--table", default=os.path.join(here, "data", "sm_90a.json"))
+    p.add_argument("--tile-opt", default=os.path.join(here, "build", "bin", "tile-opt"),
+                   help="compiles the table's members (their blocks per SM)")
     p.add_argument("--write", action="store_true", help="write the fitted coefficients")
     p.add_argument("--cross-validate", action="store_true",
                    help="refit without each family; check the picks on it")
@@ -410,6 +451,11 @@ def main():
         p.error(f"--only names members the table lacks: {', '.join(sorted(unknown))}")
     if args.no_fit and only:
         p.error("--no-fit fits nothing: no --only")
+    # (not written back: the runtime counts it from each member's manifest)
+    table["blocks_per_sm"] = blocks_per_sm(args.table, args.tile_opt)
+    missing = {m["name"] for m in table["members"]} - set(table["blocks_per_sm"])
+    if missing:
+        sys.exit(f"fit-cost-model: the compiled bundle lacks members {', '.join(sorted(missing))}")
     data = read_runs(args.runs)
     costs = table_costs(table) if args.no_fit else fit(table, data, only, args.from_table)
     rows = picks(table, costs, data)

@@ -227,6 +227,10 @@ typedef struct tile_rt_rule {
   /* "cluster_slots": for a member whose splits meet in a cluster, the
    * blocks resident at once in clusters of 1 to 8; else all 0 */
   int64_t cluster_slots[8];
+  /* The member's programs resident per SM as the cost model counts them
+   * outside clusters: what Hopper's shared memory and threads per SM hold
+   * of its blocks (1 or more). */
+  int64_t blocks_per_sm;
 } tile_rt_rule;
 
 /* The cost model's time, in ns, of a modelled rule for an M x N x K problem
@@ -246,9 +250,12 @@ typedef struct tile_rt_model_tile {
   int64_t a_bytes, b_bytes, c_bytes;
   int64_t stream_k; /* 1: hybrid Stream-K (schedule=stream_k), else 0 */
   /* Splits in a cluster ("splits": "cluster"): the blocks resident at once
-   * in clusters of 1 to 8 (a dispatch rule's "cluster_slots"); all 0: one
-   * program per SM. */
+   * in clusters of 1 to 8 (a dispatch rule's "cluster_slots"); all 0:
+   * blocks_per_sm programs per SM. */
   int64_t cluster_slots[8];
+  /* Programs resident per SM outside clusters (a rule's blocks_per_sm), 1
+   * to 32; 0 counts as 1. */
+  int64_t blocks_per_sm;
 } tile_rt_model_tile;
 
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
@@ -259,7 +266,8 @@ typedef struct tile_rt_model_tile {
  * least, written to
  * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
  * tile size, split or byte size outside 1 to 65536, a stream_k other than
- * 0 or 1, cluster slots not all 0 or all 1 to 1024, a coefficient
+ * 0 or 1, cluster slots not all 0 or all 1 to 1024, blocks per SM outside
+ * 0 to 32, a coefficient
  * that is negative or not finite, SMs, step time or bytes per ns of 0, or a
  * size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,

@@ -300,8 +300,8 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                       " has " + std::to_string(bundle->rules.size()) +
                       " rules, not " + std::to_string(index + 1));
   const DispatchRule &r = bundle->rules[index];
-  *rule = tile_rt_rule{r.bundle.c_str(), r.member, r.shapeClass.c_str(),
-                       {}, r.why.c_str(), {}};
+  *rule = tile_rt_rule{r.bundle.c_str(), r.member, r.shapeClass.c_str(), {},
+                       r.why.c_str(),    {},       r.tile.blocksPerSm};
   std::copy(std::begin(r.cost), std::end(r.cost), rule->cost);
   std::copy(r.tile.clusterSlots.begin(), r.tile.clusterSlots.end(),
             rule->cluster_slots);
@@ -360,6 +360,9 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
           })))
       return refuse("the tile's cluster_slots must be all 0 or all 1 to " +
                     std::to_string(tile_manifest::kMaxModelSMs));
+    if (tile->blocks_per_sm < 0 || tile->blocks_per_sm > kMaxModelBlocksPerSm)
+      return refuse("the tile's blocks_per_sm must be 0 to " +
+                    std::to_string(kMaxModelBlocksPerSm));
     for (int i = 0; i < 5; ++i)
       if (!std::isfinite(cost[i]) || cost[i] < 0 ||
           (cost[i] == 0 && (i == 0 || i == 1 || i == 4)))
@@ -373,6 +376,7 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                 tile->split_k, tile->a_bytes,      tile->b_bytes,
                 tile->c_bytes, tile->stream_k == 1};
     std::copy(slots, slots + 8, t.clusterSlots.begin());
+    t.blocksPerSm = std::max<int64_t>(tile->blocks_per_sm, 1);
     *ns = splits ? modelLeastNs(t, cost, m, n, k, *splits)
                  : modelEstimateNs(t, cost, m, n, k);
     return ok(status);

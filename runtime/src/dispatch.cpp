@@ -171,7 +171,8 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
                  int64_t(tile_rt_dtype_bytes(member.bType)),
                  int64_t(tile_rt_dtype_bytes(member.cType)),
                  member.streamK,
-                 rule.tile.clusterSlots};
+                 rule.tile.clusterSlots,
+                 modelBlocksPerSm(member)};
     out.rules.push_back(std::move(rule));
   }
   // A rule with neither a class nor a cost matches every shape, so the
@@ -191,6 +192,17 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
   m.bType = out.members[0].bType;
   m.cType = out.members[0].cType;
   return true;
+}
+
+int64_t modelBlocksPerSm(const Manifest &member) {
+  const int64_t sharedPerSm = 228 * 1024, reservedPerBlock = 1024,
+                threadsPerSm = 2048;
+  int64_t byShared =
+      sharedPerSm / (member.dynamicSharedBytes + reservedPerBlock);
+  int64_t byThreads =
+      threadsPerSm / std::max<int64_t>(member.threadsPerBlock, 1);
+  return std::clamp<int64_t>(std::min(byShared, byThreads), 1,
+                             kMaxModelBlocksPerSm);
 }
 
 std::string shapeClass(int64_t m, int64_t n, int64_t k) {
@@ -215,12 +227,14 @@ double tiles(const ModelTile &t, int64_t m, int64_t n) {
   return double(ceilDiv(m, t.blockM)) * double(ceilDiv(n, t.blockN));
 }
 
-// Programs resident at once: one per SM, or, where a tile's splits run as
-// one cluster, the chip's blocks resident in clusters of that size.
+// Programs resident at once: the member's blocks per SM on every SM, or,
+// where a tile's splits run as one cluster, the chip's blocks resident in
+// clusters of that size.
 double slots(const ModelTile &t, double sms) {
   bool clustered = t.splitK > 1 && t.splitK <= int64_t(t.clusterSlots.size()) &&
                    t.clusterSlots[t.splitK - 1] > 0;
-  return clustered ? double(t.clusterSlots[t.splitK - 1]) : sms;
+  return clustered ? double(t.clusterSlots[t.splitK - 1])
+                   : sms * double(t.blocksPerSm);
 }
 
 double waves(const ModelTile &t, double sms, int64_t m, int64_t n) {
@@ -317,7 +331,7 @@ std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
   return text;
 }
 
-// Every SM runs one program at a time: the tiles (times split-K) take
+// Every SM runs its resident programs at once: the tiles (times split-K) take
 // `waves` rounds of `steps` K steps each, unless streaming A, B and C (and
 // split-K's f32 partial tiles) at the member's bandwidth takes longer.
 double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
@@ -362,8 +376,8 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
                    tile.clusterSlots[0] == 0;
   int64_t first = tile.splitK > 1 ? 2 : 1, last = tile.splitK;
   if (workspace) {
-    last = std::min<int64_t>(last,
-                             int64_t(std::floor(cost[0] / tiles(tile, m, n))));
+    last = std::min<int64_t>(
+        last, int64_t(std::floor(slots(tile, cost[0]) / tiles(tile, m, n))));
     first = std::min<int64_t>(first, std::max<int64_t>(last, 1));
   }
   double best = 0;

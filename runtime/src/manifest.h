@@ -112,9 +112,22 @@ struct ModelTile {
   int64_t aBytes = 0, bBytes = 0, cBytes = 0;
   bool streamK = false;
   // Splits in a cluster: the blocks resident at once in clusters of 1 to 8
-  // (all 0: one program per SM, whatever the splits).
+  // (all 0: blocksPerSm programs per SM, whatever the splits).
   std::array<int64_t, 8> clusterSlots{};
+  // Programs resident per SM outside clusters (modelBlocksPerSm).
+  int64_t blocksPerSm = 1;
 };
+// The most programs per SM the model counts (the chip's block limit).
+constexpr int64_t kMaxModelBlocksPerSm = 32;
+
+// A member's programs resident per SM as the model counts them: as many as
+// Hopper's shared memory (228 KB per SM, 1 KB of it reserved per block) and
+// threads (2048 per SM) hold, counting its dynamic shared memory (the
+// static part is a few mbarriers). Registers are not counted: 128 threads
+// of at most 255 registers leave room for two blocks, and every member of
+// more threads holds one block by its shared memory. The GPU tests check
+// the count against the driver's for every member of config=auto.
+int64_t modelBlocksPerSm(const Manifest &member);
 // The most any of a ModelTile's fields may be: the model's integer
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.
 constexpr int64_t kMaxModelTile = 65536;

@@ -694,8 +694,12 @@ void testDispatch() {
   Json big = syncManifest();
   big["block_m"] = 256;
   writeJson("big.json", big);
-  writeJson("split.json", splitKManifest());
-  writeJson("wide.json", wgmmaManifest());
+  // (shared memory for one block per SM: the model counts one program)
+  Json split = splitKManifest(), wide = wgmmaManifest();
+  split["dynamic_shared_memory_bytes"] = wide["dynamic_shared_memory_bytes"] =
+      132096;
+  writeJson("split.json", split);
+  writeJson("wide.json", wide);
   // A tuned class first; then the cheaper of two modelled members (SMs, ps
   // per K step, ns per tile, ns per launch, bytes per ns).
   Json d = {{"kernel", "k"},
@@ -723,6 +727,7 @@ void testDispatch() {
         r.cost[2] == 500 && r.cost[3] == 2000 && r.cost[4] == 1000);
   CHECK_EQ(std::string(r.shape_class), "");
   CHECK_EQ(std::string(r.why), "split");
+  CHECK_EQ(r.blocks_per_sm, 1);
   CHECK_EQ(tile_rt_bundle_rule(b.b, 0, &r, nullptr), TILE_RT_OK);
   CHECK(r.member == 0 && r.cost[0] == 0);
   CHECK_EQ(std::string(r.shape_class), "m2^12-n2^12-k2^12");
@@ -885,6 +890,19 @@ void testDispatch() {
                                   &inCluster, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 2);
+  // Two programs per SM outside clusters: 200 tiles take one wave of 100
+  // steps on 100 SMs, not two (compute-bound).
+  tile_rt_model_tile two = splitTile;
+  two.split_k = 1;
+  double twoCost[5] = {100, 100000, 0, 0, 1e6}, oneWave = 0, twoWaves = 0;
+  CHECK_EQ(tile_rt_model_estimate(&two, twoCost, 25600, 128, 6400, &twoWaves,
+                                  nullptr, nullptr),
+           TILE_RT_OK);
+  two.blocks_per_sm = 2;
+  CHECK_EQ(tile_rt_model_estimate(&two, twoCost, 25600, 128, 6400, &oneWave,
+                                  nullptr, nullptr),
+           TILE_RT_OK);
+  CHECK(twoWaves == 20000 && oneWave == 10000);
   // Hybrid Stream-K: 250 tiles on 100 SMs are one data-parallel wave (50 K
   // steps) and 150 shared tiles, 75 steps per program in two pieces, where
   // a data-parallel schedule takes three waves; tiles that fill whole waves
@@ -936,6 +954,44 @@ void testDispatch() {
   CHECK_EQ(modelRefusal(someSlots, 100, 0, 1),
            "tile_rt_model_estimate: the tile's cluster_slots must be all 0 or "
            "all 1 to 1024");
+  tile_rt_model_tile crowded = splitTile;
+  crowded.blocks_per_sm = 33;
+  CHECK_EQ(modelRefusal(crowded, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's blocks_per_sm must be 0 to 32");
+  crowded.blocks_per_sm = -1;
+  CHECK_EQ(modelRefusal(crowded, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's blocks_per_sm must be 0 to 32");
+  // A rule's member counts the blocks its shared memory and threads leave
+  // room for on an SM (228 KB, 1 KB reserved per block; 2048 threads):
+  // wide's 132096 B once, 98304 B twice, 384 threads five times, so that
+  // 400 tiles take 4, 2 and 1 waves.
+  Json narrow = wgmmaManifest(), crowd = wgmmaManifest();
+  crowd["dynamic_shared_memory_bytes"] = 0;
+  crowd["threads_per_block"] = 384;
+  writeJson("narrow.json", narrow);
+  writeJson("crowd.json", crowd);
+  Json residentRules = Json::array();
+  for (const char *name : {"wide", "narrow", "crowd"})
+    residentRules.push_back({{"bundle", std::string(name) + ".json"},
+                             {"cost", {100, 100000, 0, 0, 1000000}},
+                             {"why", name}});
+  writeJson("resident.json",
+            Json{{"kernel", "k"}, {"dispatch", residentRules}});
+  Bundle resident("resident.json");
+  CHECK_EQ(resident.code, TILE_RT_OK);
+  int64_t perSm[3] = {0, 0, 0};
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK_EQ(tile_rt_bundle_rule(resident.b, i, &r, nullptr), TILE_RT_OK);
+    perSm[i] = r.blocks_per_sm;
+  }
+  CHECK(perSm[0] == 1 && perSm[1] == 2 && perSm[2] == 5);
+  char residentWhy[256];
+  CHECK_EQ(tile_rt_bundle_pick(resident.b, 51200, 128, 6400, &picked, nullptr,
+                               residentWhy, sizeof residentWhy, nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(std::string(residentWhy),
+           "rule 2, model: 400 tiles of 128x128, 1 wave of 100 K steps, 10.0 "
+           "us (next: rule 1, 20.0 us): crowd");
   CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
            "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");

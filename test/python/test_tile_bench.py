@@ -516,7 +516,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
     tile_rt_model_estimate: with a member's tile and its rule's cost it gives
     the rule's estimate, for every member on shapes of every kind (a
     split-K member's: the least over its splits, 2 to split_k, its waves in
-    the blocks that clusters of its splits hold)."""
+    the blocks that clusters of its splits hold; a member holding two blocks
+    per SM, its waves in both)."""
     fit = _script("fit-cost-model.py")
     rng = random.Random(5)
     top = 2**31 - 1
@@ -530,9 +531,9 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                    "block_k": member.block_k, "split_k": member.split_k,
                    "schedule": member.schedule}
             for s in shapes:
-                slots = rule["cluster_slots"]
+                slots, two = rule["cluster_slots"], rule["blocks_per_sm"]
                 ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem,
-                                          slots)
+                                          slots, two)
                 assert ns == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
                 picked, _, runs = d.choose(*s)
                 if picked is member and member.split_k > 1:
@@ -542,8 +543,15 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
                 assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
-                                                 rule["cost"][0], *s, elem, slots)
+                                                 rule["cost"][0], *s, elem, slots, two)
                                  for w in ways)
+    # The fit reads each member's blocks per SM from a bundle tile-opt
+    # compiles with the table: the 16- and 32-row members' shared memory
+    # leaves room for two.
+    per_sm = fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"),
+                               os.environ["TILE_OPT"])
+    assert {name for name, n in per_sm.items() if n != 1} == {"s16", "s32"}
+    assert per_sm["s16"] == per_sm["s32"] == 2
 
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):

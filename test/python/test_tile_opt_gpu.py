@@ -108,6 +108,24 @@ SPLIT_MEMBERS = ("split", "m64k", "m64wk", "midk", "n192k")
 TYPES = [("f16", None), ("bf16", None), ("f16", "f32"), ("bf16", "f32"), ("f16", "bf16")]
 
 
+def test_model_counts_the_blocks_the_driver_holds():
+    """The cost model's programs per SM of each config=auto member (its
+    rule's blocks_per_sm, from the member's shared memory and threads) are
+    the driver's (cuOccupancyMaxActiveBlocksPerMultiprocessor), for every
+    member of the nt family (which holds all of them)."""
+    import tile_runtime
+    kernel = tile_opt.family(torch.float16, layout="nt")
+    torch.zeros(1, device="cuda")  # the primary context, current
+    d = tile_runtime.load(kernel.manifest_path)
+    members = d.members()
+    counts = {}
+    for rule in d.rules():
+        info = members[rule["member"]].load_kernel()
+        assert info["blocks_per_sm"] == rule["blocks_per_sm"], rule["bundle"]
+        counts[rule["blocks_per_sm"]] = counts.get(rule["blocks_per_sm"], 0) + 1
+    assert counts.get(2)  # (s16 and s32)
+
+
 @pytest.mark.parametrize("dtype,out_dtype", TYPES)
 @pytest.mark.parametrize("shape,member,splits", SHAPES)
 def test_auto_matches_torch(dtype, out_dtype, shape, member, splits):

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""How the model's picks move between two calibration tables, each costed as
+the runtime costs it (blocks per SM from the members tile-opt compiles with
+the table, or one per SM with --one-per-sm-old): 6,000 random shapes, half
+with M of a model's decode-to-training sizes, N and K multiples of 8.
+
+  pick-changes.py OLD_TABLE NEW_TABLE TILE_OPT [--one-per-sm-old]
+"""
+import collections
+import importlib.util
+import json
+import os
+import random
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location(
+    "fit", os.path.join(here, "..", "..", "..", "..", "scripts", "fit-cost-model.py"))
+fit = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fit)
+
+
+def table(path, tile_opt, residency):
+    with open(path) as f:
+        t = json.load(f)
+    if residency:
+        t["blocks_per_sm"] = fit.blocks_per_sm(path, tile_opt)
+    return t
+
+
+def pick(t, s):
+    least = [(fit.least_ns(m["config"], [m["cost"][f] for f in fit.FIELDS], t["sms"], *s,
+                           slots=t.get("cluster_slots"), per_sm=fit.per_sm(t, m["name"])),
+              m["name"]) for m in t["members"]]
+    (_, splits), name = min(least, key=lambda e: e[0][0])
+    return fit.label(name, splits)
+
+
+def main():
+    old_path, new_path, tile_opt = sys.argv[1:4]
+    old = table(old_path, tile_opt, "--one-per-sm-old" not in sys.argv)
+    new = table(new_path, tile_opt, True)
+    rng = random.Random(1)
+    sizes = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 2048, 4096, 8192]
+    shapes = [(rng.choice(sizes) if i % 2 else rng.randint(1, 8192),
+               rng.randint(1, 4096) * 8, rng.randint(1, 4096) * 8) for i in range(6000)]
+    changed, total, moves = collections.Counter(), collections.Counter(), collections.defaultdict(list)
+    for s in shapes:
+        band = "M 1-32" if s[0] <= 32 else "M 33-64" if s[0] <= 64 else "M 65-8192"
+        total[band] += 1
+        a, b = pick(old, s), pick(new, s)
+        if a != b:
+            changed[band] += 1
+            moves[band].append(f"{'x'.join(map(str, s))} {a} -> {b}")
+    for band in ("M 1-32", "M 33-64", "M 65-8192"):
+        print(f"{band}: {changed[band]} of {total[band]} picks change")
+    for band in moves:
+        kinds = collections.Counter(line.split(" ", 1)[1] for line in moves[band])
+        print(f"{band}: " + ", ".join(f"{k} {n}" for k, n in kinds.most_common()))
+        for line in moves[band] if band != "M 1-32" else moves[band][:20]:
+            print(f"  {band}: {line}")
+
+
+if __name__ == "__main__":
+    main()
