@@ -39,6 +39,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import tile_compare  # noqa: E402
+import tile_runtime  # noqa: E402
 from results_table import documents  # noqa: E402
 from tile_bench.bundle import LAYOUTS, BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
@@ -196,13 +197,10 @@ def best_of(result, names):
 
 
 def cache_key(entry):
-    """The merge's key of a cache entry, (chip, dtype, c_type, layout,
-    class), one entry per key (an entry without a layout was timed in nn);
-    None where those are not strings (chip may be null, as tile-run's)."""
-    key = (entry.get("chip"), entry.get("dtype"), entry.get("c_type"),
-           entry.get("layout", "nn"), entry.get("class"))
-    ok = isinstance(key[0], (str, type(None))) and all(isinstance(v, str) for v in key[1:])
-    return key if ok else None
+    """The merge's key of a cache entry (tile_runtime.tune_cache_key: the
+    one tile-opt's config=auto reads by); BundleError with the reason for an
+    entry without one."""
+    return tile_runtime.tune_cache_key(entry)
 
 
 def read_cache(path):
@@ -223,11 +221,12 @@ def read_cache(path):
         bad('expected an object with an "entries" array')
     merged = {}
     for i, entry in enumerate(entries, 1):
-        key = cache_key(entry) if isinstance(entry, dict) else None
-        if key is None:
-            bad(f'entry {i} is not an object whose "dtype", "c_type", "class" and '
-                '"layout" are strings and "chip" a string or null')
-        merged[key] = entry
+        if not isinstance(entry, dict):
+            bad(f"entry {i} is not an object")
+        try:
+            merged[cache_key(entry)] = entry
+        except BundleError as e:
+            bad(f"entry {i}: {e}")
     return merged
 
 

@@ -16,6 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/ManifestSchema.h"
+#include "tile/Conversion/TuneCache.h"
 #include "tile_runtime.h"
 #include "tile_runtime_driver.h"
 
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -656,6 +658,36 @@ NB_MODULE(tile_runtime, m) {
       "text"_a.none(),
       "(M, N, K) from \"MxNxK\" (tile_rt_parse_shape); BundleError with the "
       "runtime's line for anything else.");
+  m.def(
+      "tune_cache_key",
+      [](nb::dict entry) {
+        using tile_tune_cache::Value;
+        std::deque<std::string> texts; // what the Values point into
+        std::string why;
+        auto key = tile_tune_cache::readKey(
+            [&](const char *name) {
+              if (!entry.contains(name))
+                return Value{Value::Absent, {}};
+              nb::handle v = entry[name];
+              if (v.is_none())
+                return Value{Value::Null, {}};
+              // (a str that is no UTF-8, a lone surrogate, is no string)
+              if (!nb::isinstance<nb::str>(v) ||
+                  !nb::try_cast(v, texts.emplace_back()))
+                return Value{Value::Other, {}};
+              return Value{Value::String, texts.back()};
+            },
+            why);
+        if (!key)
+          throw BundleError(why);
+        return std::make_tuple(key->chip, key->dtype, key->cType, key->layout,
+                               key->shapeClass);
+      },
+      "entry"_a,
+      "(chip or None, dtype, c_type, layout, class): the key of a tune cache "
+      "entry, by which tile-tune merges and config=auto reads "
+      "(include/tile/Conversion/TuneCache.h); BundleError with the reason "
+      "for an entry without one.");
   m.def(
       "shape_class",
       [](int64_t mm, int64_t n, int64_t k) {

@@ -14,7 +14,7 @@
 // RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%S/Inputs/auto-config-f16.mlir" 2>&1 | FileCheck %s --check-prefix=NOTJSON
 // RUN: %python -c "print('{\"entries\": ' + '[' * 100000 + ']' * 100000 + '}')" > %t.deep.json
 // RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%t.deep.json" 2>&1 | FileCheck %s --check-prefix=DEEP
-// RUN: echo '{"entries": [{"class": "x"}]}' > %t.noconfig.json
+// RUN: echo '{"entries": [{"chip": "sm_90a", "dtype": "f16", "c_type": "f16", "class": "m2^1-n2^1-k2^1"}]}' > %t.noconfig.json
 // RUN: not tile-opt %S/Inputs/auto-config-f16.mlir --tile-auto-config="tune-cache=%t.noconfig.json" 2>&1 | FileCheck %s --check-prefix=NOCONFIG
 
 // TUNED-LABEL: module attributes {tile.dispatch = {mm = [
@@ -33,7 +33,7 @@
 // BADCFG: error: tile-auto-config: tune cache '{{.*}}tune-cache-bad.json': class m2^12-n2^12-k2^12: mma = wgmma needs block_k = 64 (one 128-byte swizzled row of f16/bf16), got 32
 // NOTJSON: error: tile-auto-config: tune cache '{{.*}}auto-config-f16.mlir': {{.*}}
 // DEEP: error: tile-auto-config: tune cache '{{.*}}deep.json': brackets nested deeper than 512 levels
-// NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': every entry needs a "class" and a "config"
+// NOCONFIG: error: tile-auto-config: tune cache '{{.*}}noconfig.json': class m2^1-n2^1-k2^1: no "config" object
 
 // CHECK-LABEL: module attributes {tile.dispatch = {mm = [
 // CHECK-SAME: {cluster_slots = [132, 132, 117, 120, 110, 102, 105, 120], cost = [132, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], kernel = "mm__split", why = "{{[^"]+}}"},

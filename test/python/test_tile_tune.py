@@ -135,13 +135,24 @@ ENTRY = {"chip": "sm_90a", "dtype": "f16", "c_type": "f16", "layout": "nn",
     ({"entries": {"a": 1}}, 'expected an object with an "entries" array'),
     ({"entries": "ab"}, 'expected an object with an "entries" array'),
     ({"entries": [1]}, "entry 1 is not an object"),
-    ({"entries": [ENTRY, {}]}, "entry 2 is not an object whose"),
-    ({"entries": [dict(ENTRY, **{"class": [1]})]}, "entry 1 is not an object whose"),
-    ({"entries": [dict(ENTRY, layout=None)]}, "entry 1 is not an object whose"),
-    ({"entries": [dict(ENTRY, chip=7)]}, "entry 1 is not an object whose"),
+    ({"entries": [ENTRY, {}]}, 'entry 2: "dtype" must be "f16" or "bf16"'),
+    ({"entries": [dict(ENTRY, **{"class": [1]})]},
+     'entry 1: "class" must be a string: a shape class such as m2^12-n2^12-k2^13'),
+    ({"entries": [dict(ENTRY, **{"class": "m2^6-n2^6"})]},
+     'entry 1: "class" must be a shape class such as m2^12-n2^12-k2^13 or '
+     "m2^0-n2^3-k2^7-unaligned, not 'm2^6-n2^6'"),
+    ({"entries": [dict(ENTRY, layout=None)]},
+     'entry 1: "layout" must be "nn", "nt", "tn" or "tt"'),
+    ({"entries": [dict(ENTRY, c_type="f8")]}, 'entry 1: "c_type" must be "f32", "f16" or "bf16"'),
+    ({"entries": [dict(ENTRY, chip=7)]}, 'entry 1: "chip" must be a one-line string or null'),
+    ({"entries": [dict(ENTRY, chip="sm\n90a")]},
+     'entry 1: "chip" must be a one-line string or null'),
 ], ids=["list", "entries-object", "entries-string", "entry-number", "entry-empty",
-        "class-list", "layout-null", "chip-number"])
+        "class-list", "class-short", "layout-null", "c-type", "chip-number", "chip-line"])
 def test_a_damaged_cache_is_refused_and_kept(out, tile_run, doc, words):
+    """A cache entry's key is read as tile-opt's config=auto reads it
+    (tile_runtime.tune_cache_key, TuneCache.h): what tile-opt would refuse
+    stops tile-tune before it times or writes anything."""
     cache = out / "cache.json"
     cache.write_text(json.dumps(doc))
     r = tile_tune(out, "--tile-run", tile_run)

@@ -14,6 +14,7 @@
 
 #include "tile/Conversion/KernelABI.h"
 #include "tile/Conversion/ManifestSchema.h"
+#include "tile/Conversion/TuneCache.h"
 #include "tile/Dialect/Tile/IR/KernelConfig.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Passes.h"
@@ -164,9 +165,9 @@ FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
 }
 
 /// tile-tune's winners (wgmma ones, for these types and one of the
-/// kernel's layouts; an entry without a layout was timed in nn) as members,
-/// one per shape class (a class listed twice keeps its last entry, as
-/// tile-tune's merge does), in the cache's order.
+/// kernel's layouts: the entry's key, TuneCache.h) as members, one per
+/// shape class (a class listed twice keeps its last entry, as tile-tune's
+/// merge does), in the cache's order.
 FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
                                             const llvm::json::Value &cache,
                                             Type aElt, Type cElt,
@@ -176,38 +177,42 @@ FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
       *cache.getAsObject()->getArray("entries");
   SmallVector<Member> out;
   llvm::StringMap<size_t> byClass;
-  for (const llvm::json::Value &v : entries) {
+  for (auto [i, v] : llvm::enumerate(entries)) {
     const llvm::json::Object *e = v.getAsObject();
-    const llvm::json::Object *c = e ? e->getObject("config") : nullptr;
-    auto str = [](const llvm::json::Object *o, StringRef key) {
-      return o ? o->getString(key).value_or("") : StringRef();
-    };
-    StringRef shapeClass = str(e, "class");
-    if (!c || shapeClass.empty())
-      return error() << "every entry needs a \"class\" and a \"config\"";
-    std::string_view classText(shapeClass.data(), shapeClass.size());
-    if (!tile_manifest::parseShapeClass(classText))
-      return error() << tile_manifest::badShapeClass(classText);
-    // The layouts a manifest's "layouts" may name.
-    std::optional<StringRef> layout = e->getString("layout");
-    if (e->get("layout") &&
-        !(layout && tile_manifest::allows(
-                        tile_manifest::spec(tile_manifest::Field::Layouts),
-                        std::string_view(layout->data(), layout->size()))))
-      return error() << "class " << shapeClass
-                     << ": \"layout\" must be \"nn\", \"nt\", \"tn\" or "
-                        "\"tt\"";
-    if (str(e, "chip") != "sm_90a" || str(e, "dtype") != typeName(aElt) ||
-        str(e, "c_type") != typeName(cElt) || str(c, "mma") != "wgmma" ||
-        !llvm::is_contained(layouts, layout.value_or("nn")))
+    if (!e)
+      return error() << "entry " << i + 1 << " is not an object";
+    std::string why;
+    std::optional<tile_tune_cache::Key> key = tile_tune_cache::readKey(
+        [&](const char *name) {
+          using tile_tune_cache::Value;
+          const llvm::json::Value *field = e->get(name);
+          if (!field)
+            return Value{Value::Absent, {}};
+          if (field->kind() == llvm::json::Value::Null)
+            return Value{Value::Null, {}};
+          if (std::optional<StringRef> text = field->getAsString())
+            return Value{Value::String, {text->data(), text->size()}};
+          return Value{Value::Other, {}};
+        },
+        why);
+    if (!key)
+      return error() << "entry " << i + 1 << ": " << why;
+    StringRef shapeClass = key->shapeClass;
+    const llvm::json::Object *c = e->getObject("config");
+    if (!c)
+      return error() << "class " << shapeClass << ": no \"config\" object";
+    if (key->chip != "sm_90a" || key->dtype != typeName(aElt) ||
+        key->cType != typeName(cElt) ||
+        c->getString("mma").value_or("") != "wgmma" ||
+        !llvm::is_contained(layouts, key->layout))
       continue; // for another kernel, or not a TMA + wgmma one
     FailureOr<KernelConfig> cfg =
         parseConfig(*c, [&] { return error() << "class " << shapeClass << ": "; });
     if (failed(cfg))
       return failure();
-    std::string why = ("tuned: " + str(e, "lowering") + ", the fastest " +
-                       "tile-tune measured for this class")
-                          .str();
+    why = ("tuned: " + e->getString("lowering").value_or("") +
+           ", the fastest " + "tile-tune measured for this class")
+              .str();
     if (!allowsWhy(why))
       return error() << "class " << shapeClass
                      << ": \"lowering\" holds a control character";
