@@ -196,17 +196,11 @@ def best_of(result, names):
     return name, kernel, ties
 
 
-def cache_key(entry):
-    """The merge's key of a cache entry (tile_runtime.tune_cache_key: the
-    one tile-opt's config=auto reads by); BundleError with the reason for an
-    entry without one."""
-    return tile_runtime.tune_cache_key(entry)
-
-
 def read_cache(path):
-    """{cache_key: entry} of the cache at path ({} where there is none); one
-    that is not a cache stops the run in one line, before anything is timed
-    or overwritten."""
+    """{key: entry} of the cache at path ({} where there is none), each by
+    its key as tile-opt's config=auto reads it (tile_runtime.tune_cache_key,
+    include/tile/Conversion/TuneCache.h); one that is not a cache stops the
+    run in one line, before anything is timed or overwritten."""
     def bad(why):
         die(f"cannot read the cache {path}: {why}")
     if not os.path.exists(path):
@@ -224,7 +218,7 @@ def read_cache(path):
         if not isinstance(entry, dict):
             bad(f"entry {i} is not an object")
         try:
-            merged[cache_key(entry)] = entry
+            merged[tile_runtime.tune_cache_key(entry)] = entry
         except BundleError as e:
             bad(f"entry {i}: {e}")
     return merged
@@ -334,7 +328,10 @@ def main():
                  "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
                  "ms": kernel["ms"],
                  "pct_cublas": kernel["pct_cublas"], "ties": ties}
-        merged[cache_key(entry)] = entry
+        try:
+            merged[tile_runtime.tune_cache_key(entry)] = entry
+        except BundleError as e:  # (the run's types or chip)
+            die(f"cannot read {out}: {e}")
     if args.dry_run:
         return 0
     write_json(cache, {"version": 1, "entries": list(merged.values())})

@@ -154,14 +154,17 @@ def blocks_per_sm(table_path, tile_opt):
     member serves it)."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as out:
-        done = subprocess.run(
-            [tile_opt, os.path.join(here, "examples", "matmul_f16_nt.mlir"),
-             f"--tile-to-ptx=config=auto calibration={os.path.abspath(table_path)}",
-             f"--tile-bundle={out}", "-o", os.devnull],
-            capture_output=True, text=True)
+        try:
+            done = subprocess.run(
+                [tile_opt, os.path.join(here, "examples", "matmul_f16_nt.mlir"),
+                 f"--tile-to-ptx=config=auto calibration={os.path.abspath(table_path)}",
+                 f"--tile-bundle={out}", "-o", os.devnull],
+                capture_output=True, text=True)
+        except OSError as e:
+            sys.exit(f"fit-cost-model: cannot run {tile_opt} (--tile-opt): {e.strerror}")
         if done.returncode:
-            sys.exit(f"fit-cost-model: {tile_opt} could not compile the table's members: "
-                     f"{done.stderr.strip()}")
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            sys.exit(f"fit-cost-model: {tile_opt} could not compile the table's members: {last}")
         rules = tile_runtime.load(os.path.join(out, "matmul_f16_nt.json")).rules()
     return {member_of(r["bundle"]): r["blocks_per_sm"] for r in rules}
 

@@ -671,11 +671,16 @@ NB_MODULE(tile_runtime, m) {
               nb::handle v = entry[name];
               if (v.is_none())
                 return Value{Value::Null, {}};
-              // (a str that is no UTF-8, a lone surrogate, is no string)
-              if (!nb::isinstance<nb::str>(v) ||
-                  !nb::try_cast(v, texts.emplace_back()))
+              if (!nb::isinstance<nb::str>(v))
                 return Value{Value::Other, {}};
-              return Value{Value::String, texts.back()};
+              // A lone surrogate is replaced, as tile-opt's JSON reader
+              // replaces one.
+              nb::bytes utf8 = nb::steal<nb::bytes>(
+                  PyUnicode_AsEncodedString(v.ptr(), "utf-8", "replace"));
+              if (!utf8.is_valid())
+                throw nb::python_error();
+              return Value{Value::String,
+                           texts.emplace_back(utf8.c_str(), utf8.size())};
             },
             why);
         if (!key)

@@ -146,7 +146,7 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
       out.members.push_back(std::move(member));
     }
     const Manifest &member = out.members[rule.member];
-    // The model counts tiles of whole K steps, one program per SM.
+    // The model counts tiles of whole K steps; clusters of M it cannot.
     if (rule.modelled() &&
         (member.clusterM != 1 || member.mma != "wgmma")) {
       error = where + ": a \"cost\" needs a TMA + wgmma member without "
@@ -195,13 +195,16 @@ bool loadDispatch(const std::string &path, const JsonDocument &doc,
 }
 
 int64_t modelBlocksPerSm(const Manifest &member) {
+  // (255 registers a thread, allocated in 256s per warp: the 2048 threads
+  // an SM holds never bind before them)
   const int64_t sharedPerSm = 228 * 1024, reservedPerBlock = 1024,
-                threadsPerSm = 2048;
+                registersPerSm = 65536, registersPerThread = 256;
   int64_t byShared =
       sharedPerSm / (member.dynamicSharedBytes + reservedPerBlock);
-  int64_t byThreads =
-      threadsPerSm / std::max<int64_t>(member.threadsPerBlock, 1);
-  return std::clamp<int64_t>(std::min(byShared, byThreads), 1,
+  int64_t byRegisters =
+      registersPerSm /
+      (registersPerThread * std::max<int64_t>(member.threadsPerBlock, 1));
+  return std::clamp<int64_t>(std::min(byShared, byRegisters), 1,
                              kMaxModelBlocksPerSm);
 }
 
@@ -245,23 +248,24 @@ int64_t steps(const ModelTile &t, int64_t k) {
   return ceilDiv(ceilDiv(k, t.blockK), t.splitK);
 }
 
-// Hybrid Stream-K's rounds (Persistent.cpp) on `sms` programs: past a whole
-// wave, the last whole wave's and the partial one's tiles are shared, and
-// each program takes an even share of their K steps after the
-// data-parallel waves. No tile is shared when the tiles fill whole waves
-// or fit one, or for another schedule.
+// Hybrid Stream-K's rounds (Persistent.cpp) on its persistent programs
+// (slots: SMs times blocks per SM): past a whole wave, the last whole wave's
+// and the partial one's tiles are shared, and each program takes an even share
+// of their K steps after the data-parallel waves. No tile is shared when the
+// tiles fill whole waves or fit one, or for another schedule.
 struct StreamKRounds {
   double shared = 0, dataParallelWaves = 0, shareSteps = 0;
 };
 StreamKRounds streamKRounds(const ModelTile &t, double sms, int64_t m,
                             int64_t n, int64_t k) {
-  double all = tiles(t, m, n), whole = std::floor(all / sms);
+  double programs = slots(t, sms), all = tiles(t, m, n),
+         whole = std::floor(all / programs);
   StreamKRounds r;
-  if (!t.streamK || whole < 1 || all <= whole * sms)
+  if (!t.streamK || whole < 1 || all <= whole * programs)
     return r;
-  r.shared = all - (whole - 1) * sms;
+  r.shared = all - (whole - 1) * programs;
   r.dataParallelWaves = whole - 1;
-  r.shareSteps = r.shared * double(steps(t, k)) / sms;
+  r.shareSteps = r.shared * double(steps(t, k)) / programs;
   return r;
 }
 
@@ -357,7 +361,7 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                  (t.splitK > 1 ? 8.0 * partialRows *
                                      double(ceilDiv(n, t.blockN) * t.blockN) *
                                      double(t.splitK)
-                               : 16.0 * std::min(sk.shared, cost[0]) *
+                               : 16.0 * std::min(sk.shared, slots(t, cost[0])) *
                                      double(t.blockM) * double(t.blockN));
   // Programs on fewer SMs than the chip's draw a share of its bandwidth.
   double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);
@@ -376,8 +380,9 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
                    tile.clusterSlots[0] == 0;
   int64_t first = tile.splitK > 1 ? 2 : 1, last = tile.splitK;
   if (workspace) {
-    last = std::min<int64_t>(
-        last, int64_t(std::floor(slots(tile, cost[0]) / tiles(tile, m, n))));
+    // (in double: a fit may try any SMs)
+    last = int64_t(std::min(
+        double(last), std::floor(slots(tile, cost[0]) / tiles(tile, m, n))));
     first = std::min<int64_t>(first, std::max<int64_t>(last, 1));
   }
   double best = 0;

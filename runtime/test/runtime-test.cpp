@@ -921,6 +921,11 @@ void testDispatch() {
   CHECK(estimate(skTile, 3200) == 2000 + 5500 + 7500 + 1000 &&
         estimate(dpTile, 3200) == 2000 + 3 * 5500);
   CHECK(estimate(skTile, 1280) == estimate(dpTile, 1280));
+  // Two programs per SM: the 250 tiles on 200 programs are all shared,
+  // 62.5 steps per program.
+  tile_rt_model_tile skTwo = skTile;
+  skTwo.blocks_per_sm = 2;
+  CHECK(estimate(skTwo, 3200) == 2000 + 6250 + 1000);
   auto modelRefusal = [&](tile_rt_model_tile t, double c0, double c2,
                           int64_t m) {
     double c[5] = {c0, 100000, c2, 2000, 1000}, out = -1;
@@ -961,17 +966,21 @@ void testDispatch() {
   crowded.blocks_per_sm = -1;
   CHECK_EQ(modelRefusal(crowded, 100, 0, 1),
            "tile_rt_model_estimate: the tile's blocks_per_sm must be 0 to 32");
-  // A rule's member counts the blocks its shared memory and threads leave
-  // room for on an SM (228 KB, 1 KB reserved per block; 2048 threads):
-  // wide's 132096 B once, 98304 B twice, 384 threads five times, so that
-  // 400 tiles take 4, 2 and 1 waves.
-  Json narrow = wgmmaManifest(), crowd = wgmmaManifest();
-  crowd["dynamic_shared_memory_bytes"] = 0;
-  crowd["threads_per_block"] = 384;
+  // A rule's member counts the blocks its shared memory and registers leave
+  // room for on an SM (228 KB, 1 KB reserved per block; 65536 registers, at
+  // most 255 a thread): wide's 132096 B once, 98304 B twice, 64 threads
+  // without shared memory four times, so that 400 tiles take 4, 2 and 1
+  // waves; 384 threads without shared memory once.
+  Json narrow = wgmmaManifest(), crowd = wgmmaManifest(), wideBlock = crowd;
+  crowd["dynamic_shared_memory_bytes"] =
+      wideBlock["dynamic_shared_memory_bytes"] = 0;
+  crowd["threads_per_block"] = 64;
+  wideBlock["threads_per_block"] = 384;
   writeJson("narrow.json", narrow);
   writeJson("crowd.json", crowd);
+  writeJson("threads.json", wideBlock);
   Json residentRules = Json::array();
-  for (const char *name : {"wide", "narrow", "crowd"})
+  for (const char *name : {"wide", "narrow", "crowd", "threads"})
     residentRules.push_back({{"bundle", std::string(name) + ".json"},
                              {"cost", {100, 100000, 0, 0, 1000000}},
                              {"why", name}});
@@ -979,12 +988,12 @@ void testDispatch() {
             Json{{"kernel", "k"}, {"dispatch", residentRules}});
   Bundle resident("resident.json");
   CHECK_EQ(resident.code, TILE_RT_OK);
-  int64_t perSm[3] = {0, 0, 0};
-  for (size_t i = 0; i < 3; ++i) {
+  int64_t perSm[4] = {0, 0, 0, 0};
+  for (size_t i = 0; i < 4; ++i) {
     CHECK_EQ(tile_rt_bundle_rule(resident.b, i, &r, nullptr), TILE_RT_OK);
     perSm[i] = r.blocks_per_sm;
   }
-  CHECK(perSm[0] == 1 && perSm[1] == 2 && perSm[2] == 5);
+  CHECK(perSm[0] == 1 && perSm[1] == 2 && perSm[2] == 4 && perSm[3] == 1);
   char residentWhy[256];
   CHECK_EQ(tile_rt_bundle_pick(resident.b, 51200, 128, 6400, &picked, nullptr,
                                residentWhy, sizeof residentWhy, nullptr),

@@ -545,13 +545,22 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
                                                  rule["cost"][0], *s, elem, slots, two)
                                  for w in ways)
-    # The fit reads each member's blocks per SM from a bundle tile-opt
-    # compiles with the table: the 16- and 32-row members' shared memory
-    # leaves room for two.
-    per_sm = fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"),
-                               os.environ["TILE_OPT"])
+
+
+def test_fit_script_reads_blocks_per_sm_from_a_compiled_bundle(tmp_path):
+    """The fit counts each member's blocks per SM as the runtime does, from
+    the bundle tile-opt compiles with the table: the 16- and 32-row
+    members' shared memory leaves room for two; a tile-opt that cannot be
+    run stops it in one line."""
+    tile_opt = os.environ.get("TILE_OPT")
+    if not tile_opt:
+        pytest.skip("needs tile-opt: set TILE_OPT to build/bin/tile-opt")
+    fit = _script("fit-cost-model.py")
+    per_sm = fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"), tile_opt)
     assert {name for name, n in per_sm.items() if n != 1} == {"s16", "s32"}
     assert per_sm["s16"] == per_sm["s32"] == 2
+    with pytest.raises(SystemExit, match="^fit-cost-model: cannot run "):
+        fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"), str(tmp_path / "none"))
 
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):

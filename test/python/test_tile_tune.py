@@ -137,7 +137,10 @@ ENTRY = {"chip": "sm_90a", "dtype": "f16", "c_type": "f16", "layout": "nn",
     ({"entries": [1]}, "entry 1 is not an object"),
     ({"entries": [ENTRY, {}]}, 'entry 2: "dtype" must be "f16" or "bf16"'),
     ({"entries": [dict(ENTRY, **{"class": [1]})]},
-     'entry 1: "class" must be a string: a shape class such as m2^12-n2^12-k2^13'),
+     'entry 1: "class" must be a one-line string: a shape class such as m2^12-n2^12-k2^13'),
+    ({"entries": [dict(ENTRY, **{"class": "m2^1\nSECOND"})]},
+     'entry 1: "class" must be a one-line string: a shape class such as m2^12-n2^12-k2^13'),
+    ({"entries": [dict(ENTRY, dtype="f1\ud800")]}, 'entry 1: "dtype" must be "f16" or "bf16"'),
     ({"entries": [dict(ENTRY, **{"class": "m2^6-n2^6"})]},
      'entry 1: "class" must be a shape class such as m2^12-n2^12-k2^13 or '
      "m2^0-n2^3-k2^7-unaligned, not 'm2^6-n2^6'"),
@@ -148,7 +151,7 @@ ENTRY = {"chip": "sm_90a", "dtype": "f16", "c_type": "f16", "layout": "nn",
     ({"entries": [dict(ENTRY, chip="sm\n90a")]},
      'entry 1: "chip" must be a one-line string or null'),
 ], ids=["list", "entries-object", "entries-string", "entry-number", "entry-empty",
-        "class-list", "class-short", "layout-null", "c-type", "chip-number", "chip-line"])
+        "class-list", "class-line", "dtype-surrogate", "class-short", "layout-null", "c-type", "chip-number", "chip-line"])
 def test_a_damaged_cache_is_refused_and_kept(out, tile_run, doc, words):
     """A cache entry's key is read as tile-opt's config=auto reads it
     (tile_runtime.tune_cache_key, TuneCache.h): what tile-opt would refuse
@@ -197,8 +200,13 @@ KERNEL = {"chip": "sm_90a", "ms": 1.0, "ms_q25": 0.9, "ms_q75": 1.1, "pct_cublas
      "kernel 1 passed without positive"),
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, chip=[1])]},
      'kernel 1: "chip" must be a string or null'),
+    # (what the cache's key refuses: tile_runtime.tune_cache_key)
+    ({"dtype": "f32", "c_type": "f16", "kernels": [KERNEL]}, '"dtype" must be "f16" or "bf16"'),
+    ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, chip="")]},
+     '"chip" must be a one-line string or null'),
 ], ids=["number", "no-runs", "kernels-string", "two-kernels", "kernel-number", "no-dtype",
-        "no-times", "ms-string", "q25-zero", "pct-null", "ms-huge", "chip-list"])
+        "no-times", "ms-string", "q25-zero", "pct-null", "ms-huge", "chip-list", "dtype-f32",
+        "chip-empty"])
 def test_a_damaged_run_file_is_refused(out, tile_run, doc, words):
     run, cache = out / "runs" / "64x64x64.json", out / "cache.json"
     text = json.dumps(doc)

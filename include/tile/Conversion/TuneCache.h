@@ -79,8 +79,10 @@ template <typename Get> std::optional<Key> readKey(Get get, std::string &why) {
       !(layout = text("layout", Field::Layouts, kDefaultLayout)))
     return std::nullopt;
   Value shapeClass = get("class");
-  if (shapeClass.kind != Value::String) {
-    why = "\"class\" must be a string: a shape class such as m2^12-n2^12-k2^13";
+  if (shapeClass.kind != Value::String ||
+      tile_manifest::findControl(shapeClass.text) != std::string_view::npos) {
+    why = "\"class\" must be a one-line string: a shape class such as "
+          "m2^12-n2^12-k2^13";
     return std::nullopt;
   }
   if (!tile_manifest::parseShapeClass(shapeClass.text)) {

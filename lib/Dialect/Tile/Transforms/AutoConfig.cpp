@@ -244,9 +244,9 @@ struct Calibration {
 };
 
 /// The model's coefficients of a member, in the order of the rule's "cost":
-/// picoseconds per K step of one tile while every SM holds one, nanoseconds
-/// per tile besides, nanoseconds per launch, and the bytes per nanosecond
-/// the member streams A, B and C at.
+/// picoseconds per K step of one tile while every SM holds its programs,
+/// nanoseconds per tile besides, nanoseconds per launch, and the bytes per
+/// nanosecond the member streams A, B and C at.
 constexpr StringLiteral kCostFields[] = {"step_ps", "tile_ns", "launch_ns",
                                          "gbps"};
 
