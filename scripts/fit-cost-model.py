@@ -149,7 +149,7 @@ def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1):
 
 def blocks_per_sm(table_path, tile_opt):
     """{member: its rule's blocks_per_sm}: the programs per SM the runtime
-    counts from each member's shared memory and threads, read from the
+    counts from each member's shared memory and registers, read from the
     config=auto bundle tile-opt compiles with the table (x @ w.T: every
     member serves it)."""
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -228,8 +228,8 @@ typedef struct tile_rt_rule {
    * blocks resident at once in clusters of 1 to 8; else all 0 */
   int64_t cluster_slots[8];
   /* The member's programs resident per SM as the cost model counts them
-   * outside clusters: what Hopper's shared memory and threads per SM hold
-   * of its blocks (1 or more). */
+   * outside clusters: what Hopper's shared memory and registers per SM
+   * hold of its blocks (1 or more; registers at 255 a thread). */
   int64_t blocks_per_sm;
 } tile_rt_rule;
 

@@ -110,7 +110,7 @@ TYPES = [("f16", None), ("bf16", None), ("f16", "f32"), ("bf16", "f32"), ("f16",
 
 def test_model_counts_the_blocks_the_driver_holds():
     """The cost model's programs per SM of each config=auto member (its
-    rule's blocks_per_sm, from the member's shared memory and threads) are
+    rule's blocks_per_sm, from the member's shared memory and registers) are
     the driver's (cuOccupancyMaxActiveBlocksPerMultiprocessor), for every
     member of the nt family (which holds all of them)."""
     import tile_runtime
