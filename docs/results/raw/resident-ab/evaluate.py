@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The old and new tables' picks on one tile-bench run that timed every
+member either picks (beside cuBLAS and Triton, one process): per shape the
+two picks' % of cuBLAS, new against old with the quartiles paired (a range
+holding 100% is a tie), and the shipped dispatch manifest's own row.
+
+  evaluate.py TABLE_BEFORE TILE_OPT RUN.json.gz...   (from the repository root)
+"""
+import collections
+import gzip
+import importlib.util
+import json
+import math
+import os
+import sys
+
+spec = importlib.util.spec_from_file_location("fit", os.path.join("scripts", "fit-cost-model.py"))
+fit = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fit)
+old = json.load(open(sys.argv[1]))
+new = json.load(open(os.path.join("data", "sm_90a.json")))
+new["blocks_per_sm"] = fit.blocks_per_sm(os.path.join("data", "sm_90a.json"), sys.argv[2])
+
+
+def pick(t, s):
+    least = [(fit.least_ns(m["config"], [m["cost"][f] for f in fit.FIELDS], t["sms"], *s,
+                           slots=t.get("cluster_slots"), per_sm=fit.per_sm(t, m["name"])),
+              m["name"]) for m in t["members"]]
+    (_, splits), name = min(least, key=lambda e: e[0][0])
+    return name, splits
+
+
+def geo(x):
+    return math.exp(sum(map(math.log, x)) / len(x)) if x else float("nan")
+
+
+for path in sys.argv[3:]:
+    doc = json.load(gzip.open(path, "rt"))
+    by = collections.defaultdict(dict)
+    for r in doc["results"]:
+        s = r["shape"]
+        if r["kind"] == "cublas": by[s]["cublas"] = r
+        elif r["kind"] == "triton": by[s]["triton"] = r
+        elif r.get("dispatch"): by[s]["dispatch"] = r
+        else:
+            by[s][fit.label(fit.member_of(r["manifest"]), r.get("splits"))] = r
+    print(f"== {path}: {len(by)} shapes")
+    ro, rn, wins, ties, losses, tri = [], [], 0, 0, 0, []
+    for s, e in by.items():
+        shape = tuple(map(int, s.split("x")))
+        po, pn = fit.label(*pick(old, shape)), fit.label(*pick(new, shape))
+        if po not in e or pn not in e:
+            print("  missing", s, po, pn, sorted(e)); continue
+        a, b = e[po], e[pn]
+        if not (a.get("pass") and b.get("pass")): print("  FAIL", s); continue
+        from_ = a["pct_cublas"]; to = b["pct_cublas"]
+        # new vs old: quartiles paired pessimistically/optimistically
+        lo = 100 * a["ms_q25"] / b["ms_q75"]; hi = 100 * a["ms_q75"] / b["ms_q25"]
+        v = "tie" if lo <= 100 <= hi else ("faster" if lo > 100 else "slower")
+        wins += v == "faster"; ties += v == "tie"; losses += v == "slower"
+        ro.append(from_ / 100); rn.append(to / 100)
+        d = e.get("dispatch")
+        dtxt = f" dispatch {d['pct_cublas']:.1f}%" if d else ""
+        t = e.get("triton")
+        if t: tri.append(t["ms"] / b["ms"])
+        print(f"  {s:>16} old {po:8} {from_:6.1f}%  new {pn:8} {to:6.1f}%  new/old {100*a['ms']/b['ms']:6.1f}% [{lo:.1f}-{hi:.1f}] {v}{dtxt}")
+    print(f"  geomean vs cuBLAS: old picks {geo(ro):.3f}, new picks {geo(rn):.3f}; new faster {wins}, tie {ties}, slower {losses}; below 1.0: old {sum(x<1 for x in ro)}, new {sum(x<1 for x in rn)}; new vs Triton {geo(tri):.2f}x")
