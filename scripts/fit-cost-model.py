@@ -362,22 +362,27 @@ def fit(table, data, only=None, from_table=False):
     return refine(table, costs, data, names)
 
 
+def pick(table, costs, shape):
+    """The member and splits the runtime picks for shape (M, N, K): each
+    member as it estimates it, the least, the first on a tie."""
+    least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *shape,
+                       slots=table.get("cluster_slots"),
+                       per_sm=per_sm(table, m["name"])), m["name"])
+             for m in table["members"]]
+    (_, splits), name = min(least, key=lambda e: e[0][0])
+    return name, splits
+
+
 def picks(table, costs, data):
     """Per shape: (shape, picked, best, its ms, best ms, cuBLAS ms, Triton
     ms), each a variant (a member at its splits) as the runtime picks them."""
     rows = []
     for s, cub, t, tri in data:
-        # Each member as the runtime estimates it; the least, first on a tie.
-        least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *s,
-                           slots=table.get("cluster_slots"),
-                           per_sm=per_sm(table, m["name"])), m["name"])
-                 for m in table["members"]]
-        (_, splits), name = min(least, key=lambda e: e[0][0])
-        pick = label(name, splits)
-        if pick not in t:
+        chosen = label(*pick(table, costs, s))
+        if chosen not in t:
             continue  # the pick failed or was not run (a variant newer than the run)
         best = min((n for n in t if unlabel(n)[0] in costs), key=t.get)
-        rows.append((s, pick, best, t[pick], t[best], cub, tri))
+        rows.append((s, chosen, best, t[chosen], t[best], cub, tri))
     return rows
 
 

@@ -28,14 +28,6 @@ def table(path, tile_opt, residency):
     return t
 
 
-def pick(t, s):
-    least = [(fit.least_ns(m["config"], [m["cost"][f] for f in fit.FIELDS], t["sms"], *s,
-                           slots=t.get("cluster_slots"), per_sm=fit.per_sm(t, m["name"])),
-              m["name"]) for m in t["members"]]
-    (_, splits), name = min(least, key=lambda e: e[0][0])
-    return fit.label(name, splits)
-
-
 def main():
     old_path, new_path, tile_opt = sys.argv[1:4]
     old = table(old_path, tile_opt, "--one-per-sm-old" not in sys.argv)
@@ -48,7 +40,7 @@ def main():
     for s in shapes:
         band = "M 1-32" if s[0] <= 32 else "M 33-64" if s[0] <= 64 else "M 65-8192"
         total[band] += 1
-        a, b = pick(old, s), pick(new, s)
+        a, b = (fit.label(*fit.pick(t, fit.table_costs(t), s)) for t in (old, new))
         if a != b:
             changed[band] += 1
             moves[band].append(f"{'x'.join(map(str, s))} {a} -> {b}")

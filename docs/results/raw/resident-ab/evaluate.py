@@ -22,14 +22,6 @@ new = json.load(open(os.path.join("data", "sm_90a.json")))
 new["blocks_per_sm"] = fit.blocks_per_sm(os.path.join("data", "sm_90a.json"), sys.argv[2])
 
 
-def pick(t, s):
-    least = [(fit.least_ns(m["config"], [m["cost"][f] for f in fit.FIELDS], t["sms"], *s,
-                           slots=t.get("cluster_slots"), per_sm=fit.per_sm(t, m["name"])),
-              m["name"]) for m in t["members"]]
-    (_, splits), name = min(least, key=lambda e: e[0][0])
-    return name, splits
-
-
 def geo(x):
     return math.exp(sum(map(math.log, x)) / len(x)) if x else float("nan")
 
@@ -48,7 +40,7 @@ for path in sys.argv[3:]:
     ro, rn, wins, ties, losses, tri = [], [], 0, 0, 0, []
     for s, e in by.items():
         shape = tuple(map(int, s.split("x")))
-        po, pn = fit.label(*pick(old, shape)), fit.label(*pick(new, shape))
+        po, pn = (fit.label(*fit.pick(t, fit.table_costs(t), shape)) for t in (old, new))
         if po not in e or pn not in e:
             print("  missing", s, po, pn, sorted(e)); continue
         a, b = e[po], e[pn]
