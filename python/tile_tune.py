@@ -76,7 +76,7 @@ def default_space():
 # config=auto tune-cache=FILE builds the kernel again from these).
 CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "schedule",
                "order", "group_m", "mma", "warp_specialize", "cluster_m", "split_k",
-               "swap_ab")
+               "swap_ab", "l2_promotion")
 
 
 # In each bundle folder: the input's SHA-256 and the options it was compiled

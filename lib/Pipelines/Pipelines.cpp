@@ -37,6 +37,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   tiling.clusterM = opts.clusterM;
   tiling.splitK = opts.splitK;
   tiling.swapAB = opts.swapAB;
+  tiling.l2Promotion = opts.l2Promotion;
   bool autoConfig = opts.config == ConfigChoice::Auto;
   // The config=auto family is TMA + wgmma only.
   bool wgmma = autoConfig || opts.mma == MmaKind::Wgmma;

@@ -63,7 +63,8 @@ FILE_OPTION_MAX_BYTES = 16 * 1024 * 1024
 # Options that config=auto ignores (it picks the block itself).
 BLOCK_OPTIONS = frozenset({
     "schedule", "block_m", "block_n", "block_k", "num_warps", "num_stages", "order",
-    "group_m", "mma", "warp_specialize", "cluster_m", "split_k", "swap_ab", "chip"})
+    "group_m", "mma", "warp_specialize", "cluster_m", "split_k", "swap_ab", "l2_promotion",
+    "chip"})
 # Options naming a file whose contents shape the kernels.
 FILE_OPTIONS = frozenset({"tune_cache", "calibration"})
 

@@ -184,6 +184,9 @@ typedef struct tile_rt_bundle_info {
      tail box loads the tiles partly past M. */
   int64_t tma_box_a[2], tma_box_b[2], tma_box_c[2], tma_box_a_tail[2];
   int64_t tma_swizzle_bytes;
+  int64_t l2_promotion; /* bytes L2 fetches around each miss of its TMA
+                           loads: 0, 64, 128 or 256 (256 when the manifest
+                           states none) */
   int persistent; /* the grid is persistent (persistent, stream_k) */
   int stream_k;
   int uses_tma;        /* takes tma_a, tma_b, tma_c and tma_a_tail */
@@ -506,7 +509,8 @@ tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
  * bytes) apart (its leading dimension, or its padded copy's when staged),
  * moved in boxes of box[0] (inner) x box[1] (outer) elements with the
  * swizzle of swizzle_bytes: 128 for A and B, C's box row (128, 64 or 32
- * bytes) for C; zero filled outside it. `operand` is the problem's operand
+ * bytes) for C; L2 fetching l2_promotion bytes (the kernel's) around each
+ * miss; zero filled outside it. `operand` is the problem's operand
  * it views (0 A, 1 B, 2 C). TILE_RT_UNSUPPORTED for a kernel without TMA. */
 typedef struct tile_rt_tma {
   int64_t operand;
@@ -514,6 +518,7 @@ typedef struct tile_rt_tma {
   int64_t rows, cols, pitch, row_bytes;
   int64_t box[2];
   int64_t swizzle_bytes;
+  int64_t l2_promotion;
 } tile_rt_tma;
 
 tile_rt_code tile_rt_plan_tma(const tile_rt_plan *plan, int operand,

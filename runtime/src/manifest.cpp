@@ -353,6 +353,7 @@ void readTmaAndWorkspace(const FieldReader &f, Manifest &m) {
   f.integers(Field::TmaBoxC, m.tmaBoxC);
   f.integers(Field::TmaBoxATail, m.tmaBoxATail);
   m.tmaSwizzleBytes = f.integer(Field::TmaSwizzleBytes);
+  m.l2Promotion = f.integer(Field::L2Promotion);
 }
 
 // What no field says alone: A and B of one type; split-K kernels are tiled

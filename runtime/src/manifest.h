@@ -99,6 +99,7 @@ struct Manifest {
   int64_t tmaBoxA[2] = {0, 0}, tmaBoxB[2] = {0, 0}, tmaBoxC[2] = {0, 0},
           tmaBoxATail[2] = {0, 0};
   int64_t tmaSwizzleBytes = 0;
+  int64_t l2Promotion = 256;
   bool usesTma() const { return tmaBoxA[0] > 0; }
 
   bool servesLayout(const std::string &layout) const;

@@ -66,6 +66,7 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int map) {
   // rows are not whole 128 bytes), each swizzled by its row.
   t.swizzle_bytes =
       t.operand == 2 ? box[0] * int64_t(tile_rt_dtype_bytes(t.type)) : 128;
+  t.l2_promotion = m.l2Promotion;
   return t;
 }
 
@@ -73,8 +74,9 @@ namespace {
 
 // The TMA descriptor of `view` at `base`: dimensions innermost first, the
 // view's swizzle (128 bytes for A and B, as the wgmma descriptors expect;
-// C's box row for C, as the kernel stages it), zero fill outside the
-// operand (TMA's OOB fill "none" writes zeros; stores there are dropped).
+// C's box row for C, as the kernel stages it), its L2 promotion, zero fill
+// outside the operand (TMA's OOB fill "none" writes zeros; stores there are
+// dropped).
 bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
                      const tile_rt_tma &view, uint64_t base, Error &error) {
   cuuint64_t dims[2] = {cuuint64_t(view.cols), cuuint64_t(view.rows)};
@@ -85,14 +87,19 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
       view.type == TILE_RT_BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
       : view.type == TILE_RT_F32 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
                                  : CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  CUtensorMapL2promotion promotion =
+      view.l2_promotion == 256   ? CU_TENSOR_MAP_L2_PROMOTION_L2_256B
+      : view.l2_promotion == 128 ? CU_TENSOR_MAP_L2_PROMOTION_L2_128B
+      : view.l2_promotion == 64  ? CU_TENSOR_MAP_L2_PROMOTION_L2_64B
+                                 : CU_TENSOR_MAP_L2_PROMOTION_NONE;
   CUtensorMapSwizzle swizzle =
       view.swizzle_bytes == 128  ? CU_TENSOR_MAP_SWIZZLE_128B
       : view.swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                  : CU_TENSOR_MAP_SWIZZLE_32B;
   CUresult r = cu().cuTensorMapEncodeTiled(
       &out, dataType, 2, reinterpret_cast<void *>(base), dims, strides, boxDims,
-      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r == CUDA_SUCCESS)
     return true;
   return fail(error, TILE_RT_CUDA_ERROR,

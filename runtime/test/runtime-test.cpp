@@ -527,6 +527,10 @@ void testFields() {
            "field \"index_bitwidth\" must be at least 32, not 16");
   CHECK_EQ(with(sync, "index_bitwidth", 40),
            "field \"index_bitwidth\" is 40; expected 32 or 64");
+  CHECK_EQ(with(sync, "l2_promotion", 100),
+           "field \"l2_promotion\" is 100; expected 0, 64, 128 or 256");
+  CHECK_EQ(with(sync, "l2_promotion", -64),
+           "field \"l2_promotion\" must be at least 0, not -64");
   CHECK_EQ(with(sync, "cluster_m", 3),
            "field \"cluster_m\" is 3; expected 1 or 2");
   CHECK_EQ(with(sync, "mma", "mfma"),
@@ -671,6 +675,7 @@ void testInfo() {
   CHECK_EQ(std::string(i.warp_specialize), "");
   CHECK_EQ(i.min_blocks_per_sm, -1);
   CHECK_EQ(i.tma_swizzle_bytes, 128);
+  CHECK_EQ(i.l2_promotion, 256); // none stated
   CHECK_EQ(i.m_multiple, 1);
   CHECK_EQ(i.index_bitwidth, 64);
   CHECK_EQ(std::string(i.layouts), "nn");
@@ -1194,6 +1199,19 @@ void testStaging() {
         a.swizzle_bytes == 128 && a.type == TILE_RT_F16);
   CHECK(c.rows == 4095 && c.cols == 4097 && c.pitch == 4104 && c.box[1] == 64);
   CHECK_EQ(c.swizzle_bytes, 128);
+  CHECK(a.l2_promotion == 256 && c.l2_promotion == 256);
+  // Every map of a kernel takes its L2 promotion.
+  Json promoted = wgmmaManifest();
+  promoted["l2_promotion"] = 128;
+  writeJson("promoted.json", promoted);
+  Bundle pb("promoted.json");
+  CHECK_EQ(pb.info().l2_promotion, 128);
+  Plan pp(pb.b, problem(4095, 4097, 4103));
+  for (int map = 0; map < 4; ++map) {
+    tile_rt_tma t;
+    CHECK_EQ(tile_rt_plan_tma(pp.p, map, &t, nullptr), TILE_RT_OK);
+    CHECK_EQ(t.l2_promotion, 128);
+  }
   // C's map is swizzled by its box row (block_n 96: 32 f16, 64 bytes); A's
   // and B's stay 128-byte rows.
   Json narrow = wgmmaManifest();
@@ -2191,6 +2209,8 @@ Json kernelField(const tile_rt_bundle *b, const tile_rt_bundle_info &i,
     return pair(i.tma_box_a_tail, i.uses_tma);
   case Field::TmaSwizzleBytes:
     return i.uses_tma ? Json(i.tma_swizzle_bytes) : Json();
+  case Field::L2Promotion:
+    return i.l2_promotion;
   case Field::WorkspaceTileBytes:
     return i.uses_workspace ? Json(i.workspace_tile_bytes) : Json();
   case Field::WarpSpecialize:

@@ -7,8 +7,9 @@
 // RUN: FileCheck %s --check-prefix=PTX < %t/w4/matmul_f16.ptx
 // RUN: FileCheck %s --check-prefix=JSON < %t/w4/matmul_f16.json
 // RUN: %ptxas -arch=sm_90a -v %t/w4/matmul_f16.ptx -o %t/w4.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=4" --tile-bundle=%t/w8 -o /dev/null
+// RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=4 l2-promotion=128" --tile-bundle=%t/w8 -o /dev/null
 // RUN: FileCheck %s --check-prefix=BF16 < %t/w8/matmul_bf16.ptx
+// RUN: FileCheck %s --check-prefix=PROMO < %t/w8/matmul_bf16.json
 // RUN: %ptxas -arch=sm_90a -v %t/w8/matmul_bf16.ptx -o %t/w8.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // Stream-K: the workspace parameter, a whole tile through the TMA store, a
 // shared one through the workspace.
@@ -54,6 +55,8 @@
 // PTX-NEXT: bar.sync 0;
 // PTX: wgmma.wait_group.sync.aligned 0;
 
+// The TMA loads' L2 promotion: 256 bytes unless set.
+// JSON: "l2_promotion": 256,
 // JSON: "mma": "wgmma",
 // JSON: "name": "tma_a",
 // JSON-NEXT: "type": "tensormap"
@@ -66,6 +69,8 @@
 // JSON-NEXT: 64,
 // JSON-NEXT: 64
 // JSON: "tma_swizzle_bytes": 128
+
+// PROMO: "l2_promotion": 128,
 
 // BF16: .entry matmul_bf16(
 // BF16: .maxntid 256, 1, 1

@@ -23,6 +23,8 @@
 // RUN: not tile-opt %s --tile-tiling="num-stages=0" 2>&1 | FileCheck %s --check-prefix=STAGES0
 // RUN: not tile-opt %s --tile-tiling="num-stages=9" 2>&1 | FileCheck %s --check-prefix=STAGES9
 // RUN: not tile-opt %s --tile-tiling="block-m=abc" 2>&1 | FileCheck %s --check-prefix=PARSE
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 l2-promotion=96" 2>&1 | FileCheck %s --check-prefix=PROMO
+// RUN: not tile-opt %s --tile-tiling="l2-promotion=128" 2>&1 | FileCheck %s --check-prefix=PROMO-SYNC
 // RUN: not tile-opt %s --tile-tiling="mma=tcgen05" 2>&1 | FileCheck %s --check-prefix=MMA
 // RUN: not tile-opt %s --tile-tiling="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=32" 2>&1 | FileCheck %s --check-prefix=WG-K
@@ -71,6 +73,8 @@
 // GROUP17: error: tile-tiling: group-m must be between 1 and 16, got 17
 // STAGES0: error: tile-tiling: num-stages must be between 1 and 8, got 0
 // STAGES9: error: tile-tiling: num-stages must be between 1 and 8, got 9
+// PROMO: error: tile-tiling: l2-promotion must be 0, 64, 128 or 256, got 96
+// PROMO-SYNC: error: tile-tiling: l2-promotion needs mma=wgmma (TMA loads), got 128
 // PARSE: tile-opt: for the --block-m option: 'abc' value invalid for long argument!
 // MMA: for the --mma option: Cannot find option named 'tcgen05'!
 // MMA-NOT: <unknown>:0: error

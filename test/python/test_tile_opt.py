@@ -51,7 +51,7 @@ needs_torch = pytest.mark.skipif(torch is None, reason="needs torch")
 STANDIN_OPTIONS = {
     "block-k": "<long>", "block-m": "<long>", "block-n": "<long>", "calibration": "<string>",
     "chip": ["sm_80", "sm_90a"],
-    "cluster-m": "<long>", "config": ["manual", "auto"], "group-m": "<long>",
+    "cluster-m": "<long>", "config": ["manual", "auto"], "group-m": "<long>", "l2-promotion": "<long>",
     "index-bitwidth": "<uint>", "min-blocks-per-sm": "<uint>", "mma": ["sync", "wgmma"],
     "num-stages": "<long>", "num-warps": "<long>", "order": ["linear", "grouped"],
     "schedule": ["tiled", "persistent"], "serialize": "", "split-k": "<long>", "swap-ab": "<long>",

@@ -113,6 +113,11 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "16 up to 256 (wgmma, tiled, block-n 64 per warpgroup: "
                      "64, 128 or 192 at 4, 8 or 12 warps)"),
       llvm::cl::init(KernelConfig{}.swapAB)};
+  PassOptions::Option<int64_t> l2Promotion{
+      *this, "l2-promotion",
+      llvm::cl::desc("Bytes L2 fetches around each miss of the kernel's TMA "
+                     "loads: 0, 64, 128 or 256 (wgmma)"),
+      llvm::cl::init(KernelConfig{}.l2Promotion)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

@@ -308,3 +308,17 @@ func.func @swap_grid_split() attributes {tile.kernel = #tile.kernel<swap_ab = 1,
 // expected-error @+1 {{'tile.kernel' belongs on a kernel function}}
 module attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
 }
+
+// -----
+
+// expected-error @+1 {{l2_promotion must be 0, 64, 128 or 256, got 32}}
+func.func @promotion_32() attributes {tile.kernel = #tile.kernel<l2_promotion = 32, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{l2_promotion needs mma = wgmma (TMA loads), got 0}}
+func.func @promotion_sync() attributes {tile.kernel = #tile.kernel<l2_promotion = 0, block_m = 64, block_n = 64, block_k = 32, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>} {
+  return
+}

@@ -109,3 +109,18 @@ func.func @swap_ab() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m
 func.func @no_swap() attributes {tile.kernel = #tile.kernel<swap_ab = 0, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 2, chip = sm_90a, shared_bytes = 0>} {
   return
 }
+
+// -----
+
+// l2_promotion (printed only when not 256, after swap_ab): the bytes L2
+// fetches around each miss of the kernel's TMA loads.
+// CHECK-LABEL: func.func @l2_promotion
+// CHECK-SAME: warp_specialize = none, swap_ab = 1, l2_promotion = 128, chip = sm_90a
+// CHECK-LABEL: func.func @default_l2_promotion
+// CHECK-SAME: warp_specialize = none, chip = sm_90a
+func.func @l2_promotion() attributes {tile.kernel = #tile.kernel<l2_promotion = 128, swap_ab = 1, block_m = 16, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+func.func @default_l2_promotion() attributes {tile.kernel = #tile.kernel<l2_promotion = 256, block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
+  return
+}

@@ -177,6 +177,13 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
   if (swapAB && !isWgmma())
     return emitError() << n.setting("swap-ab", "1") << " needs "
                        << n.setting("mma", "wgmma");
+  if (!llvm::is_contained({0, 64, 128, 256}, l2Promotion))
+    return emitError() << n.field("l2-promotion")
+                       << " must be 0, 64, 128 or 256, got " << l2Promotion;
+  if (l2Promotion != KernelConfig{}.l2Promotion && !isWgmma())
+    return emitError() << n.field("l2-promotion") << " needs "
+                       << n.setting("mma", "wgmma") << " (TMA loads), got "
+                       << l2Promotion;
   // Two consumer warpgroups: of 64 rows each sharing every tile
   // (cooperative), or of a whole tile each (pingpong).
   if (isWarpSpecialized() && (!isWgmma() || numWarps != 8))
@@ -358,30 +365,33 @@ LogicalResult KernelConfig::verifyBody(Operation *kernel) const {
 }
 
 ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {
-  static const IntField fields[] = {{"block_m", &KernelConfig::blockM},
-                                    {"block_n", &KernelConfig::blockN},
-                                    {"block_k", &KernelConfig::blockK},
-                                    {"num_warps", &KernelConfig::numWarps},
-                                    {"num_stages", &KernelConfig::numStages},
-                                    {"group_m", &KernelConfig::groupM},
-                                    {"cluster_m", &KernelConfig::clusterM},
-                                    {"split_k", &KernelConfig::splitK},
-                                    {"swap_ab", &KernelConfig::swapAB}};
+  static const IntField fields[] = {
+      {"block_m", &KernelConfig::blockM},
+      {"block_n", &KernelConfig::blockN},
+      {"block_k", &KernelConfig::blockK},
+      {"num_warps", &KernelConfig::numWarps},
+      {"num_stages", &KernelConfig::numStages},
+      {"group_m", &KernelConfig::groupM},
+      {"cluster_m", &KernelConfig::clusterM},
+      {"split_k", &KernelConfig::splitK},
+      {"swap_ab", &KernelConfig::swapAB},
+      {"l2_promotion", &KernelConfig::l2Promotion}};
   return fields;
 }
 
 KernelAttr KernelConfig::toAttr(MLIRContext *ctx) const {
   return KernelAttr::get(ctx, blockM, blockN, blockK, numWarps, numStages,
                          schedule, order, groupM, mma, warpSpecialize, clusterM,
-                         splitK, swapAB, chip, sharedBytes);
+                         splitK, swapAB, l2Promotion, chip, sharedBytes);
 }
 
 KernelConfig KernelConfig::fromAttr(KernelAttr a) {
-  return {a.getBlockM(),         a.getBlockN(),    a.getBlockK(),
-          a.getNumWarps(),       a.getNumStages(), a.getSchedule(),
-          a.getOrder(),          a.getGroupM(),    a.getMma(),
-          a.getWarpSpecialize(), a.getClusterM(),  a.getSplitK(),
-          a.getSwapAb(),         a.getChip(),      a.getSharedBytes()};
+  return {a.getBlockM(),         a.getBlockN(),      a.getBlockK(),
+          a.getNumWarps(),       a.getNumStages(),   a.getSchedule(),
+          a.getOrder(),          a.getGroupM(),      a.getMma(),
+          a.getWarpSpecialize(), a.getClusterM(),    a.getSplitK(),
+          a.getSwapAb(),         a.getL2Promotion(), a.getChip(),
+          a.getSharedBytes()};
 }
 
 std::optional<KernelConfig> KernelConfig::fromOp(Operation *op) {

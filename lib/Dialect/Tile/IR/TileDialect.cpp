@@ -77,11 +77,12 @@ KernelAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t blockM,
                    int64_t blockN, int64_t blockK, int64_t numWarps,
                    int64_t numStages, Schedule schedule, TileOrder order,
                    int64_t groupM, MmaKind mma, WarpSpecialize warpSpecialize,
-                   int64_t clusterM, int64_t splitK, int64_t swapAB, Chip chip,
-                   int64_t sharedBytes) {
-  KernelConfig cfg{blockM,   blockN, blockK, numWarps, numStages,
-                   schedule, order,  groupM, mma,      warpSpecialize,
-                   clusterM, splitK, swapAB, chip,     sharedBytes};
+                   int64_t clusterM, int64_t splitK, int64_t swapAB,
+                   int64_t l2Promotion, Chip chip, int64_t sharedBytes) {
+  KernelConfig cfg{blockM,    blockN,         blockK,   numWarps,
+                   numStages, schedule,       order,    groupM,
+                   mma,       warpSpecialize, clusterM, splitK,
+                   swapAB,    l2Promotion,    chip,     sharedBytes};
   return cfg.verifyBlock(emitError, KernelConfig::Spelling::Attribute);
 }
 
@@ -128,9 +129,10 @@ constexpr StringLiteral kFields[] = {
     "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
     "schedule", "order",  "group_m",  "mma",             "warp_specialize",
     "chip",     "shared_bytes"};
-/// Default to 1 (no clusters, no split) or 0 (no swap) and are printed
-/// only when not their default.
-constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k", "swap_ab"};
+/// Default to KernelConfig's values (no clusters, no split, no swap, 256
+/// bytes of L2 promotion) and are printed only when not their default.
+constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k", "swap_ab",
+                                             "l2_promotion"};
 
 } // namespace
 
@@ -179,7 +181,8 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
   return getChecked([&] { return p.emitError(start); }, p.getContext(),
                     c.blockM, c.blockN, c.blockK, c.numWarps, c.numStages,
                     c.schedule, c.order, c.groupM, c.mma, c.warpSpecialize,
-                    c.clusterM, c.splitK, c.swapAB, c.chip, c.sharedBytes);
+                    c.clusterM, c.splitK, c.swapAB, c.l2Promotion, c.chip,
+                    c.sharedBytes);
 }
 
 void KernelAttr::print(AsmPrinter &p) const {
@@ -197,6 +200,8 @@ void KernelAttr::print(AsmPrinter &p) const {
     p << ", split_k = " << getSplitK();
   if (getSwapAb() != 0)
     p << ", swap_ab = " << getSwapAb();
+  if (getL2Promotion() != KernelConfig{}.l2Promotion)
+    p << ", l2_promotion = " << getL2Promotion();
   p << ", chip = " << stringifyChip(getChip())
     << ", shared_bytes = " << getSharedBytes() << ">";
 }

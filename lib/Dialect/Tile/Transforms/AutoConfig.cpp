@@ -67,9 +67,9 @@ static_assert(kMaxTableMembers <= tile_manifest::kMaxMembers,
               "the runtime reads every member of a table's bundle");
 
 /// A winner's "config", read field by field as #tile.kernel reads its own:
-/// each field of its type, all required but cluster_m and split_k (1 when
-/// absent) and swap_ab (0), no other field; then verified as the attribute
-/// is.
+/// each field of its type, all required but cluster_m, split_k, swap_ab
+/// and l2_promotion (KernelConfig's defaults when absent), no other field;
+/// then verified as the attribute is.
 FailureOr<KernelConfig>
 parseConfig(const llvm::json::Object &c,
             function_ref<InFlightDiagnostic()> emitError) {
@@ -85,7 +85,8 @@ parseConfig(const llvm::json::Object &c,
     const llvm::json::Value *v = c.get(f.name);
     if (!v && (f.member == &KernelConfig::clusterM ||
                f.member == &KernelConfig::splitK ||
-               f.member == &KernelConfig::swapAB))
+               f.member == &KernelConfig::swapAB ||
+               f.member == &KernelConfig::l2Promotion))
       continue;
     if (!v)
       return emitError() << "\"config\" has no \"" << f.name << "\"";

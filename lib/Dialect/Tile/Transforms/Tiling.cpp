@@ -138,6 +138,7 @@ struct TileTilingPass : tile::impl::TileTilingBase<TileTilingPass> {
     cfg.clusterM = clusterM;
     cfg.splitK = splitK;
     cfg.swapAB = swapAB;
+    cfg.l2Promotion = l2Promotion;
     cfg.chip = chip.hasValue() ? chip : KernelConfig::defaultChip(mma);
     return cfg;
   }

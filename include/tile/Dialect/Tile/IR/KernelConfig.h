@@ -44,6 +44,11 @@ struct KernelConfig {
   /// (decode, M about 200). C is staged transposed; the operands, tiles
   /// and launch stay as the problem states them. 0 or 1.
   int64_t swapAB = 0;
+  /// wgmma: the bytes L2 fetches around each miss of the kernel's TMA loads
+  /// (their descriptors' L2 promotion): 0, 64, 128 or 256. A per-kernel
+  /// choice, measured: 128 serves the 16-row transposed tiles better on
+  /// rows that start off a 32-byte sector.
+  int64_t l2Promotion = 256;
   /// Without a chip named, defaultChip(mma).
   Chip chip = Chip::SM90;
   /// Set by tile-allocate-shared.

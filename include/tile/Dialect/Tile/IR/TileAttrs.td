@@ -79,6 +79,9 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     `swap_ab = 1` (optional, printed only when not 0; wgmma, block_n 64 per
     warpgroup) computes each tile as C's transpose, B^T A^T: M takes
     wgmma's N side, so block_m may be any multiple of 16 up to 256.
+    `l2_promotion = B` (optional, printed only when not 256; wgmma) sets
+    the L2 promotion of the kernel's TMA descriptors: L2 fetches B bytes
+    around each miss (0, 64, 128 or 256).
   }];
   let parameters = (ins
     "int64_t":$block_m, "int64_t":$block_n, "int64_t":$block_k,
@@ -88,7 +91,7 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     EnumParameter<Tile_MmaKind>:$mma,
     EnumParameter<Tile_WarpSpecialize>:$warp_specialize,
     "int64_t":$cluster_m, "int64_t":$split_k, "int64_t":$swap_ab,
-    EnumParameter<Tile_Chip>:$chip,
+    "int64_t":$l2_promotion, EnumParameter<Tile_Chip>:$chip,
     "int64_t":$shared_bytes);
   // Fields in any order, each once; a missing, repeated or unknown field is
   // named in the error (the struct directive only says "expected ','").

@@ -83,6 +83,10 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
            "side, so that block-m may be any multiple of 16 up to 256 "
            "(wgmma, tiled, block-n 64 per warpgroup: 64, 128 or 192 at 4, "
            "8 or 12 warps)">,
+    Option<"l2Promotion", "l2-promotion", "int64_t",
+           "::mlir::tile::KernelConfig{}.l2Promotion",
+           "Bytes L2 fetches around each miss of the kernel's TMA loads: 0, "
+           "64, 128 or 256 (wgmma)">,
     Option<"chip", "chip", "::mlir::tile::Chip",
            "::mlir::tile::KernelConfig{}.chip",
            "Target GPU (without it: sm_90a for mma=wgmma, else sm_90)",
