@@ -9,6 +9,7 @@
 
 #include "fields.h"
 #include "file.h"
+#include "problem.h"
 
 #include <algorithm>
 #include <cmath>
@@ -201,9 +202,11 @@ int64_t modelBlocksPerSm(const Manifest &member) {
                 registersPerSm = 65536, registersPerThread = 256;
   int64_t byShared =
       sharedPerSm / (member.dynamicSharedBytes + reservedPerBlock);
-  int64_t byRegisters =
-      registersPerSm /
-      (registersPerThread * std::max<int64_t>(member.threadsPerBlock, 1));
+  int64_t warpThreads =
+      ceilDiv(std::max<int64_t>(member.threadsPerBlock, 1), int64_t(32)) * 32;
+  int64_t byRegisters = registersPerSm / (registersPerThread * warpThreads);
+  // A kernel compiled for min_blocks_per_sm holds its registers to fit them.
+  byRegisters = std::max(byRegisters, member.minBlocksPerSm);
   return std::clamp<int64_t>(std::min(byShared, byRegisters), 1,
                              kMaxModelBlocksPerSm);
 }
@@ -222,8 +225,6 @@ std::string shapeClass(int64_t m, int64_t n, int64_t k) {
 }
 
 namespace {
-
-int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 // In double: tiles times split-K passes 2^63 for sizes near 2^31.
 double tiles(const ModelTile &t, int64_t m, int64_t n) {
@@ -342,7 +343,7 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                        int64_t n, int64_t k) {
   double compute = waves(t, cost[0], m, n) *
                    (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
-  // Hybrid Stream-K (one program per SM): the data-parallel waves, then an
+  // Hybrid Stream-K (a program per slot): the data-parallel waves, then an
   // even share of the shared tiles' K steps in two pieces; about one tile
   // per program boundary is split, its two partials written and read back
   // through the workspace.

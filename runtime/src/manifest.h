@@ -124,10 +124,11 @@ constexpr int64_t kMaxModelBlocksPerSm = 32;
 // A member's programs resident per SM as the model counts them: as many as
 // Hopper's shared memory (228 KB per SM, 1 KB of it reserved per block)
 // and registers (65536 per SM) hold, counting its
-// dynamic shared memory (the static part is a few mbarriers) and the most
-// registers a thread may take (255): a count every build of the kernel
-// reaches. The GPU tests check it against the driver's for every member of
-// config=auto.
+// dynamic shared memory (the static part is a few mbarriers) and, for its
+// threads in whole warps, the most registers a thread may take (255), or
+// as few as fit min_blocks_per_sm blocks where it was compiled for them:
+// a count every build of the kernel reaches. The GPU tests check it against the
+// driver's for every member of config=auto.
 int64_t modelBlocksPerSm(const Manifest &member);
 // The most any of a ModelTile's fields may be: the model's integer
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.

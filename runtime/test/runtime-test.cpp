@@ -975,17 +975,24 @@ void testDispatch() {
   // room for on an SM (228 KB, 1 KB reserved per block; 65536 registers, at
   // most 255 a thread): wide's 132096 B once, 98304 B twice, 64 threads
   // without shared memory four times, so that 400 tiles take 4, 2 and 1
-  // waves; 384 threads without shared memory once.
+  // waves; 384 threads without shared memory once, twice when compiled for
+  // two blocks per SM; 48 threads as two whole warps, four times.
   Json narrow = wgmmaManifest(), crowd = wgmmaManifest(), wideBlock = crowd;
   crowd["dynamic_shared_memory_bytes"] =
       wideBlock["dynamic_shared_memory_bytes"] = 0;
+  Json ragged = crowd, capped = crowd;
   crowd["threads_per_block"] = 64;
-  wideBlock["threads_per_block"] = 384;
+  wideBlock["threads_per_block"] = capped["threads_per_block"] = 384;
+  capped["min_blocks_per_sm"] = 2;
+  ragged["threads_per_block"] = 48;
   writeJson("narrow.json", narrow);
   writeJson("crowd.json", crowd);
   writeJson("threads.json", wideBlock);
+  writeJson("capped.json", capped);
+  writeJson("ragged.json", ragged);
   Json residentRules = Json::array();
-  for (const char *name : {"wide", "narrow", "crowd", "threads"})
+  for (const char *name :
+       {"wide", "narrow", "crowd", "threads", "capped", "ragged"})
     residentRules.push_back({{"bundle", std::string(name) + ".json"},
                              {"cost", {100, 100000, 0, 0, 1000000}},
                              {"why", name}});
@@ -993,19 +1000,20 @@ void testDispatch() {
             Json{{"kernel", "k"}, {"dispatch", residentRules}});
   Bundle resident("resident.json");
   CHECK_EQ(resident.code, TILE_RT_OK);
-  int64_t perSm[4] = {0, 0, 0, 0};
-  for (size_t i = 0; i < 4; ++i) {
+  int64_t perSm[6] = {0, 0, 0, 0, 0, 0};
+  for (size_t i = 0; i < 6; ++i) {
     CHECK_EQ(tile_rt_bundle_rule(resident.b, i, &r, nullptr), TILE_RT_OK);
     perSm[i] = r.blocks_per_sm;
   }
-  CHECK(perSm[0] == 1 && perSm[1] == 2 && perSm[2] == 4 && perSm[3] == 1);
+  CHECK(perSm[0] == 1 && perSm[1] == 2 && perSm[2] == 4 && perSm[3] == 1 &&
+        perSm[4] == 2 && perSm[5] == 4);
   char residentWhy[256];
   CHECK_EQ(tile_rt_bundle_pick(resident.b, 51200, 128, 6400, &picked, nullptr,
                                residentWhy, sizeof residentWhy, nullptr),
            TILE_RT_OK);
   CHECK_EQ(std::string(residentWhy),
            "rule 2, model: 400 tiles of 128x128, 1 wave of 100 K steps, 10.0 "
-           "us (next: rule 1, 20.0 us): crowd");
+           "us (next: rule 5, 10.0 us): crowd");
   CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
            "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");
