@@ -610,7 +610,7 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
     table = {"chip": "sm_90a", "sms": 132, "members": [
         {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
          "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}}
-        for name, n in (("m64", 128), ("small", 64))]}
+        for name, n in (("m64", 128), ("small", 64))], "blocks_per_sm": {"m64": 1, "small": 1}}
     run = _two_member_run(tmp_path)
     data = fit.read_runs([str(run)])
     costs = fit.fit(table, data, ["small"])
@@ -638,7 +638,7 @@ def test_fit_script_refines_from_the_table(tmp_path):
         {"name": "m64", "why": "m64", "config": dict(cfg, block_m=64, block_n=128),
          "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}},
         {"name": "small", "why": "small", "config": dict(cfg, block_m=64, block_n=64),
-         "cost": slow}]}
+         "cost": slow}], "blocks_per_sm": {"m64": 1, "small": 1}}
     run = _two_member_run(tmp_path)
     data = fit.read_runs([str(run)])
     assert all(r[1] == r[2] == "m64" for r in fit.picks(table, fit.table_costs(table), data))
@@ -679,7 +679,8 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
         {"name": "m64", "config": {"block_m": 64, "block_n": 128, "block_k": 64,
                                     "schedule": "persistent"}},
         {"name": "small", "config": {"block_m": 64, "block_n": 64, "block_k": 64,
-                                      "schedule": "persistent"}}]}
+                                      "schedule": "persistent"}}],
+        "blocks_per_sm": {"m64": 1, "small": 1}}
     fast, slow = [100000, 1000, 1000, 3000], [900000, 9000, 9000, 1000]
     rows = fit.picks(table, {"m64": fast, "small": slow}, list(data.values()))
     assert [(r[0], r[1], r[2]) for r in rows] == [
@@ -689,6 +690,26 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     assert fit.picks(table, {"m64": fast, "small": slow}, lacking) == []
     assert fit.pick_loss(table, {"m64": fast, "small": slow}, lacking) == \
         pytest.approx(2 * math.log(2))
+
+
+def test_fit_script_counts_each_members_blocks_per_sm():
+    """A member holding two blocks per SM takes 264 programs in one wave
+    where it took two: the pick moves to it, as the runtime's would; a table
+    without its members' counts is refused, not read as one each."""
+    fit = _script("fit-cost-model.py")
+    table = {"sms": 132, "members": [
+        {"name": "m64", "config": {"block_m": 64, "block_n": 128, "block_k": 64,
+                                    "schedule": "persistent"}},
+        {"name": "small", "config": {"block_m": 64, "block_n": 64, "block_k": 64,
+                                      "schedule": "persistent"}}]}
+    costs = {"m64": [200000, 1000, 1000, 50000], "small": [120000, 1000, 1000, 50000]}
+    shape = (64, 132 * 128, 4096)  # 132 tiles of 64x128, 264 of 64x64
+    one = dict(table, blocks_per_sm={"m64": 1, "small": 1})
+    two = dict(table, blocks_per_sm={"m64": 1, "small": 2})
+    assert fit.pick(one, costs, shape) == ("m64", 1)
+    assert fit.pick(two, costs, shape) == ("small", 1)
+    with pytest.raises(KeyError):
+        fit.pick(table, costs, shape)
 
 
 def test_shape_suites():

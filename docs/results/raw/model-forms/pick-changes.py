@@ -23,8 +23,8 @@ spec.loader.exec_module(fit)
 def table(path, tile_opt, residency):
     with open(path) as f:
         t = json.load(f)
-    if residency:
-        t["blocks_per_sm"] = fit.blocks_per_sm(path, tile_opt)
+    t["blocks_per_sm"] = (fit.blocks_per_sm(path, tile_opt) if residency
+                          else {m["name"]: 1 for m in t["members"]})
     return t
 
 
