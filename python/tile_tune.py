@@ -156,10 +156,11 @@ def serves(bundle, shape, layout):
 TIMES = ("ms", "ms_q25", "ms_q75", "pct_cublas")
 
 
-def read_run(path, count):
-    """tile-run's document of one shape at path (a run of `count` kernels),
-    checked for what tile-tune takes from it; one that is not stops the
-    run in one line."""
+def read_run(path, count, layout, shape):
+    """tile-run's document of `shape` in `layout` at path (a run of `count`
+    kernels), checked for what tile-tune takes from it, each kernel's cache
+    key as tile-opt reads it included; one that is not stops the run in one
+    line."""
     def bad(why):
         die(f"cannot read {path}: {why}")
     try:
@@ -175,10 +176,14 @@ def read_run(path, count):
             "kernel run")
     if not all(isinstance(result.get(f), str) for f in ("dtype", "c_type")):
         bad('"dtype" and "c_type" must be strings')
-    for i, k in enumerate(kernels, 1):
-        if not isinstance(k.get("chip"), (str, type(None))):
-            bad(f'kernel {i}: "chip" must be a string or null')
-        if k.get("pass") and not all(type(k.get(f)) in (int, float)
+    key = {"chip": None, "dtype": result["dtype"], "c_type": result["c_type"],
+           "layout": layout, "class": shape_class(*shape)}
+    for i, k in enumerate([None] + kernels):
+        try:
+            tile_runtime.tune_cache_key(key if k is None else dict(key, chip=k.get("chip")))
+        except BundleError as e:
+            bad(str(e) if k is None else f"kernel {i}: {e}")
+        if k is not None and k.get("pass") and not all(type(k.get(f)) in (int, float)
                                      and 0 < k[f] <= sys.float_info.max for f in TIMES):
             bad(f"kernel {i} passed without positive {', '.join(TIMES)}")
     return result
@@ -310,7 +315,7 @@ def main():
             done += 1
         else:
             print("  (measured before; kept)")
-        result = read_run(out, len(cands))
+        result = read_run(out, len(cands), layout, shape)
         name, kernel, ties = best_of(result, [n for n, _, _ in cands])
         if name is None:
             print(f"  no kernel passed its check on {label}")
@@ -328,10 +333,7 @@ def main():
                  "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
                  "ms": kernel["ms"],
                  "pct_cublas": kernel["pct_cublas"], "ties": ties}
-        try:
-            merged[tile_runtime.tune_cache_key(entry)] = entry
-        except BundleError as e:  # (the run's types or chip)
-            die(f"cannot read {out}: {e}")
+        merged[tile_runtime.tune_cache_key(entry)] = entry  # (read_run checked it)
     if args.dry_run:
         return 0
     write_json(cache, {"version": 1, "entries": list(merged.values())})

@@ -680,12 +680,13 @@ NB_MODULE(tile_runtime, m) {
                 return Value{Value::Null, {}};
               if (!nb::isinstance<nb::str>(v))
                 return Value{Value::Other, {}};
-              // A lone surrogate is replaced, as tile-opt's JSON reader
-              // replaces one.
-              nb::bytes utf8 = nb::steal<nb::bytes>(
-                  PyUnicode_AsEncodedString(v.ptr(), "utf-8", "replace"));
-              if (!utf8.is_valid())
-                throw nb::python_error();
+              // A lone surrogate becomes U+FFFD, as tile-opt's JSON reader
+              // makes it (UTF-16 with the surrogates passed, decoded with
+              // replacement).
+              nb::bytes utf8 = nb::cast<nb::bytes>(
+                  v.attr("encode")("utf-16", "surrogatepass")
+                      .attr("decode")("utf-16", "replace")
+                      .attr("encode")("utf-8"));
               return Value{Value::String,
                            texts.emplace_back(utf8.c_str(), utf8.size())};
             },

@@ -130,6 +130,15 @@ ENTRY = {"chip": "sm_90a", "dtype": "f16", "c_type": "f16", "layout": "nn",
          "class": "m2^6-n2^6-k2^6"}
 
 
+def test_a_lone_surrogate_keys_as_tile_opt_reads_it():
+    """A lone surrogate in a key is U+FFFD, as in tile-opt's JSON reader, so
+    that "x\ud800" and "x?" stay two entries."""
+    import tile_runtime
+    assert tile_runtime.tune_cache_key(dict(ENTRY, chip="x\ud800"))[0] == "x\ufffd"
+    assert tile_runtime.tune_cache_key(dict(ENTRY, chip="x?"))[0] == "x?"
+    assert tile_runtime.tune_cache_key(dict(ENTRY, chip="sm_90a\u00e9"))[0] == "sm_90a\u00e9"
+
+
 @pytest.mark.parametrize("doc, words", [
     ([], 'expected an object with an "entries" array'),
     ({"entries": {"a": 1}}, 'expected an object with an "entries" array'),
@@ -199,11 +208,11 @@ KERNEL = {"chip": "sm_90a", "ms": 1.0, "ms_q25": 0.9, "ms_q75": 1.1, "pct_cublas
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, ms=10**400)]},
      "kernel 1 passed without positive"),
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, chip=[1])]},
-     'kernel 1: "chip" must be a string or null'),
+     'kernel 1: "chip" must be a one-line string or null'),
     # (what the cache's key refuses: tile_runtime.tune_cache_key)
     ({"dtype": "f32", "c_type": "f16", "kernels": [KERNEL]}, '"dtype" must be "f16" or "bf16"'),
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, chip="")]},
-     '"chip" must be a one-line string or null'),
+     'kernel 1: "chip" must be a one-line string or null'),
 ], ids=["number", "no-runs", "kernels-string", "two-kernels", "kernel-number", "no-dtype",
         "no-times", "ms-string", "q25-zero", "pct-null", "ms-huge", "chip-list", "dtype-f32",
         "chip-empty"])
