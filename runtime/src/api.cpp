@@ -370,6 +370,10 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
         return refuse("cost[" + std::to_string(i) +
                       "] must be finite and at least 0 (above 0 for the SMs, "
                       "the step time and the bytes per ns)");
+    // (more would make a wave's slots infinite in double, and waves 0)
+    if (cost[0] > double(tile_manifest::kMaxModelSMs))
+      return refuse("cost[0] (the SMs) must be at most " +
+                    std::to_string(tile_manifest::kMaxModelSMs));
     std::string sizes;
     if (!checkSizes(m, n, k, sizes))
       return refuse(sizes);

@@ -1017,6 +1017,8 @@ void testDispatch() {
   CHECK_EQ(modelRefusal(splitTile, 0, 0, 1),
            "tile_rt_model_estimate: cost[0] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");
+  CHECK_EQ(modelRefusal(splitTile, 1e300, 0, 1),
+           "tile_rt_model_estimate: cost[0] (the SMs) must be at most 1024");
   CHECK_EQ(modelRefusal(splitTile, 100, -1, 1),
            "tile_rt_model_estimate: cost[2] must be finite and at least 0 "
            "(above 0 for the SMs, the step time and the bytes per ns)");
