@@ -21,6 +21,11 @@
 # 256 on the same pairs.
 # Call 3 (promo-*): s16, s32, m64n160, m64wk at 2 and 4 splits, 128 against
 # 256: shapes-random.txt, llm at M 1, 16, 32, heldout at M 4.
+# Call 4 (ab-*): the dispatch manifest before (auto/) and with s16 at 128
+# (new/: tile-opt after the change) on the 77 shapes it picks s16 for
+# (shapes-ab.txt: those of the sets above and 40 more random decode shapes),
+# 5 rounds; then s16k at 128 (s16kp128/) against new/'s s16k at 2, 4 and 8
+# splits on the shapes it is picked for and the K / K + 8 pairs.
 set -uo pipefail
 B=${B:?the bundles folder}
 R=/tmp/raw-l2; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
@@ -38,4 +43,9 @@ M="$B/auto/matmul_f16_nt__s16.json $B/s16p128/*.json $B/auto/matmul_f16_nt__s32.
 bench promo-random 170 $M $(cat $here/shapes-random.txt)
 bench promo-llm 190 $M $(python3 scripts/suites.py llm --m 1,16,32)
 bench promo-heldout 90 $M $(python3 scripts/suites.py heldout --m 4)
+BENCH_OPTS="${BENCH_OPTS/--rounds 4/--rounds 5}"; BENCH_OPTS="${BENCH_OPTS/--seed 21/--seed 31}"
+BENCH_OPTS="${BENCH_OPTS/--splits 2,4/--splits 2,4,8}"
+bench ab-dispatch 220 $B/auto/matmul_f16_nt.json $B/new/matmul_f16_nt.json $(cat $here/shapes-ab.txt)
+bench ab-s16k 80 $B/new/matmul_f16_nt__s16k.json $B/s16kp128/*.json $(cat $here/shapes-s16k.txt) \
+  $(cat $here/shapes-pitch.txt)
 gzip -q $R/*.json; tar czf "$OUT/raw-l2.tar.gz" -C $R .
