@@ -167,9 +167,13 @@ def blocks_per_sm(table_path, tile_opt):
         except OSError as e:
             sys.exit(f"fit-cost-model: cannot run {tile_opt} (--tile-opt): {e.strerror}")
         if done.returncode:
-            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            sys.exit(f"fit-cost-model: {tile_opt} could not compile the table's members: {last}")
-        rules = tile_runtime.load(os.path.join(out, "matmul_f16_nt.json")).rules()
+            lines = done.stderr.strip().splitlines() or ["no message"]
+            first = next((line for line in lines if "error:" in line), lines[-1])
+            sys.exit(f"fit-cost-model: {tile_opt} could not compile the table's members: {first}")
+        try:
+            rules = tile_runtime.load(os.path.join(out, "matmul_f16_nt.json")).rules()
+        except tile_runtime.BundleError as e:
+            sys.exit(f"fit-cost-model: the bundle {tile_opt} compiled: {e}")
     return {member_of(r["bundle"]): r["blocks_per_sm"] for r in rules}
 
 

@@ -561,6 +561,15 @@ def test_fit_script_reads_blocks_per_sm_from_a_compiled_bundle(tmp_path):
     assert per_sm["s16"] == per_sm["s32"] == 2
     with pytest.raises(SystemExit, match="^fit-cost-model: cannot run "):
         fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"), str(tmp_path / "none"))
+    # A table tile-opt refuses: its error line, not a note after it.
+    with open(os.path.join(ROOT, "data", "sm_90a.json")) as f:
+        table = json.load(f)
+    table["members"][0]["config"]["block_k"] = 32
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(table))
+    with pytest.raises(SystemExit, match="could not compile the table's members: .*error: .*"
+                                         "block_k = 64"):
+        fit.blocks_per_sm(str(bad), tile_opt)
 
 
 def test_fit_script_reads_a_run_cut_short(tmp_path):
