@@ -178,12 +178,16 @@ def read_run(path, count, layout, shape):
         bad('"dtype" and "c_type" must be strings')
     key = {"chip": None, "dtype": result["dtype"], "c_type": result["c_type"],
            "layout": layout, "class": shape_class(*shape)}
-    for i, k in enumerate([None] + kernels):
+    try:
+        tile_runtime.tune_cache_key(key)
+    except BundleError as e:
+        bad(str(e))
+    for i, k in enumerate(kernels, 1):
         try:
-            tile_runtime.tune_cache_key(key if k is None else dict(key, chip=k.get("chip")))
+            tile_runtime.tune_cache_key(dict(key, chip=k.get("chip")))
         except BundleError as e:
-            bad(str(e) if k is None else f"kernel {i}: {e}")
-        if k is not None and k.get("pass") and not all(type(k.get(f)) in (int, float)
+            bad(f"kernel {i}: {e}")
+        if k.get("pass") and not all(type(k.get(f)) in (int, float)
                                      and 0 < k[f] <= sys.float_info.max for f in TIMES):
             bad(f"kernel {i} passed without positive {', '.join(TIMES)}")
     return result

@@ -119,25 +119,24 @@ struct Bundle {
     nb::dict d;
 #define TILE_RT_COPY(field) d[#field] = i.field;
     // Strings and integers as they are.
-    TILE_RT_COPY(path)
-    TILE_RT_COPY(kernel) TILE_RT_COPY(ptx) TILE_RT_COPY(ptx_path) TILE_RT_COPY(
-        schedule) TILE_RT_COPY(mma) TILE_RT_COPY(layouts) TILE_RT_COPY(chip)
-        TILE_RT_COPY(order) TILE_RT_COPY(acc_type) TILE_RT_COPY(warp_specialize)
-            TILE_RT_COPY(gpu_module) TILE_RT_COPY(block_m) TILE_RT_COPY(
-                block_n) TILE_RT_COPY(block_k) TILE_RT_COPY(threads_per_block)
-                TILE_RT_COPY(dynamic_shared_bytes) TILE_RT_COPY(
-                    group_m) TILE_RT_COPY(num_warps) TILE_RT_COPY(num_stages)
-                    TILE_RT_COPY(min_blocks_per_sm) TILE_RT_COPY(
-                        cluster_m) TILE_RT_COPY(swap_ab) TILE_RT_COPY(split_k)
-                        TILE_RT_COPY(splits) TILE_RT_COPY(workspace_tile_bytes)
-                            TILE_RT_COPY(index_bitwidth) TILE_RT_COPY(
-                                m_multiple) TILE_RT_COPY(n_multiple)
-                                TILE_RT_COPY(k_multiple)
-                                    TILE_RT_COPY(tma_swizzle_bytes)
-                                        TILE_RT_COPY(l2_promotion)
-                                            TILE_RT_COPY(param_count)
-                                                TILE_RT_COPY(rule_count)
-                                                    TILE_RT_COPY(member_count)
+    // clang-format off
+    TILE_RT_COPY(path) TILE_RT_COPY(kernel) TILE_RT_COPY(ptx)
+    TILE_RT_COPY(ptx_path) TILE_RT_COPY(schedule) TILE_RT_COPY(mma)
+    TILE_RT_COPY(layouts) TILE_RT_COPY(chip) TILE_RT_COPY(order)
+    TILE_RT_COPY(acc_type) TILE_RT_COPY(warp_specialize)
+    TILE_RT_COPY(gpu_module) TILE_RT_COPY(block_m) TILE_RT_COPY(block_n)
+    TILE_RT_COPY(block_k) TILE_RT_COPY(threads_per_block)
+    TILE_RT_COPY(dynamic_shared_bytes) TILE_RT_COPY(group_m)
+    TILE_RT_COPY(num_warps) TILE_RT_COPY(num_stages)
+    TILE_RT_COPY(min_blocks_per_sm) TILE_RT_COPY(cluster_m)
+    TILE_RT_COPY(swap_ab) TILE_RT_COPY(split_k) TILE_RT_COPY(splits)
+    TILE_RT_COPY(workspace_tile_bytes)
+    TILE_RT_COPY(index_bitwidth) TILE_RT_COPY(m_multiple)
+    TILE_RT_COPY(n_multiple) TILE_RT_COPY(k_multiple)
+    TILE_RT_COPY(tma_swizzle_bytes) TILE_RT_COPY(l2_promotion)
+    TILE_RT_COPY(param_count) TILE_RT_COPY(rule_count)
+    TILE_RT_COPY(member_count)
+    // clang-format on
 #undef TILE_RT_COPY
                                                         d["a_type"] =
                                                             tile_rt_dtype_name(

@@ -177,7 +177,9 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
   if (swapAB && !isWgmma())
     return emitError() << n.setting("swap-ab", "1") << " needs "
                        << n.setting("mma", "wgmma");
-  if (!llvm::is_contained({0, 64, 128, 256}, l2Promotion))
+  // (the values the manifest's field takes: the runtime encodes each)
+  if (!tile_manifest::allows(
+          tile_manifest::spec(tile_manifest::Field::L2Promotion), l2Promotion))
     return emitError() << n.field("l2-promotion")
                        << " must be 0, 64, 128 or 256, got " << l2Promotion;
   if (l2Promotion != KernelConfig{}.l2Promotion && !isWgmma())
@@ -372,10 +374,10 @@ ArrayRef<KernelConfig::IntField> KernelConfig::intFields() {
       {"num_warps", &KernelConfig::numWarps},
       {"num_stages", &KernelConfig::numStages},
       {"group_m", &KernelConfig::groupM},
-      {"cluster_m", &KernelConfig::clusterM},
-      {"split_k", &KernelConfig::splitK},
-      {"swap_ab", &KernelConfig::swapAB},
-      {"l2_promotion", &KernelConfig::l2Promotion}};
+      {"cluster_m", &KernelConfig::clusterM, true},
+      {"split_k", &KernelConfig::splitK, true},
+      {"swap_ab", &KernelConfig::swapAB, true},
+      {"l2_promotion", &KernelConfig::l2Promotion, true}};
   return fields;
 }
 

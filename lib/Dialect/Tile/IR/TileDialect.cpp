@@ -126,13 +126,9 @@ ParseResult parseIntField(AsmParser &p, StringRef field, int64_t &value) {
 }
 
 constexpr StringLiteral kFields[] = {
-    "block_m", "block_n", "block_k",  "num_warps",       "num_stages",
-    "schedule", "order",  "group_m",  "mma",             "warp_specialize",
-    "chip",     "shared_bytes"};
-/// Default to KernelConfig's values (no clusters, no split, no swap, 256
-/// bytes of L2 promotion) and are printed only when not their default.
-constexpr StringLiteral kOptionalFields[] = {"cluster_m", "split_k", "swap_ab",
-                                             "l2_promotion"};
+    "block_m",    "block_n",         "block_k", "num_warps",
+    "num_stages", "schedule",        "order",   "group_m",
+    "mma",        "warp_specialize", "chip",    "shared_bytes"};
 
 } // namespace
 
@@ -145,8 +141,12 @@ Attribute KernelAttr::parse(AsmParser &p, Type) {
     StringRef key;
     if (p.parseKeyword(&key) || p.parseEqual())
       return failure();
+    // (required ones, then KernelConfig's optional integers)
     if (!llvm::is_contained(kFields, key) &&
-        !llvm::is_contained(kOptionalFields, key))
+        !llvm::any_of(KernelConfig::intFields(),
+                      [&](const KernelConfig::IntField &f) {
+                        return f.optional && key == f.name;
+                      }))
       return p.emitError(loc, "#tile.kernel has no field '") << key << "'";
     if (!seen.insert(key).second)
       return p.emitError(loc, "#tile.kernel field '") << key << "' given twice";
@@ -194,14 +194,10 @@ void KernelAttr::print(AsmPrinter &p) const {
     << ", group_m = " << getGroupM()
     << ", mma = " << stringifyMmaKind(getMma())
     << ", warp_specialize = " << stringifyWarpSpecialize(getWarpSpecialize());
-  if (getClusterM() != 1)
-    p << ", cluster_m = " << getClusterM();
-  if (getSplitK() != 1)
-    p << ", split_k = " << getSplitK();
-  if (getSwapAb() != 0)
-    p << ", swap_ab = " << getSwapAb();
-  if (getL2Promotion() != KernelConfig{}.l2Promotion)
-    p << ", l2_promotion = " << getL2Promotion();
+  KernelConfig c = KernelConfig::fromAttr(*this), defaults;
+  for (const KernelConfig::IntField &f : KernelConfig::intFields())
+    if (f.optional && c.*f.member != defaults.*f.member)
+      p << ", " << f.name << " = " << c.*f.member;
   p << ", chip = " << stringifyChip(getChip())
     << ", shared_bytes = " << getSharedBytes() << ">";
 }

@@ -83,10 +83,7 @@ parseConfig(const llvm::json::Object &c,
   for (const KernelConfig::IntField &f : KernelConfig::intFields()) {
     known.insert(f.name);
     const llvm::json::Value *v = c.get(f.name);
-    if (!v && (f.member == &KernelConfig::clusterM ||
-               f.member == &KernelConfig::splitK ||
-               f.member == &KernelConfig::swapAB ||
-               f.member == &KernelConfig::l2Promotion))
+    if (!v && f.optional)
       continue;
     if (!v)
       return emitError() << "\"config\" has no \"" << f.name << "\"";

@@ -168,6 +168,9 @@ struct KernelConfig {
   struct IntField {
     llvm::StringLiteral name;
     int64_t KernelConfig::*member;
+    /// May be absent (#tile.kernel, a table's config): KernelConfig's
+    /// default, and printed only when not it.
+    bool optional = false;
   };
   /// The block's integer fields (shared_bytes, named otherwise in a
   /// manifest, is not one of them).
