@@ -44,7 +44,7 @@ from results_table import documents  # noqa: E402
 from tile_bench.bundle import LAYOUTS, BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
-from tile_opt.compiler import format_options  # noqa: E402
+from tile_opt.compiler import BLOCK_OPTIONS, format_options  # noqa: E402
 from tile_compare import (Parser, die, find_tool, is_bundle_folder,  # noqa: E402
                           manifest_in, parse_lowerings, run, write_json)
 
@@ -73,10 +73,9 @@ def default_space():
 
 
 # The winner's configuration, as its manifest states it (tile-opt's
-# config=auto tune-cache=FILE builds the kernel again from these).
-CONFIG_KEYS = ("block_m", "block_n", "block_k", "num_warps", "num_stages", "schedule",
-               "order", "group_m", "mma", "warp_specialize", "cluster_m", "split_k",
-               "swap_ab", "l2_promotion")
+# config=auto tune-cache=FILE builds the kernel again from these): the
+# block options but the chip, which the entry names apart.
+CONFIG_KEYS = BLOCK_OPTIONS - {"chip"}
 
 
 # In each bundle folder: the input's SHA-256 and the options it was compiled
@@ -334,7 +333,7 @@ def main():
                  "class": shape_class(*shape), "shape": list(shape),
                  "lowering": name,
                  "options": opts,
-                 "config": {f: doc[f] for f in CONFIG_KEYS if f in doc},
+                 "config": {f: v for f, v in doc.items() if f in CONFIG_KEYS},
                  "ms": kernel["ms"],
                  "pct_cublas": kernel["pct_cublas"], "ties": ties}
         merged[tile_runtime.tune_cache_key(entry)] = entry  # (read_run checked it)
