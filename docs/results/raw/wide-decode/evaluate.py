@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""shapes.md's wide-decode tables from this folder's runs: each wide
+transposed tile over its 64-row twin (quartiles paired: a range holding 1
+is a tie), apart for rows whose pitch is 16 bytes off a 32-byte sector
+(K = 8 mod 16) and the rest; then the best shipped member against the best
+with the wide ones, as fractions of cuBLAS, by M.
+
+  evaluate.py   (from this folder)
+"""
+import collections
+import gzip
+import json
+import math
+import os
+
+
+def rows(path):
+    by = collections.defaultdict(dict)
+    for r in json.load(gzip.open(path, "rt"))["results"]:
+        name = r["impl"].split("/")[-1].replace("matmul_f16_nt__", "").replace(".json", "")
+        if name.startswith("matmul_f16_nt"):
+            name = r["impl"].split("/")[-2] + name[len("matmul_f16_nt"):]  # a folder's bundle
+        by[r["shape"]][name] = r
+    for s, v in by.items():
+        for name, r in v.items():
+            if not r["pass"]:
+                print(f"  FAILED its check: {name} at {s} ({r['non_finite']} non-finite)")
+    return by
+
+
+def off_sector(shape):
+    return 2 * int(shape.split("x")[2]) % 32 == 16
+
+
+def geo(x):
+    return math.exp(sum(map(math.log, x)) / len(x)) if x else float("nan")
+
+
+def pairs(by, twins):
+    for old, new in twins:
+        for off in (False, True):
+            r, verdicts = [], collections.Counter()
+            for s, v in by.items():
+                if off_sector(s) != off or old not in v or new not in v:
+                    continue
+                if not (v[old]["pass"] and v[new]["pass"]):
+                    continue
+                a, b = v[old], v[new]
+                r.append(a["ms"] / b["ms"])
+                lo, hi = a["ms_q25"] / b["ms_q75"], a["ms_q75"] / b["ms_q25"]
+                verdicts["faster" if lo > 1 else "slower" if hi < 1 else "tie"] += 1
+            if r:
+                print(f"  {new:10} over {old:8} {'off' if off else 'on '} sector, {len(r):3} "
+                      f"shapes: {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster "
+                      f"{verdicts['faster']}, tie {verdicts['tie']}, slower {verdicts['slower']}")
+
+
+def best(by, shipped, wide):
+    """By M and pitch: cuBLAS over the fastest shipped member and over the
+    fastest of shipped and wide; how often a wide one is the fastest."""
+    groups = collections.defaultdict(list)
+    for s, v in by.items():
+        cub = v.get("cuBLAS")
+        if not cub:
+            continue
+        old = [v[x]["ms"] for x in shipped if x in v and v[x]["pass"]]
+        new = old + [v[x]["ms"] for x in wide if x in v and v[x]["pass"]]
+        if not old:
+            continue
+        m = int(s.split("x")[0])
+        key = (m, off_sector(s))
+        groups[key].append((cub["ms"] / min(old), cub["ms"] / min(new), min(new) < min(old) * 0.98))
+    for (m, off), g in sorted(groups.items()):
+        print(f"  M {m:2} {'off' if off else 'on '} sector, {len(g):2} shapes: best shipped "
+              f"{geo([a for a, _, _ in g]):.3f} of cuBLAS, with wide {geo([b for _, b, _ in g]):.3f}; "
+              f"a wide one >2% faster on {sum(w for _, _, w in g)}; below 1.0: "
+              f"{sum(a < 1 for a, _, _ in g)} -> {sum(b < 1 for _, b, _ in g)}")
+
+
+if os.path.exists("wide.json.gz"):
+    print("== wide.json.gz")
+    by = rows("wide.json.gz")
+    pairs(by, [("s16", "s16w"), ("s16", "s16x"), ("s32", "s32w"), ("s32", "s32x")])
+    best(by, ["s16", "s32"], ["s16w", "s16x", "s32w", "s32x"])
+if os.path.exists("wide-split.json.gz"):
+    print("== wide-split.json.gz")
+    by = rows("wide-split.json.gz")
+    twins = [(f"{o}@{s}", f"{n}@{s}") for s in (2, 4)
+             for o, n in (("s16k", "s16wk"), ("s16k", "s16xk"), ("s32k", "s32wk"), ("s32k", "s32xk"))]
+    pairs(by, twins)
+    best(by, [f"{x}@{s}" for x in ("s16k", "s32k") for s in (2, 4)],
+         [f"{x}@{s}" for x in ("s16wk", "s16xk", "s32wk", "s32xk") for s in (2, 4)])
