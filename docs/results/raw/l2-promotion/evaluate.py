@@ -8,31 +8,11 @@ is 16 bytes off a 32-byte sector (K = 8 mod 16) and the rest.
   evaluate.py   (from this folder)
 """
 import collections
-import gzip
-import json
-import math
+import os
+import sys
 
-
-def rows(path):
-    by = collections.defaultdict(dict)
-    for r in json.load(gzip.open(path, "rt"))["results"]:
-        name = r["impl"].split("/")[-1].replace("matmul_f16_nt__", "").replace(".json", "")
-        if name == "matmul_f16_nt":
-            name = r["impl"].split("/")[-2]  # a candidate bundle's folder
-        by[r["shape"]][name] = r
-    for s, v in by.items():
-        for name, r in v.items():
-            if not r["pass"]:
-                print(f"  FAILED its check: {name} at {s} ({r['non_finite']} non-finite)")
-    return by
-
-
-def off_sector(shape):
-    return 2 * int(shape.split("x")[2]) % 32 == 16
-
-
-def geo(x):
-    return math.exp(sum(map(math.log, x)) / len(x))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
+from benchrows import geo, off_sector, rows, verdict  # noqa: E402
 
 
 def rates(path, names):
@@ -58,8 +38,7 @@ def pairs(path, twins):
                     continue
                 a, b = v[old], v[new]
                 r.append(a["ms"] / b["ms"])
-                lo, hi = a["ms_q25"] / b["ms_q75"], a["ms_q75"] / b["ms_q25"]
-                verdicts["faster" if lo > 1 else "slower" if hi < 1 else "tie"] += 1
+                verdicts[verdict(a, b)] += 1
             if r:
                 print(f"  {new:13} over {old:9} {'off' if off else 'on '} sector, {len(r):2} shapes: "
                       f"geomean {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster {verdicts['faster']}, "
@@ -90,8 +69,7 @@ def ab(path, old, new):
             ro.append(a["pct_cublas"] / 100)
             rn.append(b["pct_cublas"] / 100)
             r.append(a["ms"] / b["ms"])
-            lo, hi = a["ms_q25"] / b["ms_q75"], a["ms_q75"] / b["ms_q25"]
-            verdicts["faster" if lo > 1 else "slower" if hi < 1 else "tie"] += 1
+            verdicts[verdict(a, b)] += 1
             t = v.get("tuned-persistent")
             if t and t["pass"]:
                 tri.append(t["ms"] / b["ms"])

@@ -8,32 +8,11 @@ with the wide ones, as fractions of cuBLAS, by M.
   evaluate.py   (from this folder)
 """
 import collections
-import gzip
-import json
-import math
 import os
+import sys
 
-
-def rows(path):
-    by = collections.defaultdict(dict)
-    for r in json.load(gzip.open(path, "rt"))["results"]:
-        name = r["impl"].split("/")[-1].replace("matmul_f16_nt__", "").replace(".json", "")
-        if name.startswith("matmul_f16_nt"):
-            name = r["impl"].split("/")[-2] + name[len("matmul_f16_nt"):]  # a folder's bundle
-        by[r["shape"]][name] = r
-    for s, v in by.items():
-        for name, r in v.items():
-            if not r["pass"]:
-                print(f"  FAILED its check: {name} at {s} ({r['non_finite']} non-finite)")
-    return by
-
-
-def off_sector(shape):
-    return 2 * int(shape.split("x")[2]) % 32 == 16
-
-
-def geo(x):
-    return math.exp(sum(map(math.log, x)) / len(x)) if x else float("nan")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
+from benchrows import geo, off_sector, rows, verdict  # noqa: E402
 
 
 def pairs(by, twins):
@@ -47,8 +26,7 @@ def pairs(by, twins):
                     continue
                 a, b = v[old], v[new]
                 r.append(a["ms"] / b["ms"])
-                lo, hi = a["ms_q25"] / b["ms_q75"], a["ms_q75"] / b["ms_q25"]
-                verdicts["faster" if lo > 1 else "slower" if hi < 1 else "tie"] += 1
+                verdicts[verdict(a, b)] += 1
             if r:
                 print(f"  {new:10} over {old:8} {'off' if off else 'on '} sector, {len(r):3} "
                       f"shapes: {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster "

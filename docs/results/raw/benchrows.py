@@ -1,0 +1,38 @@
+"""Reading tile-bench runs for the evaluate.py scripts of these folders: rows
+by shape and kernel, rows whose pitch is off a 32-byte sector, geomeans and
+paired-quartile verdicts."""
+import collections
+import gzip
+import json
+import math
+
+
+def rows(path):
+    """{shape: {name: row}}; a member's bundle is named by its kernel
+    (matmul_f16_nt__NAME), a folder's own bundle by its folder."""
+    by = collections.defaultdict(dict)
+    for r in json.load(gzip.open(path, "rt"))["results"]:
+        name = r["impl"].split("/")[-1].replace("matmul_f16_nt__", "").replace(".json", "")
+        if name.startswith("matmul_f16_nt"):
+            name = r["impl"].split("/")[-2] + name[len("matmul_f16_nt"):]
+        by[r["shape"]][name] = r
+    for s, v in by.items():
+        for name, r in v.items():
+            if not r["pass"]:
+                print(f"  FAILED its check: {name} at {s} ({r['non_finite']} non-finite)")
+    return by
+
+
+def off_sector(shape):
+    """A row pitch of K f16 elements 16 bytes off a 32-byte sector."""
+    return 2 * int(shape.split("x")[2]) % 32 == 16
+
+
+def geo(x):
+    return math.exp(sum(map(math.log, x)) / len(x)) if x else float("nan")
+
+
+def verdict(old, new):
+    """new against old with the quartiles paired: a range holding 1 is a tie."""
+    lo, hi = old["ms_q25"] / new["ms_q75"], old["ms_q75"] / new["ms_q25"]
+    return "faster" if lo > 1 else "slower" if hi < 1 else "tie"
