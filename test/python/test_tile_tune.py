@@ -156,9 +156,9 @@ def test_a_lone_surrogate_keys_as_tile_opt_reads_it():
     ({"entries": [dict(ENTRY, layout=None)]},
      'entry 1: "layout" must be "nn", "nt", "tn" or "tt"'),
     ({"entries": [dict(ENTRY, c_type="f8")]}, 'entry 1: "c_type" must be "f32", "f16" or "bf16"'),
-    ({"entries": [dict(ENTRY, chip=7)]}, 'entry 1: "chip" must be a one-line string or null'),
+    ({"entries": [dict(ENTRY, chip=7)]}, 'entry 1: "chip" must be a non-empty one-line string or null'),
     ({"entries": [dict(ENTRY, chip="sm\n90a")]},
-     'entry 1: "chip" must be a one-line string or null'),
+     'entry 1: "chip" must be a non-empty one-line string or null'),
 ], ids=["list", "entries-object", "entries-string", "entry-number", "entry-empty",
         "class-list", "class-line", "dtype-surrogate", "class-short", "layout-null", "c-type", "chip-number", "chip-line"])
 def test_a_damaged_cache_is_refused_and_kept(out, tile_run, doc, words):
@@ -208,11 +208,11 @@ KERNEL = {"chip": "sm_90a", "ms": 1.0, "ms_q25": 0.9, "ms_q75": 1.1, "pct_cublas
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, ms=10**400)]},
      "kernel 1 passed without positive"),
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, chip=[1])]},
-     'kernel 1: "chip" must be a one-line string or null'),
+     'kernel 1: "chip" must be a non-empty one-line string or null'),
     # (what the cache's key refuses: tile_runtime.tune_cache_key)
     ({"dtype": "f32", "c_type": "f16", "kernels": [KERNEL]}, '"dtype" must be "f16" or "bf16"'),
     ({"dtype": "f16", "c_type": "f16", "kernels": [dict(KERNEL, chip="")]},
-     'kernel 1: "chip" must be a one-line string or null'),
+     'kernel 1: "chip" must be a non-empty one-line string or null'),
 ], ids=["number", "no-runs", "kernels-string", "two-kernels", "kernel-number", "no-dtype",
         "no-times", "ms-string", "q25-zero", "pct-null", "ms-huge", "chip-list", "dtype-f32",
         "chip-empty"])

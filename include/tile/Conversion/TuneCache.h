@@ -50,7 +50,7 @@ template <typename Get> std::optional<Key> readKey(Get get, std::string &why) {
       return std::string(v.text);
     why = "\"" + std::string(name) + "\" must be ";
     if (spec.type == tile_manifest::Type::String) {
-      why += "a one-line string";
+      why += "a non-empty one-line string";
       return std::nullopt;
     }
     // "f16" or "bf16"; "nn", "nt", "tn" or "tt"

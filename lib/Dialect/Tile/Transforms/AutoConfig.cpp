@@ -162,10 +162,10 @@ FailureOr<llvm::json::Value> readTuneCache(Operation *where, StringRef path) {
   return std::move(*doc);
 }
 
-/// tile-tune's winners (wgmma ones, for these types and one of the
+/// tile-tune's sm_90a winners (wgmma ones, for these types and one of the
 /// kernel's layouts: the entry's key, TuneCache.h) as members, one per
-/// shape class (a class listed twice keeps its last entry, as tile-tune's
-/// merge does), in the cache's order.
+/// shape class, in the order classes first appear (a class listed twice
+/// keeps its last entry, as tile-tune's merge does).
 FailureOr<SmallVector<Member>> tunedMembers(Operation *where, StringRef path,
                                             const llvm::json::Value &cache,
                                             Type aElt, Type cElt,
