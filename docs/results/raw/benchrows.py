@@ -36,3 +36,28 @@ def verdict(old, new):
     """new against old with the quartiles paired: a range holding 1 is a tie."""
     lo, hi = old["ms_q25"] / new["ms_q75"], old["ms_q75"] / new["ms_q25"]
     return "faster" if lo > 1 else "slower" if hi < 1 else "tie"
+
+
+def ab(path, old, new):
+    """new over old (two dispatch manifests, or one kernel at two
+    promotions), by rows on and off a sector, with cuBLAS and Triton."""
+    print(f"== {path}: {new} over {old}")
+    by = rows(path)
+    for off in (False, True):
+        ro, rn, r, verdicts, tri = [], [], [], collections.Counter(), []
+        for s, v in by.items():
+            if off_sector(s) != off or old not in v or new not in v:
+                continue
+            a, b = v[old], v[new]
+            ro.append(a["pct_cublas"] / 100)
+            rn.append(b["pct_cublas"] / 100)
+            r.append(a["ms"] / b["ms"])
+            verdicts[verdict(a, b)] += 1
+            t = v.get("tuned-persistent")
+            if t and t["pass"]:
+                tri.append(t["ms"] / b["ms"])
+        print(f"  {'off' if off else 'on '} sector, {len(r)} shapes: vs cuBLAS {geo(ro):.3f} -> "
+              f"{geo(rn):.3f}; {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster "
+              f"{verdicts['faster']}, tie {verdicts['tie']}, slower {verdicts['slower']}; below "
+              f"1.0x cuBLAS {sum(x < 1 for x in ro)} -> {sum(x < 1 for x in rn)}; Triton "
+              f"tuned-persistent {geo(tri):.2f}x the new time")

@@ -12,7 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import geo, off_sector, rows, verdict  # noqa: E402
+from benchrows import ab, geo, off_sector, rows, verdict  # noqa: E402
 
 
 def rates(path, names):
@@ -53,31 +53,6 @@ twins = [("s16", "s16p128"), ("s32", "s32p128"), ("m64n160", "m64n160p128"),
          ("m64wk@2", "m64wkp128@2"), ("m64wk@4", "m64wkp128@4")]
 for run in ("promo-random", "promo-llm", "promo-heldout"):
     pairs(run + ".json.gz", twins)
-
-
-def ab(path, old, new):
-    """new over old (two dispatch manifests, or one kernel at two
-    promotions), by rows on and off a sector, with cuBLAS and Triton."""
-    print(f"== {path}: {new} over {old}")
-    by = rows(path)
-    for off in (False, True):
-        ro, rn, r, verdicts, tri = [], [], [], collections.Counter(), []
-        for s, v in by.items():
-            if off_sector(s) != off or old not in v or new not in v:
-                continue
-            a, b = v[old], v[new]
-            ro.append(a["pct_cublas"] / 100)
-            rn.append(b["pct_cublas"] / 100)
-            r.append(a["ms"] / b["ms"])
-            verdicts[verdict(a, b)] += 1
-            t = v.get("tuned-persistent")
-            if t and t["pass"]:
-                tri.append(t["ms"] / b["ms"])
-        print(f"  {'off' if off else 'on '} sector, {len(r)} shapes: vs cuBLAS {geo(ro):.3f} -> "
-              f"{geo(rn):.3f}; {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster "
-              f"{verdicts['faster']}, tie {verdicts['tie']}, slower {verdicts['slower']}; below "
-              f"1.0x cuBLAS {sum(x < 1 for x in ro)} -> {sum(x < 1 for x in rn)}; Triton "
-              f"tuned-persistent {geo(tri):.2f}x the new time")
 
 
 ab("ab-dispatch.json.gz", "auto", "new")

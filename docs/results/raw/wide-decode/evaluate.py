@@ -3,7 +3,8 @@
 transposed tile over its 64-row twin (quartiles paired: a range holding 1
 is a tie), apart for rows whose pitch is 16 bytes off a 32-byte sector
 (K = 8 mod 16) and the rest; then the best shipped member against the best
-with the wide ones, as fractions of cuBLAS, by M.
+with the wide ones, as fractions of cuBLAS, by M; the dispatch before and
+after s16wk and s32wk joined the table.
 
   evaluate.py   (from this folder)
 """
@@ -12,7 +13,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import geo, off_sector, rows, verdict  # noqa: E402
+from benchrows import ab, geo, off_sector, rows, verdict  # noqa: E402
 
 
 def pairs(by, twins):
@@ -68,3 +69,20 @@ if os.path.exists("wide-split.json.gz"):
     pairs(by, twins)
     best(by, [f"{x}@{s}" for x in ("s16k", "s32k") for s in (2, 4)],
          [f"{x}@{s}" for x in ("s16wk", "s16xk", "s32wk", "s32xk") for s in (2, 4)])
+if os.path.exists("members.json.gz"):
+    print("== members.json.gz")
+    by = rows("members.json.gz")
+    split = [f"{x}@{s}" for s in (2, 4, 8)
+             for x in ("s16k", "s32k", "s16wk", "s32wk")]
+    pairs(by, [(f"{o}@{s}", f"{n}@{s}") for s in (2, 4, 8)
+               for o, n in (("s16k", "s16wk"), ("s32k", "s32wk"))])
+    best(by, ["s16", "s32"] + [x for x in split if "wk" not in x], [x for x in split if "wk" in x])
+if os.path.exists("ab.json.gz"):
+    ab("ab.json.gz", "auto", "nt-auto")
+    by = rows("ab.json.gz")
+    for m in sorted({int(s.split("x")[0]) for s in by}):
+        g = [(v["auto"]["pct_cublas"] / 100, v["nt-auto"]["pct_cublas"] / 100)
+             for s, v in by.items() if int(s.split("x")[0]) == m]
+        print(f"  M {m:2}, {len(g):2} shapes: vs cuBLAS {geo([a for a, _ in g]):.3f} -> "
+              f"{geo([b for _, b in g]):.3f}; below 1.0 {sum(a < 1 for a, _ in g)} -> "
+              f"{sum(b < 1 for _, b in g)}")
