@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # The bundles of run.sh into $B, with the tile-opt of this checkout: auto/,
-# the dispatch of the table before s16wk and s32wk joined it (commit
-# c78a041's data/sm_90a.json); new/f16/nt-auto/, the dispatch of this
-# checkout's table; one folder per wide candidate.
+# the dispatch of the shipped table; new/f16/nt-auto/, the dispatch of
+# candidate-table.json (the shipped one with s16wk and s32wk appended and
+# fitted: see run.sh); one folder per wide candidate.
 set -euo pipefail
 B=${B:?the bundles folder}; T=${TILE_OPT:-build/bin/tile-opt}; IN=examples/matmul_f16_nt.mlir
-old=$(mktemp); trap 'rm -f $old' EXIT
-git show c78a041:data/sm_90a.json > $old
-$T $IN --tile-to-ptx="config=auto calibration=$old" --tile-bundle=$B/auto -o /dev/null
-$T $IN --tile-to-ptx="config=auto" --tile-bundle=$B/new/f16/nt-auto -o /dev/null
+here=$(dirname "$0")
+$T $IN --tile-to-ptx="config=auto" --tile-bundle=$B/auto -o /dev/null
+$T $IN --tile-to-ptx="config=auto calibration=$here/candidate-table.json" \
+  --tile-bundle=$B/new/f16/nt-auto -o /dev/null
 common="block-k=64 schedule=tiled order=linear swap-ab=1 mma=wgmma num-stages=8"
 one() { $T $IN --tile-to-ptx="$common $2" --tile-bundle=$B/$1 -o /dev/null; }
 one s16w  "block-m=16 block-n=128 num-warps=8 l2-promotion=128"

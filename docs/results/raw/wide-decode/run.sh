@@ -6,14 +6,20 @@
 #   run.sh wide      every wide tile beside the shipped 64-row ones
 #   run.sh members   s16wk and s32wk beside the family's decode members at
 #                    2, 4 and 8 splits (the fit's runs for the two)
-#   run.sh ab        the dispatch before (auto/) and after (new/f16/nt-auto/) the two
-#                    joined the table; random shapes checked element-wise
+#   run.sh ab        the dispatch of the shipped table (auto/) and of the
+#                    candidate one (new/f16/nt-auto/: candidate-table.json,
+#                    refitted on the members run first); random shapes
+#                    checked element-wise
 # Bundles, compiled beforehand into $B by compile.sh (no MLIR on the GPU
 # machine). Shapes: shapes.txt, the decode shapes of ../l2-promotion (the
 # 77 the dispatch picks s16 for, the K / K + 8 pairs, 40 random) and llm at
 # M 32; shapes-split.txt, the random and pitch ones of those; shapes-ab.txt,
 # 40 random decode shapes none of the fit's runs timed (M in 1-32, N and K
 # multiples of 8 in 2048-32768, Python's random with seed 7).
+# candidate-table.json: data/sm_90a.json with s16wk and s32wk appended (any
+# coefficients), then scripts/fit-cost-model.py RUNS wide.json.gz
+# wide-split.json.gz --only s16wk,s32wk --write --table candidate-table.json,
+# RUNS the ninth fitting step's runs (that script's docstring).
 set -uo pipefail
 B=${B:?the bundles folder}; CALL=${1:?wide, members or ab}
 R=/tmp/raw-wide; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
