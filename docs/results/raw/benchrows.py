@@ -38,21 +38,34 @@ def verdict(old, new):
     return "faster" if lo > 1 else "slower" if hi < 1 else "tie"
 
 
+def matched(by, old, new, off):
+    """(old's row, new's row, the shape's rows) where both passed, for rows
+    off a sector (off) or on one."""
+    for s, v in by.items():
+        if off_sector(s) == off and old in v and new in v and v[old]["pass"] and v[new]["pass"]:
+            yield v[old], v[new], v
+
+
+def paired(by, old, new, off):
+    """new over old on the rows matched: the time ratios and the verdicts."""
+    r, verdicts = [], collections.Counter()
+    for a, b, _ in matched(by, old, new, off):
+        r.append(a["ms"] / b["ms"])
+        verdicts[verdict(a, b)] += 1
+    return r, verdicts
+
+
 def ab(path, old, new):
     """new over old (two dispatch manifests, or one kernel at two
     promotions), by rows on and off a sector, with cuBLAS and Triton."""
     print(f"== {path}: {new} over {old}")
     by = rows(path)
     for off in (False, True):
-        ro, rn, r, verdicts, tri = [], [], [], collections.Counter(), []
-        for s, v in by.items():
-            if off_sector(s) != off or old not in v or new not in v:
-                continue
-            a, b = v[old], v[new]
+        r, verdicts = paired(by, old, new, off)
+        ro, rn, tri = [], [], []
+        for a, b, v in matched(by, old, new, off):
             ro.append(a["pct_cublas"] / 100)
             rn.append(b["pct_cublas"] / 100)
-            r.append(a["ms"] / b["ms"])
-            verdicts[verdict(a, b)] += 1
             t = v.get("tuned-persistent")
             if t and t["pass"]:
                 tri.append(t["ms"] / b["ms"])

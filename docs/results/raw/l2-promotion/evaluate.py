@@ -7,12 +7,11 @@ is 16 bytes off a 32-byte sector (K = 8 mod 16) and the rest.
 
   evaluate.py   (from this folder)
 """
-import collections
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import ab, geo, off_sector, rows, verdict  # noqa: E402
+from benchrows import ab, geo, off_sector, paired, rows  # noqa: E402
 
 
 def rates(path, names):
@@ -32,13 +31,7 @@ def pairs(path, twins):
     by = rows(path)
     for old, new in twins:
         for off in (False, True):
-            r, verdicts = [], collections.Counter()
-            for s, v in by.items():
-                if off_sector(s) != off or old not in v or new not in v:
-                    continue
-                a, b = v[old], v[new]
-                r.append(a["ms"] / b["ms"])
-                verdicts[verdict(a, b)] += 1
+            r, verdicts = paired(by, old, new, off)
             if r:
                 print(f"  {new:13} over {old:9} {'off' if off else 'on '} sector, {len(r):2} shapes: "
                       f"geomean {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster {verdicts['faster']}, "

@@ -13,21 +13,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import ab, geo, off_sector, rows, verdict  # noqa: E402
+from benchrows import ab, geo, off_sector, paired, rows  # noqa: E402
 
 
 def pairs(by, twins):
     for old, new in twins:
         for off in (False, True):
-            r, verdicts = [], collections.Counter()
-            for s, v in by.items():
-                if off_sector(s) != off or old not in v or new not in v:
-                    continue
-                if not (v[old]["pass"] and v[new]["pass"]):
-                    continue
-                a, b = v[old], v[new]
-                r.append(a["ms"] / b["ms"])
-                verdicts[verdict(a, b)] += 1
+            r, verdicts = paired(by, old, new, off)
             if r:
                 print(f"  {new:10} over {old:8} {'off' if off else 'on '} sector, {len(r):3} "
                       f"shapes: {geo(r):.3f} [{min(r):.3f}-{max(r):.3f}]; faster "
