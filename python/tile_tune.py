@@ -44,7 +44,8 @@ from results_table import documents  # noqa: E402
 from tile_bench.bundle import LAYOUTS, BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
-from tile_opt.compiler import BLOCK_OPTIONS, format_options  # noqa: E402
+from tile_opt.compiler import block_options, format_options  # noqa: E402
+from tile_opt.errors import TileOptError  # noqa: E402
 from tile_compare import (Parser, die, find_tool, is_bundle_folder,  # noqa: E402
                           manifest_in, parse_lowerings, run, write_json)
 
@@ -70,12 +71,6 @@ def default_space():
                 for m in members] + NEIGHBOURS
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
         die(f"cannot read the calibration table {TABLE}: {type(e).__name__}: {e}")
-
-
-# The winner's configuration, as its manifest states it (tile-opt's
-# config=auto tune-cache=FILE builds the kernel again from these): the
-# block options but the chip, which the entry names apart.
-CONFIG_KEYS = BLOCK_OPTIONS - {"chip"}
 
 
 # In each bundle folder: the input's SHA-256 and the options it was compiled
@@ -261,6 +256,13 @@ def main():
     space = parse_lowerings(args.lowering or default_space())
     tile_opt = find_tool("tile-opt", args.tile_opt)
     tile_run = None if args.dry_run else find_tool("tile-run", args.tile_run)
+    # The winner's configuration, as its manifest states it (tile-opt's
+    # config=auto tune-cache=FILE builds the kernel again from these): the
+    # block options but the chip, which the entry names apart.
+    try:
+        config_keys = block_options(tile_opt) - {"chip"}
+    except TileOptError as e:
+        die(str(e))
     bundles, runs = os.path.join(args.out, "bundles"), os.path.join(args.out, "runs")
     for d in (bundles, runs):
         if os.path.islink(d):
@@ -333,7 +335,7 @@ def main():
                  "class": shape_class(*shape), "shape": list(shape),
                  "lowering": name,
                  "options": opts,
-                 "config": {f: v for f, v in doc.items() if f in CONFIG_KEYS},
+                 "config": {f: v for f, v in doc.items() if f in config_keys},
                  "ms": kernel["ms"],
                  "pct_cublas": kernel["pct_cublas"], "ties": ties}
         merged[tile_runtime.tune_cache_key(entry)] = entry  # (read_run checked it)

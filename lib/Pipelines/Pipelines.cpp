@@ -18,6 +18,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -103,9 +104,35 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
   pm.addPass(createGpuModuleToBinaryPass(binary));
 }
 
+TileToPTXOptions::TileToPTXOptions() {
+  configHelp =
+      "Block configuration: manual (the block options: " +
+      llvm::join(llvm::map_range(blockOptions(),
+                                 [](const BlockOption &o) { return o.name; }),
+                 ", ") +
+      ") or auto (a family of TMA + wgmma kernels and a rule "
+      "picking one per shape; it refuses the block options)";
+  config.setDescription(configHelp);
+}
+
+SmallVector<TileToPTXOptions::BlockOption>
+TileToPTXOptions::blockOptions() const {
+  auto of = [](const auto &o) { return BlockOption{o.ArgStr, o.hasValue()}; };
+  return {of(schedule), of(blockM),         of(blockN),   of(blockK),
+          of(numWarps), of(numStages),      of(order),    of(groupM),
+          of(mma),      of(warpSpecialize), of(clusterM), of(splitK),
+          of(swapAB),   of(l2Promotion),    of(chip)};
+}
+
 LogicalResult mlir::tile::checkTileToPTXOptions(
     const TileToPTXOptions &opts,
     function_ref<LogicalResult(const Twine &)> error) {
+  if (opts.config == ConfigChoice::Auto)
+    for (const TileToPTXOptions::BlockOption &o : opts.blockOptions())
+      if (o.given)
+        return error("tile-to-ptx: config=auto picks the block itself and "
+                     "would ignore " +
+                     o.name + "; pass config=manual to set it");
   if (!opts.tuneCache.empty() && opts.config != ConfigChoice::Auto)
     return error("tile-to-ptx: tune-cache=" + opts.tuneCache +
                  " needs config=auto (a tune cache only adds members to its "

@@ -38,7 +38,8 @@ from tile_bench import tools
 
 from .errors import CacheError, CompileError, OptionError, ToolNotFoundError
 
-__all__ = ["find_tool", "find_tile_opt", "cache_dir", "pass_options", "check_names",
+__all__ = ["find_tool", "find_tile_opt", "cache_dir", "pass_options", "block_options",
+           "check_names",
            "check_timeout", "format_options", "Compiled", "compile_bundle"]
 
 DEFAULT_CACHE = Path("~/.cache/tile_opt")
@@ -60,11 +61,6 @@ COMPILE_TIMEOUT = 600.0
 # key; tile-opt's own readers enforce their limit (the same number).
 FILE_OPTION_MAX_BYTES = 16 * 1024 * 1024
 
-# Options that config=auto ignores (it picks the block itself).
-BLOCK_OPTIONS = frozenset({
-    "schedule", "block_m", "block_n", "block_k", "num_warps", "num_stages", "order",
-    "group_m", "mma", "warp_specialize", "cluster_m", "split_k", "swap_ab", "l2_promotion",
-    "chip"})
 # Options naming a file whose contents shape the kernels.
 FILE_OPTIONS = frozenset({"tune_cache", "calibration"})
 
@@ -149,18 +145,21 @@ def tool_identity(tool: str) -> tuple[str, str]:
     return _identities[memo]
 
 
-_pass_options: dict[tuple, frozenset[str]] = {}
+_pass_options: dict[tuple, tuple[frozenset[str], frozenset[str]]] = {}
 _HELP_OPTION = re.compile(r"( *)--([a-z0-9]+(?:-[a-z0-9]+)*)")
+_HELP_BLOCK = re.compile(r"the block options: ([a-z0-9]+(?:[-, ]+[a-z0-9]+)*)\)")
 
 
-def pass_options(tool: str) -> frozenset[str]:
-    """The `--tile-to-ptx` option names `tool --help` lists, once per build:
-    tile-opt's option parser holds the one list of them. The help prints a
-    pipeline's options indented below it, and an enum option's values as
-    `=value` lines (at an indent of their own)."""
+def _help_options(tool: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The `--tile-to-ptx` option names `tool --help` lists, and the block
+    options its config option names, once per build: tile-opt's option
+    parser holds the one list of each. The help prints a pipeline's options
+    indented below it, and an enum option's values as `=value` lines (at an
+    indent of their own)."""
     memo = _memo(tool)
     if memo not in _pass_options:
         names: set[str] = set()
+        block: frozenset[str] = frozenset()
         base: Optional[int] = None  # the indent of the --tile-to-ptx line
         for line in _run_tool(tool, "--help").splitlines():
             m = _HELP_OPTION.match(line)
@@ -171,10 +170,26 @@ def pass_options(tool: str) -> frozenset[str]:
                 if not m or len(m.group(1)) <= base:
                     break
                 names.add(m.group(2))
+                listed = _HELP_BLOCK.search(line) if m.group(2) == "config" else None
+                if listed:
+                    block = frozenset(n.replace("-", "_") for n in listed.group(1).split(", "))
         if not names:
             raise CompileError(f"{tool} --help lists no --tile-to-ptx options")
-        _pass_options[memo] = frozenset(names)
+        if not block:
+            raise CompileError(f"{tool} --help names no block options under --config")
+        _pass_options[memo] = (frozenset(names), block)
     return _pass_options[memo]
+
+
+def pass_options(tool: str) -> frozenset[str]:
+    """The `--tile-to-ptx` option names of `tool` (dashed)."""
+    return _help_options(tool)[0]
+
+
+def block_options(tool: str) -> frozenset[str]:
+    """The options that set the block (underscored), which config=auto
+    refuses: it picks the block itself."""
+    return _help_options(tool)[1]
 
 
 def check_names(names: Iterable[str], tool: str) -> None:

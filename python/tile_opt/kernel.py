@@ -429,7 +429,8 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
         raise OptionError(f"layout is {layout!r}; expected one of {', '.join(LAYOUTS)}")
     timeout = compiler.check_timeout(timeout)
     named = {key.replace("-", "_"): value for key, value in options.items()}
-    block = sorted(compiler.BLOCK_OPTIONS & named.keys())
+    tool = compiler.find_tile_opt(tool)
+    block = sorted(compiler.block_options(tool) & named.keys())
     if config is None:
         config = "manual" if block else "auto"
     if config not in ("auto", "manual"):
@@ -437,7 +438,6 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     if config == "auto" and block:
         raise OptionError(f"config='auto' picks the block itself and would ignore "
                           f"{', '.join(block)}; pass config='manual' to set them")
-    tool = compiler.find_tile_opt(tool)
     compiler.check_names(options, tool)
     # tile-opt runs in a temporary folder: file options are made absolute
     # here, and hashed as the file tile-opt will read.

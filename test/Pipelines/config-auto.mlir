@@ -1,10 +1,14 @@
 // --tile-to-ptx="config=auto": one bundle folder with a compiled kernel per
 // family member (their own manifests, all TMA + wgmma on sm_90a) and
 // <kernel>.json, the dispatch manifest tile-run resolves per shape
-// (test/tile-run/dispatch.test). The block options are ignored.
+// (test/tile-run/dispatch.test). A block option beside it is refused: the
+// family sets the block.
 // REQUIRES: ptxas
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="config=auto block-m=32 mma=sync" --tile-bundle=%t/auto -o /dev/null
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="config=auto mma=sync" --tile-bundle=%t/refused -o /dev/null 2>&1 | FileCheck %s --check-prefix=REFUSED
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="chip=sm_90a config=auto" -o /dev/null 2>&1 | FileCheck %s --check-prefix=CHIP
+// RUN: not ls %t/refused
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="config=auto index-bitwidth=32" --tile-bundle=%t/auto -o /dev/null
 // RUN: ls %t/auto | FileCheck %s --check-prefix=FILES
 // RUN: FileCheck %s --check-prefix=DISPATCH < %t/auto/matmul_f16.json
 // RUN: FileCheck %s --check-prefix=M64 < %t/auto/matmul_f16__m64.json
@@ -17,6 +21,12 @@
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__small.ptx -o %t/small.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__mid.ptx -o %t/mid.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__big.ptx -o %t/big.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+
+// REFUSED: error: tile-to-ptx: config=auto picks the block itself and would ignore mma; pass config=manual to set it
+// CHIP: error: tile-to-ptx: config=auto picks the block itself and would ignore chip; pass config=manual to set it
+// The option list in --help names the block options.
+// RUN: tile-opt --help | FileCheck %s --check-prefix=HELP
+// HELP: --config=<value> - Block configuration: manual (the block options: schedule, block-m, block-n, block-k, num-warps, num-stages, order, group-m, mma, warp-specialize, cluster-m, split-k, swap-ab, l2-promotion, chip) or auto
 
 // FILES: matmul_f16.json
 // FILES-NEXT: matmul_f16__big.json

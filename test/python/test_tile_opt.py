@@ -57,7 +57,13 @@ STANDIN_OPTIONS = {
     "schedule": ["tiled", "persistent"], "serialize": "", "split-k": "<long>", "swap-ab": "<long>",
     "tune-cache": "<string>", "warp-specialize": ["none", "cooperative"]}
 
-STANDIN = f"#!{sys.executable}\nOPTIONS = {STANDIN_OPTIONS!r}\n" + r'''
+# The block options, as tile-opt's config option names them.
+STANDIN_BLOCK = ["schedule", "block-m", "block-n", "block-k", "num-warps", "num-stages", "order",
+                 "group-m", "mma", "warp-specialize", "cluster-m", "split-k", "swap-ab",
+                 "l2-promotion", "chip"]
+
+STANDIN = (f"#!{sys.executable}\nOPTIONS = {STANDIN_OPTIONS!r}\nBLOCK = {STANDIN_BLOCK!r}\n"
+           + r'''
 import json, os, re, sys, time
 args = sys.argv[1:]
 if args == ["--version"]:
@@ -75,7 +81,12 @@ if args == ["--help"]:
     line("      --tile-to-ptx", "  Compile tile.matmul kernels to PTX")
     extra = os.environ.get("STANDIN_HELP_EXTRA")
     for name, kind in sorted({**OPTIONS, **({extra: "<long>"} if extra else {})}.items()):
-        if isinstance(kind, list):
+        if name == "config":
+            line(f"        --{name}=<value>", "Block configuration: manual (the block options: "
+                 + ", ".join(BLOCK) + ") or auto (a family; it refuses the block options)")
+            for value in kind:
+                line(f"    ={value}", "  A value")
+        elif isinstance(kind, list):
             line(f"        --{name}=<value>", "An enum")
             for value in kind:
                 line(f"    ={value}", "  A value")
@@ -114,7 +125,7 @@ if os.environ.get("STANDIN_CHIP"):
     manifest["chip"] = os.environ["STANDIN_CHIP"]
 with open(os.path.join(out, name + ".json"), "w") as f:
     json.dump(manifest, f)
-'''
+''')
 
 
 class Standin:
@@ -254,7 +265,9 @@ def test_types_may_be_given_as_torch_names(standin):
 def test_pass_options_come_from_tile_opt_help(standin, monkeypatch):
     names = compiler.pass_options(standin.path)
     assert names == set(STANDIN_OPTIONS)  # not another pass's, nor tile-opt's own
-    assert {n.replace("_", "-") for n in compiler.BLOCK_OPTIONS | compiler.FILE_OPTIONS} <= names
+    block = compiler.block_options(standin.path)
+    assert block == {n.replace("-", "_") for n in STANDIN_BLOCK}
+    assert {n.replace("_", "-") for n in block | compiler.FILE_OPTIONS} <= names
     # Read once per build of the binary.
     monkeypatch.setenv("STANDIN_HELP_EXTRA", "new-option")
     assert compiler.pass_options(standin.path) == names
@@ -267,23 +280,35 @@ def test_pass_options_come_from_tile_opt_help(standin, monkeypatch):
     assert standin.runs()[-1]["argv"][1] == "--tile-to-ptx=new-option=1"
 
 
-@pytest.mark.parametrize("help_text", ["", "OPTIONS:\n  --tile-to-ptx=<string> - a file\n",
-                                       "    Pass Pipelines:\n      --tile-to-ptx  -   none\n"
-                                       "  --tile-bundle=<string> - x\n"])
-def test_a_help_without_the_pipeline_options(tmp_path, help_text):
+_NO_PIPELINE = "lists no --tile-to-ptx options"
+_NO_BLOCK = "names no block options under --config"
+_PIPELINE = "    Pass Pipelines:\n      --tile-to-ptx  -   none\n        --block-m=<long> - Rows\n"
+
+
+@pytest.mark.parametrize("help_text, why", [
+    ("", _NO_PIPELINE), ("OPTIONS:\n  --tile-to-ptx=<string> - a file\n", _NO_PIPELINE),
+    ("    Pass Pipelines:\n      --tile-to-ptx  -   none\n  --tile-bundle=<string> - x\n",
+     _NO_PIPELINE),
+    (_PIPELINE, _NO_BLOCK),
+    (_PIPELINE + "        --config=<value> - Block configuration\n", _NO_BLOCK),
+    (_PIPELINE + "        --config=<value> - (the block options: )\n", _NO_BLOCK)])
+def test_a_help_without_the_pipeline_options(tmp_path, help_text, why):
     tool = tmp_path / "tile-opt"
     tool.write_text(f"#!{sys.executable}\nimport sys\n"
                     f"print('v1' if sys.argv[1] == '--version' else {help_text!r})\n")
     tool.chmod(0o755)
     msg = one_line_error(tile_opt.CompileError, tile_opt.compile, config="manual",
                          cache_dir=tmp_path / "cache", tool=str(tool))
-    assert msg == f"{tool} --help lists no --tile-to-ptx options"
+    assert msg == f"{tool} --help {why}"
 
 
 @needs_tile_opt
 def test_real_tile_opt_lists_its_options():
     names = compiler.pass_options(REAL_TILE_OPT)
-    assert {n.replace("_", "-") for n in compiler.BLOCK_OPTIONS | compiler.FILE_OPTIONS} <= names
+    block = compiler.block_options(REAL_TILE_OPT)
+    assert {"block_m", "schedule", "split_k", "chip"} <= block
+    assert not block & {"config", "tune_cache", "calibration", "index_bitwidth", "serialize"}
+    assert {n.replace("_", "-") for n in block | compiler.FILE_OPTIONS} <= names
     assert {"config", "index-bitwidth", "serialize"} <= names
     assert not names & {"tile-to-ptx", "tile-bundle", "tool", "cache-dir"}
 

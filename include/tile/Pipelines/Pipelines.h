@@ -14,6 +14,17 @@ namespace mlir::tile {
 enum class ConfigChoice { Manual, Auto };
 
 struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
+  TileToPTXOptions();
+
+  /// An option that sets the block: KernelConfig's fields and the chip.
+  struct BlockOption {
+    StringRef name;
+    bool given;
+  };
+  /// config=auto picks the block itself and refuses these; config's help
+  /// names them (the Python door reads the list there).
+  SmallVector<BlockOption> blockOptions() const;
+
   PassOptions::Option<Schedule> schedule{
       *this, "schedule", llvm::cl::desc("One program per tile, or persistent"),
       llvm::cl::init(KernelConfig{}.schedule),
@@ -77,9 +88,7 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "storing C while the other computes"))};
   PassOptions::Option<ConfigChoice> config{
       *this, "config",
-      llvm::cl::desc("Block configuration: manual (the options) or auto (a "
-                     "family of TMA + wgmma kernels and a rule picking one "
-                     "per shape; the block options are ignored)"),
+      llvm::cl::desc("set by the constructor: it names the block options"),
       llvm::cl::init(ConfigChoice::Manual),
       llvm::cl::values(
           clEnumValN(ConfigChoice::Manual, "manual", "the options' block"),
@@ -139,13 +148,16 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                        clEnumValN(Chip::SM89, "sm_89", "RTX 40xx, L40"),
                        clEnumValN(Chip::SM90, "sm_90", "H100, H200"),
                        clEnumValN(Chip::SM90a, "sm_90a", "H100, H200"))};
+
+private:
+  std::string configHelp;
 };
 
 /// tile.matmul -> tiling -> [persistent] -> GPU -> tensor cores (mma.sync +
 /// pipelining, or TMA + wgmma) -> NVVM -> PTX.
 void buildTileToPTXPipeline(OpPassManager &pm, const TileToPTXOptions &opts);
 /// Fails, through `error`, on options that no pass reads alone: tune-cache
-/// without config=auto.
+/// or calibration without config=auto, a block option with it.
 LogicalResult
 checkTileToPTXOptions(const TileToPTXOptions &opts,
                       function_ref<LogicalResult(const Twine &)> error);
