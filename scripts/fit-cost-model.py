@@ -213,11 +213,10 @@ CANDIDATE_NAMES = {"o128n96": "w96", "o128n112": "w112", "o64n192": "m64n192", "
 
 def member_of(path):
     """A member's name from its manifest: <kernel>__<member>.json in an auto
-    bundle, tile-tune's bundles/<member>/<kernel>.json, or a wide-decode
-    candidate's wide/<member>/<kernel>.json (docs/results/raw/wide-decode)."""
+    bundle, else the folder of a bundle compiled alone, <member>/<kernel>.json
+    (tile-tune's bundles/<member>/, a candidate's folder)."""
     m = re.search(r"__(\w+)\.json$", path or "") or \
-        re.search(r"bundles/(\w+)/[^/]+\.json$", path or "") or \
-        re.search(r"wide/(s(?:16|32)[wx]k?)/[^/]+\.json$", path or "")
+        re.search(r"(?:^|/)(\w+)/[^/]+\.json$", path or "")
     return CANDIDATE_NAMES.get(m.group(1), m.group(1)) if m else None
 
 
