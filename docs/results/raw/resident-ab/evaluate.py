@@ -18,6 +18,8 @@ spec = importlib.util.spec_from_file_location("fit", os.path.join("scripts", "fi
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
 old = json.load(open(sys.argv[1]))
+# Before the runtime counted blocks per SM: one for every member.
+old.setdefault("blocks_per_sm", {m["name"]: 1 for m in old["members"]})
 new = json.load(open(os.path.join("data", "sm_90a.json")))
 new["blocks_per_sm"] = fit.blocks_per_sm(os.path.join("data", "sm_90a.json"), sys.argv[2])
 
