@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The shipped config=auto dispatch, whose table was fitted on the H200, on
+# an H100 (sm_90a, 132 SMs, HBM3), f16 x @ w.T, one process per set beside
+# cuBLAS and Triton's tuned-persistent, L2 flushed, balanced rounds:
+#   auto-llm    the dispatch on the llm suite at its own M (102 layers,
+#               M 1-8192)
+#   wide-split  s16wk and s32wk beside s16k and s32k at 2 and 4 splits,
+#               the H200 set of ../wide-decode (its shapes-split.txt)
+# Bundles, compiled beforehand into $B by ../wide-decode/compile.sh:
+#   B=DIR bash docs/results/raw/h100/run.sh   (carry DIR and runtime/external)
+set -uo pipefail
+B=${B:?the bundles folder}
+R=/tmp/raw-h100; BUDGET=${BUDGET:-400}; . scripts/gpu-budget.sh
+. scripts/gpu-tools.sh
+nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
+clock
+BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 51"
+bench auto-llm 170 $B/auto/matmul_f16_nt.json $(python3 scripts/suites.py llm)
+BENCH_OPTS+=" --splits 2,4"
+bench wide-split 150 $B/auto/matmul_f16_nt__{s16k,s32k}.json $B/{s16wk,s32wk}/matmul_f16_nt.json \
+  $(cat docs/results/raw/wide-decode/shapes-split.txt)
+clock
+gzip -q $R/*.json; tar czf "$OUT/raw-h100.tar.gz" -C $R --exclude pip.txt --exclude build-tile-run.txt .
