@@ -3,7 +3,8 @@
 suite by M, with Triton's tuned-persistent, beside the H200's run of the
 same bundle's table (../model-rows/auto-llm.json.gz: another process and
 chip, so only each run's own ratios are measurements); then the wide split
-tiles over their twins (../wide-decode/evaluate.py on wide-split.json.gz).
+tiles over their twins and the decode members against the dispatch
+(../wide-decode/evaluate.py on wide-split.json.gz and members.json.gz).
 
   evaluate.py   (from this folder)
 """

@@ -8,6 +8,8 @@
 #               the H200 set of ../wide-decode (its shapes-split.txt)
 # Bundles, compiled beforehand into $B by ../wide-decode/compile.sh:
 #   B=DIR bash docs/results/raw/h100/run.sh   (carry DIR and runtime/external)
+# members.json.gz and members.txt.gz here are the H100's run of
+#   BUDGET=330 B=DIR bash docs/results/raw/wide-decode/run.sh members
 set -uo pipefail
 B=${B:?the bundles folder}
 R=/tmp/raw-h100; BUDGET=${BUDGET:-400}; . scripts/gpu-budget.sh

@@ -4,7 +4,8 @@ transposed tile over its 64-row twin (quartiles paired: a range holding 1
 is a tie), apart for rows whose pitch is 16 bytes off a 32-byte sector
 (K = 8 mod 16) and the rest; then the best shipped member against the best
 with the wide ones, as fractions of cuBLAS, by M; the dispatch before and
-after s16wk and s32wk joined the table.
+after s16wk and s32wk joined the table; on the members run, the dispatch
+against the best member with and without the wide ones.
 
   evaluate.py   (from this folder)
 """
@@ -69,6 +70,17 @@ if os.path.exists("members.json.gz"):
     pairs(by, [(f"{o}@{s}", f"{n}@{s}") for s in (2, 4, 8)
                for o, n in (("s16k", "s16wk"), ("s32k", "s32wk"))])
     best(by, ["s16", "s32"] + [x for x in split if "wk" not in x], [x for x in split if "wk" in x])
+    ratios = collections.defaultdict(list)
+    for s, v in by.items():
+        ms = {x: v[x]["ms"] for x in v if x not in ("cuBLAS", "tuned-persistent") and v[x]["pass"]}
+        if "auto" in ms and "cuBLAS" in v:
+            cub = v["cuBLAS"]["ms"]
+            ratios["the dispatch"].append(cub / ms.pop("auto"))
+            ratios["the best of s16, s32, s16k, s32k"].append(
+                cub / min(t for x, t in ms.items() if "wk" not in x))
+            ratios["the best with s16wk, s32wk"].append(cub / min(ms.values()))
+    print(f"  all {len(ratios['the dispatch'])} shapes, of cuBLAS: " + "; ".join(
+        f"{k} {geo(r):.3f} (below 1.0: {sum(x < 1 for x in r)})" for k, r in ratios.items()))
 if os.path.exists("ab.json.gz"):
     ab("ab.json.gz", "auto", "nt-auto")
     by = rows("ab.json.gz")
