@@ -4,7 +4,8 @@ suite by M, with Triton's tuned-persistent, beside the H200's run of the
 same bundle's table (../model-rows/auto-llm.json.gz: another process and
 chip, so only each run's own ratios are measurements); then the wide split
 tiles over their twins and the decode members against the dispatch
-(../wide-decode/evaluate.py on wide-split.json.gz and members.json.gz).
+(../wide-decode/evaluate.py on wide-split.json.gz and members.json.gz);
+the classic and kheavy shapes (classes.json.gz).
 
   evaluate.py   (from this folder)
 """
@@ -15,6 +16,8 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
+sys.path.insert(0, os.path.join(here, "..", "..", "..", "..", "scripts"))
+import suites  # noqa: E402
 from benchrows import geo, rows  # noqa: E402
 
 
@@ -47,4 +50,16 @@ print("== auto-llm.json.gz (H100)")
 table("auto-llm.json.gz", "auto")
 print("== ../model-rows/auto-llm.json.gz (H200)")
 table("../model-rows/auto-llm.json.gz", "nt-auto")
+if os.path.exists("classes.json.gz"):
+    print("== classes.json.gz (H100): the dispatch over cuBLAS [paired quartiles], Triton")
+    kheavy = {f"{m}x{n}x{k}" for m, n, k, _, _ in suites.suite("kheavy")}
+    ratios = collections.defaultdict(list)
+    for s, v in rows("classes.json.gz").items():
+        d, cub, tri = v["auto"], v["cuBLAS"], v.get("tuned-persistent")
+        r = cub["ms"] / d["ms"]
+        ratios["kheavy" if s in kheavy else "classic"].append(r)
+        print(f"  {s:>16} {r:.3f} [{cub['ms_q25'] / d['ms_q75']:.3f}-{cub['ms_q75'] / d['ms_q25']:.3f}]"
+              + (f"; Triton over the dispatch's time {tri['ms'] / d['ms']:.2f}" if tri else ""))
+    for name, r in ratios.items():
+        print(f"  {name}: {len(r)} shapes, {geo(r):.3f} of cuBLAS")
 runpy.run_path(os.path.join("..", "wide-decode", "evaluate.py"))

@@ -6,6 +6,8 @@
 #               M 1-8192)
 #   wide-split  s16wk and s32wk beside s16k and s32k at 2 and 4 splits,
 #               the H200 set of ../wide-decode (its shapes-split.txt)
+# and with CALL=classes, the dispatch on the classic and kheavy suites
+# (classes.json.gz).
 # Bundles, compiled beforehand into $B by ../wide-decode/compile.sh:
 #   B=DIR bash docs/results/raw/h100/run.sh   (carry DIR and runtime/external)
 # members.json.gz and members.txt.gz here are the H100's run of
@@ -17,6 +19,14 @@ R=/tmp/raw-h100; BUDGET=${BUDGET:-400}; . scripts/gpu-budget.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
 BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 51"
+if [ "${CALL:-}" = classes ]; then
+  bench classes 150 $B/auto/matmul_f16_nt.json $(python3 scripts/suites.py classic) \
+    $(python3 scripts/suites.py kheavy)
+  clock
+  gzip -q $R/*.json $R/*.txt; tar czf "$OUT/raw-h100-classes.tar.gz" -C $R --exclude pip.txt.gz \
+    --exclude build-tile-run.txt.gz .
+  exit
+fi
 bench auto-llm 170 $B/auto/matmul_f16_nt.json $(python3 scripts/suites.py llm)
 BENCH_OPTS+=" --splits 2,4"
 bench wide-split 150 $B/auto/matmul_f16_nt__{s16k,s32k}.json $B/{s16wk,s32wk}/matmul_f16_nt.json \
