@@ -5,7 +5,8 @@ same bundle's table (../model-rows/auto-llm.json.gz: another process and
 chip, so only each run's own ratios are measurements); then the wide split
 tiles over their twins and the decode members against the dispatch
 (../wide-decode/evaluate.py on wide-split.json.gz and members.json.gz);
-the classic and kheavy shapes (classes.json.gz).
+the classic and kheavy shapes (classes.json.gz); the bf16 dispatch on the
+llm suite (auto-llm-bf16.json.gz).
 
   evaluate.py   (from this folder)
 """
@@ -50,6 +51,9 @@ print("== auto-llm.json.gz (H100)")
 table("auto-llm.json.gz", "auto")
 print("== ../model-rows/auto-llm.json.gz (H200)")
 table("../model-rows/auto-llm.json.gz", "nt-auto")
+if os.path.exists("auto-llm-bf16.json.gz"):
+    print("== auto-llm-bf16.json.gz (H100)")
+    table("auto-llm-bf16.json.gz", "nt-auto")
 if os.path.exists("classes.json.gz"):
     print("== classes.json.gz (H100): the dispatch over cuBLAS [paired quartiles], Triton")
     kheavy = {f"{m}x{n}x{k}" for m, n, k, _, _ in suites.suite("kheavy")}

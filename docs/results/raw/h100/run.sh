@@ -7,7 +7,9 @@
 #   wide-split  s16wk and s32wk beside s16k and s32k at 2 and 4 splits,
 #               the H200 set of ../wide-decode (its shapes-split.txt)
 # and with CALL=classes, the dispatch on the classic and kheavy suites
-# (classes.json.gz).
+# (classes.json.gz); with CALL=bf16 and $B from scripts/auto-bundles.sh
+# DIR nt, the bf16 dispatch on the llm suite (auto-llm-bf16.json.gz), then
+# both dispatch manifests on random shapes checked element-wise.
 # Bundles, compiled beforehand into $B by ../wide-decode/compile.sh:
 #   B=DIR bash docs/results/raw/h100/run.sh   (carry DIR and runtime/external)
 # members.json.gz and members.txt.gz here are the H100's run of
@@ -25,6 +27,14 @@ if [ "${CALL:-}" = classes ]; then
   clock
   gzip -q $R/*.json $R/*.txt; tar czf "$OUT/raw-h100-classes.tar.gz" -C $R --exclude pip.txt.gz \
     --exclude build-tile-run.txt.gz .
+  exit
+fi
+if [ "${CALL:-}" = bf16 ]; then
+  bench auto-llm-bf16 170 $B/bf16/nt-auto/matmul_bf16_nt.json $(python3 scripts/suites.py llm)
+  random_shapes random-nt $B "matmul_*_nt.json" 300 57 20
+  clock
+  gzip -q $R/*.json $R/*.txt $R/*.log; tar czf "$OUT/raw-h100-bf16.tar.gz" -C $R \
+    --exclude pip.txt.gz --exclude build-tile-run.txt.gz .
   exit
 fi
 bench auto-llm 170 $B/auto/matmul_f16_nt.json $(python3 scripts/suites.py llm)
