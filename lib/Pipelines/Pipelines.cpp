@@ -105,30 +105,40 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
 }
 
 TileToPTXOptions::TileToPTXOptions() {
-  configHelp =
-      "Block configuration: manual (the block options: " +
-      llvm::join(llvm::map_range(blockOptions(),
-                                 [](const BlockOption &o) { return o.name; }),
-                 ", ") +
-      ") or auto (a family of TMA + wgmma kernels and a rule "
-      "picking one per shape; it refuses the block options)";
+  auto names = [](ArrayRef<NamedOption> options) {
+    return llvm::join(
+        llvm::map_range(options, [](const NamedOption &o) { return o.name; }),
+        ", ");
+  };
+  configHelp = "Block configuration: manual (the block options: " +
+               names(blockOptions()) +
+               ") or auto (a family of TMA + wgmma kernels and a rule "
+               "picking one per shape; it refuses the block options and "
+               "reads the file options: " +
+               names(fileOptions()) + ")";
   config.setDescription(configHelp);
 }
 
-SmallVector<TileToPTXOptions::BlockOption>
+SmallVector<TileToPTXOptions::NamedOption>
 TileToPTXOptions::blockOptions() const {
-  auto of = [](const auto &o) { return BlockOption{o.ArgStr, o.hasValue()}; };
+  auto of = [](const auto &o) { return NamedOption{o.ArgStr, o.hasValue()}; };
   return {of(schedule), of(blockM),         of(blockN),   of(blockK),
           of(numWarps), of(numStages),      of(order),    of(groupM),
           of(mma),      of(warpSpecialize), of(clusterM), of(splitK),
           of(swapAB),   of(l2Promotion),    of(chip)};
 }
 
+SmallVector<TileToPTXOptions::NamedOption>
+TileToPTXOptions::fileOptions() const {
+  return {{tuneCache.ArgStr, tuneCache.hasValue()},
+          {calibration.ArgStr, calibration.hasValue()}};
+}
+
 LogicalResult mlir::tile::checkTileToPTXOptions(
     const TileToPTXOptions &opts,
     function_ref<LogicalResult(const Twine &)> error) {
   if (opts.config == ConfigChoice::Auto)
-    for (const TileToPTXOptions::BlockOption &o : opts.blockOptions())
+    for (const TileToPTXOptions::NamedOption &o : opts.blockOptions())
       if (o.given)
         return error("tile-to-ptx: config=auto picks the block itself and "
                      "would ignore " +

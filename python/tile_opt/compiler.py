@@ -39,7 +39,7 @@ from tile_bench import tools
 from .errors import CacheError, CompileError, OptionError, ToolNotFoundError
 
 __all__ = ["find_tool", "find_tile_opt", "cache_dir", "pass_options", "block_options",
-           "check_names",
+           "file_options", "check_names",
            "check_timeout", "format_options", "Compiled", "compile_bundle"]
 
 DEFAULT_CACHE = Path("~/.cache/tile_opt")
@@ -60,9 +60,6 @@ COMPILE_TIMEOUT = 600.0
 # The largest file option (a tune cache, a calibration table) read for the
 # key; tile-opt's own readers enforce their limit (the same number).
 FILE_OPTION_MAX_BYTES = 16 * 1024 * 1024
-
-# Options naming a file whose contents shape the kernels.
-FILE_OPTIONS = frozenset({"tune_cache", "calibration"})
 
 _VALUE = re.compile(r"[A-Za-z0-9_.:/+-]+\Z")
 
@@ -145,21 +142,23 @@ def tool_identity(tool: str) -> tuple[str, str]:
     return _identities[memo]
 
 
-_pass_options: dict[tuple, tuple[frozenset[str], frozenset[str]]] = {}
+_pass_options: dict[tuple, tuple[frozenset[str], ...]] = {}
 _HELP_OPTION = re.compile(r"( *)--([a-z0-9]+(?:-[a-z0-9]+)*)")
-_HELP_BLOCK = re.compile(r"the block options: ([a-z0-9]+(?:[-, ]+[a-z0-9]+)*)\)")
+# The lists config's help names: the block options, then the file options.
+_HELP_LISTS = {kind: re.compile(rf"the {kind} options: ([a-z0-9]+(?:[-, ]+[a-z0-9]+)*)\)")
+               for kind in ("block", "file")}
 
 
-def _help_options(tool: str) -> tuple[frozenset[str], frozenset[str]]:
+def _help_options(tool: str) -> tuple[frozenset[str], ...]:
     """The `--tile-to-ptx` option names `tool --help` lists, and the block
-    options its config option names, once per build: tile-opt's option
-    parser holds the one list of each. The help prints a pipeline's options
-    indented below it, and an enum option's values as `=value` lines (at an
-    indent of their own)."""
+    and file options its config option names, once per build: tile-opt's
+    option parser holds the one list of each. The help prints a pipeline's
+    options indented below it, and an enum option's values as `=value`
+    lines (at an indent of their own)."""
     memo = _memo(tool)
     if memo not in _pass_options:
         names: set[str] = set()
-        block: frozenset[str] = frozenset()
+        lists: dict[str, frozenset[str]] = {}
         base: Optional[int] = None  # the indent of the --tile-to-ptx line
         for line in _run_tool(tool, "--help").splitlines():
             m = _HELP_OPTION.match(line)
@@ -170,14 +169,17 @@ def _help_options(tool: str) -> tuple[frozenset[str], frozenset[str]]:
                 if not m or len(m.group(1)) <= base:
                     break
                 names.add(m.group(2))
-                listed = _HELP_BLOCK.search(line) if m.group(2) == "config" else None
-                if listed:
-                    block = frozenset(n.replace("-", "_") for n in listed.group(1).split(", "))
+                for kind, pattern in _HELP_LISTS.items():
+                    listed = pattern.search(line) if m.group(2) == "config" else None
+                    if listed:
+                        lists[kind] = frozenset(n.replace("-", "_")
+                                                for n in listed.group(1).split(", "))
         if not names:
             raise CompileError(f"{tool} --help lists no --tile-to-ptx options")
-        if not block:
-            raise CompileError(f"{tool} --help names no block options under --config")
-        _pass_options[memo] = (frozenset(names), block)
+        for kind in _HELP_LISTS:
+            if kind not in lists:
+                raise CompileError(f"{tool} --help names no {kind} options under --config")
+        _pass_options[memo] = (frozenset(names), lists["block"], lists["file"])
     return _pass_options[memo]
 
 
@@ -190,6 +192,11 @@ def block_options(tool: str) -> frozenset[str]:
     """The options that set the block (underscored), which config=auto
     refuses: it picks the block itself."""
     return _help_options(tool)[1]
+
+
+def file_options(tool: str) -> frozenset[str]:
+    """The options that name a file config=auto reads (underscored)."""
+    return _help_options(tool)[2]
 
 
 def check_names(names: Iterable[str], tool: str) -> None:

@@ -441,7 +441,8 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     compiler.check_names(options, tool)
     # tile-opt runs in a temporary folder: file options are made absolute
     # here, and hashed as the file tile-opt will read.
-    files = {k: os.path.abspath(str(named[k])) for k in compiler.FILE_OPTIONS & named.keys()}
+    files = {k: os.path.abspath(str(named[k]))
+             for k in compiler.file_options(tool) & named.keys()}
     named.update(files)
     text = compiler.format_options(config, named)
     name = kernel_name(dtype, c_dtype, layout)

@@ -27,6 +27,7 @@
 // The option list in --help names the block options.
 // RUN: tile-opt --help | FileCheck %s --check-prefix=HELP
 // HELP: --config=<value> - Block configuration: manual (the block options: schedule, block-m, block-n, block-k, num-warps, num-stages, order, group-m, mma, warp-specialize, cluster-m, split-k, swap-ab, l2-promotion, chip) or auto
+// HELP-SAME: it refuses the block options and reads the file options: tune-cache, calibration)
 
 // FILES: matmul_f16.json
 // FILES-NEXT: matmul_f16__big.json

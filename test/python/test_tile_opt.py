@@ -83,7 +83,8 @@ if args == ["--help"]:
     for name, kind in sorted({**OPTIONS, **({extra: "<long>"} if extra else {})}.items()):
         if name == "config":
             line(f"        --{name}=<value>", "Block configuration: manual (the block options: "
-                 + ", ".join(BLOCK) + ") or auto (a family; it refuses the block options)")
+                 + ", ".join(BLOCK) + ") or auto (a family; it refuses the block options and "
+                 "reads the file options: tune-cache, calibration)")
             for value in kind:
                 line(f"    ={value}", "  A value")
         elif isinstance(kind, list):
@@ -267,7 +268,7 @@ def test_pass_options_come_from_tile_opt_help(standin, monkeypatch):
     assert names == set(STANDIN_OPTIONS)  # not another pass's, nor tile-opt's own
     block = compiler.block_options(standin.path)
     assert block == {n.replace("-", "_") for n in STANDIN_BLOCK}
-    assert {n.replace("_", "-") for n in block | compiler.FILE_OPTIONS} <= names
+    assert compiler.file_options(standin.path) == {"tune_cache", "calibration"}
     # Read once per build of the binary.
     monkeypatch.setenv("STANDIN_HELP_EXTRA", "new-option")
     assert compiler.pass_options(standin.path) == names
@@ -291,7 +292,9 @@ _PIPELINE = "    Pass Pipelines:\n      --tile-to-ptx  -   none\n        --block
      _NO_PIPELINE),
     (_PIPELINE, _NO_BLOCK),
     (_PIPELINE + "        --config=<value> - Block configuration\n", _NO_BLOCK),
-    (_PIPELINE + "        --config=<value> - (the block options: )\n", _NO_BLOCK)])
+    (_PIPELINE + "        --config=<value> - (the block options: )\n", _NO_BLOCK),
+    (_PIPELINE + "        --config=<value> - (the block options: mma)\n",
+     "names no file options under --config")])
 def test_a_help_without_the_pipeline_options(tmp_path, help_text, why):
     tool = tmp_path / "tile-opt"
     tool.write_text(f"#!{sys.executable}\nimport sys\n"
@@ -308,7 +311,9 @@ def test_real_tile_opt_lists_its_options():
     block = compiler.block_options(REAL_TILE_OPT)
     assert {"block_m", "schedule", "split_k", "chip"} <= block
     assert not block & {"config", "tune_cache", "calibration", "index_bitwidth", "serialize"}
-    assert {n.replace("_", "-") for n in block | compiler.FILE_OPTIONS} <= names
+    files = compiler.file_options(REAL_TILE_OPT)
+    assert files == {"tune_cache", "calibration"}
+    assert {n.replace("_", "-") for n in block | files} <= names
     assert {"config", "index-bitwidth", "serialize"} <= names
     assert not names & {"tile-to-ptx", "tile-bundle", "tool", "cache-dir"}
 

@@ -16,14 +16,16 @@ enum class ConfigChoice { Manual, Auto };
 struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
   TileToPTXOptions();
 
-  /// An option that sets the block: KernelConfig's fields and the chip.
-  struct BlockOption {
+  struct NamedOption {
     StringRef name;
     bool given;
   };
-  /// config=auto picks the block itself and refuses these; config's help
-  /// names them (the Python door reads the list there).
-  SmallVector<BlockOption> blockOptions() const;
+  /// The options that set the block (KernelConfig's fields and the chip):
+  /// config=auto picks the block itself and refuses them.
+  SmallVector<NamedOption> blockOptions() const;
+  /// The options that name a file config=auto reads.
+  SmallVector<NamedOption> fileOptions() const;
+  /// config's help names both lists (the Python door reads them there).
 
   PassOptions::Option<Schedule> schedule{
       *this, "schedule", llvm::cl::desc("One program per tile, or persistent"),
@@ -88,7 +90,8 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
                      "storing C while the other computes"))};
   PassOptions::Option<ConfigChoice> config{
       *this, "config",
-      llvm::cl::desc("set by the constructor: it names the block options"),
+      llvm::cl::desc("set by the constructor: it names the block and file "
+                     "options"),
       llvm::cl::init(ConfigChoice::Manual),
       llvm::cl::values(
           clEnumValN(ConfigChoice::Manual, "manual", "the options' block"),
