@@ -227,6 +227,22 @@ struct Bundle {
     return {other(kernel), why, splits};
   }
 
+  // tile_rt_bundle_candidates: (member, rule, splits, estimate in ns) of
+  // up to `count` ways to run the shape, the pick first.
+  std::vector<std::tuple<Bundle, int64_t, int64_t, double>>
+  candidates(int64_t m, int64_t n, int64_t k, size_t count) const {
+    std::vector<tile_rt_candidate> c(std::clamp<size_t>(count, 1, 64));
+    size_t written = 0;
+    tile_rt_status s;
+    check(tile_rt_bundle_candidates(bundle, m, n, k, c.data(), c.size(),
+                                    &written, &s),
+          s);
+    std::vector<std::tuple<Bundle, int64_t, int64_t, double>> out;
+    for (size_t i = 0; i < written; ++i)
+      out.emplace_back(other(c[i].kernel), c[i].rule, c[i].splits, c[i].ns);
+    return out;
+  }
+
   nb::dict loadKernel() const {
     tile_rt_kernel_info i;
     tile_rt_status s;
@@ -400,10 +416,18 @@ public:
   // bundle picks, loaded into the current context for its grid figures; the
   // plan waits for bind(). Returns the member, why it was picked and the
   // buffer sizes the plan needs.
+  // With `chosen` (one of the bundle's candidates, a tuner's choice), plans
+  // that member at `chosenSplits` instead, `chosenWhy` saying why.
   nb::dict prepare(int64_t m, int64_t n, int64_t k, int64_t lda, int64_t ldb,
-                   int64_t ldc) {
+                   int64_t ldc, std::optional<Bundle> chosen,
+                   int64_t chosenSplits, const std::string &chosenWhy) {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto [member, why, splits] = bundle_.pick(m, n, k);
+    if (chosen && chosen->root != bundle_.root)
+      throw BundleError("prepare: the chosen kernel is not of this "
+                        "launcher's bundle");
+    auto [member, why, splits] =
+        chosen ? std::make_tuple(*chosen, chosenWhy, chosenSplits)
+               : bundle_.pick(m, n, k);
     place();
     tile_rt_kernel_info ki;
     tile_rt_status s;
@@ -796,6 +820,7 @@ NB_MODULE(tile_runtime, m) {
       .def("params", &Bundle::params)
       .def("static", &Bundle::staticValue, "param"_a)
       .def("pick", &Bundle::pick, "m"_a, "n"_a, "k"_a)
+      .def("candidates", &Bundle::candidates, "m"_a, "n"_a, "k"_a, "count"_a)
       .def("load_kernel", &Bundle::loadKernel,
            "Loads the kernel into the current context; tile_rt_kernel_info.")
       .def("plan", &makePlan, "m"_a, "n"_a, "k"_a, "layout"_a = "nn",
@@ -817,7 +842,8 @@ NB_MODULE(tile_runtime, m) {
                     const std::string &, int64_t>(),
            "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a, "splits"_a = 0)
       .def("prepare", &Launcher::prepare, "m"_a, "n"_a, "k"_a, "lda"_a = 0,
-           "ldb"_a = 0, "ldc"_a = 0)
+           "ldb"_a = 0, "ldc"_a = 0, "chosen"_a = nb::none(), "splits"_a = 0,
+           "why"_a = "")
       .def("bind", &Launcher::bind, "m"_a, "n"_a, "k"_a, "workspace"_a,
            "a_copy"_a, "b_copy"_a, "c_copy"_a, "lda"_a = 0, "ldb"_a = 0,
            "ldc"_a = 0)

@@ -102,8 +102,14 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                    help="time each split-K kernel at each of these programs per tile (up "
                         "to its split_k), as rows NAME@S (default: at split_k; a "
                         "dispatch manifest's pick at the model's choice)")
+    p.add_argument("--tune", type=int, default=0, metavar="N",
+                   help="also time each dispatch manifest as tile_opt's autotune runs "
+                        "it: the fastest of the model's N best candidates, timed on the "
+                        "shape first, as row NAME+tune (default 0: none)")
     args = p.parse_args(argv)
     args.shapes = [_shape(s) for s in args.shape]
+    if not 0 <= args.tune <= 64:
+        raise UsageError("--tune must be between 0 and 64")
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
     if not (0 <= args.warmup_ms < math.inf and 0 < args.rep_ms < math.inf):
@@ -475,6 +481,8 @@ def run(args: argparse.Namespace) -> int:
             loaded[key] = cuda_launch.LoadedKernel(bundle, args.layout, splits)
         return loaded[key]
 
+    # tile_opt's autotune of each dispatch manifest (--tune), by its row name.
+    tuners: dict[str, Any] = {}
     names = _bundle_names(entries, ["cuBLAS", *args.anchor_names])
     for kernel in list(loaded.values()):
         bundle = kernel.bundle
@@ -505,6 +513,17 @@ def run(args: argparse.Namespace) -> int:
                 member, why, splits = entry.choose(m, n, k)
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
                 kernels.append((name, kernel_of(member, splits), True))
+                if args.tune > 1:
+                    tuner = tuners.get(name) or tuners.setdefault(
+                        name, cuda_launch.LoadedKernel(entry, args.layout, tune=args.tune))
+                    c = torch.empty((m, n), device="cuda",
+                                    dtype=cuda_launch.TORCH_DTYPES[member.c_type])
+                    plan = tuner.tune(m, n, k, *operands[:2], c,
+                                      torch.cuda.current_stream().cuda_stream)
+                    chosen = entry.member(plan["kernel"])
+                    say(f"tuned {name}: {m}x{n}x{k} -> {chosen.manifest_path} ({plan['why']})")
+                    kernels.append((f"{name}+tune", kernel_of(
+                        chosen, plan["splits"] if chosen.split_k > 1 else 0), True))
             elif entry.split_k > 1 and args.split_list:
                 runs = [s for s in args.split_list if s <= entry.split_k]
                 if not runs:

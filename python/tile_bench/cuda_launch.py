@@ -10,7 +10,7 @@ figures and the Triton kernels' resources for tile-bench's report.
 from __future__ import annotations
 
 import functools
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 import torch
 
@@ -147,11 +147,18 @@ class LoadedKernel:
     change, so repeated calls only launch.
     """
 
+    # Refusals of a problem by a plan, which tune() skips a candidate for.
+    refusals: tuple = (rt.UnsupportedError,)
+
     def __init__(self, bundle: Union[Bundle, Dispatch], layout: str = "nn",
-                 splits: int = 0) -> None:
+                 splits: int = 0, tune: int = 0) -> None:
         self.bundle = bundle
         self.layout = layout
         self.splits = splits  # a split-K kernel's programs per tile (0: split_k)
+        # Candidates timed on a dispatch manifest's new shape (tune()); 0 or
+        # 1: the model's pick, untimed.
+        self.tune_count = tune
+        self.tuned: dict[tuple, dict] = {}  # tune()'s plans, by problem
         if not torch.cuda.is_available():
             raise CudaError("no CUDA GPU visible to PyTorch")
         torch.empty(1, device="cuda")  # torch creates its context lazily
@@ -177,12 +184,15 @@ class LoadedKernel:
         self._checked: set = set()
 
     def prepare(self, m: int, n: int, k: int, device: torch.device,
-                lds: tuple[int, int, int] = (0, 0, 0)) -> dict:
+                lds: tuple[int, int, int] = (0, 0, 0),
+                chosen: Optional[tuple[Any, int, str]] = None) -> dict:
         """Plans the problem (the shape, and the operands' leading dimensions
         lda, ldb, ldc; 0: dense) in the runtime and binds the buffers its
         kernel needs; returns the runtime's plan (a dict: the member picked,
-        why, grid, workspace and copy sizes, the staging line)."""
-        plan = self.launcher.prepare(m, n, k, *lds)
+        why, grid, workspace and copy sizes, the staging line). `chosen`:
+        (member handle, splits, why), a candidate to plan instead of the
+        bundle's pick."""
+        plan = self.launcher.prepare(m, n, k, *lds, *(chosen or ()))
         name = plan["kernel"].info()["path"]  # buffers are the kernel's own
 
         def buffer(what: str, nbytes: int, fill: int = 0) -> int:
@@ -201,8 +211,66 @@ class LoadedKernel:
         `lds` apart (0: dense), preparing the problem on its first call."""
         pa, pb, pc = a.data_ptr(), b.data_ptr(), c.data_ptr()
         if not self.launcher.launch(m, n, k, pa, pb, pc, stream, *lds):
-            self.prepare(m, n, k, c.device, lds)
+            if self.tune_count > 1 and isinstance(self.bundle, Dispatch):
+                self.tune(m, n, k, a, b, c, stream, lds)
+            else:
+                self.prepare(m, n, k, c.device, lds)
             self.launcher.launch(m, n, k, pa, pb, pc, stream, *lds)
+
+    def tune(self, m: int, n: int, k: int, a: torch.Tensor, b: torch.Tensor,
+             c: torch.Tensor, stream: int, lds: tuple[int, int, int] = (0, 0, 0),
+             rounds: int = 5) -> dict:
+        """Plans the problem on the fastest of the dispatch manifest's first
+        tune_count candidates (the model's pick, then its next estimates:
+        tile_rt_bundle_candidates), each timed on these operands on `stream`
+        in `rounds` rotated rounds, L2 flushed before every sample, by the
+        median; waits for the stream. Writes c (the caller's launch then
+        writes the product). Returns the winner's plan, its `why` naming
+        every time."""
+        cands = self.bundle.handle.candidates(m, n, k, self.tune_count)
+        plans, times = [], []
+        for i, (handle, rule, splits, _) in enumerate(cands):
+            try:
+                self.prepare(m, n, k, c.device, lds, (handle, splits, ""))
+            except self.refusals:
+                if i == 0:
+                    raise  # the pick's own refusal is the problem's
+                continue
+            plans.append((handle, rule, splits))
+        if len(plans) == 1:
+            return self.prepare(m, n, k, c.device, lds)
+        current = torch.cuda.current_stream(c.device)
+        torch_stream = (current if current.cuda_stream == stream else
+                        torch.cuda.ExternalStream(stream, device=c.device))
+        l2 = torch.cuda.get_device_properties(c.device).L2_cache_size
+        flush = torch.empty(2 * l2, dtype=torch.uint8, device=c.device)
+        pa, pb, pc = a.data_ptr(), b.data_ptr(), c.data_ptr()
+        events = [[] for _ in plans]
+        with torch.cuda.stream(torch_stream):
+            for r in range(rounds + 1):  # round 0 warms up
+                for j in range(len(plans)):
+                    i = (j + r) % len(plans)
+                    handle, _, splits = plans[i]
+                    self.prepare(m, n, k, c.device, lds, (handle, splits, ""))
+                    flush.zero_()
+                    start, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
+                    start.record()
+                    self.launcher.launch(m, n, k, pa, pb, pc, stream, *lds)
+                    end.record()
+                    if r:
+                        events[i].append((start, end))
+            torch_stream.synchronize()
+        times = [sorted(s.elapsed_time(e) * 1000 for s, e in ev)[len(ev) // 2]
+                 for ev in events]
+        best = min(range(len(plans)), key=times.__getitem__)
+        handle, rule, splits = plans[best]
+        timed = ", ".join(f"rule {p[1]}{f'@{p[2]}' if p[2] else ''} {t:.1f} us"
+                          for p, t in zip(plans, times))
+        why = (f"rule {rule}, fastest of {len(plans)} timed here ({timed}); "
+               f"the model's pick: rule {cands[0][1]}")
+        plan = self.prepare(m, n, k, c.device, lds, (handle, splits, why))
+        self.tuned[(m, n, k, *lds)] = plan
+        return plan
 
     def _check_tensors(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:
         """tile-bench's operands: contiguous 2-D CUDA tensors of the kernel's

@@ -129,20 +129,22 @@ class Launcher(cuda_launch.LoadedKernel):
     lda, ldb, ldc)` launches a problem planned before and returns False
     otherwise; `launch` plans it first."""
 
-    def __init__(self, entry: Union[Bundle, Dispatch], layout: str) -> None:
+    def __init__(self, entry: Union[Bundle, Dispatch], layout: str, tune: int = 0) -> None:
         if capturing():
             raise CaptureError(f"kernel '{entry.kernel}' is loaded on its first call, "
                                f"which cannot happen during CUDA graph capture: call it "
                                f"once before capturing")
         try:
-            super().__init__(entry, layout)
+            super().__init__(entry, layout, tune=tune)
         except (DriverError, tile_runtime.CudaError) as e:
             raise CudaError(str(e)) from None
+        self.refusals = (UnsupportedShapeError,)
         self.buffers = _LastingBuffers(entry.kernel)
         self.fast = self.launcher.launch
 
     def prepare(self, m: int, n: int, k: int, device: torch.device,
-                lds: tuple[int, int, int] = (0, 0, 0)) -> dict:
+                lds: tuple[int, int, int] = (0, 0, 0),
+                chosen: Optional[tuple[Any, int, str]] = None) -> dict:
         """LoadedKernel.prepare, refused during capture (planning loads
         modules and allocates); the plan's refusal of the problem is
         UnsupportedShapeError (a launch's own refusals, of the operands'
@@ -153,6 +155,6 @@ class Launcher(cuda_launch.LoadedKernel):
                                f"graph capture: call it once with this shape before "
                                f"capturing")
         try:
-            return super().prepare(m, n, k, device, lds)
+            return super().prepare(m, n, k, device, lds, chosen)
         except tile_runtime.UnsupportedError as e:
             raise UnsupportedShapeError(str(e)) from None

@@ -93,6 +93,29 @@ def check_timeout(timeout: Any) -> float:
     return float(timeout)
 
 
+# Candidates an autotune may time per shape (the binding's limit).
+MAX_AUTOTUNE = 64
+
+
+def check_autotune(value: Any) -> int:
+    """compile()'s `autotune`: candidates timed per new shape, 0 to
+    MAX_AUTOTUNE; None: $TILE_OPT_AUTOTUNE, else 0."""
+    source = "autotune"
+    if value is None:
+        text = os.environ.get("TILE_OPT_AUTOTUNE", "").strip()
+        if not text:
+            return 0
+        source = "TILE_OPT_AUTOTUNE"
+        try:
+            value = int(text)
+        except ValueError:
+            value = text
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_AUTOTUNE:
+        raise OptionError(f"{source} is {value!r}; expected a whole number of candidates "
+                          f"from 0 to {MAX_AUTOTUNE}")
+    return value
+
+
 def format_options(config: str, options: Mapping[str, Any]) -> str:
     """The `--tile-to-ptx` text: config=auto (if asked) and `key=value` per
     option (names checked by check_names), key's underscores as dashes,

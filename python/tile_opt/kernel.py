@@ -120,11 +120,16 @@ class Kernel:
 
     def __init__(self, manifest: Union[str, os.PathLike], dtype: Any, c_dtype: Any,
                  layout: str = "nn", options: str = "", key: str = "",
-                 cached: bool = False, folder: Optional[Union[str, os.PathLike]] = None) -> None:
+                 cached: bool = False, folder: Optional[Union[str, os.PathLike]] = None,
+                 autotune: Optional[int] = None) -> None:
         """A Kernel of the bundle whose manifest is `manifest` (compile()
         makes them; a bundle compiled elsewhere works too), for A and B of
-        `dtype`, C of `c_dtype`, in `layout`."""
+        `dtype`, C of `c_dtype`, in `layout`; `autotune` as compile() says."""
         self.manifest_path = str(manifest)
+        try:
+            self.autotune = compiler.check_autotune(autotune)
+        except TileOptError as e:
+            raise e.with_traceback(None) from None
         self.options, self.key, self.cached = options, key, cached
         self.folder = Path(folder) if folder else Path(self.manifest_path).parent
         try:
@@ -320,7 +325,7 @@ class Kernel:
                 return launcher
             taken = any(held.bundle is self.entry for held in self._launchers.values())
             entry = self._load() if taken else self.entry
-            launcher = self._rt.Launcher(entry, self.layout)
+            launcher = self._rt.Launcher(entry, self.layout, tune=self.autotune)
             self._launchers = {**self._launchers, device: launcher}
             cpp = _torch_op.get()
             if cpp is not None:
@@ -387,7 +392,7 @@ class Kernel:
 def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
             config: Optional[str] = None, *, cache_dir: Optional[Union[str, os.PathLike]] = None,
             tool: Optional[str] = None, timeout: float = compiler.COMPILE_TIMEOUT,
-            **options: Any) -> Kernel:
+            autotune: Optional[int] = None, **options: Any) -> Kernel:
     """Compiles C = A . B with tile-opt (or takes it from the cache) and
     returns the Kernel.
 
@@ -406,13 +411,17 @@ def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
         build/bin/tile-opt, then PATH.
     timeout: seconds tile-opt may take (default 600); past them it is
         killed and CompileError raised.
+    autotune: config='auto' only: on each shape's first call (outside CUDA
+        graph capture) time this many of the model's best candidates on
+        the call's own operands and keep the fastest for the shape; 0 or 1:
+        the model's pick, untimed. Default $TILE_OPT_AUTOTUNE, else 0.
     options: --tile-to-ptx options as keywords, e.g. block_m=128 for
         block-m=128 (the names `tile-opt --help` lists); a file option
         (tune_cache) is a path relative to the current folder.
     """
     try:
         return _compile(dtype, c_dtype, layout, config, options, cache_dir=cache_dir,
-                        tool=tool, timeout=timeout)
+                        tool=tool, timeout=timeout, autotune=autotune)
     except TileOptError as e:
         raise e.with_traceback(None) from None
 
@@ -420,7 +429,8 @@ def compile(dtype: Any = "f16", c_dtype: Any = None, layout: str = "nn",
 def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
              options: Mapping[str, Any], *,
              cache_dir: Optional[Union[str, os.PathLike]] = None, tool: Optional[str] = None,
-             timeout: float = compiler.COMPILE_TIMEOUT) -> Kernel:
+             timeout: float = compiler.COMPILE_TIMEOUT,
+             autotune: Optional[int] = None) -> Kernel:
     """compile(), its --tile-to-ptx options (underscores or dashes) apart
     from its own arguments, so no option can name one of those."""
     dtype = type_name(dtype, "dtype", IN_TYPES)
@@ -428,6 +438,7 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     if layout not in LAYOUTS:
         raise OptionError(f"layout is {layout!r}; expected one of {', '.join(LAYOUTS)}")
     timeout = compiler.check_timeout(timeout)
+    autotune = compiler.check_autotune(autotune)
     named = {key.replace("-", "_"): value for key, value in options.items()}
     tool = compiler.find_tile_opt(tool)
     block = sorted(compiler.block_options(tool) & named.keys())
@@ -448,4 +459,5 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     name = kernel_name(dtype, c_dtype, layout)
     done = compiler.compile_bundle(matmul_ir(dtype, c_dtype, layout), name, text, tool,
                                    compiler.cache_dir(cache_dir), files, timeout)
-    return Kernel(done.manifest, dtype, c_dtype, layout, text, done.key, done.hit, done.folder)
+    return Kernel(done.manifest, dtype, c_dtype, layout, text, done.key, done.hit, done.folder,
+                  autotune)

@@ -330,6 +330,28 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
                                  int64_t *splits, char *why, size_t why_bytes,
                                  tile_rt_status *status);
 
+/* One way to run a problem, as tile_rt_bundle_candidates ranks it. */
+typedef struct tile_rt_candidate {
+  const tile_rt_bundle *kernel; /* the member (a kernel bundle: itself) */
+  int64_t rule;                 /* the dispatch rule naming it; -1 */
+  int64_t splits; /* tile_rt_problem.splits that runs it as estimated: the
+                     model's choice for a split-K member, else 0 */
+  double ns;      /* the model's estimate; 0 where no model ranked it */
+} tile_rt_candidate;
+
+/* The ways `bundle` could run an M x N x K problem, for a caller that times
+ * them and keeps the fastest (tile_opt's autotune, tile-bench --tune): first
+ * what tile_rt_bundle_pick picks (with its splits); where a dispatch
+ * manifest's pick is modelled, then its other modelled rules in the order
+ * of their estimates, each (member, splits) once. A kernel bundle, or a rule
+ * without a cost (tile-tune's measured pick), gives one. Writes up to
+ * `capacity` of them to `out` and their number to *count; fails as
+ * tile_rt_bundle_pick does (TILE_RT_INVALID_ARGUMENT for a capacity of 0). */
+tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle, int64_t m,
+                                       int64_t n, int64_t k,
+                                       tile_rt_candidate *out, size_t capacity,
+                                       size_t *count, tile_rt_status *status);
+
 /* tile-tune's class of a shape, which a dispatch rule's "class" names:
  * each size's power-of-two bucket and whether N and K are multiples of 8
  * ("m2^12-n2^12-k2^12", "...-unaligned"). Writes it into `buffer`

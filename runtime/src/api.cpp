@@ -472,6 +472,48 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
   });
 }
 
+tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle, int64_t m,
+                                       int64_t n, int64_t k,
+                                       tile_rt_candidate *out, size_t capacity,
+                                       size_t *count, tile_rt_status *status) {
+  if (count)
+    *count = 0;
+  if (!bundle)
+    return nullArgument(status, "tile_rt_bundle_candidates", "bundle");
+  if (!out)
+    return nullArgument(status, "tile_rt_bundle_candidates", "out");
+  if (!count)
+    return nullArgument(status, "tile_rt_bundle_candidates", "count");
+  if (capacity == 0)
+    return report(status, TILE_RT_INVALID_ARGUMENT,
+                  "tile_rt_bundle_candidates: capacity must be at least 1");
+  return guarded(status, [&] {
+    Error error;
+    int64_t rule, splits;
+    std::string why;
+    const tile_rt_bundle *picked = nullptr;
+    if (!pick(*bundle, m, n, k, picked, rule, why, splits, error))
+      return reportError(status, error);
+    std::vector<tile_rt_candidate> all;
+    if (rule < 0 || !bundle->rules[size_t(rule)].modelled()) {
+      all.push_back({picked, rule, splits, 0});
+    } else {
+      for (const RankedRule &r : rankModelled(bundle->rules, m, n, k)) {
+        const DispatchRule &d = bundle->rules[size_t(r.rule)];
+        tile_rt_candidate c{bundle->members[d.member].get(), r.rule,
+                            d.tile.splitK > 1 ? r.splits : 0, r.ns};
+        if (std::none_of(all.begin(), all.end(), [&](const auto &o) {
+              return o.kernel == c.kernel && o.splits == c.splits;
+            }))
+          all.push_back(c);
+      }
+    }
+    *count = std::min(capacity, all.size());
+    std::copy(all.begin(), all.begin() + *count, out);
+    return ok(status);
+  });
+}
+
 size_t tile_rt_shape_class(int64_t m, int64_t n, int64_t k, char *buffer,
                            size_t bytes) {
   copyText("", buffer, bytes);

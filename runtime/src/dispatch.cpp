@@ -410,58 +410,66 @@ double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k,
   return ns;
 }
 
+std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
+                                     int64_t m, int64_t n, int64_t k) {
+  std::vector<RankedRule> ranked;
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!rules[i].modelled())
+      continue;
+    RankedRule r{int64_t(i), 0, 1};
+    r.ns = rules[i].estimateNs(m, n, k, &r.splits);
+    ranked.push_back(r);
+  }
+  // Stable: the first rule wins a tie.
+  std::stable_sort(
+      ranked.begin(), ranked.end(),
+      [](const RankedRule &a, const RankedRule &b) { return a.ns < b.ns; });
+  return ranked;
+}
+
+int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
+                       int64_t n, int64_t k) {
+  std::string own = shapeClass(m, n, k);
+  for (size_t i = 0; i < rules.size(); ++i)
+    if (!rules[i].modelled() &&
+        (rules[i].shapeClass.empty() || rules[i].shapeClass == own))
+      return int64_t(i);
+  return -1;
+}
+
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, std::string &why, int64_t &splits) {
-  // The two least estimates, each computed once.
-  int64_t best = -1, next = -1, bestSplits = 0;
-  double bestNs = 0, nextNs = 0;
   splits = 0;
-  std::string own = shapeClass(m, n, k);
-  for (size_t i = 0; i < rules.size(); ++i) {
-    const DispatchRule &r = rules[i];
-    if (r.modelled()) {
-      int64_t s;
-      double t = r.estimateNs(m, n, k, &s);
-      if (best < 0 || t < bestNs) {
-        next = best;
-        nextNs = bestNs;
-        best = int64_t(i);
-        bestNs = t;
-        bestSplits = s;
-      } else if (next < 0 || t < nextNs) {
-        next = int64_t(i);
-        nextNs = t;
-      }
-      continue;
-    }
-    if (!r.shapeClass.empty() && r.shapeClass != own)
-      continue;
+  if (int64_t i = unmodelledRule(rules, m, n, k); i >= 0) {
+    const DispatchRule &r = rules[size_t(i)];
     why = "rule " + std::to_string(i);
     if (!r.shapeClass.empty())
       why += ", class " + r.shapeClass;
     why += ": " + r.why;
-    return int64_t(i);
+    return i;
   }
-  if (best < 0) {
+  std::vector<RankedRule> ranked = rankModelled(rules, m, n, k);
+  if (ranked.empty()) {
     why = nearestClass(rules, m, n, k);
     return -1;
   }
-  const DispatchRule &r = rules[size_t(best)];
+  const RankedRule &best = ranked[0];
+  const DispatchRule &r = rules[size_t(best.rule)];
   ModelTile t = r.tile;
-  t.splitK = bestSplits;
+  t.splitK = best.splits;
   if (r.tile.splitK > 1)
-    splits = bestSplits;
-  why = "rule " + std::to_string(best) + ", model: " +
-        count(tiles(t, m, n), "tile") + " of " + std::to_string(t.blockM) +
-        "x" + std::to_string(t.blockN) +
+    splits = best.splits;
+  why = "rule " + std::to_string(best.rule) +
+        ", model: " + count(tiles(t, m, n), "tile") + " of " +
+        std::to_string(t.blockM) + "x" + std::to_string(t.blockN) +
         (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
         ", " + waveText(t, double(r.cost[0]), m, n, k) + ", " +
-        microseconds(bestNs);
-  if (next >= 0)
-    why += " (next: rule " + std::to_string(next) + ", " +
-           microseconds(nextNs) + ")";
+        microseconds(best.ns);
+  if (ranked.size() > 1)
+    why += " (next: rule " + std::to_string(ranked[1].rule) + ", " +
+           microseconds(ranked[1].ns) + ")";
   why += ": " + r.why;
-  return best;
+  return best.rule;
 }
 
 } // namespace tilert

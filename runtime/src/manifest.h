@@ -199,6 +199,22 @@ std::string shapeClass(int64_t m, int64_t n, int64_t k);
 std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
                          int64_t n, int64_t k);
 
+// A modelled rule's estimate for a shape, at the splits per tile it
+// estimates least at (1 for a member without split-K).
+struct RankedRule {
+  int64_t rule;
+  double ns;
+  int64_t splits;
+};
+
+// The modelled rules, least estimate first (the first rule on a tie).
+std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
+                                     int64_t m, int64_t n, int64_t k);
+
+// The first rule without a cost whose class (if any) matches; -1.
+int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
+                       int64_t n, int64_t k);
+
 // The rule that serves M x N x K (-1: none, `why` says the nearest) and,
 // for a modelled split-K member, the splits per tile it runs (else 0).
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,

@@ -278,6 +278,14 @@ void testNullPointers() {
   CHECK_EQ(tile_rt_bundle_pick(nullptr, 1, 1, 1, &k, nullptr, why, sizeof(why), &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(why), "");
+  tile_rt_candidate cand;
+  size_t candCount = 7;
+  CHECK_EQ(
+      tile_rt_bundle_candidates(nullptr, 1, 1, 1, &cand, 1, &candCount, &st),
+      TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(candCount, size_t(0));
+  CHECK_EQ(std::string(st.message),
+           "tile_rt_bundle_candidates: bundle is null");
   CHECK_EQ(tile_rt_kernel_load(nullptr, nullptr, &st),
            TILE_RT_INVALID_ARGUMENT);
   tile_rt_problem pr = problem(1, 1, 1);
@@ -824,6 +832,44 @@ void testDispatch() {
   tile_rt_problem three = problem(1024, 512, 3200);
   three.splits = 3;
   CHECK_EQ(Plan(b.b, three).info.grid, 96);
+  // Candidates: the pick first, then the other modelled rules by estimate,
+  // each with its splits; a tuned class's pick alone.
+  tile_rt_candidate cands[4];
+  size_t ncands = 9;
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 4, &ncands,
+                                     nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(ncands, size_t(2));
+  CHECK(cands[0].kernel == picked && cands[0].rule == 2 &&
+        cands[0].splits == 4 && std::abs(cands[0].ns - 29700) < 100);
+  CHECK(cands[1].kernel == tile_rt_bundle_member(b.b, 1) &&
+        cands[1].rule == 1 && cands[1].splits == 0 &&
+        std::abs(cands[1].ns - 34000) < 100);
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 1, &ncands,
+                                     nullptr),
+           TILE_RT_OK);
+  CHECK(ncands == 1 && cands[0].rule == 2);
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, 3000, 3000, 4000, cands, 4, &ncands,
+                                     nullptr),
+           TILE_RT_OK);
+  CHECK(ncands == 1 && cands[0].rule == 0 && cands[0].ns == 0 &&
+        cands[0].kernel == tile_rt_bundle_member(b.b, 0));
+  tile_rt_status candStatus;
+  CHECK_EQ(
+      tile_rt_bundle_candidates(b.b, 1, 1, 1, cands, 0, &ncands, &candStatus),
+      TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(candStatus.message),
+           "tile_rt_bundle_candidates: capacity must be at least 1");
+  CHECK_EQ(
+      tile_rt_bundle_candidates(b.b, 0, 1, 1, cands, 4, &ncands, &candStatus),
+      TILE_RT_UNSUPPORTED);
+  CHECK(ncands == 0);
+  Bundle lone("wide.json");
+  CHECK_EQ(
+      tile_rt_bundle_candidates(lone.b, 1, 1, 1, cands, 4, &ncands, nullptr),
+      TILE_RT_OK);
+  CHECK(ncands == 1 && cands[0].kernel == lone.b && cands[0].rule == -1 &&
+        cands[0].splits == 0);
   CHECK_EQ(tile_rt_bundle_pick(b.b, 3000, 3000, 4000, &picked, &splits,
                                nullptr, 0, nullptr),
            TILE_RT_OK);

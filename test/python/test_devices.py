@@ -49,9 +49,9 @@ class DeviceRuntime:
         rt = self
 
         class Launcher:
-            def __init__(self, entry, layout):
+            def __init__(self, entry, layout, tune=0):
                 time.sleep(rt.load_delay)  # a window for racing threads
-                self.bundle, self.layout = entry, layout
+                self.bundle, self.layout, self.tune = entry, layout, tune
                 self.device = rt.current()
                 self.launches = []
                 self.planned = set()
@@ -329,3 +329,35 @@ def test_planning_without_a_context_is_one_line(standin):
     else:
         pytest.skip("a CUDA context is current in this process")
     assert launcher.device is None and len(launcher) == 0
+
+
+def test_autotune_reaches_every_devices_launcher(standin, rt, monkeypatch):
+    monkeypatch.delenv("TILE_OPT_AUTOTUNE", raising=False)
+    kernel = tile_opt.compile("f16", autotune=4)
+    for device in (0, 2):
+        kernel(*operands(f"cuda:{device}"))
+    assert [launcher.tune for launcher in rt.launchers] == [4, 4]
+    assert tile_opt.compile("f16").autotune == 0  # off unless asked
+    monkeypatch.setenv("TILE_OPT_AUTOTUNE", " 3 ")
+    assert tile_opt.compile("f16").autotune == 3
+    assert tile_opt.compile("f16", autotune=0).autotune == 0  # the argument wins
+
+
+@pytest.mark.parametrize("value, source", [
+    (-1, "autotune is -1"), (65, "autotune is 65"), (2.0, "autotune is 2.0"),
+    (True, "autotune is True"), ("3", "autotune is '3'")])
+def test_autotune_refuses_what_is_not_a_count(standin, rt, monkeypatch, value, source):
+    monkeypatch.delenv("TILE_OPT_AUTOTUNE", raising=False)
+    with pytest.raises(tile_opt.OptionError) as e:
+        tile_opt.compile("f16", autotune=value)
+    assert str(e.value) == (f"{source}; expected a whole number of candidates "
+                            f"from 0 to 64")
+    assert standin.runs() == []  # refused before compiling
+
+
+@pytest.mark.parametrize("text", ["three", "-2", "1e3"])
+def test_autotune_environment_refused_in_one_line(standin, rt, monkeypatch, text):
+    monkeypatch.setenv("TILE_OPT_AUTOTUNE", text)
+    with pytest.raises(tile_opt.OptionError) as e:
+        tile_opt.compile("f16")
+    assert str(e.value).startswith("TILE_OPT_AUTOTUNE is ")

@@ -502,6 +502,34 @@ def test_dispatch_picks_a_member_per_shape(manifests):
         load_bundle(manifests["auto"])
 
 
+def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
+    """tile_rt_bundle_candidates, which tile_opt's autotune times: the pick
+    (and the splits it runs) first, then every other modelled rule by its
+    estimate; a tuned class's pick alone."""
+    d = load_manifest(manifests["auto"])
+    for shape in [(256, 256, 16384), (4096, 4096, 4096), (1, 4096, 14336), (2000, 2000, 2000),
+                  (8192, 8192, 8192)]:
+        cands = d.handle.candidates(*shape, 64)
+        member, _, splits = d.choose(*shape)
+        assert d.member(cands[0][0]) is member and cands[0][2] == splits
+        assert [c[3] for c in cands] == sorted(c[3] for c in cands)
+        assert sorted(c[1] for c in cands) == list(range(len(d.rules)))  # each once
+        for handle, rule, runs, ns in cands:
+            assert d.member(handle) is d.members[rule]  # (a rule per member here)
+            assert ns == d.handle.estimate(rule, *shape)
+            assert (runs > 1) == (d.members[rule].split_k > 1)
+    assert [c[1] for c in d.handle.candidates(4096, 4096, 4096, 3)] == \
+        [c[1] for c in d.handle.candidates(4096, 4096, 4096, 64)[:3]]
+    with pytest.raises(UnsupportedError, match="shape 0x1x1 has a size outside"):
+        d.handle.candidates(0, 1, 1, 3)
+    tuned = {"bundle": "matmul_f16__mid.json", "class": "m2^12-n2^12-k2^12", "why": "tuned"}
+    path = _dispatch_copy(manifests, tmp_path, lambda d: d["dispatch"].insert(0, tuned))
+    t = load_manifest(path)
+    [(handle, rule, runs, ns)] = t.handle.candidates(4096, 4096, 4096, 8)
+    assert (t.member(handle).kernel, rule, runs, ns) == ("matmul_f16__mid", 0, 0, 0.0)
+    assert len(t.handle.candidates(64, 4096, 4096, 8)) == 8  # modelled outside the class
+
+
 def _script(name):
     """A script of scripts/ loaded as a module (its name has a dash)."""
     spec = importlib.util.spec_from_file_location(name[:-3].replace("-", "_"),

@@ -1513,7 +1513,7 @@ def test_the_runtimes_refusals_reach_the_caller(standin, fake_runtime, monkeypat
     raised = []  # what the stand-in launcher raises
 
     class Launcher:
-        def __init__(self, entry, layout):
+        def __init__(self, entry, layout, tune=0):
             self.launcher, self.planned = None, False
 
         def fast(self, *args):  # the runtime's launch, of a planned problem

@@ -491,3 +491,41 @@ def test_patch_a_model():
     got = model(x)
     err = ((got.float() - want.float()).norm() / want.float().norm()).item()
     assert err < 1e-2, err
+
+
+@pytest.mark.parametrize("layout", ["nn", "nt"])
+def test_autotune_keeps_the_fastest_candidate_and_stays_right(layout):
+    """compile(autotune=4): a shape's first call times the model's four best
+    candidates on its own operands and keeps the fastest; every result is
+    right (the timing launches write `out` before the last one), later calls
+    reuse the tuned plan, a split-K pick stays deterministic, and a new shape
+    during capture is refused as untuned ones are."""
+    kernel = tile_opt.compile("f16", layout=layout, autotune=4)
+    shapes = [(1, 4096, 14336), (64, 3584, 3584), (2000, 2000, 2000), (77, 333, 129),
+              (384, 384, 32768), (1, 1, 1)]
+    for i, (m, n, k) in enumerate(shapes):
+        seed = zlib.crc32(repr((layout, "tune", i)).encode())
+        a = stored(m, k, layout[0] == "t", torch.float16, seed)
+        b = stored(k, n, layout[1] == "t", torch.float16, seed + 1)
+        out = nan_out(m, n, torch.float16)
+        assert kernel(a, b, out=out) is out
+        check(out, a, b)
+        first = out.clone()
+        for _ in range(3):
+            assert torch.equal(kernel(a, b, out=nan_out(m, n, torch.float16)), first)
+    launcher = kernel._launchers[torch.cuda.current_device()]
+    assert len(launcher.tuned) == len(shapes)  # once per shape
+    whys = [plan["why"] for plan in launcher.tuned.values()]
+    assert all(" timed here (rule " in why and "the model's pick: rule " in why
+               for why in whys), whys
+    assert sum(why.count(" us") for why in whys) >= 3 * len(shapes)  # several timed
+    a, b = rand(320, 96, dtype=torch.float16, seed=3), rand(96, 640, dtype=torch.float16,
+                                                            seed=4)
+    a = a.t().contiguous().t() if layout[0] == "t" else a
+    b = b.t().contiguous().t() if layout[1] == "t" else b
+    torch.cuda.synchronize()
+    g = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(g):
+        with pytest.raises(tile_opt.CaptureError, match="before capturing"):
+            kernel(a, b)
+    check(kernel(a, b), a, b)
