@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# tile_opt's autotune on an sm_90a GPU, f16 x @ w.T (layout nt): the GPU
+# tests of it (tile_opt compiles with the carried tile-opt), then tile-bench
+# with --tune 4: per shape the config=auto dispatch (the model's pick) and
+# the fastest of the model's four best candidates timed on the shape first
+# (row auto+tune), beside cuBLAS and Triton's tuned-persistent in one
+# process, L2 flushed, balanced rounds. CALL=1: the llm suite (102 layers,
+# M 1-8192), the classic and kheavy suites; CALL=2: the heldout suite (80
+# layers never fitted) and the Python GPU suites.
+# Bundles compiled here into $B by scripts/auto-bundles.sh $B nt; the
+# compiler kit as scripts/gpu-kit.sh takes it:
+#   CALL=1 B=DIR bash docs/results/raw/autotune/run.sh
+#   (carry DIR, .kit/kit.tar.xz and runtime/external)
+set -uo pipefail
+B=${B:?the bundles folder}
+R=/tmp/raw-autotune; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
+T=/tmp/k; mkdir -p $T; tar xJf .kit/kit.tar.xz -C $T
+export LD_LIBRARY_PATH=$T/kit/lib TILE_OPT=$T/kit/bin/tile-opt TILE_OPT_CACHE=/tmp/toc
+python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt" 2>&1 ||
+  { echo "pip install failed"; tail -30 "$R/pip.txt"; exit 1; }
+export PYTHONPATH=$PWD/python
+bench() {
+  local name=$1 t=$2; shift 2
+  [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
+  timeout $t python3 python/tile-bench "$@" $BENCH_OPTS --json "$R/$name.json" \
+    > "$R/$name.txt" 2>&1
+  echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
+}
+nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
+clock
+BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 71 --tune 4"
+F16=$B/f16/nt-auto/matmul_f16_nt.json
+if [ "${CALL:-1}" = 1 ]; then
+  timeout 150 python3 -m pytest -q -rs -p no:cacheprovider test/python/test_tile_opt_gpu.py \
+    -k autotune > "$R/pytest-autotune.txt" 2>&1
+  echo "pytest autotune rc=$? ($((SECONDS - start)) s)"; tail -3 "$R/pytest-autotune.txt"
+  bench tune-llm 260 $F16 $(python3 scripts/suites.py llm)
+  bench tune-classes 120 $F16 $(python3 scripts/suites.py classic) $(python3 scripts/suites.py kheavy)
+else
+  bench tune-heldout 230 $F16 $(python3 scripts/suites.py heldout)
+  t=$(( $(left) - 15 ))
+  timeout $t python3 -m pytest -q -rs -p no:cacheprovider test/python/test_tile_opt_gpu.py \
+    test/python/test_views_gpu.py test/python/test_staging_gpu.py > "$R/pytest-gpu.txt" 2>&1
+  echo "pytest gpu rc=$? ($((SECONDS - start)) s)"; tail -4 "$R/pytest-gpu.txt"
+fi
+clock
+gzip -q $R/*.json $R/*.txt
+python3 docs/results/raw/autotune/evaluate.py $R/tune-*.json.gz | tee "$R/evaluate.txt"
+tar czf "$OUT/raw-autotune-${CALL:-1}.tar.gz" -C $R --exclude pip.txt.gz .
