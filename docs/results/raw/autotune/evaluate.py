@@ -29,7 +29,8 @@ def report(path):
             continue
         groups[int(s.split("x")[0])].append(
             (s, cub["ms"] / d["ms"], cub["ms"] / t["ms"], verdict(d, t),
-             tri["ms"] / t["ms"] if tri and tri["pass"] else None))
+             tri["ms"] / t["ms"] if tri and tri["pass"] else None,
+             (d["manifest"], d["splits"]) != (t["manifest"], t["splits"])))
     print(f"== {os.path.basename(path)}: dispatch and autotuned pick over cuBLAS; "
           f"the tuned pick over the dispatch (paired quartiles); Triton over the tuned pick")
     every = [x for v in groups.values() for x in v]
@@ -41,7 +42,8 @@ def report(path):
               f"{geo([x[1] for x in v]):.3f} (below 0.90 {sum(x[1] < 0.9 for x in v)}), tuned "
               f"{geo([x[2] for x in v]):.3f} (below 0.90 {sum(x[2] < 0.9 for x in v)}); "
               f"tuned faster {verdicts['faster']}, tie {verdicts['tie']}, slower "
-              f"{verdicts['slower']}" + (f"; {geo(tri):.2f}x Triton" if tri else ""))
+              f"{verdicts['slower']}; another kernel {sum(x[5] for x in v)}"
+              + (f"; {geo(tri):.2f}x Triton" if tri else ""))
     low = sorted((x for x in every if x[2] < 0.9), key=lambda x: x[2])
     if low:
         print("  tuned below 0.90: " + ", ".join(f"{x[0]} {x[2]:.3f}" for x in low))

@@ -6,7 +6,8 @@
 # (row auto+tune), beside cuBLAS and Triton's tuned-persistent in one
 # process, L2 flushed, balanced rounds. CALL=1: the llm suite (102 layers,
 # M 1-8192), the classic and kheavy suites; CALL=2: the heldout suite (80
-# layers never fitted) and the Python GPU suites.
+# layers never fitted), the llm, classic and kheavy suites with --tune 8,
+# and the Python GPU suites.
 # Bundles compiled here into $B by scripts/auto-bundles.sh $B nt; the
 # compiler kit as scripts/gpu-kit.sh takes it:
 #   CALL=1 B=DIR bash docs/results/raw/autotune/run.sh
@@ -47,6 +48,9 @@ if [ "${CALL:-1}" = 1 ]; then
   bench tune-classes 120 $F16 $(python3 scripts/suites.py classic) $(python3 scripts/suites.py kheavy)
 else
   bench tune-heldout 230 $F16 $(python3 scripts/suites.py heldout)
+  BENCH_OPTS=${BENCH_OPTS/--tune 4/--tune 8}
+  bench tune8-llm 260 $F16 $(python3 scripts/suites.py llm)
+  bench tune8-classes 120 $F16 $(python3 scripts/suites.py classic) $(python3 scripts/suites.py kheavy)
 fi
 if [ "${CALL:-1}" = 2 ] && [ -n "${TILE_OPT:-}" ]; then
   t=$(( $(left) - 15 ))
@@ -56,5 +60,5 @@ if [ "${CALL:-1}" = 2 ] && [ -n "${TILE_OPT:-}" ]; then
 fi
 clock
 gzip -q $R/*.json $R/*.txt
-python3 docs/results/raw/autotune/evaluate.py $R/tune-*.json.gz | tee "$R/evaluate.txt"
+python3 docs/results/raw/autotune/evaluate.py $R/tune*.json.gz | tee "$R/evaluate.txt"
 tar czf "$OUT/raw-autotune-${CALL:-1}.tar.gz" -C $R --exclude pip.txt.gz .
