@@ -6,14 +6,15 @@
 # (row auto+tune), beside cuBLAS and Triton's tuned-persistent in one
 # process, L2 flushed, balanced rounds. CALL=1: the llm suite (102 layers,
 # M 1-8192), the classic and kheavy suites; CALL=2: the heldout suite (80
-# layers never fitted), the llm, classic and kheavy suites with --tune 8,
-# and the Python GPU suites.
+# layers never fitted), the llm, classic and kheavy suites with --tune 8;
+# CALL=3: the autotune tests and the Python GPU suites (the kit made by
+# scripts/make-kit.sh; no bundles needed).
 # Bundles compiled here into $B by scripts/auto-bundles.sh $B nt; the
 # compiler kit as scripts/gpu-kit.sh takes it:
 #   CALL=1 B=DIR bash docs/results/raw/autotune/run.sh
 #   (carry DIR and runtime/external, and .kit/kit.tar.xz for the tests)
 set -uo pipefail
-B=${B:?the bundles folder}
+[ "${CALL:-1}" = 3 ] || B=${B:?the bundles folder}
 R=/tmp/raw-autotune; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
 # The Python GPU tests compile with tile-opt: a carried kit, where there is one.
 if [ -f .kit/kit.tar.xz ]; then
@@ -35,7 +36,7 @@ bench() {
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
 BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 71 --tune 4"
-F16=$B/f16/nt-auto/matmul_f16_nt.json
+F16=${B:-}/f16/nt-auto/matmul_f16_nt.json
 if [ "${CALL:-1}" = 1 ] && [ -n "${TILE_OPT:-}" ]; then
   timeout 150 python3 -m pytest -q -rs -p no:cacheprovider test/python/test_tile_opt_gpu.py \
     -k autotune > "$R/pytest-autotune.txt" 2>&1
@@ -46,13 +47,13 @@ if [ "${CALL:-1}" = 1 ]; then
   grep "^tuned" "$R/smoke.txt"
   bench tune-llm 260 $F16 $(python3 scripts/suites.py llm)
   bench tune-classes 120 $F16 $(python3 scripts/suites.py classic) $(python3 scripts/suites.py kheavy)
-else
+elif [ "${CALL:-1}" = 2 ]; then
   bench tune-heldout 230 $F16 $(python3 scripts/suites.py heldout)
   BENCH_OPTS=${BENCH_OPTS/--tune 4/--tune 8}
   bench tune8-llm 260 $F16 $(python3 scripts/suites.py llm)
   bench tune8-classes 120 $F16 $(python3 scripts/suites.py classic) $(python3 scripts/suites.py kheavy)
 fi
-if [ "${CALL:-1}" = 2 ] && [ -n "${TILE_OPT:-}" ]; then
+if [ "${CALL:-1}" = 3 ] && [ -n "${TILE_OPT:-}" ]; then
   t=$(( $(left) - 15 ))
   timeout $t python3 -m pytest -q -rs -p no:cacheprovider test/python/test_tile_opt_gpu.py \
     test/python/test_views_gpu.py test/python/test_staging_gpu.py > "$R/pytest-gpu.txt" 2>&1
@@ -60,5 +61,6 @@ if [ "${CALL:-1}" = 2 ] && [ -n "${TILE_OPT:-}" ]; then
 fi
 clock
 gzip -q $R/*.json $R/*.txt
-python3 docs/results/raw/autotune/evaluate.py $R/tune*.json.gz | tee "$R/evaluate.txt"
+ls $R/tune*.json.gz > /dev/null 2>&1 &&
+  python3 docs/results/raw/autotune/evaluate.py $R/tune*.json.gz | tee "$R/evaluate.txt"
 tar czf "$OUT/raw-autotune-${CALL:-1}.tar.gz" -C $R --exclude pip.txt.gz .
