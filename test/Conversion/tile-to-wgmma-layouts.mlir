@@ -105,6 +105,10 @@ module attributes {gpu.container_module} {
 // N-major.
 // CHECK-LABEL: gpu.func @mm_tn(
 // CHECK-SAME: tile.abi = {{{.*}}k_multiple = 1 : i64, layouts = ["tn"]{{.*}}m_multiple = 8 : i64{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 64], tma_box_a_tail = [64, 64], tma_box_b = [64, 64]
+// The boxes a tile issues count its rows inside M: A's dim 0, as in every
+// layout (not K, A's dim 1).
+// CHECK: %[[ROWS:dim_[0-9]+]] = memref.dim %{{[0-9]+}}, %c0_{{[0-9]+}} : memref<?x?xf16, strided<[1, ?]>>
+// CHECK: arith.cmpi ult, %{{[0-9]+}}, %[[ROWS]] : index
 // CHECK: nvgpu.tma.async.load %[[TA:[0-9]+]][%[[M0:[0-9]+]], %[[K0:[0-9]+]]], {{.*}} -> memref<64x64xf16
 // CHECK: %[[M1:[0-9]+]] = arith.addi %[[M0]], %c64
 // CHECK: nvgpu.tma.async.load %[[TA]][%[[M1]], %[[K0]]]
@@ -193,6 +197,8 @@ module attributes {gpu.container_module} {
 // tt: A M-major, B K-major.
 // CHECK-LABEL: gpu.func @mm_tt(
 // CHECK-SAME: tile.abi = {{{.*}}k_multiple = 8 : i64, layouts = ["tt"]{{.*}}m_multiple = 8 : i64{{.*}}n_multiple = 8 : i64{{.*}}tma_box_a = [64, 64], tma_box_a_tail = [64, 64], tma_box_b = [64, 64]
+// CHECK: %[[ROWS:dim_[0-9]+]] = memref.dim %{{[0-9]+}}, %c0_{{[0-9]+}} : memref<?x?xf16, strided<[1, ?]>>
+// CHECK: arith.cmpi ult, %{{[0-9]+}}, %[[ROWS]] : index
 // CHECK: nvgpu.tma.async.load %[[TA:[0-9]+]][%[[M0:[0-9]+]], %[[K0:[0-9]+]]], {{.*}} -> memref<64x64xf16
 // CHECK: nvgpu.tma.async.load %[[TA]][%{{[0-9]+}}, %[[K0]]]
 // CHECK: nvgpu.tma.async.load %[[TB:[0-9]+]][%[[K0]], %{{[0-9]+}}]

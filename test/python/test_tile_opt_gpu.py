@@ -237,15 +237,16 @@ def test_empty_products_are_torchs(dtype, out_dtype, m, n, k):
 
 
 def test_empty_products_under_torch_compile():
-    f = torch.compile(lambda a, b: tile_opt.matmul(a, b) + 1, fullgraph=True,
-                      backend=_compile_backend())
+    # (an f32 C: c + 1 - 1 in f16 rounds c to 1's ulp, past c's own bound)
+    f = torch.compile(lambda a, b: tile_opt.matmul(a, b, out_dtype=torch.float32) + 1,
+                      fullgraph=True, backend=_compile_backend())
     for m, n, k in EMPTY_SHAPES + [(64, 48, 32)]:
         a, b = rand(m, k, dtype=torch.float16, seed=3), rand(k, n, dtype=torch.float16, seed=4)
         got = f(a, b)
         torch.cuda.synchronize()
-        assert got.shape == (m, n)
+        assert got.shape == (m, n) and got.dtype == torch.float32
         if 0 in (m, n, k):
-            assert torch.equal(got, torch.matmul(a, b) + 1)
+            assert torch.equal(got, torch.matmul(a.float(), b.float()) + 1)
         else:
             check(got - 1, a, b)
 

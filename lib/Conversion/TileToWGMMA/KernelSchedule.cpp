@@ -65,9 +65,8 @@ Value Piece::tensorMap(int64_t rows, int64_t cols, Type type, Value ptr,
 
 void Piece::setTileOrigin(KLoop kl) {
   blk.mRow0 = kl.loadA.getRow();
-  Value a = kl.loadA.getBase();
-  blk.mRows = memref::DimOp::create(
-      b, loc, a, isKMajorA(cast<MemRefType>(a.getType())) ? 0 : 1);
+  // A is M x K in every layout (an M-major A only strides it otherwise).
+  blk.mRows = memref::DimOp::create(b, loc, kl.loadA.getBase(), 0);
   blk.nCol0 = kl.loadB.getCol();
 }
 
