@@ -10,8 +10,8 @@ of a tile-run process uses seed + i, so a failure replays with
 
   random_numerics.py --bundles DIR --tile-run PATH [--count 200] [--seed S]
                      [--manifests GLOB]
-DIR holds <dtype>/<variant>/<kernel>.json; variants named nt-* run with
---layout nt.
+DIR holds <dtype>/<variant>/<kernel>.json; variants named nt-*, tn-* or tt-*
+run in that layout, the others in nn.
 """
 import argparse
 import glob
@@ -61,7 +61,8 @@ def main():
     for dtype in sorted(os.listdir(args.bundles)):
         groups = {}
         for m in sorted(glob.glob(os.path.join(args.bundles, dtype, "*", args.manifests))):
-            layout = "nt" if os.path.basename(os.path.dirname(m)).startswith("nt-") else "nn"
+            prefix = os.path.basename(os.path.dirname(m))[:3]
+            layout = prefix[:2] if prefix in ("nt-", "tn-", "tt-") else "nn"
             with open(m) as f:
                 doc = json.load(f)
             # What the bundle needs each size to be a multiple of (TMA

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
 # Compiles config=auto bundles of the example kernel in layout nn or nt
-# (x @ w.T), f16 and bf16, into DIR/<dtype>/auto or DIR/<dtype>/nt-auto: the
+# (x @ w.T), or of the pipeline tests' tn and tt kernels (a backward pass's
+# dW), f16 and bf16, into DIR/<dtype>/auto or DIR/<dtype>/<layout>-auto: the
 # <dtype>/<variant>/ folders python/random_numerics.py reads (variants named
-# nt-* run with --layout nt). scripts/gpu-calibrate.sh runs the nt ones,
+# nt-*, tn-*, tt-* run in that layout). scripts/gpu-calibrate.sh runs the nt ones,
 # gpu-validate.sh the nn ones, gpu-model-check.sh both.
-#   scripts/auto-bundles.sh DIR nn|nt
+#   scripts/auto-bundles.sh DIR nn|nt|tn|tt
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-out=${1:?usage: auto-bundles.sh DIR nn|nt}
+out=${1:?usage: auto-bundles.sh DIR nn|nt|tn|tt}
 case ${2:-} in
   nn) src=$here/examples/matmul_f16.mlir variant=auto ;;
   nt) src=$here/examples/matmul_f16_nt.mlir variant=nt-auto ;;
-  *) echo "usage: auto-bundles.sh DIR nn|nt" >&2; exit 2 ;;
+  tn|tt) src=$here/test/Pipelines/Inputs/matmul_f16_$2.mlir variant=$2-auto ;;
+  *) echo "usage: auto-bundles.sh DIR nn|nt|tn|tt" >&2; exit 2 ;;
 esac
 T=${TILE_OPT:-$here/build/bin/tile-opt}
 for dtype in f16 bf16; do
