@@ -10,6 +10,7 @@ figures and the Triton kernels' resources for tile-bench's report.
 from __future__ import annotations
 
 import functools
+import threading
 from typing import Any, Optional, Union
 
 import torch
@@ -159,6 +160,7 @@ class LoadedKernel:
         # 1: the model's pick, untimed.
         self.tune_count = tune
         self.tuned: dict[tuple, dict] = {}  # tune()'s plans, by problem
+        self._tuning = threading.Lock()  # one problem timed at a time
         if not torch.cuda.is_available():
             raise CudaError("no CUDA GPU visible to PyTorch")
         torch.empty(1, device="cuda")  # torch creates its context lazily
@@ -226,7 +228,18 @@ class LoadedKernel:
         in `rounds` rotated rounds, L2 flushed before every sample, by the
         median; waits for the stream. Writes c (the caller's launch then
         writes the product). Returns the winner's plan, its `why` naming
-        every time."""
+        every time. Threads meeting a new problem at once time it once."""
+        with self._tuning:
+            kept = self.tuned.get((m, n, k, *lds))
+            if kept is None:
+                return self._tune(m, n, k, a, b, c, stream, lds, rounds)
+            # Timed before (by another thread, or before the runtime's plans
+            # were cleared): planned again as it was.
+            return self.prepare(m, n, k, c.device, lds,
+                                (kept["kernel"], kept["splits"], kept["why"]))
+
+    def _tune(self, m: int, n: int, k: int, a: torch.Tensor, b: torch.Tensor,
+              c: torch.Tensor, stream: int, lds: tuple[int, int, int], rounds: int) -> dict:
         cands = self.bundle.handle.candidates(m, n, k, self.tune_count)
         plans = []
         for i, (handle, rule, splits, _) in enumerate(cands):
@@ -268,6 +281,8 @@ class LoadedKernel:
         why = (f"rule {rule}, fastest of {len(plans)} timed here ({timed}); "
                f"the model's pick: rule {cands[0][1]}")
         plan = self.prepare(m, n, k, c.device, lds, (handle, splits, why))
+        if len(self.tuned) >= 4096:  # as the runtime's plans: dynamic shapes can be many
+            self.tuned.clear()
         self.tuned[(m, n, k, *lds)] = plan
         return plan
 

@@ -534,3 +534,32 @@ def test_autotune_keeps_the_fastest_candidate_and_stays_right(layout):
         with pytest.raises(tile_opt.CaptureError, match="before capturing"):
             kernel(a, b)
     check(kernel(a, b), a, b)
+
+
+def test_autotune_from_several_threads_times_a_shape_once():
+    """Threads meeting a new shape at once: one times it, the others plan
+    what it kept; every result right."""
+    kernel = tile_opt.compile("f16", layout="nt", autotune=3)
+    a = rand(128, 3072, dtype=torch.float16, seed=41)
+    b = rand(3072, 3072, dtype=torch.float16, seed=42).t().contiguous().t()
+    results, errors = [None] * 6, []
+
+    def work(i):
+        try:
+            results[i] = kernel(a, b)
+        except Exception as e:  # reported below
+            errors.append(e)
+
+    kernel(rand(8, 64, dtype=torch.float16, seed=1),
+           rand(64, 64, dtype=torch.float16, seed=2).t().contiguous().t())  # loaded
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
+    for c in results:
+        check(c, a, b)
+    launcher = kernel._launchers[torch.cuda.current_device()]
+    assert len(launcher.tuned) == 2 and all("timed here" in p["why"]
+                                            for p in launcher.tuned.values())
