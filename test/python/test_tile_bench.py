@@ -1413,6 +1413,18 @@ def test_cli_splits_option():
             parse_args(["m.json", "--shape", "1x2x3", "--splits", bad])
 
 
+def test_cli_tune_option():
+    """--tune: candidates per dispatch manifest, 0 (none) to 64."""
+    from tile_bench.cli import UsageError, parse_args
+    assert parse_args(["m.json", "--shape", "1x2x3"]).tune == 0
+    assert parse_args(["m.json", "--shape", "1x2x3", "--tune", "4"]).tune == 4
+    for bad in ("-1", "65"):
+        with pytest.raises(UsageError, match="--tune must be between 0 and 64"):
+            parse_args(["m.json", "--shape", "1x2x3", "--tune", bad])
+    r = _tile_bench("m.json", "--shape", "1x2x3", "--tune", "four")
+    assert r.returncode == 2 and "--tune: invalid int value: 'four'" in r.stderr
+
+
 def test_operand_shapes():
     from tile_bench.cli import operand_shapes
     m, n, k = 100, 200, 300
