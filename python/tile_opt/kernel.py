@@ -213,6 +213,20 @@ class Kernel:
             raise e.with_traceback(None) from None
         return member.bundle, member.why
 
+    def autotuned(self, m: int, n: int, k: int,
+                  device: Optional[int] = None) -> Optional[tuple[Bundle, str]]:
+        """The bundle autotune kept for M x N x K on GPU `device` (default:
+        torch's current one) and why (every candidate's time), or None where
+        it has not timed the shape there; pick() and plan() give the model's
+        choice, which needs no GPU."""
+        if device is None:
+            device = self._rt.torch.cuda.current_device() if self._rt else 0
+        launcher = self._launchers.get(device)
+        for key, plan in (getattr(launcher, "tuned", None) or {}).items():
+            if key[:3] == (m, n, k):
+                return self.entry.member(plan["kernel"]), plan["why"]
+        return None
+
     def plan(self, m: int, n: int, k: int, sm_count: int = 132,
              blocks_per_sm: int = 1, *, lda: int = 0, ldb: int = 0,
              ldc: int = 0) -> LaunchPlan:

@@ -13,6 +13,8 @@ launcher launches only on the device it was loaded on) is checked through
 its C entry point. test_devices_gpu.py runs the same paths on real GPUs.
 """
 import ctypes
+import os
+import subprocess
 import threading
 import time
 import types
@@ -361,3 +363,23 @@ def test_autotune_environment_refused_in_one_line(standin, rt, monkeypatch, text
     with pytest.raises(tile_opt.OptionError) as e:
         tile_opt.compile("f16")
     assert str(e.value).startswith("TILE_OPT_AUTOTUNE is ")
+
+
+
+def test_autotuned_reports_what_a_devices_launcher_kept(rt, tmp_path):
+    """Kernel.autotuned: the member a device's launcher kept for a shape
+    (any leading dimensions) and why; None where it timed none."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
+    subprocess.run([tile_opt.find_tile_opt(), os.path.join(root, "examples", "matmul_f16.mlir"),
+                    "--tile-to-ptx=config=auto", f"--tile-bundle={tmp_path}", "-o",
+                    os.devnull], check=True)
+    kernel = tile_opt.Kernel(tmp_path / "matmul_f16.json", "f16", "f16", autotune=4)
+    assert kernel.autotuned(64, 16, 32, device=0) is None  # nothing loaded yet
+    kernel(*operands("cuda:1"))
+    assert kernel.autotuned(64, 16, 32, device=1) is None  # loaded, not timed
+    chosen = kernel.entry.members[-1]
+    kernel._launchers[1].tuned = {(64, 16, 32, 32, 16, 16): {"kernel": chosen.handle,
+                                                             "why": "rule 9, fastest of 4"}}
+    assert kernel.autotuned(64, 16, 32, device=1) == (chosen, "rule 9, fastest of 4")
+    assert kernel.autotuned(64, 16, 33, device=1) is None
+    assert kernel.autotuned(64, 16, 32, device=0) is None  # another device's

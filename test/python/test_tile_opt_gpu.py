@@ -520,6 +520,9 @@ def test_autotune_keeps_the_fastest_candidate_and_stays_right(layout):
             assert torch.equal(kernel(a, b, out=nan_out(m, n, torch.float16)), first)
     launcher = kernel._launchers[torch.cuda.current_device()]
     assert len(launcher.tuned) == len(shapes)  # once per shape
+    for m, n, k in shapes:
+        member, why = kernel.autotuned(m, n, k)
+        assert member in kernel.members and "timed here" in why
     whys = [plan["why"] for plan in launcher.tuned.values()]
     assert all(" timed here (rule " in why and "the model's pick: rule " in why
                for why in whys), whys
