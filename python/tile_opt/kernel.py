@@ -224,7 +224,8 @@ class Kernel:
         launcher = self._launchers.get(device)
         for key, plan in (getattr(launcher, "tuned", None) or {}).items():
             if key[:3] == (m, n, k):
-                return self.entry.member(plan["kernel"]), plan["why"]
+                # (each device's launcher holds its own copy of the bundle)
+                return launcher.bundle.member(plan["kernel"]), plan["why"]
         return None
 
     def plan(self, m: int, n: int, k: int, sm_count: int = 132,

@@ -377,9 +377,12 @@ def test_autotuned_reports_what_a_devices_launcher_kept(rt, tmp_path):
     assert kernel.autotuned(64, 16, 32, device=0) is None  # nothing loaded yet
     kernel(*operands("cuda:1"))
     assert kernel.autotuned(64, 16, 32, device=1) is None  # loaded, not timed
-    chosen = kernel.entry.members[-1]
-    kernel._launchers[1].tuned = {(64, 16, 32, 32, 16, 16): {"kernel": chosen.handle,
+    kernel(*operands("cuda:2"))  # a second device: a copy of the bundle
+    chosen = kernel._launchers[2].bundle.members[-1]
+    assert chosen.kernel == kernel.entry.members[-1].kernel and chosen is not \
+        kernel.entry.members[-1]
+    kernel._launchers[2].tuned = {(64, 16, 32, 32, 16, 16): {"kernel": chosen.handle,
                                                              "why": "rule 9, fastest of 4"}}
-    assert kernel.autotuned(64, 16, 32, device=1) == (chosen, "rule 9, fastest of 4")
-    assert kernel.autotuned(64, 16, 33, device=1) is None
-    assert kernel.autotuned(64, 16, 32, device=0) is None  # another device's
+    assert kernel.autotuned(64, 16, 32, device=2) == (chosen, "rule 9, fastest of 4")
+    assert kernel.autotuned(64, 16, 33, device=2) is None
+    assert kernel.autotuned(64, 16, 32, device=1) is None  # another device's
