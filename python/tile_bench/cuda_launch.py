@@ -255,7 +255,10 @@ class LoadedKernel:
         current = torch.cuda.current_stream(c.device)
         torch_stream = (current if current.cuda_stream == stream else
                         torch.cuda.ExternalStream(stream, device=c.device))
-        flush = torch.empty(256 << 20, dtype=torch.uint8, device=c.device)  # as do_bench
+        try:
+            flush = torch.empty(256 << 20, dtype=torch.uint8, device=c.device)  # as do_bench
+        except torch.cuda.OutOfMemoryError:
+            flush = None  # a full GPU times on a warm L2 rather than fail the call
         pa, pb, pc = a.data_ptr(), b.data_ptr(), c.data_ptr()
         events = [[] for _ in plans]
         with torch.cuda.stream(torch_stream):
@@ -264,7 +267,8 @@ class LoadedKernel:
                     i = (j + r) % len(plans)
                     handle, _, splits = plans[i]
                     self.prepare(m, n, k, c.device, lds, (handle, splits, ""))
-                    flush.zero_()
+                    if flush is not None:
+                        flush.zero_()
                     start, end = (torch.cuda.Event(enable_timing=True) for _ in range(2))
                     start.record()
                     self.launcher.launch(m, n, k, pa, pb, pc, stream, *lds)
