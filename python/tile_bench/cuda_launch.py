@@ -17,6 +17,7 @@ import torch
 
 import tile_runtime as rt
 
+from . import stats
 from .bundle import Bundle, BundleError, Dispatch
 
 TORCH_DTYPES = {"f16": torch.float16, "bf16": torch.bfloat16, "f32": torch.float32}
@@ -225,8 +226,8 @@ class LoadedKernel:
         """Plans the problem on the fastest of the dispatch manifest's first
         tune_count candidates (the model's pick, then its next estimates:
         tile_rt_bundle_candidates), each timed on these operands on `stream`
-        in `rounds` rotated rounds, L2 flushed before every sample, by the
-        median; waits for the stream. Writes c (the caller's launch then
+        in `rounds` rounds in the runtime's visit order, L2 flushed before
+        every sample, by the median; waits for the stream. Writes c (the caller's launch then
         writes the product). Returns the winner's plan, its `why` naming
         every time. Threads meeting a new problem at once time it once."""
         with self._tuning:
@@ -263,8 +264,7 @@ class LoadedKernel:
         events = [[] for _ in plans]
         with torch.cuda.stream(torch_stream):
             for r in range(rounds + 1):  # round 0 warms up
-                for j in range(len(plans)):
-                    i = (j + r) % len(plans)
+                for i in rt.visit_order(r, len(plans)):
                     handle, _, splits = plans[i]
                     self.prepare(m, n, k, c.device, lds, (handle, splits, ""))
                     if flush is not None:
@@ -276,7 +276,7 @@ class LoadedKernel:
                     if r:
                         events[i].append((start, end))
             torch_stream.synchronize()
-        times = [sorted(s.elapsed_time(e) * 1000 for s, e in ev)[len(ev) // 2]
+        times = [stats.quantile(sorted(s.elapsed_time(e) * 1000 for s, e in ev), 0.5)
                  for ev in events]
         best = min(range(len(plans)), key=times.__getitem__)
         handle, rule, splits = plans[best]
