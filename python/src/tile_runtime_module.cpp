@@ -93,6 +93,9 @@ nb::tuple pair(const int64_t (&v)[2]) { return nb::make_tuple(v[0], v[1]); }
 
 // A loaded manifest, or one member of a loaded dispatch manifest; members
 // share their root's ownership.
+// The most candidates Bundle.candidates returns (an autotune's limit).
+constexpr size_t kMaxCandidates = 64;
+
 struct Bundle {
   std::shared_ptr<tile_rt_bundle> root;
   const tile_rt_bundle *bundle;
@@ -231,7 +234,8 @@ struct Bundle {
   // up to `count` ways to run the shape, the pick first.
   std::vector<std::tuple<Bundle, int64_t, int64_t, double>>
   candidates(int64_t m, int64_t n, int64_t k, size_t count) const {
-    std::vector<tile_rt_candidate> c(std::clamp<size_t>(count, 1, 64));
+    std::vector<tile_rt_candidate> c(
+        std::clamp<size_t>(count, 1, kMaxCandidates));
     size_t written = 0;
     tile_rt_status s;
     check(tile_rt_bundle_candidates(bundle, m, n, k, c.data(), c.size(),
@@ -650,6 +654,7 @@ NB_MODULE(tile_runtime, m) {
   // Split-K members above it add their splits through the workspace (the
   // compiler's and the runtime's one threshold, for the fit script).
   m.attr("max_cluster_splits") = tile_manifest::kMaxClusterSplits;
+  m.attr("max_candidates") = kMaxCandidates;
   nb::exception<UnsupportedError>(m, "UnsupportedError",
                                   m.attr("BundleError"));
   nb::exception<CudaError>(m, "CudaError");

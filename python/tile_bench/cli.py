@@ -108,8 +108,8 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                         "shape first, as row NAME+tune (default 0: none)")
     args = p.parse_args(argv)
     args.shapes = [_shape(s) for s in args.shape]
-    if not 0 <= args.tune <= 64:
-        raise UsageError("--tune must be between 0 and 64")
+    if not 0 <= args.tune <= rt.max_candidates:
+        raise UsageError(f"--tune must be between 0 and {rt.max_candidates}")
     if args.rounds < 1:
         raise UsageError("--rounds must be at least 1")
     if not (0 <= args.warmup_ms < math.inf and 0 < args.rep_ms < math.inf):

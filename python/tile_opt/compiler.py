@@ -94,7 +94,7 @@ def check_timeout(timeout: Any) -> float:
 
 
 # Candidates an autotune may time per shape (the binding's limit).
-MAX_AUTOTUNE = 64
+MAX_AUTOTUNE = tile_runtime.max_candidates
 
 
 def check_autotune(value: Any) -> int:
