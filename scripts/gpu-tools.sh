@@ -15,7 +15,9 @@ bench() {
   [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
   timeout $t python3 python/tile-bench "$@" $BENCH_OPTS --json "$R/$name.json" \
     > "$R/$name.txt" 2>&1
-  echo "$name rc=$? ($((SECONDS - start)) s) $(clock)"
+  local rc=$?
+  echo "$name rc=$rc ($((SECONDS - start)) s) $(clock)"
+  [ $rc = 0 ] || tail -5 "$R/$name.txt"
 }
 # One bench per set of SETS, suite:T (the suite's own M) or suite:M-list:T,
 # each within T seconds, named PREFIX-<suite>[-<Ms>]SUFFIX, its shapes after

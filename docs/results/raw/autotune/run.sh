@@ -19,22 +19,7 @@ has() { [[ " $CALL " == *" $1 "* ]]; }  # CALL may list several: "1 2 3"
 [ "$CALL" = 3 ] || B=${B:?the bundles folder}
 R=/tmp/raw-autotune; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
 # The Python GPU tests compile with tile-opt: a carried kit, where there is one.
-if [ -f .kit/kit.tar.xz ]; then
-  T=/tmp/k; mkdir -p $T; tar xJf .kit/kit.tar.xz -C $T
-  export LD_LIBRARY_PATH=$T/kit/lib TILE_OPT=$T/kit/bin/tile-opt TILE_OPT_CACHE=/tmp/toc
-fi
-python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt" 2>&1 ||
-  { echo "pip install failed"; tail -30 "$R/pip.txt"; exit 1; }
-export PYTHONPATH=$PWD/python
-bench() {
-  local name=$1 t=$2; shift 2
-  [ $(left) -lt $((t + 20)) ] && { echo "skip $name: out of time"; return; }
-  timeout $t python3 python/tile-bench "$@" $BENCH_OPTS --json "$R/$name.json" \
-    > "$R/$name.txt" 2>&1
-  local rc=$?
-  echo "$name rc=$rc ($((SECONDS - start)) s) $(clock)"
-  [ $rc = 0 ] || tail -5 "$R/$name.txt"
-}
+if [ -f .kit/kit.tar.xz ]; then . scripts/gpu-kit.sh; else . scripts/gpu-tools.sh; fi
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
 BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 71 --tune 4"
@@ -66,4 +51,5 @@ clock
 gzip -q $R/*.json $R/*.txt
 ls $R/tune*.json.gz > /dev/null 2>&1 &&
   python3 docs/results/raw/autotune/evaluate.py $R/tune*.json.gz | tee "$R/evaluate.txt"
-tar czf "$OUT/raw-autotune-${CALL// /-}.tar.gz" -C $R --exclude pip.txt.gz .
+tar czf "$OUT/raw-autotune-${CALL// /-}.tar.gz" -C $R --exclude pip.txt.gz \
+  --exclude build-tile-run.txt.gz .
