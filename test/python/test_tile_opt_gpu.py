@@ -382,18 +382,24 @@ def test_cuda_graph_capture_and_replay(shape):
         check(c, a, b)
 
 
-def test_first_call_during_capture_is_refused():
-    a, b = rand(256, 256, dtype=torch.float16, seed=14), rand(256, 256, dtype=torch.float16,
-                                                             seed=15)
-    tile_opt.matmul(a, b)
-    kernel = tile_opt.compile("f16", config="manual", mma="wgmma", block_m=128, block_n=128,
-                              block_k=64, num_warps=4)
+def refused_in_capture_then_right(kernel, a, b):
+    """kernel(a, b) refused during CUDA graph capture (a shape's first call
+    plans, and may time), then right outside it."""
     torch.cuda.synchronize()
     g = torch.cuda.CUDAGraph()
     with torch.cuda.graph(g):
         with pytest.raises(tile_opt.CaptureError, match="before capturing"):
             kernel(a, b)
     check(kernel(a, b), a, b)
+
+
+def test_first_call_during_capture_is_refused():
+    a, b = rand(256, 256, dtype=torch.float16, seed=14), rand(256, 256, dtype=torch.float16,
+                                                             seed=15)
+    tile_opt.matmul(a, b)
+    kernel = tile_opt.compile("f16", config="manual", mma="wgmma", block_m=128, block_n=128,
+                              block_k=64, num_warps=4)
+    refused_in_capture_then_right(kernel, a, b)
 
 
 def test_host_overhead():
@@ -531,12 +537,7 @@ def test_autotune_keeps_the_fastest_candidate_and_stays_right(layout):
                                                             seed=4)
     a = a.t().contiguous().t() if layout[0] == "t" else a
     b = b.t().contiguous().t() if layout[1] == "t" else b
-    torch.cuda.synchronize()
-    g = torch.cuda.CUDAGraph()
-    with torch.cuda.graph(g):
-        with pytest.raises(tile_opt.CaptureError, match="before capturing"):
-            kernel(a, b)
-    check(kernel(a, b), a, b)
+    refused_in_capture_then_right(kernel, a, b)
 
 
 def test_autotune_from_several_threads_times_a_shape_once():
