@@ -153,7 +153,7 @@ class LoadedKernel:
     refusals: tuple = (rt.UnsupportedError,)
 
     def __init__(self, bundle: Union[Bundle, Dispatch], layout: str = "nn",
-                 splits: int = 0, tune: int = 0) -> None:
+                 splits: int = 0, tune: int = 0, record: Any = None) -> None:
         self.bundle = bundle
         self.layout = layout
         self.splits = splits  # a split-K kernel's programs per tile (0: split_k)
@@ -161,6 +161,9 @@ class LoadedKernel:
         # 1: the model's pick, untimed.
         self.tune_count = tune
         self.tuned: dict[tuple, dict] = {}  # tune()'s plans, by problem
+        # Choices kept by an earlier process (tile_opt.tuned.TunedRecord:
+        # get, put, forget), or None.
+        self.record = record
         self._tuning = threading.Lock()  # one problem timed at a time
         if not torch.cuda.is_available():
             raise CudaError("no CUDA GPU visible to PyTorch")
@@ -242,6 +245,19 @@ class LoadedKernel:
     def _tune(self, m: int, n: int, k: int, a: torch.Tensor, b: torch.Tensor,
               c: torch.Tensor, stream: int, lds: tuple[int, int, int], rounds: int) -> dict:
         cands = self.bundle.handle.candidates(m, n, k, self.tune_count)
+        problem = (m, n, k, *lds)
+        kept = self.record.get(problem) if self.record is not None else None
+        if kept is not None:
+            match = [cand for cand in cands if cand[1:3] == (kept["rule"], kept["splits"])]
+            try:
+                if match:
+                    return self._keep(problem, self.prepare(
+                        m, n, k, c.device, lds,
+                        (match[0][0], kept["splits"], kept["why"] + "; kept from a record")))
+                self.record.forget(problem, f"rule {kept['rule']} at {kept['splits']} "
+                                   f"splits is not among its {len(cands)} candidates")
+            except self.refusals as e:
+                self.record.forget(problem, f"the kept plan is refused ({e})")
         plans = []
         for i, (handle, rule, splits, _) in enumerate(cands):
             try:
@@ -284,10 +300,15 @@ class LoadedKernel:
                           for p, t in zip(plans, times))
         why = (f"rule {rule}, fastest of {len(plans)} timed here ({timed}); "
                f"the model's pick: rule {cands[0][1]}")
-        plan = self.prepare(m, n, k, c.device, lds, (handle, splits, why))
+        plan = self._keep(problem, self.prepare(m, n, k, c.device, lds, (handle, splits, why)))
+        if self.record is not None:
+            self.record.put(problem, rule, splits, why)
+        return plan
+
+    def _keep(self, problem: tuple, plan: dict) -> dict:
         if len(self.tuned) >= 4096:  # as the runtime's plans: dynamic shapes can be many
             self.tuned.clear()
-        self.tuned[(m, n, k, *lds)] = plan
+        self.tuned[problem] = plan
         return plan
 
     def _check_tensors(self, a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> None:

@@ -57,6 +57,14 @@ def gpu(device: int) -> tuple[str, tuple[int, int]]:
     return info
 
 
+def gpu_kind(device: int) -> dict:
+    """What an autotune record is kept for: GPU `device`'s name, compute
+    capability and SMs."""
+    name, cc = gpu(device)
+    return {"name": name, "cc": list(cc),
+            "sms": torch.cuda.get_device_properties(device).multi_processor_count}
+
+
 _lock = threading.Lock()
 _devices: set[int] = set()  # those whose context torch has created
 _get_device = getattr(torch._C, "_cuda_getDevice", None) or torch.cuda.current_device
@@ -129,13 +137,14 @@ class Launcher(cuda_launch.LoadedKernel):
     lda, ldb, ldc)` launches a problem planned before and returns False
     otherwise; `launch` plans it first."""
 
-    def __init__(self, entry: Union[Bundle, Dispatch], layout: str, tune: int = 0) -> None:
+    def __init__(self, entry: Union[Bundle, Dispatch], layout: str, tune: int = 0,
+                 record: Any = None) -> None:
         if capturing():
             raise CaptureError(f"kernel '{entry.kernel}' is loaded on its first call, "
                                f"which cannot happen during CUDA graph capture: call it "
                                f"once before capturing")
         try:
-            super().__init__(entry, layout, tune=tune)
+            super().__init__(entry, layout, tune=tune, record=record)
         except (DriverError, tile_runtime.CudaError) as e:
             raise CudaError(str(e)) from None
         self.refusals = (UnsupportedShapeError,)

@@ -232,28 +232,30 @@ def check_names(names: Iterable[str], tool: str) -> None:
                               f"{', '.join(sorted(known))}")
 
 
+def read_regular(path: str | os.PathLike, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; OSError, its
+    strerror saying why, for anything else (a FIFO or a device, never
+    blocked on; a folder; a larger file; one that cannot be read)."""
+    if not stat.S_ISREG(os.stat(path).st_mode):
+        raise OSError(errno.EINVAL, "not a regular file")
+    # The path may change after the check: O_NONBLOCK keeps a FIFO from
+    # blocking the open, and what was opened is checked again.
+    with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        data = b"" if st.st_size > limit else f.read(limit + 1)  # it may grow while read
+    if st.st_size > limit or len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than {limit} bytes")
+    return data
+
+
 def _file_digest(key: str, path: str) -> str:
     """The sha256 of a regular file of at most FILE_OPTION_MAX_BYTES."""
-    def refused(why: str) -> OptionError:
-        return OptionError(f"option {key}={path}: {why}")
-    too_big = f"larger than {FILE_OPTION_MAX_BYTES} bytes"
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise refused("not a regular file")
-        # The path may change after the check: O_NONBLOCK keeps a FIFO from
-        # blocking the open, and what was opened is checked again.
-        with os.fdopen(os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb") as f:
-            st = os.fstat(f.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                raise refused("not a regular file")
-            if st.st_size > FILE_OPTION_MAX_BYTES:
-                raise refused(too_big)
-            data = f.read(FILE_OPTION_MAX_BYTES + 1)  # it may grow while read
+        return hashlib.sha256(read_regular(path, FILE_OPTION_MAX_BYTES)).hexdigest()
     except OSError as e:
         raise OptionError(f"option {key}={path}: {e.strerror or e}") from None
-    if len(data) > FILE_OPTION_MAX_BYTES:
-        raise refused(too_big)
-    return hashlib.sha256(data).hexdigest()
 
 
 def cache_key(ir: str, options: str, tool: str,

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Optional, Union
 from tile_bench.bundle import (MAX_SIZE, Bundle, BundleError, Dispatch, Staging, TmaView,
                                load_manifest, staging_of, tma_views)
 
-from . import _torch_op, checks, compiler
+from . import _torch_op, checks, compiler, tuned
 from .errors import CacheError, DependencyError, InputError, OptionError, TileOptError
 from .errors import CudaError, UnsupportedShapeError
 from .ir import IN_TYPES, LAYOUTS, OUT_TYPES, kernel_name, matmul_ir, type_name
@@ -340,7 +340,12 @@ class Kernel:
                 return launcher
             taken = any(held.bundle is self.entry for held in self._launchers.values())
             entry = self._load() if taken else self.entry
-            launcher = self._rt.Launcher(entry, self.layout, tune=self.autotune)
+            record = None
+            if self.key and self.autotune > 1 and isinstance(entry, Dispatch):
+                # Beside the compiled bundles: the cache folder compile() used.
+                record = tuned.TunedRecord(self.folder.parent / "autotune", self.key,
+                                           self._rt.gpu_kind(device), self.autotune)
+            launcher = self._rt.Launcher(entry, self.layout, tune=self.autotune, record=record)
             self._launchers = {**self._launchers, device: launcher}
             cpp = _torch_op.get()
             if cpp is not None:

@@ -14,6 +14,7 @@ its C entry point. test_devices_gpu.py runs the same paths on real GPUs.
 """
 import ctypes
 import os
+from pathlib import Path
 import subprocess
 import threading
 import time
@@ -51,9 +52,9 @@ class DeviceRuntime:
         rt = self
 
         class Launcher:
-            def __init__(self, entry, layout, tune=0):
+            def __init__(self, entry, layout, tune=0, record=None):
                 time.sleep(rt.load_delay)  # a window for racing threads
-                self.bundle, self.layout, self.tune = entry, layout, tune
+                self.bundle, self.layout, self.tune, self.record = entry, layout, tune, record
                 self.device = rt.current()
                 self.launches = []
                 self.planned = set()
@@ -85,6 +86,10 @@ class DeviceRuntime:
 
     def gpu(self, device):
         return self.gpus[device]
+
+    def gpu_kind(self, device):
+        name, cc = self.gpus[device]
+        return {"name": name, "cc": list(cc), "sms": 132}
 
     def ready(self, device):
         self.readied.append(device)
@@ -343,6 +348,32 @@ def test_autotune_reaches_every_devices_launcher(standin, rt, monkeypatch):
     monkeypatch.setenv("TILE_OPT_AUTOTUNE", " 3 ")
     assert tile_opt.compile("f16").autotune == 3
     assert tile_opt.compile("f16", autotune=0).autotune == 0  # the argument wins
+
+
+def test_autotune_keeps_its_choices_in_the_cache_per_kind_of_gpu(rt, tmp_path, monkeypatch):
+    """compile(autotune=N)'s launchers keep their choices in a record beside
+    the compiled bundles, one per kind of GPU and count; none without a
+    count, for a single kernel, or for a bundle compile() did not make."""
+    monkeypatch.delenv("TILE_OPT_AUTOTUNE", raising=False)
+    rt.gpus[3] = ("NVIDIA H100 80GB HBM3", (9, 0))
+    monkeypatch.setenv("TILE_OPT_CACHE", str(tmp_path / "cache"))
+    kernel = tile_opt.compile("f16", config="auto", autotune=4)
+    for device in (0, 2, 3):
+        kernel(*operands(f"cuda:{device}"))
+    paths = [launcher.record.path for launcher in rt.launchers]
+    assert paths[0] == paths[1] != paths[2]  # two H200s share a record, the H100 its own
+    cache = Path(os.environ["TILE_OPT_CACHE"]).absolute()
+    assert {p.parent for p in paths} == {kernel.folder.parent / "autotune"}
+    assert kernel.folder.parent == cache and paths[0].name.startswith(kernel.key + "-")
+    assert rt.launchers[0].record.count == 4 and rt.launchers[2].record.gpu == {
+        "name": "NVIDIA H100 80GB HBM3", "cc": [9, 0], "sms": 132}
+    rt.launchers.clear()
+    for make in (lambda: tile_opt.compile("f16", config="auto", autotune=1),
+                 lambda: tile_opt.compile("f16", config="manual", autotune=4),
+                 lambda: tile_opt.Kernel(kernel.manifest_path, "f16", "f16", autotune=4)):
+        make()(*operands("cuda:0"))
+    assert [launcher.record for launcher in rt.launchers] == [None] * 3
+    assert not (cache / "autotune").exists()  # nothing written before a GPU times
 
 
 @pytest.mark.parametrize("value, source", [

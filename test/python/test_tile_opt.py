@@ -954,6 +954,137 @@ def test_real_tile_opt_errors_are_one_line(cache):
 
 
 # ---------------------------------------------------------------------------
+# Autotune's record of kept choices (tile_opt.tuned; its use on a GPU:
+# test_tile_opt_gpu.py)
+
+H200 = {"name": "NVIDIA H200", "cc": [9, 0], "sms": 132}
+
+
+def _record(folder, gpu=H200, count=4):
+    from tile_opt import tuned
+    return tuned.TunedRecord(Path(folder), "k" * 64, gpu, count)
+
+
+def test_a_record_keeps_choices_across_processes(tmp_path):
+    """A choice written is read back by another record of the same bundle,
+    GPU and count (a later process), whole and with nothing else left in
+    the folder; another count or GPU has a file of its own."""
+    first = _record(tmp_path / "autotune")
+    assert first.get((1, 2, 3, 3, 3, 2)) is None  # no folder yet: nothing kept
+    first.put((1, 2, 3, 3, 3, 2), 7, 4, "rule 7@4, fastest of 4 timed here")
+    first.put((5, 6, 7, 7, 7, 6), 2, 0, "rule 2")
+    later = _record(tmp_path / "autotune")
+    assert later.get((1, 2, 3, 3, 3, 2)) == {"rule": 7, "splits": 4,
+                                             "why": "rule 7@4, fastest of 4 timed here"}
+    assert later.get((5, 6, 7, 7, 7, 6))["rule"] == 2
+    assert later.get((1, 2, 3, 0, 0, 0)) is None  # other leading dimensions
+    assert os.listdir(tmp_path / "autotune") == [first.path.name]
+    assert first.path.name.startswith("k" * 64 + "-") and first.path.name.endswith("-4.json")
+    assert _record(tmp_path / "autotune", count=8).path != first.path
+    assert _record(tmp_path / "autotune", gpu={**H200, "sms": 114}).path != first.path
+
+
+def test_a_record_merges_what_another_process_wrote(tmp_path):
+    one, two = _record(tmp_path), _record(tmp_path)
+    assert one.get((1, 1, 1, 1, 1, 1)) is None and two.get((1, 1, 1, 1, 1, 1)) is None
+    one.put((1, 1, 1, 1, 1, 1), 1, 0, "one")
+    two.put((2, 2, 2, 2, 2, 2), 2, 0, "two")  # reads the file again before writing
+    assert {k: v["why"] for k, v in json.loads(two.path.read_text())["shapes"].items()} == \
+        {"1,1,1,1,1,1": "one", "2,2,2,2,2,2": "two"}
+
+
+def test_a_record_drops_its_oldest_choices_at_the_limit(tmp_path, monkeypatch):
+    from tile_opt import tuned
+    monkeypatch.setattr(tuned, "MAX_SHAPES", 3)
+    record = _record(tmp_path)
+    for m in range(1, 6):
+        record.put((m, 1, 1, 1, 1, 1), 0, 0, "x" * (tuned.MAX_WHY + 5))
+    shapes = json.loads(record.path.read_text())["shapes"]
+    assert list(shapes) == ["3,1,1,1,1,1", "4,1,1,1,1,1", "5,1,1,1,1,1"]
+    assert all(len(v["why"]) == tuned.MAX_WHY for v in shapes.values())
+
+
+def _good_doc(**change):
+    doc = {"format": 1, "gpu": H200, "count": 4,
+           "shapes": {"1,2,3,3,3,2": {"rule": 1, "splits": 0, "why": "w"}}}
+    doc.update(change)
+    return doc
+
+
+@pytest.mark.parametrize("content, why", [
+    ("{", "not JSON"),
+    (b"\xff\xfe", "not JSON"),
+    ("[]", "not an autotune record of format 1"),
+    (_good_doc(format=2), "not an autotune record of format 1"),
+    (_good_doc(gpu={**H200, "name": "NVIDIA H100 80GB HBM3"}), "recorded on "),
+    (_good_doc(count=8), "the fastest of 8 candidates, not 4"),
+    (_good_doc(shapes=[]), "'shapes' is not an object"),
+    (_good_doc(shapes={"1,2,3": {"rule": 1, "splits": 0, "why": "w"}}), "problem '1,2,3'"),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": -1, "splits": 0, "why": "w"}}), "problem "),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": True, "splits": 0, "why": "w"}}), "problem "),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0.5, "why": "w"}}), "problem "),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0}}), "problem "),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0, "why": 3}}), "problem "),
+])
+def test_a_record_not_ours_is_ignored_in_one_warning_then_replaced(tmp_path, content, why):
+    record = _record(tmp_path)
+    record.path.parent.mkdir(exist_ok=True)
+    if isinstance(content, bytes):
+        record.path.write_bytes(content)
+    else:
+        record.path.write_text(content if isinstance(content, str) else json.dumps(content))
+    with pytest.warns(UserWarning) as caught:
+        assert record.get((1, 2, 3, 3, 3, 2)) is None
+        assert record.get((1, 2, 3, 3, 3, 2)) is None  # read once
+    [w] = caught
+    text = str(w.message)
+    assert "\n" not in text and text.startswith(f"tile_opt: autotune record {record.path}: "
+                                                 f"ignored: ") and why in text, text
+    record.put((4, 4, 4, 4, 4, 4), 3, 2, "kept")  # the next choice replaces it
+    assert _record(tmp_path).get((4, 4, 4, 4, 4, 4))["rule"] == 3
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "large"])
+def test_a_record_must_be_a_small_regular_file(tmp_path, kind, monkeypatch):
+    from tile_opt import tuned
+    record = _record(tmp_path)
+    if kind == "fifo":
+        os.mkfifo(record.path)  # never blocked on
+    elif kind == "folder":
+        record.path.mkdir()
+    else:
+        monkeypatch.setattr(tuned, "MAX_BYTES", 100)
+        record.path.write_text(json.dumps(_good_doc(shapes={
+            f"{m},2,3,3,3,2": {"rule": 1, "splits": 0, "why": "w"} for m in range(9)})))
+    with pytest.warns(UserWarning, match="ignored: (not a regular file|larger than 100 bytes)"):
+        assert record.get((1, 2, 3, 3, 3, 2)) is None
+
+
+def test_a_record_that_cannot_be_written_warns_once(tmp_path):
+    blocker = tmp_path / "autotune"
+    blocker.write_text("a file where the folder would be")
+    record = _record(blocker)
+    with pytest.warns(UserWarning, match="not written: ") as caught:
+        record.put((1, 1, 1, 1, 1, 1), 1, 0, "a")
+        record.put((2, 1, 1, 1, 1, 1), 1, 0, "b")
+    assert len(caught) == 1
+    assert record.get((2, 1, 1, 1, 1, 1))["why"] == "b"  # kept in this process
+    assert blocker.read_text() == "a file where the folder would be"
+
+
+def test_a_record_link_is_replaced_not_written_through(tmp_path):
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps(_good_doc()))
+    record = _record(tmp_path / "autotune")
+    record.path.parent.mkdir()
+    record.path.symlink_to(outside)
+    assert record.get((1, 2, 3, 3, 3, 2))["why"] == "w"  # read as the file it names
+    record.put((9, 9, 9, 9, 9, 9), 1, 0, "new")
+    assert json.loads(outside.read_text()) == _good_doc()  # untouched
+    assert not record.path.is_symlink() and "9,9,9,9,9,9" in record.path.read_text()
+
+
+# ---------------------------------------------------------------------------
 # The manifest and the kernel ABI
 
 
@@ -1513,7 +1644,7 @@ def test_the_runtimes_refusals_reach_the_caller(standin, fake_runtime, monkeypat
     raised = []  # what the stand-in launcher raises
 
     class Launcher:
-        def __init__(self, entry, layout, tune=0):
+        def __init__(self, entry, layout, tune=0, record=None):
             self.launcher, self.planned = None, False
 
         def fast(self, *args):  # the runtime's launch, of a planned problem

@@ -9,6 +9,7 @@ TMA + wgmma). Every result is checked as tile-bench checks it
 the bound for the types, every element within tol * (|A| @ |B|) + 1e-6, on
 fresh random inputs and, where the test passes `out`, a NaN-filled output.
 """
+import json
 import os
 import sys
 import threading
@@ -538,6 +539,38 @@ def test_autotune_keeps_the_fastest_candidate_and_stays_right(layout):
     a = a.t().contiguous().t() if layout[0] == "t" else a
     b = b.t().contiguous().t() if layout[1] == "t" else b
     refused_in_capture_then_right(kernel, a, b)
+
+
+def test_autotune_record_serves_a_later_kernel_untimed(tmp_path):
+    """compile(autotune=3) keeps a timed shape's choice in the cache's record;
+    a later Kernel of the same bundle (as a later process) plans it untimed
+    and is right; a record naming a rule the model would not time warns
+    once, and the shape is timed again and the record mended."""
+    cache = tmp_path / "cache"
+    m, n, k = 128, 3072, 3072
+    a = stored(m, k, False, torch.float16, 51)
+    b = stored(k, n, True, torch.float16, 52)
+    first = tile_opt.compile("f16", layout="nt", autotune=3, cache_dir=cache)
+    check(first(a, b, out=nan_out(m, n, torch.float16)), a, b)
+    [path] = (cache / "autotune").iterdir()
+    doc = json.loads(path.read_text())
+    assert doc["count"] == 3 and doc["gpu"]["sms"] == \
+        torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count
+    [(key, kept)] = doc["shapes"].items()
+    assert key.startswith(f"{m},{n},{k},") and "timed here" in kept["why"]
+    later = tile_opt.compile("f16", layout="nt", autotune=3, cache_dir=cache)
+    assert later.key == first.key and later is not first
+    check(later(a, b, out=nan_out(m, n, torch.float16)), a, b)
+    member, why = later.autotuned(m, n, k)
+    assert why == kept["why"] + "; kept from a record"
+    assert member.kernel == first.autotuned(m, n, k)[0].kernel
+    doc["shapes"][key]["rule"] = 10**6
+    path.write_text(json.dumps(doc))
+    third = tile_opt.compile("f16", layout="nt", autotune=3, cache_dir=cache)
+    with pytest.warns(UserWarning, match="is not among its 3 candidates; timed again"):
+        check(third(a, b, out=nan_out(m, n, torch.float16)), a, b)
+    assert "kept from a record" not in third.autotuned(m, n, k)[1]
+    assert json.loads(path.read_text())["shapes"][key]["rule"] != 10**6
 
 
 def test_autotune_from_several_threads_times_a_shape_once():
