@@ -120,13 +120,12 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   if (failed(cfg.verify([&] { return func.emitError("tile-to-gpu: "); },
                         minBlocks)))
     return failure();
-  // Only the producer / consumer protocol spans a cluster (multicast loads,
-  // releases to both blocks).
-  if (cfg.clusterM != 1 && !cfg.isWarpSpecialized())
+  // A cluster's blocks share B's loads through TMA multicast.
+  if (cfg.clusterM != 1 && !cfg.isWgmma())
     return func.emitError("tile-to-gpu: cluster-m=")
            << cfg.clusterM
-           << " needs warp-specialize=cooperative or pingpong (the blocks of "
-              "a cluster share loads through the producer's multicast)";
+           << " needs mma=wgmma (the blocks of a cluster share B's loads "
+              "through TMA multicast)";
   // The partial sums meet in the epilogue of the TMA + wgmma kernel
   // (warp-specialized, only in a cluster: KernelConfig::verifyBlock).
   if (cfg.hasPartials() &&
