@@ -151,9 +151,10 @@ func.func @dot_of_a_constant(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memre
 
 // -----
 
-// Clusters need TMA's multicast.
+// Clusters need the warp-specialized protocol (multicast loads, releases to
+// both blocks).
 #k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, cluster_m = 2, chip = sm_90, shared_bytes = 0>
-// expected-error @+1 {{tile-to-gpu: cluster-m=2 needs mma=wgmma (the blocks of a cluster share B's loads through TMA multicast)}}
+// expected-error @+1 {{tile-to-gpu: cluster-m=2 needs warp-specialize=cooperative or pingpong (the blocks of a cluster share loads through the producer's multicast)}}
 func.func @cluster_without_roles(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) attributes {tile.kernel = #k} {
   %pid = tile.program_id
   %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>

@@ -109,7 +109,7 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       *this, "cluster-m",
       llvm::cl::desc("Blocks per thread-block cluster along M, 1 or 2 (2: "
                      "the pair shares each B tile through TMA multicast; "
-                     "mma=wgmma)"),
+                     "warp-specialized kernels)"),
       llvm::cl::init(KernelConfig{}.clusterM)};
   PassOptions::Option<int64_t> splitK{
       *this, "split-k",

@@ -120,12 +120,13 @@ LogicalResult outline(func::FuncOp func, const KernelConfig &cfg,
   if (failed(cfg.verify([&] { return func.emitError("tile-to-gpu: "); },
                         minBlocks)))
     return failure();
-  // A cluster's blocks share B's loads through TMA multicast.
-  if (cfg.clusterM != 1 && !cfg.isWgmma())
+  // Only the producer / consumer protocol spans a cluster (multicast loads,
+  // releases to both blocks).
+  if (cfg.clusterM != 1 && !cfg.isWarpSpecialized())
     return func.emitError("tile-to-gpu: cluster-m=")
            << cfg.clusterM
-           << " needs mma=wgmma (the blocks of a cluster share B's loads "
-              "through TMA multicast)";
+           << " needs warp-specialize=cooperative or pingpong (the blocks of "
+              "a cluster share loads through the producer's multicast)";
   // The partial sums meet in the epilogue of the TMA + wgmma kernel
   // (warp-specialized, only in a cluster: KernelConfig::verifyBlock).
   if (cfg.hasPartials() &&

@@ -151,31 +151,17 @@ void KernelSchedule::emitSetup(ValueRange maps) {
 
 void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   setTileOrigin(kl);
-  // In a cluster a stage is refilled (B by multicast into every block)
-  // once every block released it: each waits before it issues, every
-  // thread alike (no branch in the K loop).
-  for (int64_t p = 0; p + 1 < stages; ++p) {
-    if (clustered)
-      mainloop.emitWaitEmpty(add(it0, p));
+  for (int64_t p = 0; p + 1 < stages; ++p)
     mainloop.emitIssue(cst(p), add(it0, p), numK);
-  }
 
   scf::ForOp loop = mainloop.emitMmaLoop(it0, numK, [&](Value k, Value it) {
     // Every warpgroup is past step k - 1: its stage can be refilled.
     gpu::BarrierOp::create(b, loc);
-    Value next = add(it, stages - 1);
-    if (clustered) {
-      mainloop.emitRelease(next, ult(cst(0), k));
-      mainloop.emitWaitEmpty(next);
-    }
-    mainloop.emitIssue(add(k, stages - 1), next, numK);
+    mainloop.emitIssue(add(k, stages - 1), add(it, stages - 1), numK);
   });
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, uint64_t(0));
-  // The staging buffer overlaps stages other warpgroups may still read
-  // (in a cluster it follows the ring, whose last stage is released).
+  // The staging buffer overlaps stages other warpgroups may still read.
   gpu::BarrierOp::create(b, loc);
-  if (clustered)
-    mainloop.emitRelease(add(add(it0, numK), stages - 1), ult(cst(0), numK));
   Value acc = loop.getResult(0);
   StoreOp store = kl.store;
   if (!store.isSplit())
@@ -197,14 +183,6 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   epilogue.emitEpilogue(acc);
   b.setInsertionPointToStart(whole.elseBlock());
   epilogue.emitSplitEpilogue(acc, store);
-}
-
-void KernelSchedule::emitClusterExit(Operation *end) {
-  if (!clustered)
-    return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(end);
-  syncCluster();
 }
 
 /// Warp-specialized: splits the persistent tile loop (holding `kl`; for

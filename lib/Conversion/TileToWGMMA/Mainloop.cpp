@@ -21,7 +21,7 @@ using namespace mlir::tile::wgmma;
 
 void Mainloop::emitBarriers() {
   bars = createBarriers(stages, 1);
-  if (clustered) {
+  if (cfg.isWarpSpecialized() && clustered) {
     // One thread per consumer warpgroup and block of the cluster releases
     // a stage (the warpgroup's wgmma reads are complete for all of it).
     rank = arith::IndexCastOp::create(
@@ -219,16 +219,10 @@ void Mainloop::emitProducerTile(KLoop pk, Value it0, Value numK) {
   b.setInsertionPointToStart(loop.getBody());
   Value k = loop.getInductionVar();
   Value it = add(it0, k);
-  emitWaitEmpty(it);
-  emitLoads(k, rem(it, stages), Value());
-}
-
-/// Waits until ring position `it`'s stage may be refilled: the phase for
-/// round n completes when the consumers (of every block of a cluster) are
-/// done with round n - 1; round 0 waits for the phase "before" a fresh
-/// barrier, which has completed.
-void Mainloop::emitWaitEmpty(Value it) {
   Value stage = rem(it, stages);
+  // The empty barrier's phase for round n completes when the consumers
+  // are done with round n - 1; round 0 waits for the phase "before" a
+  // fresh barrier, which has completed.
   Value evenRound = arith::XOrIOp::create(
       b, loc, oddRound(it),
       arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
@@ -240,6 +234,7 @@ void Mainloop::emitWaitEmpty(Value it) {
   else
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, evenRound,
                                            cst(kTryWaitTicks), stage);
+  emitLoads(k, stage, Value());
 }
 
 Value Mainloop::emitConsumerK(Value it0, Value numK,
@@ -254,8 +249,8 @@ Value Mainloop::emitConsumerK(Value it0, Value numK,
   return loop.getResult(0);
 }
 
-/// Consumer threads release ring position `it` (when `pred`; warp-
-/// specialized, or in a cluster): an arrive with no bytes, predicated rather than branched on,
+/// Warp-specialized: consumer threads release ring position `it` (when
+/// `pred`): an arrive with no bytes, predicated rather than branched on,
 /// since a branch in the K loop makes LLVM peel it and ptxas serialise
 /// the wgmma.
 /// In a cluster, thread r < cluster_m of each consumer warpgroup arrives

@@ -44,9 +44,8 @@ struct SharedLayout {
     // cBoxCols TMA boxes, whose rows are the widest swizzle span (128, 64 or
     // 32 bytes) that divides a row of the tile (an f16 block_n of 96: 64);
     // swap_ab, its transpose: block_m rows of wgTileM columns of C.
-    // Warp-specialized or in a cluster: the ring is refilled (by the
-    // producer, or the peer's multicast) while the epilogue runs, so
-    // staging follows the ring; where ring and staging
+    // Warp-specialized: the producer refills the ring while the consumers
+    // run the epilogue, so staging follows the ring; where ring and staging
     // exceed the block's shared memory (a 32-bit C doubles the staging),
     // each warpgroup stages its columns in 2 or 4 parts, one after the
     // other's TMA reads.
@@ -58,8 +57,7 @@ struct SharedLayout {
                 : cRowBytes % 64 == 0             ? 64
                                                   : 32;
     cBoxCols = cBoxBytes / cBytes;
-    bool apart = cfg.isWarpSpecialized() || cfg.clusterM > 1;
-    stagingOffset = apart ? ring : 0;
+    stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
     int64_t boxes = stagedCols / cBoxCols;
@@ -78,8 +76,9 @@ struct SharedLayout {
     // cluster, the empty barriers (8 bytes each) after staging. A
     // warp-specialized split-K tile adds its partial sums over the ring and
     // stages nothing.
-    sharedBytes = (apart && !cfg.isSplitK() ? emptyOffset
-                                            : std::max(ring, stagingBytes)) +
+    sharedBytes = (cfg.isWarpSpecialized() && !cfg.isSplitK()
+                       ? emptyOffset
+                       : std::max(ring, stagingBytes)) +
                   extra;
     if (cfg.reducesInCluster()) {
       // The partial sum in f32 over the ring, its rows padded by 8 floats

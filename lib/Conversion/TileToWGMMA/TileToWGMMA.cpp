@@ -205,7 +205,6 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   } else {
     b.setInsertionPoint(kl.loop);
     schedule.emitTile(kl, it0, numK);
-    schedule.emitClusterExit(func.getBody().back().getTerminator());
   }
   kl.store.erase();
   kl.loop.erase();

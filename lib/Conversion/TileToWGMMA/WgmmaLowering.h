@@ -96,8 +96,7 @@ public:
     return bKMajor && cfg.needsKMajorB() ? cfg.blockN : kBoxCols;
   }
 
-  /// The full barriers and (warp-specialized, or in a cluster) the empty
-  /// ones.
+  /// The full barriers and (warp-specialized) the empty ones.
   void emitBarriers();
   /// A's, B's and A's tail descriptors; tmaA(), tmaB() and tmaATail() (null
   /// where the tail box is A's) return them.
@@ -122,11 +121,6 @@ public:
   /// `issued` runs once every wgmma is issued, before waiting for them.
   Value emitConsumerK(Value it0, Value numK,
                       function_ref<void()> issued = nullptr);
-  /// Releases ring position `it` (when `pred`): in a cluster, to every
-  /// block's empty barrier.
-  void emitRelease(Value it, Value pred);
-  /// Waits until every block released the stage ring position `it` fills.
-  void emitWaitEmpty(Value it);
 
 private:
   Value stageA(Value stage);
@@ -134,6 +128,7 @@ private:
   void emitLoads(Value k, Value stage, Value pred);
   Value emitMma(Value it, Value acc);
   Value oddRound(Value it);
+  void emitRelease(Value it, Value pred);
   Value emptyPtr(Value stage);
 
   bool aKMajor; // A row-major: K contiguous
@@ -207,9 +202,6 @@ public:
   void emitTile(KLoop kl, Value it0, Value numK);
   void emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl, Value it0,
                            Value numK);
-  /// In a cluster (emitTile's), before `end`: no block leaves while its
-  /// peer may still multicast into it or arrive on its barriers.
-  void emitClusterExit(Operation *end);
 
 private:
   void emitPingpongConsumer(scf::ForOp tileLoop, KLoop kl, Value it0,

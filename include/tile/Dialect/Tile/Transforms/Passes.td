@@ -69,7 +69,8 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
     Option<"clusterM", "cluster-m", "int64_t",
            "::mlir::tile::KernelConfig{}.clusterM",
            "Blocks per thread-block cluster along M, 1 or 2 (2: the pair "
-           "shares each B tile through TMA multicast; mma=wgmma)">,
+           "shares each B tile through TMA multicast; warp-specialized "
+           "wgmma kernels)">,
     Option<"splitK", "split-k", "int64_t",
            "::mlir::tile::KernelConfig{}.splitK",
            "Programs per C tile, 1 to 128, each over an equal share of the "
