@@ -28,7 +28,7 @@ config.substitutions.append(("%c_runner_utils", config.mlir_c_runner_utils))
 config.substitutions.append(("%tile_opt_path", os.path.join(config.tile_tools_dir, "tile-opt")))
 
 tools = ["tile-opt", "mlir-opt", "mlir-runner", "not", "split-file"]
-for tool in ["tile-run", "tile-runtime-test"]:
+for tool in ["tile-run", "tile-run-reference-test", "tile-runtime-test"]:
     if os.path.exists(os.path.join(config.tile_tools_dir, tool)):
         tools.append(tool)
         config.available_features.add(tool)

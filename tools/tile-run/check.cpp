@@ -15,6 +15,11 @@ namespace tilerun {
 
 namespace {
 
+// The fp64 work of checking cuBLAS on sampled rows, and the largest product
+// computed whole on the host where cuBLAS is off (a few seconds).
+constexpr double kSampleMacs = 1u << 26;
+constexpr double kHostMacs = 1u << 30;
+
 float loadElement(const std::vector<uint8_t> &raw, tile_rt_dtype type,
                   size_t i) {
   if (type == TILE_RT_F32) {
@@ -99,7 +104,8 @@ void printCheck(const Check &c, const Problem &p) {
 
 Reference computeReference(cublasHandle_t blas, const Problem &p,
                            CUdeviceptr dA, CUdeviceptr dB, CUdeviceptr dAbsA,
-                           CUdeviceptr dAbsB, CUdeviceptr dRef) {
+                           CUdeviceptr dAbsB, CUdeviceptr dRef,
+                           const HostOperands &in, uint64_t seed) {
   const size_t cCount = size_t(p.m) * size_t(p.n);
   // Reference in f32 whatever c_type is, so it carries no output rounding;
   // then |A|.|B| the same way, through the same buffer.
@@ -120,6 +126,28 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
   std::printf("reference: cublasGemmEx, %s inputs, f32 output, compute 32F; "
               "|A|.|B| likewise for the element-wise bound\n",
               tile_rt_dtype_name(p.a_type));
+  // cuBLAS held to what a kernel with an f32 C must meet, on sampled rows.
+  tile_rt_check_bounds f32;
+  tile_rt_status status;
+  checkRuntime(
+      tile_rt_check_bounds_of(p.a_type, TILE_RT_F32, p.k, &f32, &status),
+      status);
+  std::vector<int64_t> rows = sampleRows(p, seed, kSampleMacs);
+  double err = rowsError(p, in, reference.c, rows);
+  if (err <= f32.frobenius)
+    return reference;
+  if (p.flops() / 2 > kHostMacs)
+    die(kExitError,
+        "the cuBLAS reference is %.1e off an fp64 product on %zu sampled "
+        "rows (bound %.1e), and %lldx%lldx%lld is too large to compute on "
+        "the host: no kernel can be checked",
+        err, rows.size(), f32.frobenius, static_cast<long long>(p.m),
+        static_cast<long long>(p.n), static_cast<long long>(p.k));
+  hostProduct(p, in, reference.c, reference.magnitude);
+  std::printf("reference: cuBLAS's product is %.1e off an fp64 product on %zu "
+              "sampled rows (bound %.1e); the host's fp64 product is the "
+              "reference instead\n",
+              err, rows.size(), f32.frobenius);
   return reference;
 }
 

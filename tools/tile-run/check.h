@@ -12,6 +12,7 @@
 #define TILE_RUN_CHECK_H
 
 #include "problem.h"
+#include "reference.h"
 #include "tile_runtime.h"
 #include "tile_runtime_driver.h"
 
@@ -44,9 +45,12 @@ struct Check {
 // Computes the reference from A and B (dA, dB) and the magnitudes' product
 // from |A| and |B| (dAbsA, dAbsB, freed here once used), each through dRef,
 // an f32 M x N buffer; ends the run if cuBLAS gives a non-finite value.
+// The product is checked against an fp64 one of `in` (the operands as
+// stored) on rows sampled by `seed` (reference.h).
 Reference computeReference(cublasHandle_t blas, const Problem &p,
                            CUdeviceptr dA, CUdeviceptr dB, CUdeviceptr dAbsA,
-                           CUdeviceptr dAbsB, CUdeviceptr dRef);
+                           CUdeviceptr dAbsB, CUdeviceptr dRef,
+                           const HostOperands &in, uint64_t seed);
 
 // Launches the kernel once on a poisoned C, compares C with the reference
 // and prints the verdict.

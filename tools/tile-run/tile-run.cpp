@@ -170,24 +170,30 @@ void freeBuffers(const ProblemBuffers &buf) {
     CU_CHECK(cuMemFree, ptr);
 }
 
-// Seeded inputs into A and B, and their magnitudes into dAbsA and dAbsB.
-void fillInputs(const Problem &p, uint64_t seed, const ProblemBuffers &buf,
-                CUdeviceptr dAbsA, CUdeviceptr dAbsB) {
+// Seeded inputs into A and B, and their magnitudes into dAbsA and dAbsB;
+// returns A and B as stored (the reference's own check reads them).
+HostOperands fillInputs(const Problem &p, uint64_t seed,
+                        const ProblemBuffers &buf, CUdeviceptr dAbsA,
+                        CUdeviceptr dAbsB) {
   const size_t aCount = size_t(p.m) * size_t(p.k);
   const size_t bCount = size_t(p.k) * size_t(p.n);
   const size_t inBytes = tile_rt_dtype_bytes(p.a_type);
   // A then B from one stream of numbers, in storage order. Clearing the
   // sign bit gives the magnitude exactly, in f16 as in bf16.
   SplitMix64 rng(seed);
-  for (auto [count, signedPtr, absPtr] :
-       {std::tuple{aCount, buf.a, dAbsA}, std::tuple{bCount, buf.b, dAbsB}}) {
-    std::vector<uint16_t> host(count);
-    fillRandom(host, p.a_type, rng);
-    CU_CHECK(cuMemcpyHtoD, signedPtr, host.data(), count * inBytes);
-    for (uint16_t &x : host)
+  HostOperands in;
+  for (auto [count, signedPtr, absPtr, host] :
+       {std::tuple{aCount, buf.a, dAbsA, &in.a},
+        std::tuple{bCount, buf.b, dAbsB, &in.b}}) {
+    host->resize(count);
+    fillRandom(*host, p.a_type, rng);
+    CU_CHECK(cuMemcpyHtoD, signedPtr, host->data(), count * inBytes);
+    std::vector<uint16_t> magnitude(*host);
+    for (uint16_t &x : magnitude)
       x &= 0x7FFF;
-    CU_CHECK(cuMemcpyHtoD, absPtr, host.data(), count * inBytes);
+    CU_CHECK(cuMemcpyHtoD, absPtr, magnitude.data(), count * inBytes);
   }
+  return in;
 }
 
 cublasHandle_t createBlas(const Gpu &gpu, const ProblemBuffers &buf) {
@@ -296,10 +302,10 @@ bool runProblem(Gpu &gpu, const Options &opts,
   const size_t inBytes = tile_rt_dtype_bytes(p.a_type);
   CUdeviceptr dAbsA = allocDevice(size_t(p.m) * size_t(p.k) * inBytes, "|A|");
   CUdeviceptr dAbsB = allocDevice(size_t(p.k) * size_t(p.n) * inBytes, "|B|");
-  fillInputs(p, seed, buf, dAbsA, dAbsB);
+  HostOperands in = fillInputs(p, seed, buf, dAbsA, dAbsB);
   cublasHandle_t blas = createBlas(gpu, buf);
   Reference reference =
-      computeReference(blas, p, buf.a, buf.b, dAbsA, dAbsB, buf.ref);
+      computeReference(blas, p, buf.a, buf.b, dAbsA, dAbsB, buf.ref, in, seed);
 
   std::unique_ptr<LtGemm> lt;
   std::vector<Timed> baselines = makeBaselines(gpu, opts, p, blas, buf, lt);

@@ -1,0 +1,50 @@
+//===- reference.h - An fp64 check of the cuBLAS reference ------*- C++ -*-===//
+//
+// cuBLAS is the reference every kernel is checked against, and cuBLAS can be
+// wrong (cuBLAS 13 leaves a K row out of some layout-tn products,
+// docs/results/shapes.md). So its product is itself checked against an fp64
+// product of the host's operands on a few sampled rows; where it is off, a
+// small problem takes the host's fp64 product as the reference and a large
+// one ends the run with one line, rather than blaming the kernels.
+// Host code only (tile-run-reference-test runs it without a GPU).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUN_REFERENCE_H
+#define TILE_RUN_REFERENCE_H
+
+#include "problem.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace tilerun {
+
+// A and B as stored (f16 or bf16 bits, dense, in the problem's layout).
+struct HostOperands {
+  std::vector<uint16_t> a, b;
+};
+
+// Row i of A B and of |A| |B|, in fp64, each n values.
+void hostRow(const Problem &p, const HostOperands &in, int64_t i, double *c,
+             double *magnitude);
+
+// The rows the reference is checked on: the first and the last, and between
+// them up to six more spread by `seed`, as many as keep the fp64 work within
+// `maxMacs` multiply-adds (at least one row).
+std::vector<int64_t> sampleRows(const Problem &p, uint64_t seed,
+                                double maxMacs);
+
+// The relative Frobenius error, on `rows`, of `ref` (M x N, f32) against the
+// fp64 product.
+double rowsError(const Problem &p, const HostOperands &in,
+                 const std::vector<float> &ref,
+                 const std::vector<int64_t> &rows);
+
+// The whole product and the magnitudes' product in fp64, rounded to f32.
+void hostProduct(const Problem &p, const HostOperands &in,
+                 std::vector<float> &c, std::vector<float> &magnitude);
+
+} // namespace tilerun
+
+#endif // TILE_RUN_REFERENCE_H
