@@ -136,13 +136,15 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
   double err = rowsError(p, in, reference.c, rows);
   if (err <= f32.frobenius)
     return reference;
-  if (p.flops() / 2 > kHostMacs)
-    die(kExitError,
-        "the cuBLAS reference is %.1e off an fp64 product on %zu sampled "
-        "rows (bound %.1e), and %lldx%lldx%lld is too large to compute on "
-        "the host: no kernel can be checked",
-        err, rows.size(), f32.frobenius, static_cast<long long>(p.m),
-        static_cast<long long>(p.n), static_cast<long long>(p.k));
+  if (p.flops() / 2 > kHostMacs) {
+    // A check against it may fail a right kernel; said, not hidden.
+    std::printf("reference: cuBLAS's product is %.1e off an fp64 product on "
+                "%zu sampled rows (bound %.1e), and the problem is too large "
+                "for the host's: the kernels are checked against cuBLAS's "
+                "all the same\n",
+                err, rows.size(), f32.frobenius);
+    return reference;
+  }
   hostProduct(p, in, reference.c, reference.magnitude);
   std::printf("reference: cuBLAS's product is %.1e off an fp64 product on %zu "
               "sampled rows (bound %.1e); the host's fp64 product is the "

@@ -4,8 +4,8 @@
 // wrong (cuBLAS 13 leaves a K row out of some layout-tn products,
 // docs/results/shapes.md). So its product is itself checked against an fp64
 // product of the host's operands on a few sampled rows; where it is off, a
-// small problem takes the host's fp64 product as the reference and a large
-// one ends the run with one line, rather than blaming the kernels.
+// small problem takes the host's fp64 product as the reference, and a large
+// one says that a kernel failing against cuBLAS may not be at fault.
 // Host code only (tile-run-reference-test runs it without a GPU).
 //
 //===----------------------------------------------------------------------===//
