@@ -343,8 +343,8 @@ class Kernel:
             record = None
             if self.key and self.autotune > 1 and isinstance(entry, Dispatch):
                 # Beside the compiled bundles: the cache folder compile() used.
-                record = tuned.TunedRecord(self.folder.parent / "autotune", self.key,
-                                           self._rt.gpu_kind(device), self.autotune)
+                record = tuned.record(self.folder.parent / "autotune", self.key,
+                                      self._rt.gpu_kind(device), self.autotune)
             launcher = self._rt.Launcher(entry, self.layout, tune=self.autotune, record=record)
             self._launchers = {**self._launchers, device: launcher}
             cpp = _torch_op.get()

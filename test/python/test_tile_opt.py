@@ -1013,6 +1013,7 @@ def _good_doc(**change):
 
 @pytest.mark.parametrize("content, why", [
     ("{", "not JSON"),
+    ("[" * 100000, "not JSON (nested too deeply)"),
     (b"\xff\xfe", "not JSON"),
     ("[]", "not an autotune record of format 1"),
     (_good_doc(format=2), "not an autotune record of format 1"),
@@ -1025,6 +1026,9 @@ def _good_doc(**change):
     (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0.5, "why": "w"}}), "problem "),
     (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0}}), "problem "),
     (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0, "why": 3}}), "problem "),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0, "why": "\ud800"}}), "problem "),
+    (_good_doc(shapes={"1,2,3,3,3,2": {"rule": 1, "splits": 0, "why": "a\nb"}}), "problem "),
+    (_good_doc(gpu="x" * 100000), "recorded on 'xxx"),
 ])
 def test_a_record_not_ours_is_ignored_in_one_warning_then_replaced(tmp_path, content, why):
     record = _record(tmp_path)
@@ -1038,6 +1042,7 @@ def test_a_record_not_ours_is_ignored_in_one_warning_then_replaced(tmp_path, con
         assert record.get((1, 2, 3, 3, 3, 2)) is None  # read once
     [w] = caught
     text = str(w.message)
+    assert len(text) < 400, text  # the file's values cut short
     assert "\n" not in text and text.startswith(f"tile_opt: autotune record {record.path}: "
                                                  f"ignored: ") and why in text, text
     record.put((4, 4, 4, 4, 4, 4), 3, 2, "kept")  # the next choice replaces it
@@ -1058,6 +1063,37 @@ def test_a_record_must_be_a_small_regular_file(tmp_path, kind, monkeypatch):
             f"{m},2,3,3,3,2": {"rule": 1, "splits": 0, "why": "w"} for m in range(9)})))
     with pytest.warns(UserWarning, match="ignored: (not a regular file|larger than 100 bytes)"):
         assert record.get((1, 2, 3, 3, 3, 2)) is None
+
+
+def test_a_record_stays_within_its_size(tmp_path, monkeypatch):
+    """The oldest choices go first when the file would pass MAX_BYTES, so a
+    full record is never read back as too large and lost."""
+    from tile_opt import tuned
+    monkeypatch.setattr(tuned, "MAX_BYTES", 4000)
+    record = _record(tmp_path)
+    for m in range(1, 200):
+        record.put((m, 1, 1, 1, 1, 1), 0, 0, "w" * 300)
+    assert record.path.stat().st_size <= 4000
+    later = _record(tmp_path)
+    assert later.get((199, 1, 1, 1, 1, 1))["why"] == "w" * 300  # the newest kept
+    assert later.get((1, 1, 1, 1, 1, 1)) is None
+
+
+def test_a_process_shares_one_record_per_file(tmp_path):
+    from tile_opt import tuned
+    one = tuned.record(tmp_path, "k" * 64, H200, 4)
+    assert tuned.record(tmp_path, "k" * 64, dict(H200), 4) is one  # a second GPU alike
+    assert tuned.record(tmp_path, "k" * 64, H200, 8) is not one
+
+
+def test_a_record_is_not_written_through_a_linked_folder(tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (tmp_path / "autotune").symlink_to(outside)
+    record = _record(tmp_path / "autotune")
+    with pytest.warns(UserWarning, match="not written: .* is a link"):
+        record.put((1, 1, 1, 1, 1, 1), 1, 0, "a")
+    assert os.listdir(outside) == []
 
 
 def test_a_record_that_cannot_be_written_warns_once(tmp_path):

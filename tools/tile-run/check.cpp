@@ -74,7 +74,7 @@ Check compare(const std::vector<uint8_t> &got, tile_rt_dtype type,
   return c;
 }
 
-void printCheck(const Check &c, const Problem &p) {
+void printCheck(const Check &c, const Problem &p, const char *source) {
   const char *verdict = c.pass ? "PASS" : "FAIL";
   if (c.nonFinite)
     std::printf("check: %s %lld non-finite outputs (bound %.1e)\n", verdict,
@@ -93,11 +93,11 @@ void printCheck(const Check &c, const Problem &p) {
                 verdict, c.relErr, c.bound, static_cast<long long>(c.overBound),
                 c.overBound == 1 ? "" : "s", c.worstRatio);
   if (!c.pass && c.worst >= 0)
-    std::printf("  worst output: C[%lld][%lld] = %g, cuBLAS says %g (element-"
+    std::printf("  worst output: C[%lld][%lld] = %g, %s says %g (element-"
                 "wise bound %.3g)\n",
                 static_cast<long long>(c.worst / p.n),
                 static_cast<long long>(c.worst % p.n), double(c.worstGot),
-                double(c.worstWant), c.worstAllowed);
+                source, double(c.worstWant), c.worstAllowed);
 }
 
 } // namespace
@@ -132,8 +132,8 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
   checkRuntime(
       tile_rt_check_bounds_of(p.a_type, TILE_RT_F32, p.k, &f32, &status),
       status);
-  std::vector<int64_t> rows = sampleRows(p, seed, kSampleMacs);
-  double err = rowsError(p, in, reference.c, rows);
+  Sample rows = sample(p, seed, kSampleMacs);
+  double err = sampleError(p, in, reference.c, rows);
   if (err <= f32.frobenius)
     return reference;
   if (p.flops() / 2 > kHostMacs) {
@@ -142,14 +142,15 @@ Reference computeReference(cublasHandle_t blas, const Problem &p,
                 "%zu sampled rows (bound %.1e), and the problem is too large "
                 "for the host's: the kernels are checked against cuBLAS's "
                 "all the same\n",
-                err, rows.size(), f32.frobenius);
+                err, rows.rows.size(), f32.frobenius);
     return reference;
   }
   hostProduct(p, in, reference.c, reference.magnitude);
+  reference.source = "the host's fp64 product";
   std::printf("reference: cuBLAS's product is %.1e off an fp64 product on %zu "
               "sampled rows (bound %.1e); the host's fp64 product is the "
               "reference instead\n",
-              err, rows.size(), f32.frobenius);
+              err, rows.rows.size(), f32.frobenius);
   return reference;
 }
 
@@ -173,7 +174,7 @@ Check checkLaunch(const std::function<void()> &launch,
                                        &bounds, &status),
                status);
   Check check = compare(got, kernel.c_type, reference, bounds);
-  printCheck(check, p);
+  printCheck(check, p, reference.source);
   return check;
 }
 

@@ -28,6 +28,7 @@ namespace tilerun {
 // output: the product, and the product of the operands' magnitudes.
 struct Reference {
   std::vector<float> c, magnitude;
+  const char *source = "cuBLAS"; // or the host's fp64 product (reference.h)
 };
 
 struct Check {

@@ -83,7 +83,7 @@ int main() {
       std::vector<float> exact = product(c, c.p.k);
       std::vector<double> row(c.p.n), magnitude(c.p.n);
       for (int64_t i = 0; i < c.p.m; ++i) {
-        hostRow(c.p, c.in, i, row.data(), magnitude.data());
+        hostRow(c.p, c.in, i, 0, c.p.n, row.data(), magnitude.data());
         for (int64_t j = 0; j < c.p.n; ++j) {
           double want = 0, mag = 0;
           for (int64_t kk = 0; kk < c.p.k; ++kk) {
@@ -95,12 +95,19 @@ int main() {
                  "hostRow is the product of the stored operands");
         }
       }
-      std::vector<int64_t> all;
+      Sample all;
       for (int64_t i = 0; i < c.p.m; ++i)
-        all.push_back(i);
-      expect(rowsError(c.p, c.in, exact, all) < 1e-6,
+        all.rows.push_back(i);
+      all.cols = c.p.n;
+      // The bound cuBLAS is held to: an f32 C's.
+      tile_rt_check_bounds f32;
+      tile_rt_status status;
+      expect(tile_rt_check_bounds_of(type, TILE_RT_F32, c.p.k, &f32, &status) ==
+                 TILE_RT_OK,
+             "the runtime's bounds");
+      expect(sampleError(c.p, c.in, exact, all) <= f32.frobenius,
              "an exact reference passes");
-      expect(rowsError(c.p, c.in, product(c, c.p.k - 1), all) > 1e-3,
+      expect(sampleError(c.p, c.in, product(c, c.p.k - 1), all) > f32.frobenius,
              "a reference without the last K row is caught");
       std::vector<float> whole, wholeMagnitude;
       hostProduct(c.p, c.in, whole, wholeMagnitude);
@@ -109,19 +116,46 @@ int main() {
     }
   std::printf("rows: %d checks passed\n", checks);
 
+  // By hand, as blas.cpp hands the operands to cuBLAS: tn stores A (2 x 3)
+  // as 3 x 2, B (3 x 2) as is; nt stores B as 2 x 3.
+  Problem p;
+  p.m = 2, p.n = 2, p.k = 3, p.a_type = TILE_RT_F16;
+  auto bits = [](std::initializer_list<float> v) {
+    std::vector<uint16_t> out;
+    for (float x : v)
+      out.push_back(floatToHalf(x));
+    return out;
+  };
+  // A = [[1 2 3] [4 5 6]], B = [[1 0] [0 1] [1 1]]: A B = [[4 5] [10 11]].
+  HostOperands tn{bits({1, 4, 2, 5, 3, 6}), bits({1, 0, 0, 1, 1, 1})};
+  HostOperands nt{bits({1, 2, 3, 4, 5, 6}), bits({1, 0, 1, 0, 1, 1})};
+  double got[2];
+  p.layout = TILE_RT_TN;
+  hostRow(p, tn, 1, 0, 2, got, nullptr);
+  expect(got[0] == 10 && got[1] == 11, "tn by hand");
+  p.layout = TILE_RT_NT;
+  hostRow(p, nt, 0, 1, 1, got, nullptr);
+  expect(got[0] == 5, "nt by hand, one column");
+  std::printf("by hand: ok\n");
+
   Case c = makeCase(1000, 64, 64, TILE_RT_NN, TILE_RT_F16, 3);
-  std::vector<int64_t> rows = sampleRows(c.p, 5, 1e9);
-  expect(rows.size() == 8 && rows.front() == 0 && rows.back() == 999,
-         "eight rows, the first and the last among them");
-  for (size_t i = 1; i < rows.size(); ++i)
-    expect(rows[i - 1] < rows[i], "rows sorted, each once");
-  expect(sampleRows(c.p, 5, 1e9) == rows, "the same seed, the same rows");
-  std::vector<int64_t> three = sampleRows(c.p, 5, 64.0 * 64 * 3);
-  expect(three.size() == 3 && three.front() == 0 && three.back() == 999,
+  Sample rows = sample(c.p, 5, 1e9);
+  expect(rows.rows.size() == 8 && rows.rows.front() == 0 &&
+             rows.rows.back() == 999 && rows.col0 == 0 && rows.cols == 64,
+         "eight whole rows, the first and the last among them");
+  for (size_t i = 1; i < rows.rows.size(); ++i)
+    expect(rows.rows[i - 1] < rows.rows[i], "rows sorted, each once");
+  expect(sample(c.p, 5, 1e9).rows == rows.rows, "the same seed, the same rows");
+  Sample three = sample(c.p, 5, 64.0 * 64 * 3);
+  expect(three.rows.size() == 3 && three.cols == 64,
          "the budget bounds the rows");
-  expect(sampleRows(c.p, 5, 1).size() == 1, "at least one row");
+  c.p.n = 128256, c.p.k = 8192; // a vocabulary projection: a row is 2^30
+  Sample wide = sample(c.p, 5, double(1 << 26));
+  expect(wide.rows.size() == 1 && wide.cols == 8192 &&
+             wide.col0 + wide.cols <= c.p.n,
+         "a row too wide for the budget: a window of its columns");
   c.p.m = 1;
-  expect(sampleRows(c.p, 5, 1e9) == std::vector<int64_t>({0}),
+  expect(sample(c.p, 5, 1e9).rows == std::vector<int64_t>({0}),
          "one row of one");
   std::printf("sampled rows: ok\n");
   return 0;

@@ -16,50 +16,59 @@ double element(const Problem &p, uint16_t bits) {
 
 } // namespace
 
-void hostRow(const Problem &p, const HostOperands &in, int64_t i, double *c,
-             double *magnitude) {
+void hostRow(const Problem &p, const HostOperands &in, int64_t i, int64_t col0,
+             int64_t cols, double *c, double *magnitude) {
   std::vector<double> row(p.k);
   for (int64_t kk = 0; kk < p.k; ++kk)
     row[kk] = element(p, in.a[p.aTransposed() ? kk * p.m + i : i * p.k + kk]);
-  std::fill(c, c + p.n, 0.0);
-  std::fill(magnitude, magnitude + p.n, 0.0);
-  // B read in its storage order.
-  for (int64_t outer = 0; outer < (p.bTransposed() ? p.n : p.k); ++outer)
-    for (int64_t inner = 0; inner < (p.bTransposed() ? p.k : p.n); ++inner) {
-      int64_t kk = p.bTransposed() ? inner : outer;
-      int64_t j = p.bTransposed() ? outer : inner;
-      double y =
-          element(p, in.b[outer * (p.bTransposed() ? p.k : p.n) + inner]);
-      c[j] += row[kk] * y;
+  std::fill(c, c + cols, 0.0);
+  if (magnitude)
+    std::fill(magnitude, magnitude + cols, 0.0);
+  // B read in its storage order: N x K rows, or K x N rows.
+  auto add = [&](int64_t kk, int64_t j, uint16_t bits) {
+    double y = element(p, bits);
+    c[j] += row[kk] * y;
+    if (magnitude)
       magnitude[j] += std::fabs(row[kk]) * std::fabs(y);
-    }
+  };
+  if (p.bTransposed()) {
+    for (int64_t j = 0; j < cols; ++j)
+      for (int64_t kk = 0; kk < p.k; ++kk)
+        add(kk, j, in.b[(col0 + j) * p.k + kk]);
+  } else {
+    for (int64_t kk = 0; kk < p.k; ++kk)
+      for (int64_t j = 0; j < cols; ++j)
+        add(kk, j, in.b[kk * p.n + col0 + j]);
+  }
 }
 
-std::vector<int64_t> sampleRows(const Problem &p, uint64_t seed,
-                                double maxMacs) {
-  double perRow = double(p.n) * double(p.k);
-  int64_t count = std::clamp<int64_t>(int64_t(maxMacs / perRow), 1, 8);
-  count = std::min(count, p.m);
-  std::vector<int64_t> rows = {0};
-  if (count > 1)
-    rows.push_back(p.m - 1);
+Sample sample(const Problem &p, uint64_t seed, double maxMacs) {
   SplitMix64 rng(seed ^ 0x5EEDull);
-  while (int64_t(rows.size()) < count)
-    rows.push_back(int64_t(rng.next() % uint64_t(p.m)));
-  std::sort(rows.begin(), rows.end());
-  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-  return rows;
+  Sample s;
+  s.cols = std::clamp<int64_t>(int64_t(maxMacs / double(p.k)), 1, p.n);
+  s.col0 = s.cols == p.n ? 0 : int64_t(rng.next() % uint64_t(p.n - s.cols + 1));
+  int64_t count = std::clamp<int64_t>(
+      int64_t(maxMacs / (double(s.cols) * double(p.k))), 1, 8);
+  count = std::min(count, p.m);
+  s.rows = {0};
+  if (count > 1)
+    s.rows.push_back(p.m - 1);
+  while (int64_t(s.rows.size()) < count)
+    s.rows.push_back(int64_t(rng.next() % uint64_t(p.m)));
+  std::sort(s.rows.begin(), s.rows.end());
+  s.rows.erase(std::unique(s.rows.begin(), s.rows.end()), s.rows.end());
+  return s;
 }
 
-double rowsError(const Problem &p, const HostOperands &in,
-                 const std::vector<float> &ref,
-                 const std::vector<int64_t> &rows) {
-  std::vector<double> c(p.n), magnitude(p.n);
+double sampleError(const Problem &p, const HostOperands &in,
+                   const std::vector<float> &ref, const Sample &s) {
+  std::vector<double> c(s.cols);
   double diff2 = 0, ref2 = 0;
-  for (int64_t i : rows) {
-    hostRow(p, in, i, c.data(), magnitude.data());
-    for (int64_t j = 0; j < p.n; ++j) {
-      double d = double(ref[size_t(i) * size_t(p.n) + size_t(j)]) - c[j];
+  for (int64_t i : s.rows) {
+    hostRow(p, in, i, s.col0, s.cols, c.data(), nullptr);
+    for (int64_t j = 0; j < s.cols; ++j) {
+      double d =
+          double(ref[size_t(i) * size_t(p.n) + size_t(s.col0 + j)]) - c[j];
       diff2 += d * d;
       ref2 += c[j] * c[j];
     }
@@ -73,7 +82,7 @@ void hostProduct(const Problem &p, const HostOperands &in,
   c.resize(size_t(p.m) * size_t(p.n));
   magnitude.resize(c.size());
   for (int64_t i = 0; i < p.m; ++i) {
-    hostRow(p, in, i, row.data(), rowMagnitude.data());
+    hostRow(p, in, i, 0, p.n, row.data(), rowMagnitude.data());
     for (int64_t j = 0; j < p.n; ++j) {
       c[size_t(i) * size_t(p.n) + size_t(j)] = float(row[j]);
       magnitude[size_t(i) * size_t(p.n) + size_t(j)] = float(rowMagnitude[j]);

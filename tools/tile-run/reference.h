@@ -25,21 +25,25 @@ struct HostOperands {
   std::vector<uint16_t> a, b;
 };
 
-// Row i of A B and of |A| |B|, in fp64, each n values.
-void hostRow(const Problem &p, const HostOperands &in, int64_t i, double *c,
-             double *magnitude);
+// Columns [col0, col0 + cols) of row i of A B, and of |A| |B| unless
+// `magnitude` is null, in fp64.
+void hostRow(const Problem &p, const HostOperands &in, int64_t i, int64_t col0,
+             int64_t cols, double *c, double *magnitude);
 
-// The rows the reference is checked on: the first and the last, and between
-// them up to six more spread by `seed`, as many as keep the fp64 work within
-// `maxMacs` multiply-adds (at least one row).
-std::vector<int64_t> sampleRows(const Problem &p, uint64_t seed,
-                                double maxMacs);
+// Where the reference is checked: the first and the last row, and between
+// them up to six more spread by `seed`, over a window of columns, as many as
+// keep the fp64 work within `maxMacs` multiply-adds (at least one row and
+// one column).
+struct Sample {
+  std::vector<int64_t> rows;
+  int64_t col0 = 0, cols = 0;
+};
+Sample sample(const Problem &p, uint64_t seed, double maxMacs);
 
-// The relative Frobenius error, on `rows`, of `ref` (M x N, f32) against the
-// fp64 product.
-double rowsError(const Problem &p, const HostOperands &in,
-                 const std::vector<float> &ref,
-                 const std::vector<int64_t> &rows);
+// The relative Frobenius error, on the sample, of `ref` (M x N, f32)
+// against the fp64 product.
+double sampleError(const Problem &p, const HostOperands &in,
+                   const std::vector<float> &ref, const Sample &s);
 
 // The whole product and the magnitudes' product in fp64, rounded to f32.
 void hostProduct(const Problem &p, const HostOperands &in,
