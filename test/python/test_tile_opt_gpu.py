@@ -543,9 +543,11 @@ def test_autotune_keeps_the_fastest_candidate_and_stays_right(layout):
 
 def test_autotune_record_serves_a_later_kernel_untimed(tmp_path):
     """compile(autotune=3) keeps a timed shape's choice in the cache's record;
-    a later Kernel of the same bundle (as a later process) plans it untimed
-    and is right; a record naming a rule the model would not time warns
-    once, and the shape is timed again and the record mended."""
+    a later Kernel of the same bundle in a later process (the process's
+    records forgotten) plans it untimed and is right; a record naming a rule
+    the model would not time warns once, and the shape is timed again and
+    the record mended."""
+    from tile_opt import tuned
     cache = tmp_path / "cache"
     m, n, k = 128, 3072, 3072
     a = stored(m, k, False, torch.float16, 51)
@@ -558,6 +560,7 @@ def test_autotune_record_serves_a_later_kernel_untimed(tmp_path):
         torch.cuda.get_device_properties(torch.cuda.current_device()).multi_processor_count
     [(key, kept)] = doc["shapes"].items()
     assert key.startswith(f"{m},{n},{k},") and "timed here" in kept["why"]
+    tuned._records.clear()
     later = tile_opt.compile("f16", layout="nt", autotune=3, cache_dir=cache)
     assert later.key == first.key and later is not first
     check(later(a, b, out=nan_out(m, n, torch.float16)), a, b)
@@ -566,6 +569,7 @@ def test_autotune_record_serves_a_later_kernel_untimed(tmp_path):
     assert member.kernel == first.autotuned(m, n, k)[0].kernel
     doc["shapes"][key]["rule"] = 10**6
     path.write_text(json.dumps(doc))
+    tuned._records.clear()
     third = tile_opt.compile("f16", layout="nt", autotune=3, cache_dir=cache)
     with pytest.warns(UserWarning, match="is not among its 3 candidates; timed again"):
         check(third(a, b, out=nan_out(m, n, torch.float16)), a, b)
