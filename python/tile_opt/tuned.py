@@ -13,7 +13,9 @@ one warning and replaced by the next choice written. Writes are whole
 (tile_bench.files), at most MAX_BYTES (the oldest choices go first), and
 never through a link; nothing is written outside the folder. The kernels of
 one process share a record per file; two processes writing one at the same
-moment may lose a choice, whose shape is then timed again.
+moment may lose a choice, whose shape is then timed again. A process reads
+a record once, on its first new shape, and then keeps it with its own
+choices (each write merges the file as it is then).
 """
 from __future__ import annotations
 
