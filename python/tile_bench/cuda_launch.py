@@ -230,7 +230,8 @@ class LoadedKernel:
         tune_count candidates (the model's pick, then its next estimates:
         tile_rt_bundle_candidates), each timed on these operands on `stream`
         in `rounds` rounds in the runtime's visit order, L2 flushed before
-        every sample, by the median; waits for the stream. Writes c (the caller's launch then
+        every sample, by the median; the pick stays unless the fastest beats
+        it by the quartiles (stats.fastest_apart); waits for the stream. Writes c (the caller's launch then
         writes the product). Returns the winner's plan, its `why` naming
         every time. Threads meeting a new problem at once time it once."""
         with self._tuning:
@@ -292,13 +293,15 @@ class LoadedKernel:
                     if r:
                         events[i].append((start, end))
             torch_stream.synchronize()
-        times = [stats.quantile(sorted(s.elapsed_time(e) * 1000 for s, e in ev), 0.5)
-                 for ev in events]
-        best = min(range(len(plans)), key=times.__getitem__)
+        summaries = [stats.summarize([s.elapsed_time(e) * 1000 for s, e in ev])
+                     for ev in events]
+        best = stats.fastest_apart(summaries)  # the model's pick unless clearly beaten
         handle, rule, splits = plans[best]
-        timed = ", ".join(f"rule {p[1]}{f'@{p[2]}' if p[2] else ''} {t:.1f} us"
-                          for p, t in zip(plans, times))
-        why = (f"rule {rule}, fastest of {len(plans)} timed here ({timed}); "
+        timed = ", ".join(f"rule {p[1]}{f'@{p[2]}' if p[2] else ''} {t['ms']:.1f} us"
+                          for p, t in zip(plans, summaries))
+        fastest = min(range(len(plans)), key=lambda i: summaries[i]["ms"])
+        kept = "fastest" if best == fastest else "kept, none faster by the quartiles,"
+        why = (f"rule {rule}, {kept} of {len(plans)} timed here ({timed}); "
                f"the model's pick: rule {cands[0][1]}")
         plan = self._keep(problem, self.prepare(m, n, k, c.device, lds, (handle, splits, why)))
         if self.record is not None:

@@ -44,3 +44,14 @@ def compare(base: Mapping[str, float], other: Mapping[str, float]) -> dict:
     hi = 100.0 * base["ms_q75"] / other["ms_q25"]
     verdict = "tie" if lo <= 100.0 <= hi else ("faster" if lo > 100.0 else "slower")
     return {"pct": pct, "pct_lo": lo, "pct_hi": hi, "verdict": verdict}
+
+
+def fastest_apart(summaries: Sequence[Mapping[str, float]]) -> int:
+    """The index of the fastest of `summaries` (by median) where it is faster
+    than the first by compare()'s verdict, else 0: the first (a default,
+    such as a cost model's pick) is kept on a tie, which at a few samples is
+    noise more often than a win."""
+    best = min(range(len(summaries)), key=lambda i: summaries[i]["ms"])
+    if best and compare(summaries[0], summaries[best])["verdict"] != "faster":
+        return 0
+    return best

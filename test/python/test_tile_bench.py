@@ -1324,6 +1324,20 @@ def test_summarize_exact_quantiles():
         stats.summarize([])
 
 
+def test_fastest_apart_keeps_the_first_on_a_tie():
+    """Autotune's rule: the fastest by the median, unless its quartiles
+    overlap the first's (the model's pick), which then stays."""
+    pick = stats.summarize([1.0, 1.1, 1.2])
+    near = stats.summarize([0.95, 1.05, 1.15])  # faster median, overlapping
+    clear = stats.summarize([0.5, 0.55, 0.6])
+    slow = stats.summarize([2.0, 2.1, 2.2])
+    assert stats.fastest_apart([pick, near]) == 0
+    assert stats.fastest_apart([pick, near, clear, slow]) == 2
+    assert stats.fastest_apart([pick, slow]) == 0
+    assert stats.fastest_apart([near, pick]) == 0  # the first is the fastest
+    assert stats.fastest_apart([pick]) == 0
+
+
 def test_compare_verdicts():
     base = stats.summarize([1.0, 1.1, 1.2])  # IQR 1.05-1.15
     tie = stats.compare(base, stats.summarize([1.1, 1.15, 1.2]))  # 1.125-1.175
