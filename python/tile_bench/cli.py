@@ -104,8 +104,9 @@ def parse_args(argv: Optional[Sequence[str]]) -> argparse.Namespace:
                         "dispatch manifest's pick at the model's choice)")
     p.add_argument("--tune", type=int, default=0, metavar="N",
                    help="also time each dispatch manifest as tile_opt's autotune runs "
-                        "it: the fastest of the model's N best candidates, timed on the "
-                        "shape first, as row NAME+tune (default 0: none)")
+                        "it: the model's N best candidates timed on the shape first, "
+                        "the fastest kept where it beats the pick by the quartiles, as "
+                        "row NAME+tune (default 0: none)")
     args = p.parse_args(argv)
     args.shapes = [_shape(s) for s in args.shape]
     if not 0 <= args.tune <= rt.max_candidates:
