@@ -69,7 +69,7 @@ Check compare(const std::vector<uint8_t> &got, tile_rt_dtype type,
       }
     }
   }
-  c.relErr = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
+  c.relErr = relativeFrobenius(diff2, ref2);
   c.pass = c.nonFinite == 0 && c.relErr <= c.bound && c.overBound == 0;
   return c;
 }

@@ -73,6 +73,10 @@ double sampleError(const Problem &p, const HostOperands &in,
       ref2 += c[j] * c[j];
     }
   }
+  return relativeFrobenius(diff2, ref2);
+}
+
+double relativeFrobenius(double diff2, double ref2) {
   return ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
 }
 

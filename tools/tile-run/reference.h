@@ -45,6 +45,11 @@ Sample sample(const Problem &p, uint64_t seed, double maxMacs);
 double sampleError(const Problem &p, const HostOperands &in,
                    const std::vector<float> &ref, const Sample &s);
 
+// ||C - C_ref|| / ||C_ref|| from the sums of squares (the absolute error
+// where the reference is zero): the check's measure, for kernels (check.cpp)
+// and for cuBLAS's reference alike.
+double relativeFrobenius(double diff2, double ref2);
+
 // The whole product and the magnitudes' product in fp64, rounded to f32.
 void hostProduct(const Problem &p, const HostOperands &in,
                  std::vector<float> &c, std::vector<float> &magnitude);
