@@ -300,8 +300,8 @@ class LoadedKernel:
         timed = ", ".join(f"rule {p[1]}{f'@{p[2]}' if p[2] else ''} {t['ms']:.1f} us"
                           for p, t in zip(plans, summaries))
         fastest = min(range(len(plans)), key=lambda i: summaries[i]["ms"])
-        kept = "fastest" if best == fastest else "kept, none faster by the quartiles,"
-        why = (f"rule {rule}, {kept} of {len(plans)} timed here ({timed}); "
+        how = "fastest" if best == fastest else "kept, none faster by the quartiles,"
+        why = (f"rule {rule}, {how} of {len(plans)} timed here ({timed}); "
                f"the model's pick: rule {cands[0][1]}")
         plan = self._keep(problem, self.prepare(m, n, k, c.device, lds, (handle, splits, why)))
         if self.record is not None:
