@@ -31,7 +31,7 @@
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=2" 2>&1 | FileCheck %s --check-prefix=WG-W
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 num-warps=2 swap-ab=1" 2>&1 | FileCheck %s --check-prefix=WG-WSWAP
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=72" 2>&1 | FileCheck %s --check-prefix=WG-N
-// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=48" 2>&1 | FileCheck %s --check-prefix=WG-N48
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=8" 2>&1 | FileCheck %s --check-prefix=WG-N8
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=272" 2>&1 | FileCheck %s --check-prefix=WG-N272
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=96 block-n=96" 2>&1 | FileCheck %s --check-prefix=WG-M96
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96 split-k=2" 2>&1 | FileCheck %s --check-prefix=WG-N96-SPLIT
@@ -83,10 +83,10 @@
 // WG-K: error: tile-tiling: mma=wgmma needs block-k = 64 (one 128-byte swizzled row of f16/bf16), got 32
 // WG-W: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups; 12 with swap-ab=1), got 2
 // WG-WSWAP: error: tile-tiling: mma=wgmma needs num-warps 4 or 8 (one or two warpgroups; 12 with swap-ab=1), got 2
-// WG-N: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x72
-// WG-N48: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x48
-// WG-N272: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 128x272
-// WG-M96: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 from 64 to 256, got 96x96
+// WG-N: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 128x72
+// WG-N8: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 128x8
+// WG-N272: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 128x272
+// WG-M96: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 96x96
 // A block-n that is not a multiple of 64 lowers in clusters of one,
 // without split-K (and not Stream-K: kernel-attr-invalid.mlir).
 // WG-N96-SPLIT: error: tile-tiling: mma=wgmma with block-n=96 (not a multiple of 64) needs split-k=1, got 2

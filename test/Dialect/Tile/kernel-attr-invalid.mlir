@@ -220,9 +220,9 @@ func.func @word_split_k() attributes {tile.kernel = #tile.kernel<block_m = 64, b
 
 // -----
 
-// wgmma's block_n: a multiple of 16 from 64 to 256; one that is not a
+// wgmma's block_n: a multiple of 16 up to 256; one that is not a
 // multiple of 64 neither splits K nor runs Stream-K.
-// expected-error @+1 {{mma = wgmma needs block_m in {64, 128, 192, 256} and block_n a multiple of 16 from 64 to 256, got 128x72}}
+// expected-error @+1 {{mma = wgmma needs block_m in {64, 128, 192, 256} and block_n a multiple of 16 up to 256, got 128x72}}
 func.func @wgmma_block_n_72() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 72, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }

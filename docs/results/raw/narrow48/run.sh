@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# 64-row tiles 32 and 48 wide (o64n32, o64n48: m64n80's kernel at those
+# widths) beside the 64-row members at M 48-256, f16 x @ w.T (layout nt),
+# tile-bench without Triton (cuBLAS in the same process), L2 flushed, 3
+# rotated rounds, split members at 2, 4 and 8; then the candidates on
+# random shapes and under memcheck; and tile-run's check of cuBLAS's own
+# product on the tn shape where cuBLAS drops a K row.
+# Bundles compiled here:
+#   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx="config=auto calibration=T" \
+#     --tile-bundle=$CAND/f16/nt-auto   (T: data/sm_90a.json with the two appended)
+#   scripts/auto-bundles.sh $TN tn
+#   CAND=.kit/bundles/cand TN=.kit/bundles/tn bash docs/results/raw/narrow48/run.sh
+# (carry .kit/bundles and runtime/external)
+set -uo pipefail
+R=/tmp/raw-narrow48; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
+. scripts/gpu-tools.sh
+nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
+clock
+# cuBLAS's tn product at 520x64x3585 (and two controls), checked by tile-run.
+timeout 60 $run $TN/f16/tn-auto/matmul_f16_tn__small.json --layout tn --shape 520x64x3585 \
+  --shape 512x64x3585 --shape 520x64x3584 --seed 61 --rounds 1 --reps 1 --warmup 0 \
+  --no-cublas-timing > "$R/tn-reference.txt" 2>&1
+echo "tn-reference rc=$?"; grep -iE "reference|cublas|PASS|FAIL" "$R/tn-reference.txt" | head -12
+C=$CAND/f16/nt-auto
+BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4,8"
+members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 m64n112 s128k o64n48 o64n32}; do echo $C/*__$m.json; done)
+for set in ${CAL_SETS:-llm:64,128,256:170 heldout:48,200:110}; do
+  IFS=: read suite ms t <<< "$set"
+  bench cal-nt-$suite-${ms//,/-} $t $members $(python3 scripts/suites.py $suite --m $ms)
+done
+clock
+random_shapes random-cand $CAND '*__o*.json' ${RANDOM_CAND:-100} 29 40
+sanitize memcheck memcheck 25 $C/*__o*.json --layout nt --shape 300x500x700 \
+  --shape 1x4096x4096 --shape 200x3000x1000
+clock
+gzip -q $R/*.json $R/*.log 2>/dev/null
+tar czf "$OUT/raw-narrow48.tar.gz" -C $R --exclude pip.txt --exclude build-tile-run.txt .
