@@ -128,8 +128,8 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
              c.blockN < 16 || c.blockN % 16 || c.blockN > 256)
     return emitError() << wgmma << " needs " << n.field("block-m")
                        << " in {64, 128, 192, 256} and " << n.field("block-n")
-                       << " a multiple of 16 up to 256, got " << c.blockM
-                       << "x" << c.blockN;
+                       << " a multiple of 16 up to 256, got " << c.blockM << "x"
+                       << c.blockN;
   // A block_n that is not whole 64-column boxes: the split-K and Stream-K
   // epilogues and the cluster's B multicast are built for such boxes.
   if (c.needsKMajorB()) {
