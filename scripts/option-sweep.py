@@ -8,7 +8,7 @@ without spills or warnings, and one it refuses must be refused with a single
 error, a second error line, a ptxas failure, a spill) is a failure.
 
   scripts/option-sweep.py [--tile-opt BIN] [--ptxas BIN] [--jobs N]
-                          [--sample N --seed S] [--config OPTS]...
+                          [--sample N --seed S] [--input MLIR] [--config OPTS]...
 
 Without --config the grid is mma x schedule x order x block-m x block-n x
 block-k x num-warps x num-stages, and the warp-specialized wgmma kernels
@@ -64,12 +64,12 @@ def grid():
                f"index-bitwidth={bits} split-k={splits}")
 
 
-def check(tile_opt, ptxas, opts):
+def check(tile_opt, ptxas, source, opts):
     """(verdict, detail): accepted / rejected / failed."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "b")
         try:
-            r = subprocess.run([tile_opt, INPUT, f"--tile-to-ptx={opts}",
+            r = subprocess.run([tile_opt, source, f"--tile-to-ptx={opts}",
                                 f"--tile-bundle={out}", "-o", os.devnull],
                                capture_output=True, text=True, timeout=600)
         except subprocess.TimeoutExpired:
@@ -81,7 +81,7 @@ def check(tile_opt, ptxas, opts):
             if r.returncode == 1 and m and "does not dominate" not in err:
                 return "rejected", m.group(1)
             return "failed", f"tile-opt exit {r.returncode}: {err[-300:]}"
-        ptx = os.path.join(out, "matmul_f16.ptx")
+        ptx = os.path.join(out, os.path.splitext(os.path.basename(source))[0] + ".ptx")
         chip = "sm_90a" if "mma=wgmma" in opts else "sm_90"
         m = re.search(r"chip=(sm_\w+)", opts)
         chip = m.group(1) if m else chip
@@ -112,6 +112,8 @@ def main():
     p.add_argument("--sample", type=int, default=0,
                    help="check N configurations drawn from the grid")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--input", default=INPUT,
+                   help="the kernel compiled (default: the nn example)")
     p.add_argument("--config", action="append", default=[],
                    help="a --tile-to-ptx option string (repeatable)")
     p.add_argument("--verbose", action="store_true",
@@ -124,7 +126,7 @@ def main():
     lock = threading.Lock()
 
     def one(o):
-        r = (o, *check(args.tile_opt, args.ptxas, o))
+        r = (o, *check(args.tile_opt, args.ptxas, args.input, o))
         if args.verbose:
             with lock:  # one whole line at a time
                 print(f"{r[1]}: {o}: {r[2]}", flush=True)
