@@ -410,6 +410,16 @@ def summary(rows, label):
           f"{sum(a < 0.9 for a in auto)}" + (f"; vs Triton {geomean(tri):.3f}" if tri else ""))
 
 
+def suite_summaries(rows, label):
+    """summary() over the rows of each named suite's own shapes (the issue's
+    targets are per suite; the runs mix suites and M)."""
+    for name in ("llm", "heldout", "calibration", "kheavy"):
+        shapes = {tuple(e[:3]) for e in suites.suite(name)}
+        sel = [r for r in rows if tuple(r[0]) in shapes]
+        if sel:
+            summary(sel, f"  {label}suite {name}")
+
+
 def family(shape):
     for m, n, k, fam, _ in (suites.suite("calibration") + suites.suite("llm") +
                             suites.suite("heldout") + suites.suite("kheavy")):
@@ -488,6 +498,7 @@ def main():
         by_m.setdefault(r[0][0], []).append(r)
     for m in sorted(by_m):
         summary(by_m[m], f"  M {m}")
+    suite_summaries(rows, "")
     if args.shapes:
         for s, pick, best, tp, tb, cub, tri in rows:
             print(f"{'x'.join(map(str, s)):>16} {family(s):14} pick {pick:8} {100 * cub / tp:6.1f}%"
@@ -500,6 +511,7 @@ def main():
             out = [d for d in data if family(d[0]) == fam]
             held += picks(table, fit(table, rest, only, args.from_table), out)
         summary(held, "held out (each family picked by a fit without it)")
+        suite_summaries(held, "held out, ")
     for name in costs:
         print(f"  {name:7} " + " ".join(f"{f}={v}" for f, v in zip(FIELDS, costs[name])))
     if args.write:

@@ -6,8 +6,9 @@
 # random shapes and under memcheck; and tile-run's check of cuBLAS's own
 # product on the tn shape where cuBLAS drops a K row.
 # Bundles compiled here:
-#   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx="config=auto calibration=T" \
-#     --tile-bundle=$CAND/f16/nt-auto   (T: data/sm_90a.json with the two appended)
+#   docs/results/raw/narrow48/candidates.py T.json
+#   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx="config=auto calibration=T.json" \
+#     --tile-bundle=$CAND/f16/nt-auto
 #   scripts/auto-bundles.sh $TN tn
 #   CAND=.kit/bundles/cand TN=.kit/bundles/tn bash docs/results/raw/narrow48/run.sh
 # (carry .kit/bundles and runtime/external)
