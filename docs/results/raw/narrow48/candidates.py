@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes a calibration table: data/sm_90a.json with 64-row candidates 32
-and 48 wide (o64n32, o64n48: m64n80's kernel and coefficients at those
-widths; the coefficients only rank them until a fit replaces them).
+"""Writes a calibration table: data/sm_90a.json with candidates 32 and 48
+wide: 64-row ones (o64n32, o64n48: m64n80's kernel and coefficients at
+those widths) and 128-row warp-specialized ones (o128n32, o128n48: w96's);
+the coefficients only rank them until a fit replaces them.
 
   candidates.py OUT.json
 """
@@ -13,13 +14,15 @@ import sys
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..")
 with open(os.path.join(root, "data", "sm_90a.json")) as f:
     table = json.load(f)
-base = next(m for m in table["members"] if m["name"] == "m64n80")
-for width in (32, 48):
-    m = copy.deepcopy(base)
-    m["name"] = f"o64n{width}"
-    m["why"] = f"64x{width} tiles, one warpgroup, B K-major only (a candidate)"
-    m["config"]["block_n"] = width
-    table["members"].append(m)
+for rows, like, kind in ((64, "m64n80", "one warpgroup"),
+                         (128, "w96", "warp-specialized")):
+    base = next(m for m in table["members"] if m["name"] == like)
+    for width in (32, 48):
+        m = copy.deepcopy(base)
+        m["name"] = f"o{rows}n{width}"
+        m["why"] = f"{rows}x{width} tiles, {kind}, B K-major only (a candidate)"
+        m["config"]["block_n"] = width
+        table["members"].append(m)
 with open(sys.argv[1], "w") as f:
     json.dump(table, f, indent=1)
     f.write("\n")

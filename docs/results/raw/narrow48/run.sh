@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# 64-row tiles 32 and 48 wide (o64n32, o64n48: m64n80's kernel at those
-# widths) beside the 64-row members at M 48-256, f16 x @ w.T (layout nt),
+# Tiles 32 and 48 wide (o64n32, o64n48: m64n80's kernel at those widths;
+# o128n32, o128n48: w96's) beside the members that serve M 48-256 (the
+# 64-row ones, s128k, s208, w96), f16 x @ w.T (layout nt),
 # tile-bench without Triton (cuBLAS in the same process), L2 flushed, 3
-# rotated rounds, split members at 2, 4 and 8; then the candidates on
+# rotated rounds, split members at 2 and 4; then the candidates on
 # random shapes and under memcheck; and tile-run's check of cuBLAS's own
 # product on the tn shape where cuBLAS drops a K row.
 # Bundles compiled here:
@@ -13,7 +14,7 @@
 #   CAND=.kit/bundles/cand TN=.kit/bundles/tn bash docs/results/raw/narrow48/run.sh
 # (carry .kit/bundles and runtime/external)
 set -uo pipefail
-R=/tmp/raw-narrow48; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
+R=/tmp/raw-narrow48; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
@@ -23,9 +24,9 @@ timeout 60 $run $TN/f16/tn-auto/matmul_f16_tn__small.json --layout tn --shape 52
   --no-cublas-timing > "$R/tn-reference.txt" 2>&1
 echo "tn-reference rc=$?"; grep -iE "reference|cublas|PASS|FAIL" "$R/tn-reference.txt" | head -12
 C=$CAND/f16/nt-auto
-BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4,8"
-members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 m64n112 s128k o64n48 o64n32}; do echo $C/*__$m.json; done)
-for set in ${CAL_SETS:-llm:64,128,256:170 heldout:48,200:110}; do
+BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4"
+members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 m64n112 s128k s208 w96 o64n48 o64n32 o128n48 o128n32}; do echo $C/*__$m.json; done)
+for set in ${CAL_SETS:-llm:64,128,256:220 heldout:48,200:140}; do
   IFS=: read suite ms t <<< "$set"
   bench cal-nt-$suite-${ms//,/-} $t $members $(python3 scripts/suites.py $suite --m $ms)
 done
