@@ -12,8 +12,9 @@ error, a second error line, a ptxas failure, a spill) is a failure.
 
 Without --config the grid is mma x schedule x order x block-m x block-n x
 block-k x num-warps x num-stages, and the warp-specialized wgmma kernels
-times cluster-m x index-bitwidth (see grid()); --sample picks N of it at
-random. Prints the counts and each failure; exits 1 when there is one.
+times cluster-m x index-bitwidth (see grid()); wgmma's widths not a
+multiple of 64 need B K-major (--input examples/matmul_f16_nt.mlir);
+--sample picks N of it at random. Prints the counts and each failure; exits 1 when there is one.
 """
 
 import argparse
@@ -46,7 +47,7 @@ def grid():
                f"num-stages={stages}")
     for sched, order, bm, bn, warps, stages in itertools.product(
             ["tiled", "persistent"], ["linear", "grouped"],
-            [64, 128, 192, 256], [64, 128, 192, 256], [4, 8], range(1, 9)):
+            [64, 128, 192, 256], [48, 64, 96, 128, 192, 256], [4, 8], range(1, 9)):
         yield (f"mma=wgmma schedule={sched} order={order} block-m={bm} "
                f"block-n={bn} block-k=64 num-warps={warps} "
                f"num-stages={stages}")
@@ -56,7 +57,7 @@ def grid():
     for ws, sched, order, bm, bn, warps, stages, cm, bits, splits in (
             itertools.product(
                 ["cooperative", "pingpong"], ["tiled", "persistent"],
-                ["linear", "grouped"], [64, 128, 256], [64, 128, 192, 256],
+                ["linear", "grouped"], [64, 128, 256], [48, 64, 96, 128, 192, 256],
                 [4, 8], range(1, 9), [1, 2], [32, 64], [1, 4, 16])):
         yield (f"mma=wgmma warp-specialize={ws} schedule={sched} "
                f"order={order} block-m={bm} block-n={bn} block-k=64 "
