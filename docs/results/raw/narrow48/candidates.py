@@ -2,7 +2,8 @@
 """Writes a calibration table: data/sm_90a.json with candidates 32 and 48
 wide: 64-row ones (o64n32, o64n48: m64n80's kernel and coefficients at
 those widths) and 128-row warp-specialized ones (o128n32, o128n48: w96's);
-the coefficients only rank them until a fit replaces them.
+and a 64x192 split-K one; the coefficients only rank them until a fit
+replaces them.
 
   candidates.py OUT.json
 """
@@ -23,6 +24,15 @@ for rows, like, kind in ((64, "m64n80", "one warpgroup"),
         m["why"] = f"{rows}x{width} tiles, {kind}, B K-major only (a candidate)"
         m["config"]["block_n"] = width
         table["members"].append(m)
+# And 64x192 split-K in a cluster (o64n192k: m64k's kernel and coefficients,
+# 6 stages), which measured 0.886 of cuBLAS at 384x384x32768 against
+# midk's 0.821 in one process (raw/midm/cal-nt-classic) and was never timed
+# on the K-heavy suite.
+m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "m64k"))
+m["name"] = "o64n192k"
+m["why"] = "64x192 tiles, 2, 4 or 8 programs per tile in a cluster (a candidate)"
+m["config"].update(block_n=192, num_stages=6)
+table["members"].append(m)
 with open(sys.argv[1], "w") as f:
     json.dump(table, f, indent=1)
     f.write("\n")

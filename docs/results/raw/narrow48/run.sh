@@ -12,6 +12,9 @@
 #     --tile-bundle=$CAND/f16/nt-auto
 #   scripts/auto-bundles.sh $TN tn
 #   CAND=.kit/bundles/cand TN=.kit/bundles/tn bash docs/results/raw/narrow48/run.sh
+# and the split-K candidate on the K-heavy suite (a second call):
+#   CAND=... TN=... CAL_SETS="kheavy::200 classic::60" SPLITS=2,4,8 RANDOM_CAND=60 \
+#     CAL_MEMBERS="split m64k midk n192k m64wk o64n192k" bash docs/results/raw/narrow48/run.sh
 # (carry .kit/bundles and runtime/external)
 set -uo pipefail
 R=/tmp/raw-narrow48; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
@@ -24,11 +27,13 @@ timeout 60 $run $TN/f16/tn-auto/matmul_f16_tn__small.json --layout tn --shape 52
   --no-cublas-timing > "$R/tn-reference.txt" 2>&1
 echo "tn-reference rc=$?"; grep -iE "reference|cublas|PASS|FAIL" "$R/tn-reference.txt" | head -12
 C=$CAND/f16/nt-auto
-BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,4"
+BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits ${SPLITS:-2,4}"
 members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 m64n112 s128k s208 w96 o64n48 o64n32 o128n48 o128n32}; do echo $C/*__$m.json; done)
+# suite:M-list:T, or suite::T for the suite's own M
 for set in ${CAL_SETS:-llm:64,128,256:220 heldout:48,200:140}; do
   IFS=: read suite ms t <<< "$set"
-  bench cal-nt-$suite-${ms//,/-} $t $members $(python3 scripts/suites.py $suite --m $ms)
+  bench cal-nt-$suite${ms:+-${ms//,/-}} $t $members \
+    $(python3 scripts/suites.py $suite ${ms:+--m $ms})
 done
 clock
 random_shapes random-cand $CAND '*__o*.json' ${RANDOM_CAND:-100} 29 40
