@@ -155,13 +155,16 @@ module attributes {gpu.container_module} {
 // CHECK: nvgpu.tma.async.load {{.*}} -> memref<48x64xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma %{{.*}}, %{{.*}}, %{{.*}} : {{.*}}, <tensor = memref<64x48xf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x48xf32>>
 // CHECK: tile.stage_accumulator %{{.*}}[0], %{{.*}} {box_bytes = 32 : i64} : <fragmented = vector<64x48xf32>> to memref<64x48xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.tma.async.store %{{.*}} to %[[MAPC:.*]][%[[N0:.*]], %{{.*}}], {{.*}} -> <tensor = memref<64x16xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_32b
-// CHECK: arith.addi %{{.*}}, %c2048 : index
+// CHECK: %[[V0:.*]] = memref.view %alloc[%[[T0:[0-9]+]]][] : {{.*}} to memref<64x16xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.store %[[V0]] to %[[MAPC:.*]][%[[N0:.*]], %{{.*}}], {{.*}} -> <tensor = memref<64x16xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_32b
+// CHECK: %[[T1:.*]] = arith.addi %[[T0]], %c2048 : index
+// CHECK: %[[V1:.*]] = memref.view %alloc[%[[T1]]][]
 // CHECK: arith.addi %[[N0]], %c16 : index
-// CHECK: nvgpu.tma.async.store %{{.*}} to %[[MAPC]]
-// CHECK: arith.addi %{{.*}}, %c4096 : index
+// CHECK: nvgpu.tma.async.store %[[V1]] to %[[MAPC]]
+// CHECK: %[[T2:.*]] = arith.addi %[[T0]], %c4096 : index
+// CHECK: %[[V2:.*]] = memref.view %alloc[%[[T2]]][]
 // CHECK: arith.addi %[[N0]], %c32 : index
-// CHECK: nvgpu.tma.async.store %{{.*}} to %[[MAPC]]
+// CHECK: nvgpu.tma.async.store %[[V2]] to %[[MAPC]]
 // CHECK-NOT: nvgpu.tma.async.store
 // CHECK: gpu.return
 module attributes {gpu.container_module} {

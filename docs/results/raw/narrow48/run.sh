@@ -13,11 +13,11 @@
 #   scripts/auto-bundles.sh $TN tn
 #   CAND=.kit/bundles/cand TN=.kit/bundles/tn bash docs/results/raw/narrow48/run.sh
 # and the split-K candidate on the K-heavy suite (a second call):
-#   CAND=... TN=... CAL_SETS="kheavy::200 classic::60" SPLITS=2,4,8 RANDOM_CAND=60 \
+#   CAND=... TN=... TAG=kheavy CAL_SETS="kheavy::200 classic::60" SPLITS=2,4,8 RANDOM_CAND=60 \
 #     CAL_MEMBERS="split m64k midk n192k m64wk o64n192k" bash docs/results/raw/narrow48/run.sh
 # (carry .kit/bundles and runtime/external)
 set -uo pipefail
-R=/tmp/raw-narrow48; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
+R=/tmp/raw-narrow48${TAG:+-$TAG}; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
@@ -41,4 +41,4 @@ sanitize memcheck memcheck 25 $C/*__o*.json --layout nt --shape 300x500x700 \
   --shape 1x4096x4096 --shape 200x3000x1000
 clock
 gzip -q $R/*.json $R/*.log 2>/dev/null
-tar czf "$OUT/raw-narrow48.tar.gz" -C $R --exclude pip.txt --exclude build-tile-run.txt .
+tar czf "$OUT/raw-narrow48${TAG:+-$TAG}.tar.gz" -C $R --exclude pip.txt --exclude build-tile-run.txt .
