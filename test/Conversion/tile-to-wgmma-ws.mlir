@@ -789,3 +789,129 @@ module attributes {gpu.container_module} {
   }
 }
 
+// -----
+
+// Cooperative with one consumer warpgroup (4 warps), 64x64, 8 stages: 256
+// threads; the producer warpgroup is tid >= 128 (thread 128 issues), the
+// consumer releases each stage (empty counts 128), holds the whole 64-row
+// tile and stages it after the 8 x 16 KB ring behind named barrier 1.
+// CHECK-LABEL: gpu.func @coop_one(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: memref.alloc() : memref<140288xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[FULL1:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
+// CHECK-COUNT-8: nvgpu.mbarrier.init %[[FULL1]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate =
+// CHECK: %[[EMPTY1:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
+// CHECK-COUNT-8: nvgpu.mbarrier.init %[[EMPTY1]][%{{.*}}], %c128{{(_[0-9]+)?}}, predicate =
+// CHECK: %[[LEAD1:.*]] = arith.cmpi eq, %{{.*}}, %c128{{.*}} : index
+// CHECK: %[[PRODUCER1:.*]] = arith.cmpi uge, %{{.*}}, %c128{{.*}} : index
+// CHECK: scf.if %[[PRODUCER1]] {
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: scf.if %[[LEAD1]] {
+// CHECK-NOT: nvgpu.warpgroup.mma
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK: nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x64xf32>>
+// CHECK: nvgpu.warpgroup.mma {{.*}} -> <fragmented = vector<64x64xf32>>
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[EMPTY1]][%{{.*}}], %c0{{.*}}, predicate =
+// CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
+// CHECK: arith.addi %{{.*}}, %c131072 : index
+// CHECK: tile.stage_accumulator %{{.*}}[0], %{{.*}} : <fragmented = vector<64x64xf32>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.store
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+module attributes {gpu.container_module} {
+  gpu.module @coop_one_kernels {
+    gpu.func @coop_one(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %arg14: !llvm.ptr, %arg15: !llvm.ptr) kernel attributes {known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nt"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bk = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+      %0 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %1 = llvm.insertvalue %arg0, %0[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %2 = llvm.insertvalue %arg0, %1[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %3 = llvm.mlir.constant(0 : i32) : i32
+      %4 = llvm.insertvalue %3, %2[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %5 = llvm.trunc %arg3 : i64 to i32
+      %6 = llvm.insertvalue %5, %4[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %7 = llvm.trunc %arg6 : i64 to i32
+      %8 = llvm.insertvalue %7, %6[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %9 = llvm.trunc %arg5 : i64 to i32
+      %10 = llvm.insertvalue %9, %8[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %11 = llvm.trunc %arg7 : i64 to i32
+      %12 = llvm.insertvalue %11, %10[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %13 = builtin.unrealized_conversion_cast %12 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %14 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %15 = llvm.insertvalue %arg1, %14[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %16 = llvm.insertvalue %arg1, %15[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %17 = llvm.mlir.constant(0 : i32) : i32
+      %18 = llvm.insertvalue %17, %16[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %19 = llvm.trunc %arg5 : i64 to i32
+      %20 = llvm.insertvalue %19, %18[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %21 = llvm.trunc %arg8 : i64 to i32
+      %22 = llvm.insertvalue %21, %20[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %23 = llvm.trunc %arg4 : i64 to i32
+      %24 = llvm.insertvalue %23, %22[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %25 = llvm.trunc %arg9 : i64 to i32
+      %26 = llvm.insertvalue %25, %24[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %27 = builtin.unrealized_conversion_cast %26 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16, strided<[1, ?]>>
+      %28 = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)>
+      %29 = llvm.insertvalue %arg2, %28[0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %30 = llvm.insertvalue %arg2, %29[1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %31 = llvm.mlir.constant(0 : i32) : i32
+      %32 = llvm.insertvalue %31, %30[2] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %33 = llvm.trunc %arg3 : i64 to i32
+      %34 = llvm.insertvalue %33, %32[3, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %35 = llvm.trunc %arg10 : i64 to i32
+      %36 = llvm.insertvalue %35, %34[4, 0] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %37 = llvm.trunc %arg4 : i64 to i32
+      %38 = llvm.insertvalue %37, %36[3, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %39 = llvm.trunc %arg11 : i64 to i32
+      %40 = llvm.insertvalue %39, %38[4, 1] : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> 
+      %41 = builtin.unrealized_conversion_cast %40 : !llvm.struct<(ptr, ptr, i32, array<2 x i32>, array<2 x i32>)> to memref<?x?xf16>
+      %c0 = arith.constant 0 : index
+      %dim = memref.dim %13, %c0 : memref<?x?xf16>
+      %c1 = arith.constant 1 : index
+      %dim_0 = memref.dim %13, %c1 : memref<?x?xf16>
+      %c1_1 = arith.constant 1 : index
+      %dim_2 = memref.dim %27, %c1_1 : memref<?x?xf16, strided<[1, ?]>>
+      %c64 = arith.constant 64 : index
+      %42 = arith.ceildivui %dim, %c64 : index
+      %c64_3 = arith.constant 64 : index
+      %43 = arith.ceildivui %dim_2, %c64_3 : index
+      %block_id_x = gpu.block_id  x
+      %c0_4 = arith.constant 0 : index
+      %dim_5 = memref.dim %41, %c0_4 : memref<?x?xf16>
+      %c1_6 = arith.constant 1 : index
+      %dim_7 = memref.dim %41, %c1_6 : memref<?x?xf16>
+      %c64_8 = arith.constant 64 : index
+      %44 = arith.ceildivui %dim_5, %c64_8 : index
+      %c64_9 = arith.constant 64 : index
+      %45 = arith.ceildivui %dim_7, %c64_9 : index
+      %46 = arith.muli %44, %45 : index
+      %grid_dim_x = gpu.grid_dim  x
+      %c0_10 = arith.constant 0 : index
+      %c8 = arith.constant 8 : index
+      %47 = arith.muli %c8, %43 : index
+      %c64_11 = arith.constant 64 : index
+      %c64_12 = arith.constant 64 : index
+      %cst = arith.constant dense<0.000000e+00> : vector<64x64xf32>
+      %c64_13 = arith.constant 64 : index
+      scf.for %arg16 = %block_id_x to %46 step %grid_dim_x {
+        %48 = arith.divui %arg16, %47 : index
+        %49 = arith.muli %48, %c8 : index
+        %50 = arith.subi %42, %49 : index
+        %51 = arith.minui %50, %c8 : index
+        %52 = arith.remui %arg16, %47 : index
+        %53 = arith.remui %52, %51 : index
+        %54 = arith.divui %52, %51 : index
+        %55 = arith.addi %49, %53 : index
+        %56 = arith.muli %55, %c64_11 : index
+        %57 = arith.muli %54, %c64_12 : index
+        %58 = scf.for %arg17 = %c0_10 to %dim_0 step %c64_13 iter_args(%arg18 = %cst) -> (vector<64x64xf32>) {
+          %59 = tile.load %13[%56, %arg17] : memref<?x?xf16> -> vector<64x64xf16>
+          %60 = tile.load %27[%arg17, %57] : memref<?x?xf16, strided<[1, ?]>> -> vector<64x64xf16>
+          %61 = tile.dot %59, %60, %arg18 : vector<64x64xf16>, vector<64x64xf16> -> vector<64x64xf32>
+          scf.yield %61 : vector<64x64xf32>
+        }
+        tile.store %58, %41[%56, %57] : vector<64x64xf32> -> memref<?x?xf16>
+      }
+      gpu.return
+    }
+  }
+}

@@ -93,7 +93,7 @@
 // WG-N160-CLUSTER: error: tile-tiling: mma=wgmma with block-n=160 (not a multiple of 64) needs cluster-m=1, got 2
 // WG-M8: error: tile-tiling: mma=wgmma with 8 warps needs block-m = 128 or 256 (two warpgroups of 64 or 128 rows), got 192
 // WG-M8-CLUSTER: error: tile-tiling: mma=wgmma with block-m=256 needs cluster-m=1, got 2
-// WS-SYNC: error: tile-tiling: warp-specialize=cooperative needs mma=wgmma and num-warps=8
+// WS-SYNC: error: tile-tiling: warp-specialize=cooperative needs mma=wgmma and num-warps 4 or 8 (one or two consumer warpgroups; the producer warpgroup comes on top)
 // PP-N: error: tile-tiling: warp-specialize=pingpong needs block-m = 128 and block-n <= 192 (one warpgroup holds the whole tile's accumulator), got 128x256
 // WS-BAD: for the --warp-specialize option: Cannot find option named 'spin'!
 // WS-BAD-NOT: <unknown>:0: error

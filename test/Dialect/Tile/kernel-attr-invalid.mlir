@@ -117,15 +117,16 @@ func.func @negative_shared() attributes {tile.kernel = #tile.kernel<block_m = 12
 
 // -----
 
-// expected-error @+1 {{warp_specialize = cooperative needs mma = wgmma and num_warps = 8}}
+// expected-error @+1 {{warp_specialize = cooperative needs mma = wgmma and num_warps 4 or 8}}
 func.func @ws_sync() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 32, num_warps = 8, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = sync, warp_specialize = cooperative, chip = sm_90, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{warp_specialize = cooperative needs mma = wgmma and num_warps = 8}}
-func.func @ws_one_consumer() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
+// One or two consumer warpgroups (4 or 8 warps), the producer's on top.
+// expected-error @+1 {{warp_specialize = cooperative needs mma = wgmma and num_warps 4 or 8 (one or two consumer warpgroups; the producer warpgroup comes on top)}}
+func.func @ws_two_warps() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 2, num_stages = 3, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 

@@ -186,15 +186,20 @@ KernelConfig::verifyBlock(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << n.field("l2-promotion") << " needs "
                        << n.setting("mma", "wgmma") << " (TMA loads), got "
                        << l2Promotion;
-  // Two consumer warpgroups: of 64 rows each sharing every tile
-  // (cooperative), or of a whole tile each (pingpong).
-  if (isWarpSpecialized() && (!isWgmma() || numWarps != 8))
-    return emitError() << n.setting("warp-specialize",
-                                    stringifyWarpSpecialize(warpSpecialize))
-                       << " needs " << n.setting("mma", "wgmma") << " and "
+  // Consumer warpgroups sharing every tile (cooperative: one, or two of
+  // half the rows each), or two of a whole tile each (pingpong).
+  if (isPingpong() && (!isWgmma() || numWarps != 8))
+    return emitError() << n.setting("warp-specialize", "pingpong") << " needs "
+                       << n.setting("mma", "wgmma") << " and "
                        << n.setting("num-warps", "8")
                        << " (two consumer warpgroups; the producer warpgroup "
                           "comes on top)";
+  if (isWarpSpecialized() && (!isWgmma() || (numWarps != 4 && numWarps != 8)))
+    return emitError() << n.setting("warp-specialize", "cooperative")
+                       << " needs " << n.setting("mma", "wgmma") << " and "
+                       << n.field("num-warps")
+                       << " 4 or 8 (one or two consumer warpgroups; the "
+                          "producer warpgroup comes on top)";
   if (isWgmma() && failed(verifyWgmma(*this, n, emitError)))
     return failure();
   // A 128x256 accumulator in one warpgroup spills even at 232 registers.
