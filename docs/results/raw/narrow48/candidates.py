@@ -2,8 +2,9 @@
 """Writes a calibration table: data/sm_90a.json with candidates 32 and 48
 wide: 64-row ones (o64n32, o64n48: m64n80's kernel and coefficients at
 those widths) and 128-row warp-specialized ones (o128n32, o128n48: w96's);
-and a 64x192 split-K one; the coefficients only rank them until a fit
-replaces them.
+a 64x64 one warp-specialized with one consumer warpgroup, and a 64x192
+split-K one; the coefficients only rank them until a
+fit replaces them.
 
   candidates.py OUT.json
 """
@@ -24,6 +25,14 @@ for rows, like, kind in ((64, "m64n80", "one warpgroup"),
         m["why"] = f"{rows}x{width} tiles, {kind}, B K-major only (a candidate)"
         m["config"]["block_n"] = width
         table["members"].append(m)
+# And 64x64 tiles warp-specialized with one consumer warpgroup (o64ws,
+# small's coefficients; its pair in a cluster is compiled on its own: the
+# model has no term for clusters).
+m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "small"))
+m["name"] = "o64ws"
+m["why"] = "64x64 tiles, a producer warpgroup and one consumer (a candidate)"
+m["config"]["warp_specialize"] = "cooperative"
+table["members"].append(m)
 # And 64x192 split-K in a cluster (o64n192k: m64k's kernel and coefficients,
 # 6 stages), which measured 0.886 of cuBLAS at 384x384x32768 against
 # midk's 0.821 in one process (raw/midm/cal-nt-classic) and was never timed

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tiles 32 and 48 wide (o64n32, o64n48: m64n80's kernel at those widths;
-# o128n32, o128n48: w96's) beside the members that serve M 48-256 (the
-# 64-row ones, s128k, s208, w96), f16 x @ w.T (layout nt),
+# o128n32, o128n48: w96's) and 64x64 ones warp-specialized with one
+# consumer warpgroup (o64ws; o64wsc2 in pairs sharing B) beside the members
+# that serve M 48-256 (64-row ones, s128k, s208, w96), f16 x @ w.T (nt),
 # tile-bench without Triton (cuBLAS in the same process), L2 flushed, 3
 # rotated rounds, split members at 2 and 4; then the candidates on
 # random shapes and under memcheck; and tile-run's check of cuBLAS's own
@@ -11,7 +12,11 @@
 #   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx="config=auto calibration=T.json" \
 #     --tile-bundle=$CAND/f16/nt-auto
 #   scripts/auto-bundles.sh $TN tn
-#   CAND=.kit/bundles/cand TN=.kit/bundles/tn bash docs/results/raw/narrow48/run.sh
+#   tile-opt examples/matmul_f16_nt.mlir --tile-to-ptx="mma=wgmma block-m=64 block-n=64 \
+#     block-k=64 num-warps=4 num-stages=8 schedule=persistent order=grouped \
+#     warp-specialize=cooperative cluster-m=2" --tile-bundle=$PAIR/f16/nt-o64wsc2
+#   CAND=.kit/bundles/cand TN=.kit/bundles/tn PAIR=.kit/bundles/pair \
+#     bash docs/results/raw/narrow48/run.sh
 # and the split-K candidate on the K-heavy suite (a second call):
 #   CAND=... TN=... TAG=kheavy CAL_SETS="kheavy::200 classic::60" SPLITS=2,4,8 RANDOM_CAND=60 \
 #     CAL_MEMBERS="split m64k midk n192k m64wk o64n192k" bash docs/results/raw/narrow48/run.sh
@@ -28,17 +33,20 @@ timeout 60 $run $TN/f16/tn-auto/matmul_f16_tn__small.json --layout tn --shape 52
 echo "tn-reference rc=$?"; grep -iE "reference|cublas|PASS|FAIL" "$R/tn-reference.txt" | head -12
 C=$CAND/f16/nt-auto
 BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits ${SPLITS:-2,4}"
-members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 m64n112 s128k s208 w96 o64n48 o64n32 o128n48 o128n32}; do echo $C/*__$m.json; done)
+members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 s128k s208 w96 o64n48 o64n32 o128n48 o128n32 o64ws}; do echo $C/*__$m.json; done)
+# The pair (a cluster: not a member of a table) from its own bundle.
+[ -n "${PAIR:-}" ] && members="$members $PAIR/f16/nt-o64wsc2/matmul_f16_nt.json"
 # suite:M-list:T, or suite::T for the suite's own M
-for set in ${CAL_SETS:-llm:64,128,256:220 heldout:48,200:140}; do
+for set in ${CAL_SETS:-llm:64,128,256:240 heldout:48,200:150}; do
   IFS=: read suite ms t <<< "$set"
   bench cal-nt-$suite${ms:+-${ms//,/-}} $t $members \
     $(python3 scripts/suites.py $suite ${ms:+--m $ms})
 done
 clock
-random_shapes random-cand $CAND '*__o*.json' ${RANDOM_CAND:-100} 29 40
-sanitize memcheck memcheck 25 $C/*__o*.json --layout nt --shape 300x500x700 \
-  --shape 1x4096x4096 --shape 200x3000x1000
+random_shapes random-cand $CAND '*__o*.json' ${RANDOM_CAND:-100} 29 70
+[ -n "${PAIR:-}" ] && random_shapes random-pair $PAIR 'matmul_*_nt.json' 50 31 40
+sanitize memcheck memcheck 25 $C/*__o*.json ${PAIR:+$PAIR/f16/nt-o64wsc2/matmul_f16_nt.json} \
+  --layout nt --shape 300x500x700 --shape 1x4096x4096 --shape 200x3000x1000
 clock
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-narrow48${TAG:+-$TAG}.tar.gz" -C $R --exclude pip.txt --exclude build-tile-run.txt .
