@@ -2,8 +2,8 @@
 """Writes a calibration table: data/sm_90a.json with candidates 32 and 48
 wide: 64-row ones (o64n32, o64n48: m64n80's kernel and coefficients at
 those widths) and 128-row warp-specialized ones (o128n32, o128n48: w96's);
-a 64x64 one warp-specialized with one consumer warpgroup, and a 64x192
-split-K one; the coefficients only rank them until a
+64x64 and split-K 64x128 ones warp-specialized with one consumer
+warpgroup, and a 64x192 split-K one; the coefficients only rank them until a
 fit replaces them.
 
   candidates.py OUT.json
@@ -31,6 +31,14 @@ for rows, like, kind in ((64, "m64n80", "one warpgroup"),
 m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "small"))
 m["name"] = "o64ws"
 m["why"] = "64x64 tiles, a producer warpgroup and one consumer (a candidate)"
+m["config"]["warp_specialize"] = "cooperative"
+table["members"].append(m)
+# And 64x128 split-K in a cluster with a producer warpgroup (o64wsk, m64k's
+# coefficients): the best member on the decode layers still below cuBLAS
+# is m64k at 2 splits, whose loads wait on its own MMAs.
+m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "m64k"))
+m["name"] = "o64wsk"
+m["why"] = "64x128 tiles split in a cluster, a producer warpgroup (a candidate)"
 m["config"]["warp_specialize"] = "cooperative"
 table["members"].append(m)
 # And 64x192 split-K in a cluster (o64n192k: m64k's kernel and coefficients,

@@ -17,9 +17,10 @@
 #     warp-specialize=cooperative cluster-m=2" --tile-bundle=$PAIR/f16/nt-o64wsc2
 #   CAND=.kit/bundles/cand TN=.kit/bundles/tn PAIR=.kit/bundles/pair \
 #     bash docs/results/raw/narrow48/run.sh
-# and the split-K candidate on the K-heavy suite (a second call):
-#   CAND=... TN=... TAG=kheavy CAL_SETS="kheavy::200 classic::60" SPLITS=2,4,8 RANDOM_CAND=60 \
-#     CAL_MEMBERS="split m64k midk n192k m64wk o64n192k" bash docs/results/raw/narrow48/run.sh
+# and the split-K candidates on the K-heavy suite and decode (a second call):
+#   CAND=... TN=... TAG=split CAL_SETS="kheavy::170 llm:1,16:150" SPLITS=2,4,8 RANDOM_CAND=60 \
+#     CAL_MEMBERS="split m64k midk n192k m64wk s16 s32 s16k o64n192k o64wsk" \
+#     bash docs/results/raw/narrow48/run.sh
 # (carry .kit/bundles and runtime/external)
 set -uo pipefail
 R=/tmp/raw-narrow48${TAG:+-$TAG}; BUDGET=${BUDGET:-570}; . scripts/gpu-budget.sh
