@@ -82,8 +82,8 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
           clEnumValN(WarpSpecialize::None, "none",
                      "every warp loads and computes"),
           clEnumValN(WarpSpecialize::Cooperative, "cooperative",
-                     "a producer warpgroup issues the TMA loads; two "
-                     "consumer warpgroups share each tile"),
+                     "a producer warpgroup issues the TMA loads; one (4 "
+                     "warps) or two (8) consumer warpgroups share each tile"),
           clEnumValN(WarpSpecialize::Pingpong, "pingpong",
                      "a producer warpgroup issues the TMA loads; two "
                      "consumer warpgroups take alternate tiles, one "

@@ -69,7 +69,8 @@ def Tile_KernelAttr : AttrDef<Tile_Dialect, "Kernel"> {
     `tile-allocate-shared` places the buffers. With `warp_specialize =
     cooperative` or `pingpong` the block has one more warpgroup than
     `num_warps` says: a producer that only issues TMA loads. Cooperative
-    consumer warpgroups split each tile; pingpong ones take alternate tiles.
+    consumer warpgroups (one or two) split each tile; pingpong ones take
+    alternate tiles.
     `cluster_m = 2` (optional, printed only when not 1) pairs the blocks of
     neighbouring tile rows into thread-block clusters that share the B tile
     of each K step (each block loads half of it and multicasts it).

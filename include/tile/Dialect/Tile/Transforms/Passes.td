@@ -60,8 +60,8 @@ def TileTiling : Pass<"tile-tiling", "::mlir::func::FuncOp"> {
                         "every warp loads and computes"),
              clEnumValN(::mlir::tile::WarpSpecialize::Cooperative,
                         "cooperative",
-                        "a producer warpgroup issues the TMA loads; two "
-                        "consumer warpgroups share each tile"),
+                        "a producer warpgroup issues the TMA loads; one (4 "
+                        "warps) or two (8) consumer warpgroups share each tile"),
              clEnumValN(::mlir::tile::WarpSpecialize::Pingpong, "pingpong",
                         "a producer warpgroup issues the TMA loads; two "
                         "consumer warpgroups take alternate tiles, one "
