@@ -31,6 +31,9 @@
 // RUN: tile-opt %s %{tiling} order=serpentine group-m=3 cluster-m=2" --tile-persistent --tile-lower-to-cpu=num-programs=6 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling} order=grouped" --tile-persistent --tile-lower-to-cpu=num-programs=132 | %{lower} | %{run} | FileCheck %s
 // RUN: tile-opt %s %{tiling}" --tile-persistent --tile-lower-to-cpu=num-programs=1000 | %{lower} | %{run} | FileCheck %s
+// wgmma's tiles narrower than a 64-column box (B K-major on the GPU; the
+// tile walk is the same): 64x16, persistent, grouped, over 7 programs.
+// RUN: tile-opt %s --tile-tiling="mma=wgmma block-m=64 block-n=16 block-k=64 num-warps=4 order=grouped group-m=2" --tile-persistent --tile-lower-to-cpu=num-programs=7 | %{lower} | %{run} | FileCheck %s
 // Split-K: 2 and 3 splits (the last one empty when K has few steps), more
 // splits than K steps (K = 1, K < block-k), and grouped order.
 // RUN: tile-opt %s %{tiling} split-k=2" --tile-lower-to-cpu | %{lower} | %{run} | FileCheck %s
