@@ -29,7 +29,7 @@ float loadElement(const std::vector<uint8_t> &raw, tile_rt_dtype type,
   }
   uint16_t h;
   std::memcpy(&h, raw.data() + 2 * i, 2);
-  return type == TILE_RT_F16 ? halfToFloat(h) : bf16ToFloat(h);
+  return toFloat(type, h);
 }
 
 // The runtime's bounds (tile_rt_check_bounds_of), which tile-bench checks

@@ -8,6 +8,8 @@
 #ifndef TILE_RUN_NUMERIC_H
 #define TILE_RUN_NUMERIC_H
 
+#include "tile_runtime.h"
+
 #include <cstdint>
 #include <cstring>
 
@@ -78,6 +80,14 @@ inline uint16_t floatToBf16(float value) {
 
 inline float bf16ToFloat(uint16_t b) {
   return bitsFloat(static_cast<uint32_t>(b) << 16);
+}
+
+// A 16-bit element of `type` (f16, else bf16) and back.
+inline float toFloat(tile_rt_dtype type, uint16_t bits) {
+  return type == TILE_RT_F16 ? halfToFloat(bits) : bf16ToFloat(bits);
+}
+inline uint16_t toBits(tile_rt_dtype type, float value) {
+  return type == TILE_RT_F16 ? floatToHalf(value) : floatToBf16(value);
 }
 
 // splitmix64: tiny, fast, and good enough for test matrices.

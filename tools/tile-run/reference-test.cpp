@@ -42,8 +42,8 @@ Case makeCase(int64_t m, int64_t n, int64_t k, tile_rt_layout layout,
   SplitMix64 rng(seed);
   auto value = [&](uint16_t &bits) {
     float v = rng.uniformSigned();
-    bits = type == TILE_RT_F16 ? floatToHalf(v) : floatToBf16(v);
-    return type == TILE_RT_F16 ? halfToFloat(bits) : bf16ToFloat(bits);
+    bits = toBits(type, v);
+    return toFloat(type, bits);
   };
   c.a.resize(m * k), c.b.resize(k * n), c.in.a.resize(m * k),
       c.in.b.resize(k * n);

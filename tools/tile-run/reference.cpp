@@ -8,25 +8,18 @@
 
 namespace tilerun {
 
-namespace {
-
-double element(const Problem &p, uint16_t bits) {
-  return p.a_type == TILE_RT_F16 ? halfToFloat(bits) : bf16ToFloat(bits);
-}
-
-} // namespace
-
 void hostRow(const Problem &p, const HostOperands &in, int64_t i, int64_t col0,
              int64_t cols, double *c, double *magnitude) {
   std::vector<double> row(p.k);
   for (int64_t kk = 0; kk < p.k; ++kk)
-    row[kk] = element(p, in.a[p.aTransposed() ? kk * p.m + i : i * p.k + kk]);
+    row[kk] =
+        toFloat(p.a_type, in.a[p.aTransposed() ? kk * p.m + i : i * p.k + kk]);
   std::fill(c, c + cols, 0.0);
   if (magnitude)
     std::fill(magnitude, magnitude + cols, 0.0);
   // B read in its storage order: N x K rows, or K x N rows.
   auto add = [&](int64_t kk, int64_t j, uint16_t bits) {
-    double y = element(p, bits);
+    double y = toFloat(p.a_type, bits);
     c[j] += row[kk] * y;
     if (magnitude)
       magnitude[j] += std::fabs(row[kk]) * std::fabs(y);

@@ -138,7 +138,7 @@ void fillRandom(std::vector<uint16_t> &data, tile_rt_dtype type,
                 SplitMix64 &rng) {
   for (uint16_t &x : data) {
     float v = rng.uniformSigned();
-    x = type == TILE_RT_F16 ? floatToHalf(v) : floatToBf16(v);
+    x = toBits(type, v);
   }
 }
 
