@@ -13,6 +13,7 @@
 // RUN: FileCheck %s --check-prefix=DISPATCH < %t/auto/matmul_f16.json
 // RUN: FileCheck %s --check-prefix=M64 < %t/auto/matmul_f16__m64.json
 // RUN: FileCheck %s --check-prefix=BIG < %t/auto/matmul_f16__big.json
+// RUN: FileCheck %s --check-prefix=SMALL < %t/auto/matmul_f16__small.json
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/auto/matmul_f16__split.json
 // RUN: %ptxas -arch=sm_90a -v %t/auto/matmul_f16__split.ptx -o %t/split.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: FileCheck %s --check-prefix=SPLITPTX < %t/auto/matmul_f16__split.ptx
@@ -119,6 +120,11 @@
 // BIG: "kernel": "matmul_f16__big",
 // BIG: "order": "serpentine",
 // BIG: "warp_specialize": "cooperative"
+// The smallest tiles with a producer warpgroup beside their one consumer.
+// SMALL: "kernel": "matmul_f16__small",
+// SMALL: "num_warps": 4,
+// SMALL: "threads_per_block": 256,
+// SMALL: "warp_specialize": "cooperative"
 // The split-K member adds its 2 or 4 programs' partial sums in a cluster:
 // no workspace parameter, the launch's splits from the grid.
 // SPLIT: "name": "tma_c",

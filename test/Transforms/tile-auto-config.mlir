@@ -66,8 +66,10 @@
 // CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = persistent
 // CHECK: func.func @mm__m64wk(
 // CHECK-SAME: block_m = 64, block_n = 256, block_k = 64, num_warps = 4, num_stages = 5, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4
+// The smallest tiles: a producer warpgroup beside one consumer (4 warps of
+// MMA, 256 threads).
 // CHECK: func.func @mm__small(
-// CHECK-SAME: block_m = 64, block_n = 64,
+// CHECK-SAME: block_m = 64, block_n = 64, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative
 // CHECK: func.func @mm__midk(
 // CHECK-SAME: block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 8
 // CHECK: func.func @mm__mid(
