@@ -7,6 +7,9 @@ warpgroup, and a 64x192 split-K one; the coefficients only rank them until a
 fit replaces them.
 
   candidates.py OUT.json
+
+(run on data/sm_90a.json as it was before `small` took a producer
+warpgroup: since then o64ws is `small` itself)
 """
 import copy
 import json
