@@ -663,6 +663,32 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
         assert r.returncode == 2 and words in r.stderr.splitlines()[-1]
 
 
+def test_fit_script_cross_validates_each_family_apart(tmp_path):
+    """--cross-validate: each model family's shapes picked by a fit without
+    them (one process per family); together they cover every shape once."""
+    fit = _script("fit-cost-model.py")
+    cfg = {"block_k": 64, "schedule": "persistent", "warp_specialize": "none"}
+    table = {"chip": "sm_90a", "sms": 132, "members": [
+        {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
+         "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}}
+        for name, n in (("m64", 128), ("small", 64))]}
+    run = _two_member_run(tmp_path)
+    data = fit.read_runs([str(run)])
+    table["blocks_per_sm"] = {"m64": 1, "small": 1}
+    families = sorted({fit.family(d[0]) for d in data})
+    assert len(families) > 1
+    held = [fit.held_out((table, data, fam, ["small"], False)) for fam in families]
+    assert all({fit.family(r[0]) for r in rows} == {fam} for rows, fam in zip(held, families))
+    assert sorted(r[0] for rows in held for r in rows) == sorted(d[0] for d in data)
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps({k: v for k, v in table.items() if k != "blocks_per_sm"}))
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit-cost-model.py"),
+                        str(run), "--table", str(path), "--only", "small", "--one-per-sm",
+                        "--cross-validate"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert "held out (each family picked by a fit without it): 6 shapes" in r.stdout
+
+
 def test_fit_script_refines_from_the_table(tmp_path):
     """--from-table: the named members keep the table's coefficients unless
     the refine of the picks moves them (no least-squares start): here the
