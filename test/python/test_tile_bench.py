@@ -672,16 +672,16 @@ def test_fit_script_cross_validates_each_family_apart(tmp_path):
         {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
          "cost": {"step_ps": 250000, "tile_ns": 1500, "launch_ns": 4000, "gbps": 5000}}
         for name, n in (("m64", 128), ("small", 64))]}
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(table))
+    table["blocks_per_sm"] = {"m64": 1, "small": 1}
     run = _two_member_run(tmp_path)
     data = fit.read_runs([str(run)])
-    table["blocks_per_sm"] = {"m64": 1, "small": 1}
     families = sorted({fit.family(d[0]) for d in data})
     assert len(families) > 1
     held = [fit.held_out((table, data, fam, ["small"], False)) for fam in families]
     assert all({fit.family(r[0]) for r in rows} == {fam} for rows, fam in zip(held, families))
     assert sorted(r[0] for rows in held for r in rows) == sorted(d[0] for d in data)
-    path = tmp_path / "table.json"
-    path.write_text(json.dumps({k: v for k, v in table.items() if k != "blocks_per_sm"}))
     r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit-cost-model.py"),
                         str(run), "--table", str(path), "--only", "small", "--one-per-sm",
                         "--cross-validate"], capture_output=True, text=True)

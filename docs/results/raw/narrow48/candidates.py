@@ -11,48 +11,33 @@ fit replaces them.
 (run on data/sm_90a.json as it was before `small` took a producer
 warpgroup: since then o64ws is `small` itself)
 """
-import copy
-import json
 import os
 import sys
 
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..")
-with open(os.path.join(root, "data", "sm_90a.json")) as f:
-    table = json.load(f)
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "..", "..", "scripts"))
+from candidates import add, shipped, write  # noqa: E402
+
+table = shipped()
 for rows, like, kind in ((64, "m64n80", "one warpgroup"),
                          (128, "w96", "warp-specialized")):
-    base = next(m for m in table["members"] if m["name"] == like)
     for width in (32, 48):
-        m = copy.deepcopy(base)
-        m["name"] = f"o{rows}n{width}"
-        m["why"] = f"{rows}x{width} tiles, {kind}, B K-major only (a candidate)"
-        m["config"]["block_n"] = width
-        table["members"].append(m)
+        add(table, like, f"o{rows}n{width}",
+            f"{rows}x{width} tiles, {kind}, B K-major only (a candidate)", block_n=width)
 # And 64x64 tiles warp-specialized with one consumer warpgroup (o64ws,
 # small's coefficients; its pair in a cluster is compiled on its own: the
 # model has no term for clusters).
-m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "small"))
-m["name"] = "o64ws"
-m["why"] = "64x64 tiles, a producer warpgroup and one consumer (a candidate)"
-m["config"]["warp_specialize"] = "cooperative"
-table["members"].append(m)
+add(table, "small", "o64ws", "64x64 tiles, a producer warpgroup and one consumer (a candidate)",
+    warp_specialize="cooperative")
 # And 64x128 split-K in a cluster with a producer warpgroup (o64wsk, m64k's
 # coefficients): the best member on the decode layers still below cuBLAS
 # is m64k at 2 splits, whose loads wait on its own MMAs.
-m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "m64k"))
-m["name"] = "o64wsk"
-m["why"] = "64x128 tiles split in a cluster, a producer warpgroup (a candidate)"
-m["config"]["warp_specialize"] = "cooperative"
-table["members"].append(m)
+add(table, "m64k", "o64wsk", "64x128 tiles split in a cluster, a producer warpgroup (a candidate)",
+    warp_specialize="cooperative")
 # And 64x192 split-K in a cluster (o64n192k: m64k's kernel and coefficients,
 # 6 stages), which measured 0.886 of cuBLAS at 384x384x32768 against
 # midk's 0.821 in one process (raw/midm/cal-nt-classic) and was never timed
 # on the K-heavy suite.
-m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "m64k"))
-m["name"] = "o64n192k"
-m["why"] = "64x192 tiles, 2, 4 or 8 programs per tile in a cluster (a candidate)"
-m["config"].update(block_n=192, num_stages=6)
-table["members"].append(m)
-with open(sys.argv[1], "w") as f:
-    json.dump(table, f, indent=1)
-    f.write("\n")
+add(table, "m64k", "o64n192k", "64x192 tiles, 2, 4 or 8 programs per tile in a cluster (a candidate)",
+    block_n=192, num_stages=6)
+write(table, sys.argv[1])

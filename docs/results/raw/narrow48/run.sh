@@ -37,12 +37,8 @@ BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --se
 members=$(for m in ${CAL_MEMBERS:-small m64 m64n80 s128k s208 w96 o64n48 o64n32 o128n48 o128n32 o64ws}; do echo $C/*__$m.json; done)
 # The pair (a cluster: not a member of a table) from its own bundle.
 [ -n "${PAIR:-}" ] && members="$members $PAIR/f16/nt-o64wsc2/matmul_f16_nt.json"
-# suite:M-list:T, or suite::T for the suite's own M
-for set in ${CAL_SETS:-llm:64,128,256:240 heldout:48,200:150}; do
-  IFS=: read suite ms t <<< "$set"
-  bench cal-nt-$suite${ms:+-${ms//,/-}} $t $members \
-    $(python3 scripts/suites.py $suite ${ms:+--m $ms})
-done
+# CAL_SETS: suite:M-list:T, or suite::T for the suite's own M
+bench_suites cal-nt "" "${CAL_SETS:-llm:64,128,256:240 heldout:48,200:150}" $members
 clock
 random_shapes random-cand $CAND '*__o*.json' ${RANDOM_CAND:-100} 29 70
 [ -n "${PAIR:-}" ] && random_shapes random-pair $PAIR 'matmul_*_nt.json' 50 31 40

@@ -9,24 +9,17 @@ the coefficients only rank them until a fit replaces them.
 
   candidates.py OUT.json
 """
-import copy
-import json
 import os
 import sys
 
-root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..")
-with open(os.path.join(root, "data", "sm_90a.json")) as f:
-    table = json.load(f)
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, "..", "..", "..", "..", "scripts"))
+from candidates import add, shipped, write  # noqa: E402
+
+table = shipped()
 for like in ("m64", "m64n80", "m64n112", "m64n160", "m64n192", "m64w"):
-    m = copy.deepcopy(next(m for m in table["members"] if m["name"] == like))
-    m["name"] = like + "ws"
-    m["why"] = f"{like} with a producer warpgroup (a candidate)"
-    m["config"]["warp_specialize"] = "cooperative"
-    table["members"].append(m)
-m = copy.deepcopy(next(m for m in table["members"] if m["name"] == "small"))
-m["name"] = "small0"
-m["why"] = "small without a producer warpgroup (the kernel before)"
-m["config"]["warp_specialize"] = "none"
-table["members"].append(m)
-with open(sys.argv[1], "w") as f:
-    json.dump(table, f, indent=1)
+    add(table, like, like + "ws", f"{like} with a producer warpgroup (a candidate)",
+        warp_specialize="cooperative")
+add(table, "small", "small0", "small without a producer warpgroup (the kernel before)",
+    warp_specialize="none")
+write(table, sys.argv[1])

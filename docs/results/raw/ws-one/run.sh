@@ -22,11 +22,8 @@ C=$CAND/f16/nt-auto
 BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2"
 members=$(for m in small small0 m64 m64ws m64n80 m64n80ws m64n112 m64n112ws m64n160 m64n160ws \
   m64n192 m64n192ws m64w m64wws; do echo $C/*__$m.json; done)
-for set in ${CAL_SETS:-llm:64,128,256,512:220 heldout:48,200:120}; do
-  IFS=: read suite ms t <<< "$set"
-  bench cal-nt-$suite${ms:+-${ms//,/-}} $t $members \
-    $(python3 scripts/suites.py $suite ${ms:+--m $ms})
-done
+# CAL_SETS: suite:M-list:T, or suite::T for the suite's own M
+bench_suites cal-nt "" "${CAL_SETS:-llm:64,128,256,512:220 heldout:48,200:120}" $members
 clock
 random_shapes random-cand $CAND '*ws.json' ${RANDOM_CAND:-100} 43 100
 random_shapes random-auto $AUTO '*__small.json' ${RANDOM_AUTO:-100} 47 40
