@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The 64-row one-warpgroup members with a producer warpgroup beside their
-# consumer (m64ws, m64n80ws, m64n112ws, m64n160ws, m64n192ws, m64wws), as
+# consumer (m64ws, m64n80ws, m64n112ws, m64n160ws, m64n192ws, m64wws, and
+# 64x48 tiles so: o64n48ws), as
 # `small` now has, beside their members, `small` and the kernel `small` was
 # (small0), f16 x @ w.T (nt), tile-bench without Triton (cuBLAS in the same
 # process), L2 flushed, 3 rotated rounds; then the candidates on random
@@ -21,7 +22,7 @@ clock
 C=$CAND/f16/nt-auto
 BENCH_OPTS="--layout nt --anchors none --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2"
 members=$(for m in small small0 m64 m64ws m64n80 m64n80ws m64n112 m64n112ws m64n160 m64n160ws \
-  m64n192 m64n192ws m64w m64wws; do echo $C/*__$m.json; done)
+  m64n192 m64n192ws m64w m64wws o64n48ws; do echo $C/*__$m.json; done)
 # CAL_SETS: suite:M-list:T, or suite::T for the suite's own M
 bench_suites cal-nt "" "${CAL_SETS:-llm:64,128,256,512:220 heldout:48,200:120}" $members
 clock
