@@ -58,7 +58,7 @@
 // CHECK: %[[PARTS:.*]] = arith.divui %[[PROGRAMS]],
 // CHECK: tile.store {{.*}} split %{{.*}} of %[[PARTS]] in tile %{{.*}}
 // CHECK: func.func @mm__m64(
-// CHECK-SAME: #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
+// CHECK-SAME: #tile.kernel<block_m = 64, block_n = 128, block_k = 64, num_warps = 4, num_stages = 8, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>
 // CHECK: tile.program_id
 // CHECK: scf.for
 // CHECK: tile.dot {{.*}} : vector<64x64xf16>, vector<64x128xf16> -> vector<64x128xf32>
@@ -81,7 +81,7 @@
 // CHECK: func.func @mm__big(
 // CHECK-SAME: block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = serpentine, group_m = 8, mma = wgmma, warp_specialize = cooperative
 // CHECK: func.func @mm__m64n192(
-// CHECK-SAME: block_m = 64, block_n = 192, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = none,
+// CHECK-SAME: block_m = 64, block_n = 192, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative,
 // CHECK: func.func @mm__n192k(
 // CHECK-SAME: block_m = 128, block_n = 192, block_k = 64, num_warps = 8, num_stages = 5, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 4
 // An f32 C takes the same members (the warp-specialized one stages its C
