@@ -5,6 +5,11 @@ import collections
 import gzip
 import json
 import math
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+from tile_bench.stats import compare  # noqa: E402
 
 
 def rows(path):
@@ -33,9 +38,9 @@ def geo(x):
 
 
 def verdict(old, new):
-    """new against old with the quartiles paired: a range holding 1 is a tie."""
-    lo, hi = old["ms_q25"] / new["ms_q75"], old["ms_q75"] / new["ms_q25"]
-    return "faster" if lo > 1 else "slower" if hi < 1 else "tie"
+    """new against old by tile-bench's rule (the quartiles paired: a range
+    holding 1 is a tie)."""
+    return compare(old, new)["verdict"]
 
 
 def matched(by, old, new, off):

@@ -1,4 +1,6 @@
-import gzip, json, math, collections, re, sys
+import gzip, json, math, collections, os, re, sys
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from benchrows import verdict  # noqa: E402
 def geo(x): return math.exp(sum(map(math.log, x)) / len(x))
 for f in sys.argv[1:]:
     d = json.load(gzip.open(f, "rt"))
@@ -13,12 +15,9 @@ for f in sys.argv[1:]:
         for p in ("spread", "lb"):
             v = e.get(p)
             if not (b and v): continue
-            lo, hi = b["ms_q25"] / v["ms_q75"], b["ms_q75"] / v["ms_q25"]
             k = res[(p, mem)]
             k[0].append(b["ms"] / v["ms"])
-            if lo > 1: k[1] += 1
-            elif hi < 1: k[3] += 1
-            else: k[2] += 1
+            k[{"faster": 1, "tie": 2, "slower": 3}[verdict(b, v)]] += 1
     print("==", f)
     for (p, mem), (r, fa, ti, sl) in sorted(res.items()):
         print(f"  {p:6} vs base, {mem:8}: {len(r)} shapes, speed {geo(r):.3f}, faster {fa} tie {ti} slower {sl}")

@@ -14,6 +14,9 @@ import math
 import os
 import sys
 
+sys.path.insert(0, "python")
+from tile_bench.stats import compare  # noqa: E402
+
 spec = importlib.util.spec_from_file_location("fit", os.path.join("scripts", "fit-cost-model.py"))
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
@@ -49,8 +52,7 @@ for path in sys.argv[3:]:
         if not (a.get("pass") and b.get("pass")): print("  FAIL", s); continue
         from_ = a["pct_cublas"]; to = b["pct_cublas"]
         # new vs old: quartiles paired pessimistically/optimistically
-        lo = 100 * a["ms_q25"] / b["ms_q75"]; hi = 100 * a["ms_q75"] / b["ms_q25"]
-        v = "tie" if lo <= 100 <= hi else ("faster" if lo > 100 else "slower")
+        c = compare(a, b); lo, hi, v = c["pct_lo"], c["pct_hi"], c["verdict"]
         wins += v == "faster"; ties += v == "tie"; losses += v == "slower"
         ro.append(from_ / 100); rn.append(to / 100)
         d = e.get("dispatch")
