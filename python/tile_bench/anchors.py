@@ -29,23 +29,26 @@ from .cuda_launch import function_resources
 
 
 @triton.jit
-def tiled_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
-                 s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
-                 NUM_STAGES: tl.constexpr, BLOCK_M: tl.constexpr,
-                 BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
-                 GROUP_M: tl.constexpr):
-    pid = tl.program_id(0)
-    n_m = tl.cdiv(M, BLOCK_M)
-    n_n = tl.cdiv(N, BLOCK_N)
+def _tile_coords(tile, n_m, n_n, GROUP_M: tl.constexpr):
+    """C tile `tile`'s row and column of tiles: row-major, or down GROUP_M
+    rows of tiles before the next column (L2-friendly)."""
     if GROUP_M == 1:
-        tm = pid // n_n
-        tn = pid % n_n
+        tm = tile // n_n
+        tn = tile % n_n
     else:
         per_group = GROUP_M * n_n
-        first_m = (pid // per_group) * GROUP_M
+        first_m = (tile // per_group) * GROUP_M
         rows = min(n_m - first_m, GROUP_M)
-        tm = first_m + (pid % per_group) % rows
-        tn = (pid % per_group) // rows
+        tm = first_m + (tile % per_group) % rows
+        tn = (tile % per_group) // rows
+    return tm, tn
+
+
+@triton.jit
+def _matmul_tile(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, tm, tn,
+                 NUM_STAGES: tl.constexpr, BLOCK_M: tl.constexpr,
+                 BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    """C's tile (tm, tn) from strided A and B, masked at the edges."""
     om = tm * BLOCK_M + tl.arange(0, BLOCK_M)
     on = tn * BLOCK_N + tl.arange(0, BLOCK_N)
     mm = om[:, None] < M
@@ -63,6 +66,18 @@ def tiled_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 
 
 @triton.jit
+def tiled_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
+                 s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
+                 NUM_STAGES: tl.constexpr, BLOCK_M: tl.constexpr,
+                 BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                 GROUP_M: tl.constexpr):
+    pid = tl.program_id(0)
+    tm, tn = _tile_coords(pid, tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N), GROUP_M)
+    _matmul_tile(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, tm, tn,
+                 NUM_STAGES, BLOCK_M, BLOCK_N, BLOCK_K)
+
+
+@triton.jit
 def persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                       s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
                       NUM_PROGRAMS: tl.constexpr, NUM_STAGES: tl.constexpr,
@@ -71,31 +86,10 @@ def persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     start = tl.program_id(0)
     n_m = tl.cdiv(M, BLOCK_M)
     n_n = tl.cdiv(N, BLOCK_N)
-    n_tiles = n_m * n_n
-    for tile in tl.range(start, n_tiles, NUM_PROGRAMS):
-        if GROUP_M == 1:
-            tm = tile // n_n
-            tn = tile % n_n
-        else:
-            per_group = GROUP_M * n_n
-            first_m = (tile // per_group) * GROUP_M
-            rows = min(n_m - first_m, GROUP_M)
-            tm = first_m + (tile % per_group) % rows
-            tn = (tile % per_group) // rows
-        om = tm * BLOCK_M + tl.arange(0, BLOCK_M)
-        on = tn * BLOCK_N + tl.arange(0, BLOCK_N)
-        mm = om[:, None] < M
-        mn = on[None, :] < N
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for k in tl.range(0, K, BLOCK_K, num_stages=NUM_STAGES):
-            ok = k + tl.arange(0, BLOCK_K)
-            a = tl.load(a_ptr + om[:, None] * s_am + ok[None, :] * s_ak,
-                        mask=mm & (ok[None, :] < K), other=0.0)
-            b = tl.load(b_ptr + ok[:, None] * s_bk + on[None, :] * s_bn,
-                        mask=mn & (ok[:, None] < K), other=0.0)
-            acc = tl.dot(a, b, acc)
-        tl.store(c_ptr + om[:, None] * s_cm + on[None, :] * s_cn,
-                 acc.to(c_ptr.dtype.element_ty), mask=mm & mn)
+    for tile in tl.range(start, n_m * n_n, NUM_PROGRAMS):
+        tm, tn = _tile_coords(tile, n_m, n_n, GROUP_M)
+        _matmul_tile(a_ptr, b_ptr, c_ptr, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn, tm, tn,
+                     NUM_STAGES, BLOCK_M, BLOCK_N, BLOCK_K)
 
 
 @triton.jit
