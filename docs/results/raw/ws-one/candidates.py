@@ -4,11 +4,16 @@ one-warpgroup members warp-specialized with one consumer warpgroup, as
 `small` now is (m64ws, m64n80ws, m64n112ws, m64n160ws, m64n192ws,
 m64wws: each its member's tile, stages and coefficients, a producer
 warpgroup beside the consumer), 64x48 tiles so (o64n48ws: m64n80's
-coefficients; 128 programs at M 128 on N 3072, cuBLAS's count), and `small` as it was before (small0, no
-producer warpgroup: the kernel the table's coefficients were fitted on);
-the coefficients only rank them until a fit replaces them.
+coefficients; 128 programs at M 128 on N 3072, cuBLAS's count), and
+`small` as it was before (small0, no producer warpgroup: the kernel the
+table's coefficients were fitted on); the coefficients only rank them
+until a fit replaces them.
 
   candidates.py OUT.json
+
+(run on data/sm_90a.json as it was before m64, m64n80, m64n112 and m64n192
+took a producer warpgroup: since then m64ws, m64n80ws, m64n112ws and
+m64n192ws are those members themselves)
 """
 import os
 import sys
