@@ -286,15 +286,18 @@ def load(path):
             if c and any(v is not None for v in t.values())]
 
 
-def read_runs(paths):
+def read_runs(paths, replace=()):
     """The shapes of all runs; a member measured again on a shape in a
     later run is that run's (a kernel change is re-measured on the shapes
     it affects). The members a later run lacks keep their earlier times,
     scaled by the two runs' cuBLAS times: each process's ratio to cuBLAS
-    is what carries over."""
+    is what carries over. The runs in `replace` come last and time new
+    kernels under old names: a member they time keeps none of its times
+    from the other runs."""
     shapes = {}
-    for path in paths:
-        for shape, cub, times, tri in load(path):
+
+    def add(run):
+        for shape, cub, times, tri in run:
             if shape in shapes:
                 old_cub, old_times, old_tri = shapes[shape][1:]
                 merged = {k: v and v * cub / old_cub for k, v in old_times.items()}
@@ -303,6 +306,16 @@ def read_runs(paths):
                 if tri is None and old_tri is not None:
                     tri = old_tri * cub / old_cub
             shapes[shape] = (shape, cub, times, tri)
+
+    for path in paths:
+        add(load(path))
+    new = [load(path) for path in replace]
+    renamed = {k for run in new for _, _, times, _ in run for k in times}
+    for _, _, times, _ in shapes.values():
+        for k in renamed & times.keys():
+            times[k] = None
+    for run in new:
+        add(run)
     return [(shape, cub, {k: v for k, v in times.items() if v is not None}, tri)
             for shape, cub, times, tri in shapes.values()]
 
@@ -473,6 +486,9 @@ def main():
     p.add_argument("--cross-validate", action="store_true",
                    help="refit without each family; check the picks on it")
     p.add_argument("--shapes", action="store_true", help="one line per shape")
+    p.add_argument("--replace", nargs="+", default=[], metavar="RUN",
+                   help="runs of changed kernels, read last: the members they time "
+                        "keep none of their times from the other runs")
     p.add_argument("--only", metavar="NAME,...",
                    help="fit these members; the others keep the table's coefficients "
                         "(members added to a fitted table)")
@@ -502,7 +518,7 @@ def main():
     missing = {m["name"] for m in table["members"]} - set(table["blocks_per_sm"])
     if missing:
         sys.exit(f"fit-cost-model: the compiled bundle lacks members {', '.join(sorted(missing))}")
-    data = read_runs(args.runs)
+    data = read_runs(args.runs, args.replace)
     costs = table_costs(table) if args.no_fit else fit(table, data, only, args.from_table)
     rows = picks(table, costs, data)
     summary(rows, "the table as it is" if args.no_fit else "fitted on all")

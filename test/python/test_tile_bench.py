@@ -663,6 +663,28 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
         assert r.returncode == 2 and words in r.stderr.splitlines()[-1]
 
 
+def test_fit_script_replaces_the_times_of_changed_kernels(tmp_path):
+    """A later run carries a member's earlier times over, scaled by the
+    two runs' cuBLAS times, on the shapes it lacks; --replace runs time a
+    changed kernel under its old name, so the members they time keep no
+    time of the other runs, and the other members keep theirs."""
+    fit = _script("fit-cost-model.py")
+    old = _two_member_run(tmp_path)
+    new = tmp_path / "new.txt"
+    new.write_text("==== problem 1x4096x4096, seed 1 ====\n"
+                   "time cuBLAS (cublasLt): 0.04 ms median\n"
+                   "time B/mm__small.json: 0.03 ms median\n")
+    merged = {s: t for s, _, t, _ in fit.read_runs([str(old), str(new)])}
+    replaced = {s: t for s, _, t, _ in fit.read_runs([str(old)], [str(new)])}
+    assert len(merged) == len(replaced) == 6
+    assert merged[(1, 4096, 4096)] == replaced[(1, 4096, 4096)] == {
+        "m64": pytest.approx(2 * 0.01, rel=1e-3), "small": 0.03}
+    assert merged[(2048, 8192, 2048)]["small"] == pytest.approx(0.015 + 2048 * 8192 * 2048 * 3e-15,
+                                                                rel=1e-3)
+    assert replaced[(2048, 8192, 2048)] == {
+        "m64": pytest.approx(0.01 + 2048 * 8192 * 2048 * 2e-15, rel=1e-3)}
+
+
 def test_fit_script_cross_validates_each_family_apart(tmp_path):
     """--cross-validate: each model family's shapes picked by a fit without
     them (one process per family); together they cover every shape once."""
