@@ -22,12 +22,15 @@ def member(row):
 
 def report(path):
     by = collections.defaultdict(dict)
-    for r in json.load(gzip.open(path, "rt"))["results"]:
+    doc = json.load(gzip.open(path, "rt"))
+    for r in doc["results"]:
         key = {"cublas": "cublas", "triton": "triton"}.get(r["kind"])
         key = key or ("new" if r["impl"].startswith("/tmp/refit-bundles/") else "old")
         by[r["shape"]][key] = r
     rows = [v for v in by.values() if all(k in v and v[k]["pass"] for k in ("cublas", "old", "new"))]
-    print(f"{os.path.basename(path)}: {len(rows)} layers")
+    clocks = "; ".join(f"{k} {v['sm_clock_mhz']} MHz {v['power_w']:.0f} W"
+                       for k, v in doc["gpu_state"].items() if isinstance(v, dict))
+    print(f"{os.path.basename(path)}: {len(rows)} layers, {doc['device']['name']} ({clocks})")
 
     def line(label, rs):
         old = [r["cublas"]["ms"] / r["old"]["ms"] for r in rs]
@@ -47,6 +50,10 @@ def report(path):
     for m in sorted(by_m):
         line(f"M {m}", by_m[m])
     for r in rows:
+        c = r["cublas"]["ms"]
+        if member(r["old"]) == member(r["new"]) and min(c / r["old"]["ms"], c / r["new"]["ms"]) < 0.9:
+            print(f"    {r['cublas']['shape']:>16} {member(r['old']):>8} {c / r['old']['ms']:.3f}"
+                  f" (refitted {c / r['new']['ms']:.3f}), below 0.90")
         if member(r["old"]) != member(r["new"]):
             c = r["cublas"]["ms"]
             print(f"    {r['cublas']['shape']:>16} {member(r['old']):>8} {c / r['old']['ms']:.3f}"
