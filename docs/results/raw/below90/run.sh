@@ -9,20 +9,20 @@
 #   B=.kit/bundles/auto bash docs/results/raw/below90/run.sh
 #   (carry .kit/bundles and runtime/external)
 set -uo pipefail
-R=/tmp/raw-below90; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
+R=/tmp/raw-below90; BUDGET=${BUDGET:-330}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
-for s in "heldout --m 48,200" "classic" "llm --m 128"; do
-  timeout 60 python3 scripts/cublas-kernels.py $s > "$R/cublas-kernels-${s%% *}.txt" 2>&1
+for s in "heldout --m 48,200"; do
+  timeout 40 python3 scripts/cublas-kernels.py $s > "$R/cublas-kernels-${s%% *}.txt" 2>&1
   echo "cublas-kernels $s rc=$? ($((SECONDS - start)) s)"
 done
 A=${B:?the bundles folder}/f16/nt-auto
 BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors none"
 shapes() { for s in "$@"; do echo --shape $s; done; }
-bench members-k 200 $(ls $A/*__*.json) --splits 2,3,4,6,8 $(shapes 200x5120x27648 \
+bench members-k 120 $(ls $A/*__*.json) --splits 2,3,4,6,8 $(shapes 200x5120x27648 \
   200x4608x36864 200x4544x18176 384x384x32768 256x256x16384 2304x2304x8192)
-bench members-mid 120 $(ls $A/*__*.json) --splits 2,3,4,8 $(shapes 128x3584x4096 \
+bench members-mid 90 $(ls $A/*__*.json) --splits 2,3,4,8 $(shapes 128x3584x4096 \
   128x3072x3072 48x4608x4096 48x5120x3072 48x2816x2048)
 bench members-big 120 $(ls $A/*__*.json) --splits 2,3,4,8 $(shapes 48x2048x1408 \
   200x18176x4544 1000x1000x1000 2000x2000x2000 3000x5000x2000)
