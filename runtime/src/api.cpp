@@ -498,7 +498,7 @@ tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle, int64_t m,
     if (rule < 0 || !bundle->rules[size_t(rule)].modelled()) {
       all.push_back({picked, rule, splits, 0});
     } else {
-      for (const RankedRule &r : rankModelled(bundle->rules, m, n, k)) {
+      for (const RankedRule &r : rankCandidates(bundle->rules, m, n, k)) {
         const DispatchRule &d = bundle->rules[size_t(r.rule)];
         tile_rt_candidate c{bundle->members[d.member].get(), r.rule,
                             d.tile.splitK > 1 ? r.splits : 0, r.ns};

@@ -427,6 +427,29 @@ std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
   return ranked;
 }
 
+std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
+                                       int64_t m, int64_t n, int64_t k) {
+  std::vector<RankedRule> ranked = rankModelled(rules, m, n, k);
+  for (size_t i = 0, e = ranked.size(); i < e; ++i) {
+    const DispatchRule &r = rules[size_t(ranked[i].rule)];
+    if (r.tile.splitK < 3 || r.tile.splitK > tile_manifest::kMaxClusterSplits ||
+        ranked[i].splits == 3)
+      continue;
+    double cost[5];
+    std::copy(std::begin(r.cost), std::end(r.cost), cost);
+    ModelTile three = r.tile;
+    three.splitK = 3;
+    double ns = modelEstimateNs(three, cost, m, n, k);
+    if (ns < ranked[i].ns)
+      ranked.push_back({ranked[i].rule, ns, 3});
+  }
+  if (!ranked.empty())
+    std::stable_sort(
+        ranked.begin() + 1, ranked.end(),
+        [](const RankedRule &a, const RankedRule &b) { return a.ns < b.ns; });
+  return ranked;
+}
+
 int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
                        int64_t n, int64_t k) {
   std::string own = shapeClass(m, n, k);

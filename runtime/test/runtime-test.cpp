@@ -833,18 +833,22 @@ void testDispatch() {
   three.splits = 3;
   CHECK_EQ(Plan(b.b, three).info.grid, 96);
   // Candidates: the pick first, then the other modelled rules by estimate,
-  // each with its splits; a tuned class's pick alone.
+  // each with its splits, and the split rule once more at 3 splits, which
+  // it estimates below its 4 (one wave of 96 programs; the pick keeps
+  // powers of two); a tuned class's pick alone.
   tile_rt_candidate cands[4];
   size_t ncands = 9;
   CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 4, &ncands,
                                      nullptr),
            TILE_RT_OK);
-  CHECK_EQ(ncands, size_t(2));
+  CHECK_EQ(ncands, size_t(3));
   CHECK(cands[0].kernel == picked && cands[0].rule == 2 &&
         cands[0].splits == 4 && std::abs(cands[0].ns - 29700) < 100);
-  CHECK(cands[1].kernel == tile_rt_bundle_member(b.b, 1) &&
-        cands[1].rule == 1 && cands[1].splits == 0 &&
-        std::abs(cands[1].ns - 34000) < 100);
+  CHECK(cands[1].kernel == picked && cands[1].rule == 2 &&
+        cands[1].splits == 3 && std::abs(cands[1].ns - 26400) < 100);
+  CHECK(cands[2].kernel == tile_rt_bundle_member(b.b, 1) &&
+        cands[2].rule == 1 && cands[2].splits == 0 &&
+        std::abs(cands[2].ns - 34000) < 100);
   CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 1, &ncands,
                                      nullptr),
            TILE_RT_OK);

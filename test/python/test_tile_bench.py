@@ -505,19 +505,29 @@ def test_dispatch_picks_a_member_per_shape(manifests):
 def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
     """tile_rt_bundle_candidates, which tile_opt's autotune times: the pick
     (and the splits it runs) first, then every other modelled rule by its
-    estimate; a tuned class's pick alone."""
+    estimate, and a split rule once more at 3 splits where the model
+    estimates them below its own choice (a power of two); a tuned class's
+    pick alone."""
     d = load_manifest(manifests["auto"])
+    threes = 0
     for shape in [(256, 256, 16384), (4096, 4096, 4096), (1, 4096, 14336), (2000, 2000, 2000),
-                  (8192, 8192, 8192)]:
+                  (8192, 8192, 8192), (200, 4608, 36864)]:
         cands = d.handle.candidates(*shape, 64)
         member, _, splits = d.choose(*shape)
         assert d.member(cands[0][0]) is member and cands[0][2] == splits
-        assert [c[3] for c in cands] == sorted(c[3] for c in cands)
-        assert sorted(c[1] for c in cands) == list(range(len(d.rules)))  # each once
+        assert [c[3] for c in cands[1:]] == sorted(c[3] for c in cands[1:])
+        assert sorted({c[1] for c in cands}) == list(range(len(d.rules)))  # every rule
+        assert len({(c[1], c[2]) for c in cands}) == len(cands)  # each (rule, splits) once
         for handle, rule, runs, ns in cands:
             assert d.member(handle) is d.members[rule]  # (a rule per member here)
-            assert ns == d.handle.estimate(rule, *shape)
             assert (runs > 1) == (d.members[rule].split_k > 1)
+            again = [c for c in cands if c[1] == rule and c[2] != runs]
+            if again and runs == 3:
+                threes += 1
+                assert 3 <= d.members[rule].split_k <= 8 and ns < again[0][3]
+            else:
+                assert ns == d.handle.estimate(rule, *shape)
+    assert threes  # 200x4608x36864: s208wk at 3 splits (one wave of 36 x 3 tiles)
     assert [c[1] for c in d.handle.candidates(4096, 4096, 4096, 3)] == \
         [c[1] for c in d.handle.candidates(4096, 4096, 4096, 64)[:3]]
     with pytest.raises(UnsupportedError, match="shape 0x1x1 has a size outside"):

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""The layers below 0.90 (below90/run.sh's runs): per layer cuBLAS's time,
+the shipped table's pick as the runtime makes it and its share of cuBLAS,
+the fastest member (at any split count timed) and the next two, and the
+model's estimate beside the measured time of the pick and of the fastest.
+Needs the runtime's binding (pip install ./python) and build/bin/tile-opt
+(each member's blocks per SM, as scripts/fit-cost-model.py reads them).
+  evaluate.py RUN.json.gz...
+"""
+import collections
+import gzip
+import importlib.util
+import json
+import os
+import sys
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.join(here, "..", "..", "..", "..")
+spec = importlib.util.spec_from_file_location("fit", os.path.join(root, "scripts", "fit-cost-model.py"))
+fit = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fit)
+
+table_path = os.path.join(root, "data", "sm_90a.json")
+table = json.load(open(table_path))
+table["blocks_per_sm"] = fit.blocks_per_sm(table_path, os.path.join(root, "build", "bin", "tile-opt"))
+costs = fit.table_costs(table)
+config = {m["name"]: m["config"] for m in table["members"]}
+
+for path in sys.argv[1:]:
+    times = collections.defaultdict(dict)
+    for r in json.load(gzip.open(path, "rt"))["results"]:
+        if r["pass"]:
+            name = "cublas" if r["kind"] == "cublas" else \
+                fit.label(fit.member_of(r["impl"].split("@")[0]), r.get("splits") or 1)
+            times[r["shape"]][name] = r["ms"] * 1000
+    for shape, t in times.items():
+        m, n, k = map(int, shape.split("x"))
+        cub = t.pop("cublas")
+
+        def est(variant):
+            name, splits = fit.unlabel(variant)
+            return fit.estimate_ns(dict(config[name], split_k=splits), costs[name], table["sms"],
+                                   m, n, k, slots=table.get("cluster_slots"),
+                                   per_sm=fit.per_sm(table, name)) / 1000
+
+        pick = fit.label(*fit.pick(table, costs, (m, n, k)))
+        ranked = sorted(t, key=t.get)
+        best = ranked[0]
+        print(f"{shape:>16} cuBLAS {cub:6.1f} us; pick {pick} {cub / t[pick]:.3f} "
+              f"(model {est(pick):.0f} us, measured {t[pick]:.0f}); fastest {best} {cub / t[best]:.3f} "
+              f"(model {est(best):.0f} us, measured {t[best]:.0f}); then "
+              + ", ".join(f"{v} {cub / t[v]:.3f}" for v in ranked[1:3]))
