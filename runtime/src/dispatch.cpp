@@ -369,6 +369,17 @@ double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
   return cost[3] + std::max(compute, bytes / (cost[4] * busy));
 }
 
+namespace {
+
+// A split-K tile whose splits meet in the workspace, not in a cluster:
+// more splits than a cluster holds.
+bool splitsInWorkspace(const ModelTile &tile) {
+  return tile.splitK > tile_manifest::kMaxClusterSplits &&
+         tile.clusterSlots[0] == 0;
+}
+
+} // namespace
+
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
                     int64_t n, int64_t k, int64_t &splits) {
   ModelTile t = tile;
@@ -377,8 +388,7 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
   // (docs/results/shapes.md). Above a cluster's splits, through the
   // workspace: any count whose programs all fit at once, as the runtime
   // launches a tile's resident splits; one where two do not.
-  bool workspace = tile.splitK > tile_manifest::kMaxClusterSplits &&
-                   tile.clusterSlots[0] == 0;
+  bool workspace = splitsInWorkspace(tile);
   int64_t first = tile.splitK > 1 ? 2 : 1, last = tile.splitK;
   if (workspace) {
     // (in double: a fit may try any SMs)
@@ -399,12 +409,16 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
   return best;
 }
 
+std::array<double, 5> DispatchRule::modelCost() const {
+  std::array<double, 5> c;
+  std::copy(std::begin(cost), std::end(cost), c.begin());
+  return c;
+}
+
 double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k,
                                 int64_t *splits) const {
-  double c[5];
-  std::copy(std::begin(cost), std::end(cost), c);
   int64_t chosen = 1;
-  double ns = modelLeastNs(tile, c, m, n, k, chosen);
+  double ns = modelLeastNs(tile, modelCost().data(), m, n, k, chosen);
   if (splits)
     *splits = chosen;
   return ns;
@@ -432,14 +446,11 @@ std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
   std::vector<RankedRule> ranked = rankModelled(rules, m, n, k);
   for (size_t i = 0, e = ranked.size(); i < e; ++i) {
     const DispatchRule &r = rules[size_t(ranked[i].rule)];
-    if (r.tile.splitK < 3 || r.tile.splitK > tile_manifest::kMaxClusterSplits ||
-        ranked[i].splits == 3)
+    if (r.tile.splitK < 3 || splitsInWorkspace(r.tile) || ranked[i].splits == 3)
       continue;
-    double cost[5];
-    std::copy(std::begin(r.cost), std::end(r.cost), cost);
     ModelTile three = r.tile;
     three.splitK = 3;
-    double ns = modelEstimateNs(three, cost, m, n, k);
+    double ns = modelEstimateNs(three, r.modelCost().data(), m, n, k);
     if (ns < ranked[i].ns)
       ranked.push_back({ranked[i].rule, ns, 3});
   }

@@ -158,6 +158,8 @@ struct DispatchRule {
   ModelTile tile; // the member's, for the model
   std::string why;
   bool modelled() const { return cost[0] > 0; }
+  // `cost` as the model takes it.
+  std::array<double, 5> modelCost() const;
   // modelEstimateNs of the member with the rule's coefficients; a split-K
   // member's at the splits per tile (2 to split_k in powers of two, the
   // launch's choice)

@@ -524,7 +524,7 @@ def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
             again = [c for c in cands if c[1] == rule and c[2] != runs]
             if again and runs == 3:
                 threes += 1
-                assert 3 <= d.members[rule].split_k <= 8 and ns < again[0][3]
+                assert 3 <= d.members[rule].split_k <= rt.max_cluster_splits and ns < again[0][3]
             else:
                 assert ns == d.handle.estimate(rule, *shape)
     assert threes  # 200x4608x36864: s208wk at 3 splits (one wave of 36 x 3 tiles)
