@@ -13,10 +13,8 @@ R=/tmp/raw-below90; BUDGET=${BUDGET:-330}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
-for s in "heldout --m 48,200"; do
-  timeout 40 python3 scripts/cublas-kernels.py $s > "$R/cublas-kernels-${s%% *}.txt" 2>&1
-  echo "cublas-kernels $s rc=$? ($((SECONDS - start)) s)"
-done
+timeout 40 python3 scripts/cublas-kernels.py heldout --m 48,200 > "$R/cublas-kernels-heldout.txt" 2>&1
+echo "cublas-kernels rc=$? ($((SECONDS - start)) s)"
 A=${B:?the bundles folder}/f16/nt-auto
 BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors none"
 shapes() { for s in "$@"; do echo --shape $s; done; }

@@ -55,7 +55,6 @@ def report(path):
             print(f"    {r['cublas']['shape']:>16} {member(r['old']):>8} {c / r['old']['ms']:.3f}"
                   f" (refitted {c / r['new']['ms']:.3f}), below 0.90")
         if member(r["old"]) != member(r["new"]):
-            c = r["cublas"]["ms"]
             print(f"    {r['cublas']['shape']:>16} {member(r['old']):>8} {c / r['old']['ms']:.3f}"
                   f" -> {member(r['new']):>8} {c / r['new']['ms']:.3f}  {verdict(r['old'], r['new'])}")
 
