@@ -5,7 +5,7 @@
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 warp-specialize=cooperative" 2>&1 | FileCheck %s --check-prefix=COOP-TILED
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong min-blocks-per-sm=2" 2>&1 | FileCheck %s --check-prefix=BLOCKS
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=7 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM128
-// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM192
+// RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=5 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM192
 
 // COOP-TILED: error: tile-to-wgmma: warp-specialize=cooperative needs schedule=persistent (the producer and the consumers walk the tile loop)
 // COOP-TILED-NOT: error
@@ -13,10 +13,11 @@
 // BLOCKS: error: tile-to-gpu: warp-specialize=pingpong needs min-blocks-per-sm <= 1 (the consumer warpgroups take the SM's registers), got 2
 // BLOCKS-NOT: error
 // The ring and two staging tiles (one per consumer warpgroup), staged in
-// halves where whole ones do not fit: 7 x 32 KB + 2 x 16 KB + 1 KB (halves
-// too much), and 4 x 40 KB + 2 x 48 KB + 1 KB (three boxes: no halves).
+// parts where whole ones do not fit: 7 x 32 KB + 2 x 16 KB + 1 KB (halves
+// too much), and 5 x 40 KB + 2 x 16 KB + 1 KB (three boxes, one per part:
+// too much).
 // SMEM128: error: tile-allocate-shared: the kernel needs 263168 bytes of shared memory per block, more than the 232448 the target allows
-// SMEM192: error: tile-allocate-shared: the kernel needs 263168 bytes of shared memory per block, more than the 232448 the target allows
+// SMEM192: error: tile-allocate-shared: the kernel needs 238592 bytes of shared memory per block, more than the 232448 the target allows
 
 // Each consumer warpgroup walks its own tiles of the persistent loop.
 // expected-error @+1 {{tile-to-wgmma: warp-specialize=pingpong needs schedule=persistent (the producer and the consumers walk the tile loop)}}

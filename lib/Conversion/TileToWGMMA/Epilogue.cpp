@@ -71,7 +71,7 @@ void Epilogue::waitStoresRead() {
                                        /*read=*/b.getUnitAttr());
 }
 
-/// Warpgroup `w`'s staging tile: block_n / cBoxCols / stagingParts boxes
+/// Warpgroup `w`'s staging tile: one part's boxes (partCols / cBoxCols)
 /// of wgTileM rows (swap_ab: wgTileM / cBoxCols boxes of block_m rows).
 Value Epilogue::stagingOf(Value w) {
   Value at = add(blk.base, layout.stagingOffset);
@@ -88,9 +88,10 @@ void Epilogue::emitEpilogue(Value acc) {
   bool ws = cfg.isWarpSpecialized();
   int64_t cBoxCols = layout.cBoxCols, rows = layout.stagedRows;
   bool swapped = cfg.swapAB;
-  int64_t partCols = layout.stagedCols / layout.stagingParts;
   Value pred = storeIssuer();
   for (int64_t part = 0; part < layout.stagingParts; ++part) {
+    int64_t firstCol = part * layout.partCols;
+    int64_t partCols = std::min(layout.partCols, layout.stagedCols - firstCol);
     if (ws) {
       waitStoresRead();
       syncStagingWriters();
@@ -99,7 +100,7 @@ void Epilogue::emitEpilogue(Value acc) {
     // swap_ab: the accumulator holds C's transpose; its columns are C's
     // rows, all of them in one part.
     auto stage = tile::StageAccumulatorOp::create(
-        b, loc, acc, staging, swapped ? 0 : part * partCols, layout.cBoxBytes);
+        b, loc, acc, staging, swapped ? 0 : firstCol, layout.cBoxBytes);
     if (swapped)
       stage.setTransposed(true);
     // The writes (generic proxy) before TMA's reads (async proxy).
@@ -114,7 +115,7 @@ void Epilogue::emitEpilogue(Value acc) {
       for (int64_t j = 0; j < partCols / cBoxCols; ++j) {
         Value box = view(add(tile, j * rows * layout.cBoxBytes),
                          {rows, cBoxCols}, cElt);
-        int64_t col = part * partCols + j * cBoxCols;
+        int64_t col = firstCol + j * cBoxCols;
         SmallVector<Value, 2> at =
             swapped ? SmallVector<Value, 2>{add(add(blk.nCol0, rowOffset), col),
                                             blk.mRow0}

@@ -47,8 +47,9 @@ struct SharedLayout {
     // Warp-specialized: the producer refills the ring while the consumers
     // run the epilogue, so staging follows the ring; where ring and staging
     // exceed the block's shared memory (a 32-bit C doubles the staging),
-    // each warpgroup stages its columns in 2 or 4 parts, one after the
-    // other's TMA reads.
+    // each warpgroup stages its columns in parts of whole boxes, a half or
+    // a quarter of them rounded up (the last part narrower where they do
+    // not divide), one after the other's TMA reads.
     int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
     stagedRows = cfg.swapAB ? cfg.blockM : wgTileM;
     stagedCols = cfg.swapAB ? wgTileM : cfg.blockN;
@@ -61,11 +62,13 @@ struct SharedLayout {
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
     int64_t boxes = stagedCols / cBoxCols;
-    for (stagingParts = 1;; stagingParts *= 2) {
-      wgStagingBytes = llvm::alignTo(
-          stagedRows * (boxes / stagingParts) * cBoxBytes, kSwizzleAtom);
-      bool last = !cfg.isWarpSpecialized() || boxes % (2 * stagingParts) ||
-                  stagingParts == 4;
+    for (int64_t split = 1;; split *= 2) {
+      int64_t partBoxes = llvm::divideCeil(boxes, split);
+      wgStagingBytes =
+          llvm::alignTo(stagedRows * partBoxes * cBoxBytes, kSwizzleAtom);
+      partCols = partBoxes * cBoxCols;
+      stagingParts = llvm::divideCeil(boxes, partBoxes);
+      bool last = !cfg.isWarpSpecialized() || partBoxes == 1 || split == 4;
       if (last || ring + warpgroups * wgStagingBytes + extra <=
                       sharedBytesPerBlock(cfg.chip))
         break;
@@ -109,6 +112,7 @@ struct SharedLayout {
   int64_t stagedRows;     // rows of a warpgroup's staging tile and C box
   int64_t stagedCols;     // its columns, all parts
   int64_t stagingParts;   // column parts staged one after the other
+  int64_t partCols;       // columns of a part (the last may have fewer)
   int64_t wgStagingBytes; // one warpgroup's staging tile (one part)
   int64_t stagingOffset;  // the staging tiles: over the ring, or after it
   int64_t emptyOffset;    // the raw empty barriers (clusters)
