@@ -8,7 +8,7 @@
 #   B=.kit/bundles/auto bash docs/results/raw/tune3/run.sh
 #   (carry .kit/bundles and runtime/external)
 set -uo pipefail
-R=/tmp/raw-tune3; BUDGET=${BUDGET:-170}; . scripts/gpu-budget.sh
+R=/tmp/raw-tune3; BUDGET=${BUDGET:-200}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
