@@ -60,6 +60,44 @@ def paired(by, old, new, off):
     return r, verdicts
 
 
+def versus(by, old, new):
+    """new over old on every shape where both passed, in shape order: the
+    time ratios, the verdicts, the ratios by M and the slower shapes (each
+    "shape percent")."""
+    ratios, verdicts, by_m, slower = [], collections.Counter(), collections.defaultdict(list), []
+    for s, v in sorted(by.items()):
+        if old in v and new in v and v[old]["pass"] and v[new]["pass"]:
+            said = verdict(v[old], v[new])
+            verdicts[said] += 1
+            ratios.append(v[old]["ms"] / v[new]["ms"])
+            by_m[int(s.split("x")[0])].append(ratios[-1])
+            if said == "slower":
+                slower.append(f"{s} {100 * ratios[-1]:.1f}%")
+    return ratios, verdicts, by_m, slower
+
+
+def dispatch_pair(path, is_new, names=("old", "new")):
+    """A run timing two dispatch manifests: {shape: {"cuBLAS", "Triton",
+    names[0], names[1]: row}} on the shapes where both dispatches passed,
+    the second's rows those whose impl is_new()."""
+    by = collections.defaultdict(dict)
+    for r in json.load(gzip.open(path, "rt"))["results"]:
+        key = {"cublas": "cuBLAS", "triton": "Triton"}.get(r["kind"]) or \
+            names[bool(is_new(r["impl"]))]
+        by[r["shape"]][key] = r
+    return {s: v for s, v in by.items() if v[names[0]]["pass"] and v[names[1]]["pass"]}
+
+
+def dispatch_summary(ok, names=("old", "new")):
+    """Each dispatch of dispatch_pair's shapes over cuBLAS (geomean, below
+    0.90) and over Triton's tuned-persistent."""
+    for k in names:
+        x = [v["cuBLAS"]["ms"] / v[k]["ms"] for v in ok.values()]
+        tri = [v["Triton"]["ms"] / v[k]["ms"] for v in ok.values() if "Triton" in v]
+        print(f"  {k}: {geo(x):.3f} of cuBLAS (below 0.90: {sum(a < 0.9 for a in x)}), "
+              f"{geo(tri):.2f}x Triton")
+
+
 def ab(path, old, new):
     """new over old (two dispatch manifests, or one kernel at two
     promotions), by rows on and off a sector, with cuBLAS and Triton."""

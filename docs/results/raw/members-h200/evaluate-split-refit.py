@@ -8,27 +8,17 @@ tile-bench's paired-quartile verdicts, per layer.
 """
 import collections
 import glob
-import gzip
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import geo, verdict  # noqa: E402
+from benchrows import dispatch_pair, dispatch_summary, geo, verdict  # noqa: E402
 
+NAMES = ("shipped", "refit")
 for path in sorted(glob.glob("split-refit-*/dispatch.json.gz")):
-    by = collections.defaultdict(dict)
-    for r in json.load(gzip.open(path, "rt"))["results"]:
-        key = {"cublas": "cuBLAS", "triton": "Triton"}.get(r["kind"]) or \
-            ("refit" if "/opt" in r["impl"] else "shipped")
-        by[r["shape"]][key] = r
-    ok = {s: v for s, v in by.items() if v["shipped"]["pass"] and v["refit"]["pass"]}
+    ok = dispatch_pair(path, lambda impl: "/opt" in impl, NAMES)
     print(f"== {path}: {len(ok)} layers")
-    for k in ("shipped", "refit"):
-        x = [v["cuBLAS"]["ms"] / v[k]["ms"] for v in ok.values()]
-        tri = [v["Triton"]["ms"] / v[k]["ms"] for v in ok.values() if "Triton" in v]
-        print(f"  {k}: {geo(x):.3f} of cuBLAS (below 0.90: {sum(a < 0.9 for a in x)}), "
-              f"{geo(tri):.2f}x Triton")
+    dispatch_summary(ok, NAMES)
     said = collections.Counter(verdict(v["shipped"], v["refit"]) for v in ok.values())
     print(f"  refit over shipped: {geo([v['shipped']['ms'] / v['refit']['ms'] for v in ok.values()]):.3f};"
           f" faster {said['faster']}, tie {said['tie']}, slower {said['slower']}")

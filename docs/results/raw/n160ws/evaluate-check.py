@@ -10,27 +10,16 @@ the pick is m64n160.
 """
 import collections
 import glob
-import gzip
-import json
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import geo, verdict  # noqa: E402
+from benchrows import dispatch_pair, dispatch_summary, geo, verdict  # noqa: E402
 
 for path in sorted(glob.glob("h100-check/dispatch-*.json.gz")):
-    by = collections.defaultdict(dict)
-    for r in json.load(gzip.open(path, "rt"))["results"]:
-        key = {"cublas": "cuBLAS", "triton": "Triton"}.get(r["kind"]) or \
-            ("new" if "/new/" in r["impl"] else "old")
-        by[r["shape"]][key] = r
-    ok = {s: v for s, v in by.items() if v["old"]["pass"] and v["new"]["pass"]}
+    ok = dispatch_pair(path, lambda impl: "/new/" in impl)
     print(f"== {os.path.basename(path)}: {len(ok)} shapes")
-    for k in ("old", "new"):
-        x = [v["cuBLAS"]["ms"] / v[k]["ms"] for v in ok.values()]
-        tri = [v["Triton"]["ms"] / v[k]["ms"] for v in ok.values() if "Triton" in v]
-        print(f"  {k}: {geo(x):.3f} of cuBLAS (below 0.90: {sum(a < 0.9 for a in x)}), "
-              f"{geo(tri):.2f}x Triton")
+    dispatch_summary(ok)
     picked = {s: v for s, v in ok.items() if v["new"]["manifest"].endswith("__m64n160.json")}
     verdicts = collections.Counter(verdict(v["old"], v["new"]) for v in picked.values())
     ratio = [v["old"]["ms"] / v["new"]["ms"] for v in picked.values()]

@@ -13,22 +13,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import geo, rows, verdict  # noqa: E402
+from benchrows import geo, rows, versus  # noqa: E402
 
 by = {}
 for path in sorted(glob.glob("h200/cal-nt-*.json.gz")):
     by.update(rows(path))
 BASE = "m64n160"
 for new in ("m64n160ws", "m64n160ws6", "m64n160s6"):
-    verdicts, ratios, by_m, slower = collections.Counter(), [], collections.defaultdict(list), []
-    for s, v in sorted(by.items()):
-        if BASE in v and new in v and v[BASE]["pass"] and v[new]["pass"]:
-            said = verdict(v[BASE], v[new])
-            verdicts[said] += 1
-            ratios.append(v[BASE]["ms"] / v[new]["ms"])
-            by_m[int(s.split("x")[0])].append(ratios[-1])
-            if said == "slower":
-                slower.append(f"{s} {100 * ratios[-1]:.1f}%")
+    ratios, verdicts, by_m, slower = versus(by, BASE, new)
     print(f"{new:10} over {BASE} {len(ratios)} shapes: faster {verdicts['faster']}, tie "
           f"{verdicts['tie']}, slower {verdicts['slower']}; {geo(ratios):.3f}; by M "
           + ", ".join(f"{m} {geo(r):.3f}" for m, r in sorted(by_m.items())))

@@ -11,14 +11,13 @@ producer warpgroup, as fractions of cuBLAS.
   evaluate.py [PICKS]   (from this folder)
   PICKS: tile-run <auto bundle>/matmul_f16_nt.json --layout nt --dry-run --shape ... > PICKS
 """
-import collections
 import glob
 import os
 import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)) + "/..")
-from benchrows import geo, rows, verdict  # noqa: E402
+from benchrows import geo, rows, verdict, versus  # noqa: E402
 
 by = {}
 for path in sorted(glob.glob("h100/cal-nt-*.json.gz")):
@@ -29,15 +28,7 @@ PAIRS = [(m, m + "ws") for m in SHIPPED + ("m64n160", "m64w")] + \
 CANDIDATES = {new for _, new in PAIRS if new != "small"}
 
 for old, new in PAIRS:
-    verdicts, ratios, by_m, slower = collections.Counter(), [], collections.defaultdict(list), []
-    for s, v in sorted(by.items()):
-        if old in v and new in v and v[old]["pass"] and v[new]["pass"]:
-            said = verdict(v[old], v[new])
-            verdicts[said] += 1
-            ratios.append(v[old]["ms"] / v[new]["ms"])
-            by_m[int(s.split("x")[0])].append(ratios[-1])
-            if said == "slower":
-                slower.append(f"{s} {100 * ratios[-1]:.1f}%")
+    ratios, verdicts, by_m, slower = versus(by, old, new)
     print(f"{new:9} over {old:7} {len(ratios)} shapes: faster {verdicts['faster']}, tie "
           f"{verdicts['tie']}, slower {verdicts['slower']}; {geo(ratios):.3f}; by M "
           + ", ".join(f"{m} {geo(r):.3f}" for m, r in sorted(by_m.items())))
