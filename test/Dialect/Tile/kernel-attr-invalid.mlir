@@ -290,16 +290,25 @@ func.func @swap_odd_m() attributes {tile.kernel = #tile.kernel<swap_ab = 1, bloc
 
 // -----
 
-// Tiled only, its splits added in a cluster.
-// expected-error @+1 {{swap_ab = 1 needs schedule = tiled, warp_specialize = none and split_k <= 8 (splits added in a cluster)}}
+// Tiled, or persistent with a producer warpgroup walking the tiles; its
+// splits added in a cluster.
+// expected-error @+1 {{swap_ab = 1 needs schedule = tiled (or persistent with warp_specialize = cooperative), no pingpong, and split_k <= 8 (splits added in a cluster)}}
 func.func @swap_persistent() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 32, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 
 // -----
 
-// expected-error @+1 {{swap_ab = 1 needs schedule = tiled, warp_specialize = none and split_k <= 8 (splits added in a cluster)}}
+// expected-error @+1 {{swap_ab = 1 needs schedule = tiled (or persistent with warp_specialize = cooperative), no pingpong, and split_k <= 8 (splits added in a cluster)}}
 func.func @swap_grid_split() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 32, block_n = 64, block_k = 64, num_warps = 4, num_stages = 6, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, split_k = 16, chip = sm_90a, shared_bytes = 0>} {
+  return
+}
+
+// -----
+
+// A pingpong warpgroup holds a whole 128-row tile; a swapped one 64 rows of N.
+// expected-error @+1 {{swap_ab = 1 needs schedule = tiled (or persistent with warp_specialize = cooperative), no pingpong, and split_k <= 8 (splits added in a cluster)}}
+func.func @swap_pingpong() attributes {tile.kernel = #tile.kernel<swap_ab = 1, block_m = 128, block_n = 128, block_k = 64, num_warps = 8, num_stages = 4, schedule = persistent, order = linear, group_m = 8, mma = wgmma, warp_specialize = pingpong, chip = sm_90a, shared_bytes = 0>} {
   return
 }
 

@@ -117,11 +117,15 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
              << " a multiple of 16 up to 256 (M on wgmma's N "
                 "side), got "
              << c.numWarps << " warps and " << c.blockM << "x" << c.blockN;
-    if (c.schedule != Schedule::Tiled || c.isWarpSpecialized() ||
-        c.splitK > tile_manifest::kMaxClusterSplits)
+    // A producer warpgroup walks a persistent program's tiles (or a split
+    // tile's one trip); pingpong consumers each hold a whole 128-row tile.
+    bool tiles = c.schedule == Schedule::Tiled ||
+                 (c.schedule == Schedule::Persistent && c.isWarpSpecialized());
+    if (!tiles || c.isPingpong() || c.splitK > tile_manifest::kMaxClusterSplits)
       return emitError() << swap << " needs " << n.setting("schedule", "tiled")
-                         << ", " << n.setting("warp-specialize", "none")
-                         << " and " << n.field("split-k")
+                         << " (or persistent with "
+                         << n.setting("warp-specialize", "cooperative")
+                         << "), no pingpong, and " << n.field("split-k")
                          << " <= " << tile_manifest::kMaxClusterSplits
                          << " (splits added in a cluster)";
   } else if (c.blockM < 64 || c.blockM % 64 || c.blockM > 256 ||
