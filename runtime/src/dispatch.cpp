@@ -378,14 +378,29 @@ bool splitsInWorkspace(const ModelTile &tile) {
          tile.clusterSlots[0] == 0;
 }
 
+// Clusters of 3 run slower than their placement alone explains: the pick
+// takes 3 splits only where the estimate beats the powers of two by more
+// than this factor (where 4 would need a second wave and 2 leaves a third
+// of the SMs idle). 1.1 measured best of 1, 1.1, 1.15 and 1.2 on the
+// suites' shapes whose pick 3 would move (docs/results/raw/split3).
+constexpr double kThreeSplitCost = 1.1;
+
+// A member split in clusters of 3, its estimate as a pick.
+double threeSplitNs(const ModelTile &tile, const double cost[5], int64_t m,
+                    int64_t n, int64_t k) {
+  ModelTile three = tile;
+  three.splitK = 3;
+  return kThreeSplitCost * modelEstimateNs(three, cost, m, n, k);
+}
+
 } // namespace
 
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
                     int64_t n, int64_t k, int64_t &splits) {
   ModelTile t = tile;
-  // Splits in a cluster: powers of two, since clusters of 3, 5, 6 or 7
-  // blocks measured slower than their placement alone explains
-  // (docs/results/shapes.md). Above a cluster's splits, through the
+  // Splits in a cluster: powers of two, and 3 at a cost, since clusters of
+  // 3, 5, 6 or 7 blocks measured slower than their placement alone
+  // explains (docs/results/shapes.md). Above a cluster's splits, through the
   // workspace: any count whose programs all fit at once, as the runtime
   // launches a tile's resident splits; one where two do not.
   bool workspace = splitsInWorkspace(tile);
@@ -404,6 +419,13 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
     if (s == first || ns < best) {
       best = ns;
       splits = s;
+    }
+  }
+  if (!workspace && tile.splitK >= 3) {
+    double ns = threeSplitNs(tile, cost, m, n, k);
+    if (ns < best) {
+      best = ns;
+      splits = 3;
     }
   }
   return best;

@@ -215,10 +215,10 @@ std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
 
 // Autotune's candidates: rankModelled, and a rule whose tile's splits meet
 // in a cluster of up to 8 once more at 3 splits where the model estimates
-// 3 below its own choice (its powers of two: 36 tiles 4 ways take two
-// waves of 132 SMs, 3 ways one), the first entry kept first (the pick).
-// Timing decides between them: the model alone picks 3 splits too often
-// (docs/results/shapes.md).
+// 3 below its own choice (36 tiles 4 ways take two waves of 132 SMs, 3 ways
+// one) without the cost factor the pick puts on 3, the first entry kept
+// first (the pick). Timing decides between them: the model alone, without
+// that factor, picks 3 splits too often (docs/results/shapes.md).
 std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
                                        int64_t m, int64_t n, int64_t k);
 

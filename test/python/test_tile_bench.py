@@ -577,12 +577,17 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 if picked is member and member.split_k > 1:
                     assert splits == runs  # the splits the pick runs
                 # The runtime tries splits in powers of two (clusters; the
-                # table has no member above 8 splits, which tries any count).
+                # table has no member above 8 splits, which tries any count),
+                # and 3 at its cost factor (kThreeSplitCost, 1.1).
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
-                assert ns == min(fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
-                                                 rule["cost"][0], *s, elem, slots, two)
-                                 for w in ways)
+                cost = {w: 1.0 for w in ways}
+                if 3 <= member.split_k <= 8:
+                    cost[3] = 1.1
+                assert ns == pytest.approx(min(
+                    cost[w] * fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
+                                              rule["cost"][0], *s, elem, slots, two)
+                    for w in cost), rel=1e-12)
 
 
 def test_fit_script_reads_blocks_per_sm_from_a_compiled_bundle(tmp_path):
