@@ -813,53 +813,43 @@ void testDispatch() {
            "(next: rule 2, 30.7 us): wide");
   CHECK_EQ(plan.info.splits, 1);
   // 1024 x 512 x 3200: the model tries split's 32 tiles 2 and 4 ways, and
-  // 3 at its cost factor (1.1): 4 ways take two waves of the 100 SMs, 3
-  // ways one, estimated 26.4 us against 29.7, so 3 wins at 29.1. The pick
-  // says so and a plan of it runs 3.
+  // 3 at its cost factor (1.25): 3 ways, one wave of the 100 SMs, are
+  // estimated 26.4 us, below 4 ways' two waves (29.7) but not by the
+  // factor (the bytes bound both). The pick says 4 and a plan of it runs 4.
   CHECK_EQ(pick(1024, 512, 3200),
-           "split.json: rule 2, model: 32 tiles of 128x128 split 3 ways, 1 "
-           "wave of 17 K steps, 29.1 us (next: rule 1, 34.0 us): split");
+           "split.json: rule 2, model: 32 tiles of 128x128 split 4 ways, 2 "
+           "waves of 13 K steps, 29.7 us (next: rule 1, 34.0 us): split");
   const tile_rt_bundle *picked = nullptr;
   int64_t splits = -1;
   CHECK_EQ(tile_rt_bundle_pick(b.b, 1024, 512, 3200, &picked, &splits,
                                nullptr, 0, nullptr),
            TILE_RT_OK);
-  CHECK_EQ(splits, 3);
-  Plan three(b.b, problem(1024, 512, 3200));
-  CHECK_EQ(three.info.splits, 3);
-  CHECK_EQ(three.info.grid, 96);
+  CHECK_EQ(splits, 4);
+  Plan four(b.b, problem(1024, 512, 3200));
+  CHECK_EQ(four.info.splits, 4);
+  CHECK_EQ(four.info.grid, 128);
   // A problem's own splits override the model's, any of 1 to split_k.
-  tile_rt_problem own = problem(1024, 512, 3200);
-  own.splits = 2;
-  CHECK_EQ(Plan(b.b, own).info.grid, 64);
-  // At K = 12800 the bytes bound both: 3 ways estimated 57.1 us, within
-  // the factor of 4 ways' 59.1, so the pick keeps 4. Candidates: the pick
-  // first, then the other modelled rules by estimate, each with its
-  // splits, and the split rule once more at 3 splits without the factor;
-  // a tuned class's pick alone.
-  CHECK_EQ(pick(1024, 512, 12800),
-           "split.json: rule 2, model: 32 tiles of 128x128 split 4 ways, 2 "
-           "waves of 50 K steps, 59.1 us (next: rule 1, 126.2 us): split");
+  tile_rt_problem three = problem(1024, 512, 3200);
+  three.splits = 3;
+  CHECK_EQ(Plan(b.b, three).info.grid, 96);
+  // Candidates: the pick first, then the other modelled rules by estimate,
+  // each with its splits, and the split rule once more at 3 splits, which
+  // it estimates below its 4 without the factor (one wave of 96
+  // programs); a tuned class's pick alone.
   tile_rt_candidate cands[4];
   size_t ncands = 9;
-  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 12800, cands, 4, &ncands,
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 4, &ncands,
                                      nullptr),
            TILE_RT_OK);
   CHECK_EQ(ncands, size_t(3));
   CHECK(cands[0].kernel == picked && cands[0].rule == 2 &&
-        cands[0].splits == 4 && std::abs(cands[0].ns - 59100) < 100);
+        cands[0].splits == 4 && std::abs(cands[0].ns - 29700) < 100);
   CHECK(cands[1].kernel == picked && cands[1].rule == 2 &&
-        cands[1].splits == 3 && std::abs(cands[1].ns - 57100) < 100);
+        cands[1].splits == 3 && std::abs(cands[1].ns - 26400) < 100);
   CHECK(cands[2].kernel == tile_rt_bundle_member(b.b, 1) &&
         cands[2].rule == 1 && cands[2].splits == 0 &&
-        std::abs(cands[2].ns - 126200) < 100);
-  // The pick's 3 splits are not listed again.
-  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 4, &ncands,
-                                     nullptr),
-           TILE_RT_OK);
-  CHECK(ncands == 2 && cands[0].rule == 2 && cands[0].splits == 3 &&
-        cands[1].rule == 1);
-  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 12800, cands, 1, &ncands,
+        std::abs(cands[2].ns - 34000) < 100);
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 1, &ncands,
                                      nullptr),
            TILE_RT_OK);
   CHECK(ncands == 1 && cands[0].rule == 2);
@@ -914,10 +904,6 @@ void testDispatch() {
   CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 1024, 512, 3200,
                                   &direct, &least, nullptr),
            TILE_RT_OK);
-  CHECK(least == 3);
-  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 1024, 512, 12800,
-                                  &direct, &least, nullptr),
-           TILE_RT_OK);
   CHECK(least == 4);
   // Above 8 splits (through the workspace, resident): any count whose
   // programs fit the SMs at once, the estimate falling with each, so the
@@ -961,6 +947,20 @@ void testDispatch() {
                                   &inCluster, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 2);
+  // Where clusters of 3 hold all 96 programs, 3 splits take one wave of 17
+  // steps (2000 + 2200 ns) against 2's 25 (2000 + 3000): 1.25 x 4200 =
+  // 5250 is above 5000, so 2 stays; against 4 alone (two waves: 5600), 3.
+  clustered.cluster_slots[2] = 100;
+  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
+                                  &inCluster, &least, nullptr),
+           TILE_RT_OK);
+  CHECK(least == 2 && inCluster == 5000);
+  tile_rt_model_tile noTwo = clustered;
+  noTwo.cluster_slots[1] = 1;
+  CHECK_EQ(tile_rt_model_estimate(&noTwo, fastCost, 1024, 512, 3200,
+                                  &inCluster, &least, nullptr),
+           TILE_RT_OK);
+  CHECK(least == 3 && inCluster == 5250);
   // Two programs per SM outside clusters: 200 tiles take one wave of 100
   // steps on 100 SMs, not two (compute-bound).
   tile_rt_model_tile two = splitTile;

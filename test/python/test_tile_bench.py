@@ -578,12 +578,12 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                     assert splits == runs  # the splits the pick runs
                 # The runtime tries splits in powers of two (clusters; the
                 # table has no member above 8 splits, which tries any count),
-                # and 3 at its cost factor (kThreeSplitCost, 1.1).
+                # and 3 at its cost factor (kThreeSplitCost, 1.25).
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
                 cost = {w: 1.0 for w in ways}
                 if 3 <= member.split_k <= 8:
-                    cost[3] = 1.1
+                    cost[3] = 1.25
                 assert ns == pytest.approx(min(
                     cost[w] * fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
                                               rule["cost"][0], *s, elem, slots, two)

@@ -1,14 +1,30 @@
 #!/usr/bin/env python3
-"""The model's picks with three programs per tile allowed, against the
-shipped picks, on run.sh's runs (every member timed in one process with
-cuBLAS and Triton): for each policy (picks-<p>.txt: the 3-split estimate
-times p, `tile-run --dry-run` over shapes.txt; picks-0.txt: 3 not tried,
-as shipped) its picks over cuBLAS and over Triton, and against the shipped
-picks by the paired quartiles; then the shapes whose pick moves.
+"""The model's pick with 3 splits in a cluster at a cost factor p (its
+3-split estimate times p against the powers of two), against the shipped
+pick (3 not tried), on three sets of shapes, each timed in one process with
+every pick in question as a member row, cuBLAS and Triton (H100):
 
-  evaluate.py members-1.json.gz members-2.json.gz
+  suites  (run.sh, h100/): the 48 suite shapes whose pick 3 moves at p = 1
+          (shapes.txt), every member at 2, 3, 4 and 8 splits, nt;
+  nt      (validate.sh, h100-validate/): the 47 of random-shapes.py's 1500
+          and the 14 suite shapes whose pick p = 1.1 moves, nt;
+  nn      (validate-nn.sh, h100-validate-nn/): the 65 random and 18 suite
+          shapes whose pick p = 1.1 moves in the nn bundle.
+
+A larger p moves a subset of a smaller one's picks, so every p from 1.1 up
+is timed on the last two sets. picks/<set>-<p>.txt: `tile-run --dry-run`
+of each shape with kThreeSplitCost = p (runtime/src/dispatch.cpp), the
+shipped pick in suite-0.txt and the validate*-shapes.txt files' second
+column. Prints, per set and p: the picks moved, the new pick against the
+old by the paired quartiles, the geomean of old ÷ new time, the picks below
+0.90 of cuBLAS before and after, the worst; then each shape the shipped p
+moves, and whether the dispatch manifest's row (the runtime as built on
+the GPU) agrees with the pick's own.
+
+  evaluate.py
 """
 import collections
+import glob
 import gzip
 import json
 import os
@@ -18,45 +34,70 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
 from benchrows import geo, verdict  # noqa: E402
 
-by = collections.defaultdict(dict)
-for path in sys.argv[1:]:
+SHIPPED = "1.25"
+
+
+def load(folder):
+    by = collections.defaultdict(dict)
+    for path in sorted(glob.glob(os.path.join(here, folder, "*.json.gz"))):
+        for r in json.load(gzip.open(path, "rt"))["results"]:
+            name = r["impl"].split("/")[-1].replace(".json", "")
+            name = "dispatch" if name in ("matmul_f16_nt", "matmul_f16") else name.split("__")[-1]
+            by[r["shape"]][name] = r
+    return by
+
+
+def picks(name):
+    with open(os.path.join(here, name)) as f:
+        return dict(line.split()[:2] for line in f)
+
+
+SETS = [("suites", load("h100"), picks("picks/suite-0.txt"), "suite"),
+        ("nt", load("h100-validate"), picks("validate-shapes.txt"), "random-nt"),
+        ("nn", load("h100-validate-nn"), picks("validate-nn-shapes.txt"), "random-nn")]
+
+for label, by, old, key in SETS:
+    agree = collections.Counter(verdict(by[s][old[s] if label == "suites" else n], by[s]["dispatch"])
+                                for s, n in picks(f"picks/{key}-1.1.txt").items())
+    print(f"{label}: the dispatch row against the row of the pick it should make "
+          f"({'shipped' if label == 'suites' else 'p = 1.1'}): {dict(agree)}")
+for p in ["1.0", "1.1", "1.15", "1.2", "1.25", "1.3", "1.4"]:
+    print(f"p = {p}")
+    for label, by, old, key in SETS:
+        path = f"picks/{key}-{p}.txt"
+        if not os.path.exists(os.path.join(here, path)):
+            continue
+        new = picks(path)
+        moved = [s for s in old if new[s] != old[s]]
+        said = collections.Counter(verdict(by[s][old[s]], by[s][new[s]]) for s in moved)
+        ratio = {s: by[s][old[s]]["ms"] / by[s][new[s]]["ms"] for s in moved}
+        low = [sum(by[s]["cuBLAS"]["ms"] / by[s][x[s]]["ms"] < 0.9 for s in old) for x in (old, new)]
+        worst = min(ratio, key=ratio.get) if moved else None
+        print(f"  {label} ({len(old)}): {len(moved)} moved, {said['faster']} faster / "
+              f"{said['tie']} tie / {said['slower']} slower, geomean {geo(list(ratio.values())) if moved else 1:.3f}; "
+              f"below 0.90 of cuBLAS {low[0]} -> {low[1]}"
+              + (f"; worst {worst} {ratio[worst]:.3f}" if worst else ""))
+print(f"\nmoved at p = {SHIPPED}: shipped pick (of cuBLAS) -> new pick (of cuBLAS, of Triton's "
+      "tuned-persistent), verdict")
+for label, by, old, key in SETS:
+    new = picks(f"picks/{key}-{SHIPPED}.txt")
+    for s in sorted(old, key=lambda s: [int(x) for x in s.split("x")]):
+        if new[s] != old[s]:
+            v = by[s]
+            print(f"  {label} {s}: {old[s]} {v['cuBLAS']['ms'] / v[old[s]]['ms']:.3f} -> {new[s]} "
+                  f"{v['cuBLAS']['ms'] / v[new[s]]['ms']:.3f}, "
+                  f"{v['tuned-persistent']['ms'] / v[new[s]]['ms']:.2f}x ({verdict(v[old[s]], v[new[s]])})")
+
+# final.sh: the dispatch manifests under the shipped runtime on the shapes
+# the shipped factor moves, beside cuBLAS and Triton (another process).
+for layout in ("nt", "nn"):
+    path = os.path.join(here, "h100-final", f"dispatch-{layout}.json.gz")
+    rows = collections.defaultdict(dict)
     for r in json.load(gzip.open(path, "rt"))["results"]:
-        name = r["impl"].split("/")[-1].replace("matmul_f16_nt__", "").replace(".json", "")
-        name = {"matmul_f16_nt": "dispatch"}.get(name, name)
-        by[r["shape"]][name] = r
-
-
-def picks(p):
-    with open(os.path.join(here, f"picks-{p}.txt")) as f:
-        return dict(line.split() for line in f)
-
-
-shipped = picks("0")
-# The dispatch manifest as run picks what picks-0.txt says (the same table
-# and runtime): its row and the member's agree within their quartiles.
-agree = collections.Counter(verdict(v[shipped[s]], v["dispatch"]) for s, v in by.items())
-print(f"dispatch row against the shipped pick's own row: {dict(agree)}")
-best = {s: min((r["ms"], n) for n, r in v.items()
-               if n not in ("cuBLAS", "tuned-persistent", "dispatch") and r["pass"])
-        for s, v in by.items()}
-print(f"best member over cuBLAS: {geo([v['cuBLAS']['ms'] / best[s][0] for s, v in by.items()]):.3f}")
-for p in ["0", "1.0", "1.1", "1.15", "1.2"]:
-    pick = picks(p)
-    x = [v["cuBLAS"]["ms"] / v[pick[s]]["ms"] for s, v in by.items()]
-    tri = [v["tuned-persistent"]["ms"] / v[pick[s]]["ms"] for s, v in by.items()]
-    moved = [s for s in by if pick[s] != shipped[s]]
-    said = collections.Counter(verdict(by[s][shipped[s]], by[s][pick[s]]) for s in moved)
-    near = sum(by[s][pick[s]]["ms"] <= 1.03 * best[s][0] for s in by)
-    print(f"3-split estimate x {p}: {geo(x):.3f} of cuBLAS (below 0.90: {sum(a < 0.9 for a in x)}), "
-          f"{geo(tri):.2f}x Triton, within 3% of the best member {near}/{len(by)}; "
-          f"{len(moved)} picks moved: {said['faster']} faster / {said['tie']} tie / "
-          f"{said['slower']} slower, geomean "
-          f"{geo([by[s][shipped[s]]['ms'] / by[s][pick[s]]['ms'] for s in moved]) if moved else 1:.3f}")
-print("\nshape: shipped pick (of cuBLAS) -> the 1.1 pick (of cuBLAS), verdict; the 1.0 pick; best member")
-pick, one = picks("1.1"), picks("1.0")
-for s in sorted(by, key=lambda s: [int(x) for x in s.split("x")]):
-    v = by[s]
-    o, n = shipped[s], pick[s]
-    print(f"  {s}: {o} {v['cuBLAS']['ms'] / v[o]['ms']:.3f} -> {n} {v['cuBLAS']['ms'] / v[n]['ms']:.3f} "
-          f"({verdict(v[o], v[n])}); 1.0: {one[s]} {v['cuBLAS']['ms'] / v[one[s]]['ms']:.3f}; "
-          f"best {best[s][1]} {v['cuBLAS']['ms'] / best[s][0]:.3f}")
+        rows[r["shape"]][r["kind"]] = r
+    x = [v["cublas"]["ms"] / v["tile-opt"]["ms"] for v in rows.values()]
+    tri = [v["triton"]["ms"] / v["tile-opt"]["ms"] for v in rows.values()]
+    said = collections.Counter(v["tile-opt"]["vs_cublas"] for v in rows.values())
+    print(f"final.sh, {layout} dispatch on its {len(rows)} moved shapes: {geo(x):.3f} of cuBLAS "
+          f"({dict(said)} against it; below 0.90: {sum(a < 0.9 for a in x)}), {geo(tri):.2f}x Triton's "
+          f"tuned-persistent; every row passed its check: {all(v['tile-opt']['pass'] for v in rows.values())}")
