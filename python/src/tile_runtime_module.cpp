@@ -772,8 +772,7 @@ NB_MODULE(tile_runtime, m) {
       "cluster_slots"_a = std::array<int64_t, 8>{}, "blocks_per_sm"_a = 1,
       "(ns, splits) as a dispatch rule picks (tile_rt_model_estimate with "
       "splits): a split-K tile at the splits per tile, 2 to split_k in "
-      "powers of two, that "
-      "estimate least.");
+      "powers of two and 3 at a cost factor of 1.25, that estimate least.");
   m.def(
       "visit_order",
       [](int64_t round, int64_t count) {

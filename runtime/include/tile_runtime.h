@@ -265,9 +265,10 @@ typedef struct tile_rt_model_tile {
  * step of a tile, ns per tile, ns per launch, bytes per ns, as doubles), so
  * that a calibration fit tries coefficients on the one formula. With
  * `splits` null, at the tile's split_k; otherwise as a rule picks: a split-K
- * tile at the splits per tile (2 to split_k in powers of two) that estimate
- * least, written to
- * *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
+ * tile at the splits per tile (2 to split_k in powers of two, and 3 at a
+ * cost factor of 1.25, its estimate so weighted; above 8, through the
+ * workspace, any count whose programs fit at once) that estimate least,
+ * written to *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
  * tile size, split or byte size outside 1 to 65536, a stream_k other than
  * 0 or 1, cluster slots not all 0 or all 1 to 1024, blocks per SM outside
  * 0 to 32, a coefficient
