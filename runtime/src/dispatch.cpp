@@ -381,9 +381,9 @@ bool splitsInWorkspace(const ModelTile &tile) {
 // Clusters of 3 run slower than their placement alone explains: the pick
 // takes 3 splits only where the estimate beats the powers of two by more
 // than this factor (where 4 would need a second wave and 2 leaves a third
-// of the SMs idle). Of 1.1 to 1.4, 1.25 is the least at which no layout's
-// moved picks lose, timed with the picks they replace on random and suite
-// shapes, nt and nn (docs/results/raw/split3).
+// of the SMs idle). Of 1.0 to 1.4, 1.25 is the least at which the picks it
+// moves gain on every set timed beside the picks they replace (random and
+// suite shapes, nt and nn; at 1.1 nn's lose): docs/results/raw/split3.
 constexpr double kThreeSplitCost = 1.25;
 
 // A member split in clusters of 3, its estimate as a pick.
