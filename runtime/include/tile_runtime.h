@@ -344,9 +344,10 @@ typedef struct tile_rt_candidate {
  * them and keeps the fastest (tile_opt's autotune, tile-bench --tune): first
  * what tile_rt_bundle_pick picks (with its splits); where a dispatch
  * manifest's pick is modelled, then its other modelled rules in the order
- * of their estimates, and a rule whose splits meet in a cluster also at 3
- * splits where the model estimates 3 below the power of two it chose, each
- * (member, splits) once. A kernel bundle, or a rule
+ * of their estimates, and a rule whose splits meet in a cluster once more:
+ * at 3 splits where the model estimates 3 (without the pick's cost factor)
+ * below the power of two it chose, at its best power of two where it chose
+ * 3; each (member, splits) once. A kernel bundle, or a rule
  * without a cost (tile-tune's measured pick), gives one. Writes up to
  * `capacity` of them to `out` and their number to *count; fails as
  * tile_rt_bundle_pick does (TILE_RT_INVALID_ARGUMENT for a capacity of 0). */

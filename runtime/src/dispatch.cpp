@@ -397,7 +397,7 @@ double threeSplitNs(const ModelTile &tile, const double cost[5], int64_t m,
 } // namespace
 
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
-                    int64_t n, int64_t k, int64_t &splits) {
+                    int64_t n, int64_t k, int64_t &splits, bool three) {
   ModelTile t = tile;
   // Splits in a cluster: powers of two, and 3 at a cost, since clusters of
   // 3, 5, 6 or 7 blocks measured slower than their placement alone
@@ -422,7 +422,7 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
       splits = s;
     }
   }
-  if (!workspace && tile.splitK >= 3) {
+  if (three && !workspace && tile.splitK >= 3) {
     double ns = threeSplitNs(tile, cost, m, n, k);
     if (ns < best) {
       best = ns;
@@ -469,8 +469,15 @@ std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
   std::vector<RankedRule> ranked = rankModelled(rules, m, n, k);
   for (size_t i = 0, e = ranked.size(); i < e; ++i) {
     const DispatchRule &r = rules[size_t(ranked[i].rule)];
-    if (r.tile.splitK < 3 || splitsInWorkspace(r.tile) || ranked[i].splits == 3)
+    if (r.tile.splitK < 3 || splitsInWorkspace(r.tile))
       continue;
+    if (ranked[i].splits == 3) {
+      int64_t other = 1;
+      double ns = modelLeastNs(r.tile, r.modelCost().data(), m, n, k, other,
+                               /*three=*/false);
+      ranked.push_back({ranked[i].rule, ns, other});
+      continue;
+    }
     ModelTile three = r.tile;
     three.splitK = 3;
     double ns = modelEstimateNs(three, r.modelCost().data(), m, n, k);

@@ -141,10 +141,11 @@ double modelEstimateNs(const ModelTile &tile, const double cost[5], int64_t m,
                        int64_t n, int64_t k);
 
 // modelEstimateNs of a split-K member at the splits per tile (2 to its
-// split_k, the launch's choice) that estimate least, written to `splits`;
-// of any other member as it is (`splits` 1).
+// split_k, the launch's choice; 3 at a cost factor unless `three` is false)
+// that estimate least, written to `splits`; of any other member as it is
+// (`splits` 1).
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
-                    int64_t n, int64_t k, int64_t &splits);
+                    int64_t n, int64_t k, int64_t &splits, bool three = true);
 
 // One rule of a dispatch manifest (tile-opt config=auto): a member, chosen
 // by its shape class (tile-tune's) or by the cost model's estimate.
@@ -214,11 +215,12 @@ std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
                                      int64_t m, int64_t n, int64_t k);
 
 // Autotune's candidates: rankModelled, and a rule whose tile's splits meet
-// in a cluster of up to 8 once more at 3 splits where the model estimates
+// in a cluster of up to 8 once more: at 3 splits where the model estimates
 // 3 below its own choice (36 tiles 4 ways take two waves of 132 SMs, 3 ways
-// one) without the cost factor the pick puts on 3, the first entry kept
-// first (the pick). Timing decides between them: the model alone, without
-// that factor, picks 3 splits too often (docs/results/shapes.md).
+// one) without the cost factor the pick puts on 3; at its best other
+// count where its choice is 3. The first entry is kept first (the pick).
+// Timing decides between them: the model alone, without that factor,
+// picks 3 splits too often (docs/results/shapes.md).
 std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
                                        int64_t m, int64_t n, int64_t k);
 

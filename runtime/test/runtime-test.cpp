@@ -849,6 +849,35 @@ void testDispatch() {
   CHECK(cands[2].kernel == tile_rt_bundle_member(b.b, 1) &&
         cands[2].rule == 1 && cands[2].splits == 0 &&
         std::abs(cands[2].ns - 34000) < 100);
+  {
+    // Compute-bound (the split rule alone, bytes nearly free): at K = 12800
+    // 3 splits (one wave of 67 steps: 9.2 us, 11.5 with the factor) beat
+    // 2 (one wave of 100: 12.5) and 4 (two waves of 50: 13.0). The pick
+    // takes 3; autotune's candidates add the best power of two.
+    Json fast = {{"kernel", "k"},
+                 {"dispatch",
+                  {{{"bundle", "split.json"},
+                    {"cost", {100, 100000, 500, 2000, 1e6}},
+                    {"why", "split"}}}}};
+    writeJson("auto3.json", fast);
+    Bundle b3("auto3.json");
+    CHECK_EQ(b3.code, TILE_RT_OK);
+    char why[256];
+    CHECK_EQ(tile_rt_bundle_pick(b3.b, 1024, 512, 12800, &picked, &splits, why,
+                                 sizeof(why), nullptr),
+             TILE_RT_OK);
+    CHECK_EQ(splits, 3);
+    CHECK_EQ(std::string(why),
+             "rule 0, model: 32 tiles of 128x128 split 3 ways, 1 wave of 67 "
+             "K steps, 11.5 us: split");
+    tile_rt_candidate three[4];
+    CHECK_EQ(tile_rt_bundle_candidates(b3.b, 1024, 512, 12800, three, 4,
+                                       &ncands, nullptr),
+             TILE_RT_OK);
+    CHECK(ncands == 2 && three[0].splits == 3 &&
+          std::abs(three[0].ns - 11500) < 1 && three[1].rule == 0 &&
+          three[1].splits == 2 && std::abs(three[1].ns - 12500) < 1);
+  }
   CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 1, &ncands,
                                      nullptr),
            TILE_RT_OK);

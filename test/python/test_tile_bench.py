@@ -6,6 +6,7 @@ build/bin/tile-opt). On a GPU machine without tile-opt, point
 TILE_BENCH_BUNDLES at bundles compiled elsewhere with
   TILE_OPT=build/bin/tile-opt python3 test/python/test_tile_bench.py OUTDIR
 """
+import collections
 import importlib.util
 import json
 import math
@@ -505,11 +506,12 @@ def test_dispatch_picks_a_member_per_shape(manifests):
 def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
     """tile_rt_bundle_candidates, which tile_opt's autotune times: the pick
     (and the splits it runs) first, then every other modelled rule by its
-    estimate, and a split rule once more at 3 splits where the model
-    estimates them below its own choice (a power of two); a tuned class's
-    pick alone."""
+    estimate, and a split rule once more: at 3 splits where the model
+    estimates them (without the pick's cost factor) below its own choice,
+    at its best power of two where its choice is 3; a tuned class's pick
+    alone."""
     d = load_manifest(manifests["auto"])
-    threes = 0
+    extras = collections.Counter()
     for shape in [(256, 256, 16384), (4096, 4096, 4096), (1, 4096, 14336), (2000, 2000, 2000),
                   (8192, 8192, 8192), (200, 4608, 36864)]:
         cands = d.handle.candidates(*shape, 64)
@@ -521,13 +523,21 @@ def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
         for handle, rule, runs, ns in cands:
             assert d.member(handle) is d.members[rule]  # (a rule per member here)
             assert (runs > 1) == (d.members[rule].split_k > 1)
+            own = d.handle.estimate(rule, *shape)  # at the rule's own choice
+            if ns == own:
+                continue
             again = [c for c in cands if c[1] == rule and c[2] != runs]
-            if again and runs == 3:
-                threes += 1
-                assert 3 <= d.members[rule].split_k <= rt.max_cluster_splits and ns < again[0][3]
+            assert again and again[0][3] == own and 3 <= d.members[rule].split_k <= \
+                rt.max_cluster_splits
+            if runs == 3:
+                extras["3"] += 1
+                assert ns < own
             else:
-                assert ns == d.handle.estimate(rule, *shape)
-    assert threes  # 200x4608x36864: s208wk at 3 splits (one wave of 36 x 3 tiles)
+                extras["other"] += 1
+                assert again[0][2] == 3 and ns > own
+    # 1x4096x14336: m64wk at 4 splits, and 3; 200x4608x36864: s208wk at 3
+    # splits (one wave of 36 x 3 tiles), and its best power of two.
+    assert extras["3"] and extras["other"]
     assert [c[1] for c in d.handle.candidates(4096, 4096, 4096, 3)] == \
         [c[1] for c in d.handle.candidates(4096, 4096, 4096, 64)[:3]]
     with pytest.raises(UnsupportedError, match="shape 0x1x1 has a size outside"):
@@ -1576,7 +1586,6 @@ def test_time_rounds_pools_samples_in_the_runtimes_visit_order():
 
 
 def test_visit_order_balances_neighbours():
-    import collections
     import tile_runtime as rt
     for n in range(1, 8):
         period = 2 * n if n % 2 else n
