@@ -268,10 +268,10 @@ typedef struct tile_rt_model_tile {
  * tile at the splits per tile (2 to split_k in powers of two, and 3 at a
  * cost factor of 1.25, its estimate so weighted; above 8, through the
  * workspace, any count whose programs fit at once) that estimate least,
- * written to *splits (1 for a tile without split-K). TILE_RT_INVALID_ARGUMENT for a
- * tile size, split or byte size outside 1 to 65536, a stream_k other than
- * 0 or 1, cluster slots not all 0 or all 1 to 1024, blocks per SM outside
- * 0 to 32, a coefficient
+ * written to *splits (1 for a tile without split-K).
+ * TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
+ * 65536, a stream_k other than 0 or 1, cluster slots not all 0 or all 1 to
+ * 1024, blocks per SM outside 0 to 32, a coefficient
  * that is negative or not finite, SMs, step time or bytes per ns of 0, or a
  * size outside 1 to 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,

@@ -386,12 +386,12 @@ bool splitsInWorkspace(const ModelTile &tile) {
 // suite shapes, nt and nn; at 1.1 nn's lose): docs/results/raw/split3.
 constexpr double kThreeSplitCost = 1.25;
 
-// A member split in clusters of 3, its estimate as a pick.
+// A member split in clusters of 3: its estimate, without the pick's factor.
 double threeSplitNs(const ModelTile &tile, const double cost[5], int64_t m,
                     int64_t n, int64_t k) {
   ModelTile three = tile;
   three.splitK = 3;
-  return kThreeSplitCost * modelEstimateNs(three, cost, m, n, k);
+  return modelEstimateNs(three, cost, m, n, k);
 }
 
 } // namespace
@@ -423,7 +423,7 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
     }
   }
   if (three && !workspace && tile.splitK >= 3) {
-    double ns = threeSplitNs(tile, cost, m, n, k);
+    double ns = kThreeSplitCost * threeSplitNs(tile, cost, m, n, k);
     if (ns < best) {
       best = ns;
       splits = 3;
@@ -478,9 +478,7 @@ std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
       ranked.push_back({ranked[i].rule, ns, other});
       continue;
     }
-    ModelTile three = r.tile;
-    three.splitK = 3;
-    double ns = modelEstimateNs(three, r.modelCost().data(), m, n, k);
+    double ns = threeSplitNs(r.tile, r.modelCost().data(), m, n, k);
     if (ns < ranked[i].ns)
       ranked.push_back({ranked[i].rule, ns, 3});
   }
