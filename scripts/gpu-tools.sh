@@ -32,6 +32,18 @@ bench_suites() {
       $(python3 scripts/suites.py $suite ${ms:+--m $ms})
   done
 }
+# The shapes of FILE (its first column) in two tile-bench runs, PREFIX-1
+# and PREFIX-2, each within T seconds, the SM clock after each:
+#   bench_halves PREFIX T FILE TILE-BENCH-ARGS...
+bench_halves() {
+  local prefix=$1 t=$2 file=$3 part n; shift 3
+  n=$(wc -l < "$file")
+  for part in 1 2; do
+    bench $prefix-$part $t "$@" $(awk -v p=$part -v h=$(( (n + 1) / 2 )) \
+      '(p == 1 && NR <= h) || (p == 2 && NR > h) { printf "--shape %s ", $1 }' "$file")
+    clock
+  done
+}
 # compute-sanitizer's TOOL on tile-run (one launch per kernel and shape),
 # if more than MIN seconds are left, within them less 10; writes
 # $R/NAME.txt, prints its status and summary lines:

@@ -16,11 +16,6 @@ clock
 B=.kit/bundles/auto/f16/nt-auto
 BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --splits 2,3,4,8"
 here=docs/results/raw/split3
-n=$(wc -l < $here/shapes.txt)
-for part in 1 2; do
-  shapes=$(awk -v p=$part -v h=$(( (n + 1) / 2 )) '(p == 1 && NR <= h) || (p == 2 && NR > h) { printf "--shape %s ", $1 }' $here/shapes.txt)
-  bench members-$part 250 $B/matmul_f16_nt.json $B/matmul_f16_nt__*.json $shapes
-  clock
-done
+bench_halves members 250 $here/shapes.txt $B/matmul_f16_nt.json $B/matmul_f16_nt__*.json
 gzip -q $R/*.json $R/*.txt 2>/dev/null
 tar czf "$OUT/raw-split3.tar.gz" -C $R --exclude pip.txt.gz --exclude build-tile-run.txt.gz .

@@ -21,12 +21,7 @@ here=docs/results/raw/split3
 members=$(awk '{print $2; print $3}' $here/validate-nn-shapes.txt | sed 's/@.*//' | sort -u |
           while read m; do echo $B/matmul_f16__$m.json; done)
 BENCH_OPTS="--layout nn --anchors tma-persistent,tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 11 --splits 2,3,4,8"
-n=$(wc -l < $here/validate-nn-shapes.txt)
-for part in 1 2; do
-  shapes=$(awk -v p=$part -v h=$(( (n + 1) / 2 )) '(p == 1 && NR <= h) || (p == 2 && NR > h) { printf "--shape %s ", $1 }' $here/validate-nn-shapes.txt)
-  bench validate-nn-$part 170 $B/matmul_f16.json $members $shapes
-  clock
-done
+bench_halves validate-nn 170 $here/validate-nn-shapes.txt $B/matmul_f16.json $members
 N=.kit/bundles/auto/f16/nt-auto
 for layout in nt nn; do
   if [ $layout = nt ]; then ms="$N/*__{m64k,m64wk,midk,n192k,s16k,s32k,s128k,s208k,s208wk,s256wk,s208xk,split}.json"

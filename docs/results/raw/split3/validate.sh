@@ -19,11 +19,6 @@ here=docs/results/raw/split3
 members=$(awk '{print $2; print $3}' $here/validate-shapes.txt | sed 's/@.*//' | sort -u |
           while read m; do echo $B/matmul_f16_nt__$m.json; done)
 BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 7 --splits 2,3,4,8"
-n=$(wc -l < $here/validate-shapes.txt)
-for part in 1 2; do
-  shapes=$(awk -v p=$part -v h=$(( (n + 1) / 2 )) '(p == 1 && NR <= h) || (p == 2 && NR > h) { printf "--shape %s ", $1 }' $here/validate-shapes.txt)
-  bench validate-$part 230 $B/matmul_f16_nt.json $members $shapes
-  clock
-done
+bench_halves validate 230 $here/validate-shapes.txt $B/matmul_f16_nt.json $members
 gzip -q $R/*.json $R/*.txt 2>/dev/null
 tar czf "$OUT/raw-split3v.tar.gz" -C $R --exclude pip.txt.gz --exclude build-tile-run.txt.gz .
