@@ -13,14 +13,17 @@ from tile_bench.stats import compare  # noqa: E402
 
 
 def rows(path):
-    """{shape: {name: row}}; a member's bundle is named by its kernel
-    (matmul_f16_nt__NAME), a folder's own bundle by its folder."""
+    """{shape: {name: row}}; a member's bundle is named by its name after
+    the kernel's (matmul_f16_nt__NAME, matmul_f16__NAME), a folder's own
+    bundle by its folder; what follows ".json" (@S, +tune) is kept."""
     by = collections.defaultdict(dict)
     for r in json.load(gzip.open(path, "rt"))["results"]:
-        name = r["impl"].split("/")[-1].replace("matmul_f16_nt__", "").replace(".json", "")
-        if name.startswith("matmul_f16_nt"):
-            name = r["impl"].split("/")[-2] + name[len("matmul_f16_nt"):]
-        by[r["shape"]][name] = r
+        kernel, _, rest = r["impl"].split("/")[-1].partition(".json")
+        if "__" in kernel:
+            kernel = kernel.split("__", 1)[1]
+        elif kernel.startswith("matmul_"):
+            kernel = r["impl"].split("/")[-2]
+        by[r["shape"]][kernel + rest] = r
     for s, v in by.items():
         for name, r in v.items():
             if not r["pass"]:

@@ -32,18 +32,19 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
-from benchrows import geo, verdict  # noqa: E402
+from benchrows import geo, rows, verdict  # noqa: E402
 
 SHIPPED = "1.25"
 
 
 def load(folder):
+    """{shape: {name: row}} of the folder's runs; the dispatch manifest's
+    rows (its bundle folder's name, nt-auto or auto) as "dispatch"."""
     by = collections.defaultdict(dict)
     for path in sorted(glob.glob(os.path.join(here, folder, "*.json.gz"))):
-        for r in json.load(gzip.open(path, "rt"))["results"]:
-            name = r["impl"].split("/")[-1].replace(".json", "")
-            name = "dispatch" if name in ("matmul_f16_nt", "matmul_f16") else name.split("__")[-1]
-            by[r["shape"]][name] = r
+        for shape, v in rows(path).items():
+            by[shape].update({{"nt-auto": "dispatch", "auto": "dispatch"}.get(n, n): r
+                              for n, r in v.items()})
     return by
 
 
