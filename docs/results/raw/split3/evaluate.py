@@ -93,12 +93,12 @@ for label, by, old, key in SETS:
 # the shipped factor moves, beside cuBLAS and Triton (another process).
 for layout in ("nt", "nn"):
     path = os.path.join(here, "h100-final", f"dispatch-{layout}.json.gz")
-    rows = collections.defaultdict(dict)
+    kinds = collections.defaultdict(dict)
     for r in json.load(gzip.open(path, "rt"))["results"]:
-        rows[r["shape"]][r["kind"]] = r
-    x = [v["cublas"]["ms"] / v["tile-opt"]["ms"] for v in rows.values()]
-    tri = [v["triton"]["ms"] / v["tile-opt"]["ms"] for v in rows.values()]
-    said = collections.Counter(v["tile-opt"]["vs_cublas"] for v in rows.values())
-    print(f"final.sh, {layout} dispatch on its {len(rows)} moved shapes: {geo(x):.3f} of cuBLAS "
+        kinds[r["shape"]][r["kind"]] = r
+    x = [v["cublas"]["ms"] / v["tile-opt"]["ms"] for v in kinds.values()]
+    tri = [v["triton"]["ms"] / v["tile-opt"]["ms"] for v in kinds.values()]
+    said = collections.Counter(v["tile-opt"]["vs_cublas"] for v in kinds.values())
+    print(f"final.sh, {layout} dispatch on its {len(kinds)} moved shapes: {geo(x):.3f} of cuBLAS "
           f"({dict(said)} against it; below 0.90: {sum(a < 0.9 for a in x)}), {geo(tri):.2f}x Triton's "
-          f"tuned-persistent; every row passed its check: {all(v['tile-opt']['pass'] for v in rows.values())}")
+          f"tuned-persistent; every row passed its check: {all(v['tile-opt']['pass'] for v in kinds.values())}")
