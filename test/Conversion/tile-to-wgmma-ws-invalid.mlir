@@ -6,6 +6,7 @@
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=pingpong min-blocks-per-sm=2" 2>&1 | FileCheck %s --check-prefix=BLOCKS
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=128 block-k=64 num-warps=8 num-stages=7 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM128
 // RUN: not tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=5 warp-specialize=pingpong" 2>&1 | FileCheck %s --check-prefix=SMEM192
+// RUN: not tile-opt %S/../Pipelines/Inputs/matmul_f16_f32c_nt.mlir --tile-to-ptx="mma=wgmma schedule=persistent swap-ab=1 block-m=208 block-n=128 block-k=64 num-warps=8 num-stages=4 warp-specialize=cooperative" 2>&1 | FileCheck %s --check-prefix=SWAPF32
 
 // COOP-TILED: error: tile-to-wgmma: warp-specialize=cooperative needs schedule=persistent (the producer and the consumers walk the tile loop)
 // COOP-TILED-NOT: error
@@ -18,6 +19,10 @@
 // too much).
 // SMEM128: error: tile-allocate-shared: the kernel needs 263168 bytes of shared memory per block, more than the 232448 the target allows
 // SMEM192: error: tile-allocate-shared: the kernel needs 238592 bytes of shared memory per block, more than the 232448 the target allows
+// swap_ab stages the transposed accumulator whole, in one part: 4 x 42 KB
+// of ring and two 208 x 64 f32 tiles (2 x 52 KB) do not fit.
+// SWAPF32: error: tile-allocate-shared: the kernel needs 279552 bytes of shared memory per block, more than the 232448 the target allows
+// SWAPF32-NOT: error
 
 // Each consumer warpgroup walks its own tiles of the persistent loop.
 // expected-error @+1 {{tile-to-wgmma: warp-specialize=pingpong needs schedule=persistent (the producer and the consumers walk the tile loop)}}

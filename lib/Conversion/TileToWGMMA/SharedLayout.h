@@ -49,7 +49,9 @@ struct SharedLayout {
     // exceed the block's shared memory (a 32-bit C doubles the staging),
     // each warpgroup stages its columns in parts of whole boxes, a half or
     // a quarter of them rounded up (the last part narrower where they do
-    // not divide), one after the other's TMA reads.
+    // not divide), one after the other's TMA reads; swap_ab's transposed
+    // staging takes the accumulator whole (its rows are the staging's
+    // columns), in one part.
     int64_t cBytes = cElt.getIntOrFloatBitWidth() / 8;
     stagedRows = cfg.swapAB ? cfg.blockM : wgTileM;
     stagedCols = cfg.swapAB ? wgTileM : cfg.blockN;
@@ -68,7 +70,8 @@ struct SharedLayout {
           llvm::alignTo(stagedRows * partBoxes * cBoxBytes, kSwizzleAtom);
       partCols = partBoxes * cBoxCols;
       stagingParts = llvm::divideCeil(boxes, partBoxes);
-      bool last = !cfg.isWarpSpecialized() || partBoxes == 1 || split == 4;
+      bool last = !cfg.isWarpSpecialized() || cfg.swapAB || partBoxes == 1 ||
+                  split == 4;
       if (last || ring + warpgroups * wgStagingBytes + extra <=
                       sharedBytesPerBlock(cfg.chip))
         break;
