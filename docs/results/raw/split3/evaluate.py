@@ -78,6 +78,13 @@ for p in ["1.0", "1.1", "1.15", "1.2", "1.25", "1.3", "1.4"]:
               f"{said['tie']} tie / {said['slower']} slower, geomean {geo(list(ratio.values())) if moved else 1:.3f}; "
               f"below 0.90 of cuBLAS {low[0]} -> {low[1]}"
               + (f"; worst {worst} {ratio[worst]:.3f}" if worst else ""))
+for label, by, old, key in SETS:
+    new = picks(f"picks/{key}-{SHIPPED}.txt")
+    moved = [s for s in old if new[s] != old[s]]
+    over = {a: geo([by[s][a]["ms"] / by[s][new[s]]["ms"] for s in moved])
+            for a in ("tuned-persistent", "tma-persistent") if all(a in by[s] for s in moved)}
+    print(f"{label}, the {len(moved)} picks p = {SHIPPED} moves, over Triton's "
+          + ", ".join(f"{a} {x:.2f}x" for a, x in over.items()))
 print(f"\nmoved at p = {SHIPPED}: shipped pick (of cuBLAS) -> new pick (of cuBLAS, of Triton's "
       "tuned-persistent), verdict")
 for label, by, old, key in SETS:
