@@ -23,12 +23,12 @@ folder = sys.argv[1]
 
 
 def load(prefix):
-    """{shape: {name: row}} of the run PREFIX or PREFIX-1 and PREFIX-2; the dispatch
+    """{shape: {name: row}} of the runs PREFIX or PREFIX-NN; the dispatch
     manifest's rows (its bundle folder's name) as "dispatch", autotuned
     "dispatch+tune"."""
     by = collections.defaultdict(dict)
     for path in sorted(glob.glob(os.path.join(folder, f"{prefix}.json.gz")) +
-                       glob.glob(os.path.join(folder, f"{prefix}-[12].json.gz"))):
+                       glob.glob(os.path.join(folder, f"{prefix}-[0-9]*.json.gz"))):
         for shape, v in rows(path).items():
             by[shape].update({re.sub(r"^(nt-)?auto", "dispatch", n): r for n, r in v.items()})
     return by

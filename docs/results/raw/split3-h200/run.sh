@@ -19,7 +19,7 @@
 #   scripts/auto-bundles.sh .kit/bundles/auto nt; scripts/auto-bundles.sh .kit/bundles/auto nn
 #   bash docs/results/raw/split3-h200/run.sh   (carry .kit/bundles and runtime/external)
 set -uo pipefail
-R=/tmp/raw-split3h; BUDGET=${BUDGET:-560}; . scripts/gpu-budget.sh
+R=/tmp/raw-split3h; BUDGET=${BUDGET:-500}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,memory.total,power.limit --format=csv,noheader | tee "$R/gpu.txt"
 clock
@@ -27,21 +27,26 @@ here=docs/results/raw/split3-h200
 for set in ${LAYOUTS:-nt nn targets}; do
   case $set in
     nt)   B=.kit/bundles/auto/f16/nt-auto; kernel=matmul_f16_nt; file=moved-nt.txt
-          anchors=tuned-persistent; layout=nt; t=100 ;;
+          anchors=tuned-persistent; layout=nt; t=50 ;;
     nn)   B=.kit/bundles/auto/f16/auto; kernel=matmul_f16; file=moved-nn.txt
-          anchors=tma-persistent,tuned-persistent; layout=nn; t=110 ;;
+          anchors=tma-persistent,tuned-persistent; layout=nn; t=60 ;;
     bf16) B=.kit/bundles/auto/bf16/nt-auto; kernel=matmul_bf16_nt; file=moved-nt.txt
-          anchors=tuned-persistent; layout=nt; t=110 ;;
+          anchors=tuned-persistent; layout=nt; t=50 ;;
     targets)
       BENCH_OPTS="--layout nt --anchors tuned-persistent --rounds 3 --warmup-ms 1 --rep-ms 6 --seed 17 --tune 4"
-      bench targets 85 .kit/bundles/auto/f16/nt-auto/matmul_f16_nt.json \
+      bench targets 70 .kit/bundles/auto/f16/nt-auto/matmul_f16_nt.json \
         $(awk '{printf "--shape %s ", $1}' $here/targets.txt)
       continue ;;
   esac
   members=$(awk '{print $2; print $3}' $here/$file | sed 's/@.*//' | sort -u |
             while read m; do echo $B/${kernel}__$m.json; done)
-  BENCH_OPTS="--layout $layout --dtype ${set/n[tn]/f16} --anchors $anchors --rounds 3 --warmup-ms 1 --rep-ms 6 --seed 13 --splits 2,3,8"
-  bench_halves $set $t $here/$file $B/$kernel.json $members
+  BENCH_OPTS="--layout $layout --dtype ${set/n[tn]/f16} --anchors $anchors --rounds 3 --warmup-ms 1 --rep-ms 5 --seed 13 --splits 2,3,8"
+  # in runs of 8 shapes, so that a call cut short keeps what it timed
+  split -l 8 -d $here/$file $R/shapes-$set-
+  for part in $R/shapes-$set-*; do
+    bench $set-${part##*-} $t $B/$kernel.json $members $(awk '{printf "--shape %s ", $1}' $part)
+  done
+  clock
 done
 gzip -q $R/*.json $R/*.txt 2>/dev/null
 tar czf "$OUT/raw-split3h.tar.gz" -C $R --exclude pip.txt.gz --exclude build-tile-run.txt.gz .
