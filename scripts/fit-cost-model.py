@@ -136,7 +136,7 @@ def start(cfg):
 
 def model_tile(cfg, elem=(2, 2, 2)):
     return (cfg["block_m"], cfg["block_n"], cfg["block_k"], cfg.get("split_k", 1), *elem,
-            int(cfg["schedule"] == "stream_k"))
+            int(cfg["schedule"] == "stream_k"), cfg.get("swap_ab", 0))
 
 
 def cluster_slots(cfg, slots):

@@ -612,15 +612,15 @@ void usePrimaryContext(int ordinal) {
 }
 
 // tile_rt_model_estimate of a (block_m, block_n, block_k, split_k, a_bytes,
-// b_bytes, c_bytes, stream_k) tile, its splits in clusters with
+// b_bytes, c_bytes, stream_k, swap_ab) tile, its splits in clusters with
 // `clusterSlots`, `blocksPerSm` resident per SM outside them; with `splits`,
 // as a rule picks.
-double modelEstimate(const std::array<int64_t, 8> &tile,
+double modelEstimate(const std::array<int64_t, 9> &tile,
                      const std::array<int64_t, 8> &clusterSlots,
                      int64_t blocksPerSm, const std::array<double, 5> &cost,
                      int64_t m, int64_t n, int64_t k, int64_t *splits) {
-  tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3], tile[4],
-                       tile[5], tile[6], tile[7], {},      blocksPerSm};
+  tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],     tile[4], tile[5],
+                       tile[6], tile[7], {},      blocksPerSm, tile[8]};
   std::copy(clusterSlots.begin(), clusterSlots.end(), t.cluster_slots);
   double ns = 0;
   tile_rt_status s;
@@ -743,7 +743,7 @@ NB_MODULE(tile_runtime, m) {
       "m"_a, "n"_a, "k"_a, "tile-tune's class of a shape.");
   m.def(
       "model_estimate",
-      [](std::array<int64_t, 8> tile, std::array<double, 5> cost, int64_t mm,
+      [](std::array<int64_t, 9> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k, std::array<int64_t, 8> clusterSlots,
          int64_t blocksPerSm) {
         return modelEstimate(tile, clusterSlots, blocksPerSm, cost, mm, n, k,
@@ -753,14 +753,15 @@ NB_MODULE(tile_runtime, m) {
       "cluster_slots"_a = std::array<int64_t, 8>{}, "blocks_per_sm"_a = 1,
       "The cost model's time in ns (tile_rt_model_estimate): tile is "
       "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes, "
-      "stream_k: 1 for hybrid Stream-K, else 0), cost "
+      "stream_k: 1 for hybrid Stream-K, else 0, swap_ab: 1 for a transposed "
+      "member, else 0), cost "
       "(SMs, ps per K step of a tile, ns per tile, ns per launch, bytes per "
       "ns), cluster_slots the blocks resident at once in clusters of 1 to 8 "
       "where the tile's splits run as one cluster (all 0: blocks_per_sm per "
       "SM), blocks_per_sm a rule's.");
   m.def(
       "model_least",
-      [](std::array<int64_t, 8> tile, std::array<double, 5> cost, int64_t mm,
+      [](std::array<int64_t, 9> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k, std::array<int64_t, 8> clusterSlots,
          int64_t blocksPerSm) {
         int64_t splits = 0;
@@ -772,7 +773,8 @@ NB_MODULE(tile_runtime, m) {
       "cluster_slots"_a = std::array<int64_t, 8>{}, "blocks_per_sm"_a = 1,
       "(ns, splits) as a dispatch rule picks (tile_rt_model_estimate with "
       "splits): a split-K tile at the splits per tile, 2 to split_k in "
-      "powers of two and 3 at a cost factor of 1.25, that estimate least.");
+      "powers of two and 3 at a cost factor of 1.25 (1.1 for a swap_ab "
+      "tile), that estimate least.");
   m.def(
       "visit_order",
       [](int64_t round, int64_t count) {

@@ -259,6 +259,9 @@ typedef struct tile_rt_model_tile {
   /* Programs resident per SM outside clusters (a rule's blocks_per_sm), 1
    * to 32; 0 counts as 1. */
   int64_t blocks_per_sm;
+  /* 1: a transposed member (swap_ab), whose 3 splits a rule weighs at a
+   * lower cost factor, else 0. */
+  int64_t swap_ab;
 } tile_rt_model_tile;
 
 /* The same estimate for any member and coefficients (cost: SMs, ps per K
@@ -266,14 +269,14 @@ typedef struct tile_rt_model_tile {
  * that a calibration fit tries coefficients on the one formula. With
  * `splits` null, at the tile's split_k; otherwise as a rule picks: a split-K
  * tile at the splits per tile (2 to split_k in powers of two, and 3 at a
- * cost factor of 1.25, its estimate so weighted; above 8, through the
- * workspace, any count whose programs fit at once) that estimate least,
- * written to *splits (1 for a tile without split-K).
+ * cost factor of 1.25, 1.1 for a swap_ab tile, its estimate so weighted;
+ * above 8, through the workspace, any count whose programs fit at once)
+ * that estimate least, written to *splits (1 for a tile without split-K).
  * TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
- * 65536, a stream_k other than 0 or 1, cluster slots not all 0 or all 1 to
- * 1024, blocks per SM outside 0 to 32, a coefficient
- * that is negative or not finite, SMs, step time or bytes per ns of 0, or a
- * size outside 1 to 2^31 - 1. */
+ * 65536, a stream_k or swap_ab other than 0 or 1, cluster slots not all 0 or
+ * all 1 to 1024, blocks per SM outside 0 to 32, a coefficient that is negative
+ * or not finite, SMs, step time or bytes per ns of 0, or a size outside 1 to
+ * 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                                     const double cost[5], int64_t m,
                                     int64_t n, int64_t k, double *ns,

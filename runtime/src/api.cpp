@@ -354,6 +354,8 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                     std::to_string(kMaxModelTile));
     if (tile->stream_k != 0 && tile->stream_k != 1)
       return refuse("the tile's stream_k must be 0 or 1");
+    if (tile->swap_ab != 0 && tile->swap_ab != 1)
+      return refuse("the tile's swap_ab must be 0 or 1");
     const int64_t *slots = tile->cluster_slots;
     if (!(std::all_of(slots, slots + 8, [](int64_t s) { return s == 0; }) ||
           std::all_of(slots, slots + 8, [](int64_t s) {
@@ -382,6 +384,7 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
                 tile->c_bytes, tile->stream_k == 1};
     std::copy(slots, slots + 8, t.clusterSlots.begin());
     t.blocksPerSm = std::max<int64_t>(tile->blocks_per_sm, 1);
+    t.swapAB = tile->swap_ab == 1;
     *ns = splits ? modelLeastNs(t, cost, m, n, k, *splits)
                  : modelEstimateNs(t, cost, m, n, k);
     return ok(status);

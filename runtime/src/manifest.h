@@ -117,6 +117,8 @@ struct ModelTile {
   std::array<int64_t, 8> clusterSlots{};
   // Programs resident per SM outside clusters (modelBlocksPerSm).
   int64_t blocksPerSm = 1;
+  // A transposed member (swap_ab): its 3 splits cost less (dispatch.cpp).
+  bool swapAB = false;
 };
 // The most programs per SM the model counts (the chip's block limit).
 constexpr int64_t kMaxModelBlocksPerSm = 32;

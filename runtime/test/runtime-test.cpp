@@ -984,6 +984,13 @@ void testDispatch() {
                                   &inCluster, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 2 && inCluster == 5000);
+  // A transposed (swap_ab) tile's 3 splits weigh 1.1: 4620, below 5000.
+  tile_rt_model_tile swapped = clustered;
+  swapped.swap_ab = 1;
+  CHECK_EQ(tile_rt_model_estimate(&swapped, fastCost, 1024, 512, 3200,
+                                  &inCluster, &least, nullptr),
+           TILE_RT_OK);
+  CHECK(least == 3 && std::abs(inCluster - 4620) < 1e-6);
   tile_rt_model_tile noTwo = clustered;
   noTwo.cluster_slots[1] = 1;
   CHECK_EQ(tile_rt_model_estimate(&noTwo, fastCost, 1024, 512, 3200,
@@ -1049,6 +1056,10 @@ void testDispatch() {
   badSchedule.stream_k = 2;
   CHECK_EQ(modelRefusal(badSchedule, 100, 0, 1),
            "tile_rt_model_estimate: the tile's stream_k must be 0 or 1");
+  tile_rt_model_tile badSwap = splitTile;
+  badSwap.swap_ab = -1;
+  CHECK_EQ(modelRefusal(badSwap, 100, 0, 1),
+           "tile_rt_model_estimate: the tile's swap_ab must be 0 or 1");
   tile_rt_model_tile someSlots = splitTile;
   someSlots.cluster_slots[0] = 100; // the rest 0
   CHECK_EQ(modelRefusal(someSlots, 100, 0, 1),

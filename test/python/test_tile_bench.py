@@ -577,7 +577,7 @@ def test_fit_script_estimates_as_the_runtime(manifests):
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
             cfg = {"block_m": member.block_m, "block_n": member.block_n,
                    "block_k": member.block_k, "split_k": member.split_k,
-                   "schedule": member.schedule}
+                   "schedule": member.schedule, "swap_ab": member.swap_ab}
             for s in shapes:
                 slots, two = rule["cluster_slots"], rule["blocks_per_sm"]
                 ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem,
@@ -588,12 +588,13 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                     assert splits == runs  # the splits the pick runs
                 # The runtime tries splits in powers of two (clusters; the
                 # table has no member above 8 splits, which tries any count),
-                # and 3 at its cost factor (kThreeSplitCost, 1.25).
+                # and 3 at its cost factor (kThreeSplitCost, 1.25; 1.1 for a
+                # transposed member).
                 ways = [w for w in (2, 4, 8, 16, 32, 64, 128) if w <= member.split_k] \
                     if member.split_k > 1 else (1,)
                 cost = {w: 1.0 for w in ways}
                 if 3 <= member.split_k <= 8:
-                    cost[3] = 1.25
+                    cost[3] = 1.1 if member.swap_ab else 1.25
                 assert ns == pytest.approx(min(
                     cost[w] * fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
                                               rule["cost"][0], *s, elem, slots, two)

@@ -1,13 +1,23 @@
 #!/usr/bin/env python3
-"""The shipped 3-split cost factor on unseen shapes (run.sh's runs, in
-the folder named): per set (nt, nn, bf16 nt) the picks it moves, the new
-pick against the old by the paired quartiles, the geomean of old ÷ new
-time, the picks below 0.90 of cuBLAS before and after, the new picks over
-Triton's anchors, and whether the dispatch manifest's row agrees with the
-new pick's own; then each moved shape; then the targets' layers (the
-dispatch as shipped and autotuned, over cuBLAS and Triton).
+"""The 3-split cost factors on unseen shapes (run.sh's runs, H100):
 
-  evaluate.py FOLDER
+  h100/       the picks a factor of 1.25 for every member moves (moved-*.txt:
+              shape, the pick without 3 splits, the pick with them), nt and
+              nn f16, with the dispatch manifest's row; the targets' layers
+  h100-bf16/  the same nt picks in bf16
+  h100-p11/   the picks a factor of 1.1 moves (moved-*-1.1.txt), nt and nn
+
+Per set: the picks moved, the new pick against the old by the paired
+quartiles, the geomean of old ÷ new time, both against cuBLAS (geomean,
+below 0.90), the new picks over Triton's anchors, the dispatch row against
+the new pick's where the run has it. Then the runtime as shipped
+(kThreeSplitCost 1.25, kThreeSplitCostSwapAB 1.1 for the transposed
+members: shipped-*.txt, from `tile-run --dry-run`) on these shapes and on
+split3's random and suite shapes (shipped-split3-nt.txt, timed in
+split3/h100-validate/), and the picks it adds to 1.25's. Then the
+targets' layers.
+
+  evaluate.py > evaluate.txt
 """
 import collections
 import glob
@@ -19,18 +29,18 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
 from benchrows import geo, rows, verdict  # noqa: E402
 
-folder = sys.argv[1]
 
-
-def load(prefix):
-    """{shape: {name: row}} of the runs PREFIX or PREFIX-NN; the dispatch
-    manifest's rows (its bundle folder's name) as "dispatch", autotuned
-    "dispatch+tune"."""
+def load(folder, prefix):
+    """{shape: {name: row}} of the folder's runs PREFIX or PREFIX-NN; the
+    dispatch manifest's rows (its bundle folder's name) as "dispatch",
+    autotuned "dispatch+tune", but in h100-p11, whose dispatch ran at 1.25,
+    not the factor its picks are of."""
     by = collections.defaultdict(dict)
-    for path in sorted(glob.glob(os.path.join(folder, f"{prefix}.json.gz")) +
-                       glob.glob(os.path.join(folder, f"{prefix}-[0-9]*.json.gz"))):
+    for path in sorted(glob.glob(os.path.join(here, folder, f"{prefix}.json.gz")) +
+                       glob.glob(os.path.join(here, folder, f"{prefix}-[0-9]*.json.gz"))):
         for shape, v in rows(path).items():
-            by[shape].update({re.sub(r"^(nt-)?auto", "dispatch", n): r for n, r in v.items()})
+            by[shape].update({re.sub(r"^(nt-)?auto", "dispatch", n): r for n, r in v.items()
+                              if folder != "h100-p11" or "auto" not in n})
     return by
 
 
@@ -39,13 +49,19 @@ def moved(name):
         return {s: (old, new) for s, old, new in (line.split() for line in f)}
 
 
-for label, file in (("nt", "moved-nt.txt"), ("nn", "moved-nn.txt"), ("bf16", "moved-nt.txt")):
-    by, picks = load(label), moved(file)
-    done = {s: p for s, p in picks.items() if s in by and all(x in by[s] for x in (*p, "dispatch"))}
+def swap(pick):
+    return pick.startswith("s") and not pick.startswith("split")
+
+
+def report(label, by, picks, listed=False):
+    """The picks of `picks` (shape: old, new) that `by` timed."""
+    done = {s: p for s, p in picks.items() if s in by and all(x in by[s] for x in p)}
     if not done:
-        continue
+        print(f"{label}: none")
+        return
     said = collections.Counter(verdict(by[s][o], by[s][n]) for s, (o, n) in done.items())
-    agree = collections.Counter(verdict(by[s][n], by[s]["dispatch"]) for s, (o, n) in done.items())
+    agree = collections.Counter(verdict(by[s][n], by[s]["dispatch"]) for s, (o, n) in done.items()
+                                if "dispatch" in by[s])
     ratio = {s: by[s][o]["ms"] / by[s][n]["ms"] for s, (o, n) in done.items()}
     low = [sum(by[s]["cuBLAS"]["ms"] / by[s][p[i]]["ms"] < 0.9 for s, p in done.items()) for i in (0, 1)]
     cub = [geo([by[s]["cuBLAS"]["ms"] / by[s][p[i]]["ms"] for s, p in done.items()]) for i in (0, 1)]
@@ -57,23 +73,59 @@ for label, file in (("nt", "moved-nt.txt"), ("nn", "moved-nn.txt"), ("bf16", "mo
           f"(worst {worst} {ratio[worst]:.3f}); of cuBLAS {cub[0]:.3f} -> {cub[1]:.3f}, below 0.90 "
           f"{low[0]} -> {low[1]}; new picks over Triton's "
           + ", ".join(f"{a} {x:.2f}x" for a, x in tri.items())
-          + f"; the dispatch row against the new pick's: {dict(agree)}")
-    for s in sorted(done, key=lambda s: [int(x) for x in s.split("x")]):
-        o, n = done[s]
-        v = by[s]
-        print(f"  {s}: {o} {v['cuBLAS']['ms'] / v[o]['ms']:.3f} -> {n} "
-              f"{v['cuBLAS']['ms'] / v[n]['ms']:.3f} of cuBLAS ({verdict(v[o], v[n])})")
+          + (f"; the dispatch row against the new pick's: {dict(agree)}" if agree else ""))
+    if listed:
+        for s in sorted(done, key=lambda s: [int(x) for x in s.split("x")]):
+            o, n = done[s]
+            v = by[s]
+            print(f"  {s}: {o} {v['cuBLAS']['ms'] / v[o]['ms']:.3f} -> {n} "
+                  f"{v['cuBLAS']['ms'] / v[n]['ms']:.3f} of cuBLAS ({verdict(v[o], v[n])})")
 
-by = load("targets")
-if by:
-    print("targets: the nt dispatch as shipped and autotuned (--tune 4), of cuBLAS [quartiles], "
-          "over Triton's tuned-persistent")
-    for s in sorted(by, key=lambda s: [int(x) for x in s.split("x")]):
-        v = by[s]
-        out = []
-        for name in sorted(n for n in v if n.startswith("dispatch")):
-            r = v[name]
-            out.append(f"{'tuned' if '+tune' in name else 'dispatch'} {r['pct_cublas'] / 100:.3f} "
-                       f"[{r['pct_cublas_lo'] / 100:.2f}-{r['pct_cublas_hi'] / 100:.2f}]"
-                       + (f" {v['tuned-persistent']['ms'] / r['ms']:.2f}x" if "tuned-persistent" in v else ""))
-        print(f"  {s}: " + "; ".join(out))
+
+print("== a factor of 1.25 for every member (the runtime as run)")
+for label, folder, file in (("nt", "h100", "moved-nt.txt"), ("nn", "h100", "moved-nn.txt"),
+                            ("bf16", "h100-bf16", "moved-nt.txt")):
+    report(label, load(folder, label), moved(file), listed=True)
+
+print("\n== a factor of 1.1 for every member")
+for label in ("nt", "nn"):
+    by, picks, at125 = load("h100-p11", label), moved(f"moved-{label}-1.1.txt"), moved(f"moved-{label}.txt")
+    report(f"{label}, p = 1.1", by, picks)
+    report(f"{label}, p = 1.1, moved at 1.25 too", by, {s: v for s, v in picks.items() if s in at125})
+    for kind in (True, False):
+        report(f"{label}, p = 1.1, not at 1.25, new pick {'transposed' if kind else 'not transposed'}",
+               by, {s: v for s, v in picks.items() if s not in at125 and swap(v[1]) == kind},
+               listed=True)
+
+print("\n== as shipped: 1.25, and 1.1 for the transposed members")
+split3 = collections.defaultdict(dict)
+for path in sorted(glob.glob(os.path.join(here, "..", "split3", "h100-validate", "*.json.gz"))):
+    for shape, v in rows(path).items():
+        split3[shape].update(v)
+old125 = {}
+with open(os.path.join(here, "..", "split3", "picks", "random-nt-1.25.txt")) as f:
+    old125 = dict(line.split()[:2] for line in f)
+with open(os.path.join(here, "..", "split3", "picks", "suite-1.25.txt")) as f:
+    old125.update(line.split()[:2] for line in f)
+for label, by, file, at125 in (
+        ("unseen nt (h100-p11)", load("h100-p11", "nt"), "shipped-nt.txt", moved("moved-nt.txt")),
+        ("unseen nn (h100)", load("h100", "nn"), "shipped-nn.txt", moved("moved-nn.txt")),
+        ("split3's nt (split3/h100-validate)", split3, "shipped-split3-nt.txt", None)):
+    picks = moved(file)
+    report(label, by, picks)
+    added = {s: p for s, p in picks.items()
+             if (s not in at125 if at125 is not None else old125.get(s) != p[1])}
+    report(f"{label}, the picks 1.25 alone leaves", by, added, listed=True)
+
+by = load("h100", "targets")
+print("\n== targets: the nt dispatch (3-split factor 1.25 for every member) and autotuned "
+      "(--tune 4), of cuBLAS [quartiles], over Triton's tuned-persistent")
+for s in sorted(by, key=lambda s: [int(x) for x in s.split("x")]):
+    v = by[s]
+    out = []
+    for name in sorted(n for n in v if n.startswith("dispatch")):
+        r = v[name]
+        out.append(f"{'tuned' if '+tune' in name else 'dispatch'} {r['pct_cublas'] / 100:.3f} "
+                   f"[{r['pct_cublas_lo'] / 100:.2f}-{r['pct_cublas_hi'] / 100:.2f}]"
+                   + (f" {v['tuned-persistent']['ms'] / r['ms']:.2f}x" if "tuned-persistent" in v else ""))
+    print(f"  {s}: " + "; ".join(out))
