@@ -16,7 +16,10 @@
 # targets leave below 0.90, or below 1.0 at M <= 32 (targets.txt), the nt
 # dispatch manifest and autotune (--tune 4: the model's four best
 # candidates timed, the fastest kept where it beats the pick by the
-# quartiles). evaluate.py reads the three folders.
+# quartiles); "added-nt" (h100-added/): the runtime as shipped, its
+# dispatch row beside the pick at 1.25 for every member and the pick that
+# 1.1 for the transposed members makes instead (added-nt.txt, 25 shapes of
+# these and split3's). evaluate.py reads the folders.
 #   S=docs/results/raw/split3; $S/random-shapes.py > old.txt
 #   $S/random-shapes.py --seed 20261206 --count 2000 --exclude $S/*shapes.txt old.txt > shapes.txt
 #   scripts/auto-bundles.sh .kit/bundles/auto nt; scripts/auto-bundles.sh .kit/bundles/auto nn
@@ -29,7 +32,7 @@ clock
 here=docs/results/raw/split3-h200
 for set in ${LAYOUTS:-nt targets nn}; do
   case $set in
-    nt|nt-1.1) B=.kit/bundles/auto/f16/nt-auto; kernel=matmul_f16_nt
+    nt|nt-1.1|added-nt) B=.kit/bundles/auto/f16/nt-auto; kernel=matmul_f16_nt
           anchors=tuned-persistent; layout=nt; t=50; dtype=f16 ;;
     nn|nn-1.1) B=.kit/bundles/auto/f16/auto; kernel=matmul_f16
           anchors=tma-persistent,tuned-persistent; layout=nn; t=60; dtype=f16 ;;
@@ -42,6 +45,7 @@ for set in ${LAYOUTS:-nt targets nn}; do
       continue ;;
   esac
   file=moved-${set/bf16/nt}.txt
+  [ $set = added-nt ] && file=added-nt.txt
   members=$(awk '{print $2; print $3}' $here/$file | sed 's/@.*//' | sort -u |
             while read m; do echo $B/${kernel}__$m.json; done)
   case $set in
