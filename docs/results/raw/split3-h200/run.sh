@@ -50,6 +50,7 @@ for set in ${LAYOUTS:-nt targets nn}; do
             while read m; do echo $B/${kernel}__$m.json; done)
   case $set in
     *-1.1) seed=19 splits=2,3,4,8 runs=10 t=60; name=$layout ;;
+    added-nt) seed=23 splits=2,3,4 runs=9 t=60; name=added ;;
     *) seed=13 splits=2,3,8 runs=8; name=$set ;;
   esac
   BENCH_OPTS="--layout $layout --dtype $dtype --anchors $anchors --rounds 3 --warmup-ms 1 --rep-ms 5 --seed $seed --splits $splits"
