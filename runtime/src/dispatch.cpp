@@ -387,8 +387,8 @@ bool splitsInWorkspace(const ModelTile &tile) {
 // suite shapes, nt and nn; at 1.1 nn's lose): docs/results/raw/split3.
 constexpr double kThreeSplitCost = 1.25;
 // The transposed (swap_ab) members lose less at 3: the picks a factor of
-// 1.1 moves to one of them gain on two sets of random shapes, the second
-// unseen (geomean 1.09 and 1.06), where the other members' tie (1.00):
+// 1.1 moves to one of them gain on two sets of random shapes (geomean 1.09
+// and 1.06), where the others' tie in nt (1.00) and lose in nn (0.92):
 // docs/results/raw/split3-h200.
 constexpr double kThreeSplitCostSwapAB = 1.1;
 
