@@ -238,10 +238,12 @@ typedef struct tile_rt_rule {
 
 /* The cost model's time, in ns, of a modelled rule for an M x N x K problem
  * (a split-K member's at the splits per tile, 2 to split_k in powers of
- * two, that estimate least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for a rule without a cost or a size outside 1 to
- * 2^31 - 1 (the arguments are wrong, where tile_rt_bundle_pick says a shape
- * is unsupported). The model counts SMs as its "cost" states them (the
- * calibrated chip's), not the device's. */
+ * two and 3 at its cost factor, as tile_rt_model_estimate weighs them, that
+ * estimate least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for
+ * a rule without a cost or a size outside 1 to 2^31 - 1 (the arguments are
+ * wrong, where tile_rt_bundle_pick says a shape is unsupported). The model
+ * counts SMs as its "cost" states them (the calibrated chip's), not the
+ * device's. */
 tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
                                    int64_t m, int64_t n, int64_t k,
                                    double *ns, tile_rt_status *status);

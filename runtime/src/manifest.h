@@ -163,10 +163,10 @@ struct DispatchRule {
   bool modelled() const { return cost[0] > 0; }
   // `cost` as the model takes it.
   std::array<double, 5> modelCost() const;
-  // modelEstimateNs of the member with the rule's coefficients; a split-K
-  // member's at the splits per tile (2 to split_k in powers of two, the
-  // launch's choice)
-  // that estimate least, written to `splits`.
+  // modelLeastNs of the member with the rule's coefficients: a split-K
+  // member's at the splits per tile (2 to split_k in powers of two, and 3
+  // at its cost factor; the launch's choice) that estimate least, written
+  // to `splits`.
   double estimateNs(int64_t m, int64_t n, int64_t k,
                     int64_t *splits = nullptr) const;
 };
