@@ -877,6 +877,20 @@ void testDispatch() {
     CHECK(ncands == 2 && three[0].splits == 3 &&
           std::abs(three[0].ns - 11500) < 1 && three[1].rule == 0 &&
           three[1].splits == 2 && std::abs(three[1].ns - 12500) < 1);
+    // The same member transposed (swap_ab): its rule weighs 3 splits at 1.1.
+    Json swapped = split;
+    swapped["swap_ab"] = 1;
+    writeJson("split-swap.json", swapped);
+    fast["dispatch"][0]["bundle"] = "split-swap.json";
+    writeJson("auto3s.json", fast);
+    Bundle b3s("auto3s.json");
+    CHECK_EQ(b3s.code, TILE_RT_OK);
+    CHECK_EQ(tile_rt_bundle_pick(b3s.b, 1024, 512, 12800, &picked, &splits, why,
+                                 sizeof(why), nullptr),
+             TILE_RT_OK);
+    CHECK_EQ(std::string(why),
+             "rule 0, model: 32 tiles of 128x128 split 3 ways, 1 wave of 67 "
+             "K steps, 10.1 us: split");
   }
   CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 1, &ncands,
                                      nullptr),
