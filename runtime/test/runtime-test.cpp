@@ -982,34 +982,33 @@ void testDispatch() {
                                   &inCluster, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(inCluster > plain);
-  // ... so that the pick takes 2 splits (64 programs, one wave of 110;
-  // clusters of 3 holding 60 too, 96 programs take two).
+  // The pick's splits and estimate at 1024 x 512 x 3200, in least and
+  // inCluster.
+  auto pickAt = [&](const tile_rt_model_tile &t) {
+    CHECK_EQ(tile_rt_model_estimate(&t, fastCost, 1024, 512, 3200, &inCluster,
+                                    &least, nullptr),
+             TILE_RT_OK);
+  };
+  // So the pick takes 2 splits where clusters of 2 hold 110 (64 programs,
+  // one wave; clusters of 3 holding 60 too, 96 programs take two).
   clustered.cluster_slots[1] = 110;
   clustered.cluster_slots[2] = 60;
-  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
-                                  &inCluster, &least, nullptr),
-           TILE_RT_OK);
+  pickAt(clustered);
   CHECK(least == 2);
   // Where clusters of 3 hold all 96 programs, 3 splits take one wave of 17
   // steps (2000 + 2200 ns) against 2's 25 (2000 + 3000): 1.25 x 4200 =
   // 5250 is above 5000, so 2 stays; against 4 alone (two waves: 5600), 3.
   clustered.cluster_slots[2] = 100;
-  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
-                                  &inCluster, &least, nullptr),
-           TILE_RT_OK);
+  pickAt(clustered);
   CHECK(least == 2 && inCluster == 5000);
   // A transposed (swap_ab) tile's 3 splits weigh 1.1: 4620, below 5000.
   tile_rt_model_tile swapped = clustered;
   swapped.swap_ab = 1;
-  CHECK_EQ(tile_rt_model_estimate(&swapped, fastCost, 1024, 512, 3200,
-                                  &inCluster, &least, nullptr),
-           TILE_RT_OK);
+  pickAt(swapped);
   CHECK(least == 3 && std::abs(inCluster - 4620) < 1e-6);
   tile_rt_model_tile noTwo = clustered;
   noTwo.cluster_slots[1] = 1;
-  CHECK_EQ(tile_rt_model_estimate(&noTwo, fastCost, 1024, 512, 3200,
-                                  &inCluster, &least, nullptr),
-           TILE_RT_OK);
+  pickAt(noTwo);
   CHECK(least == 3 && inCluster == 5250);
   // Two programs per SM outside clusters: 200 tiles take one wave of 100
   // steps on 100 SMs, not two (compute-bound).
