@@ -6,6 +6,7 @@ import gzip
 import json
 import math
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
@@ -28,6 +29,20 @@ def rows(path):
         for name, r in v.items():
             if not r["pass"]:
                 print(f"  FAILED its check: {name} at {s} ({r['non_finite']} non-finite)")
+    return by
+
+
+def merged(paths, dispatch=True):
+    """rows() of several runs, merged by shape; a dispatch manifest's rows
+    (its bundle folder's name, auto or nt-auto, "+tune" kept) named
+    "dispatch", or left out where `dispatch` is False."""
+    by = collections.defaultdict(dict)
+    for path in paths:
+        for shape, v in rows(path).items():
+            for name, r in v.items():
+                named = re.sub(r"^(nt-)?auto", "dispatch", name)
+                if dispatch or named == name:
+                    by[shape][named] = r
     return by
 
 

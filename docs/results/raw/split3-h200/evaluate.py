@@ -22,26 +22,21 @@ targets' layers.
 import collections
 import glob
 import os
-import re
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
-from benchrows import geo, rows, verdict  # noqa: E402
+from benchrows import geo, merged, verdict  # noqa: E402
 
 
 def load(folder, prefix):
     """{shape: {name: row}} of the folder's runs PREFIX or PREFIX-NN; the
-    dispatch manifest's rows (its bundle folder's name) as "dispatch",
-    autotuned "dispatch+tune", but in h100-p11, whose dispatch ran at 1.25,
-    not the factor its picks are of."""
-    by = collections.defaultdict(dict)
-    for path in sorted(glob.glob(os.path.join(here, folder, f"{prefix}.json.gz")) +
-                       glob.glob(os.path.join(here, folder, f"{prefix}-[0-9]*.json.gz"))):
-        for shape, v in rows(path).items():
-            by[shape].update({re.sub(r"^(nt-)?auto", "dispatch", n): r for n, r in v.items()
-                              if folder != "h100-p11" or "auto" not in n})
-    return by
+    dispatch manifest's rows as "dispatch", autotuned "dispatch+tune", but
+    not in h100-p11, whose dispatch ran at 1.25, not the factor its picks
+    are of."""
+    return merged(sorted(glob.glob(os.path.join(here, folder, f"{prefix}.json.gz")) +
+                         glob.glob(os.path.join(here, folder, f"{prefix}-[0-9]*.json.gz"))),
+                  dispatch=folder != "h100-p11")
 
 
 def moved(name):
@@ -98,11 +93,9 @@ for label in ("nt", "nn"):
                listed=True)
 
 print("\n== as shipped: 1.25, and 1.1 for the transposed members")
-split3 = collections.defaultdict(dict)
-for path in sorted(glob.glob(os.path.join(here, "..", "split3", "h100-validate", "*.json.gz"))):
-    for shape, v in rows(path).items():
-        split3[shape].update(v)
-old125 = {}
+# (split3's dispatch ran at 1.1 for every member)
+split3 = merged(sorted(glob.glob(os.path.join(here, "..", "split3", "h100-validate", "*.json.gz"))),
+                dispatch=False)
 with open(os.path.join(here, "..", "split3", "picks", "random-nt-1.25.txt")) as f:
     old125 = dict(line.split()[:2] for line in f)
 with open(os.path.join(here, "..", "split3", "picks", "suite-1.25.txt")) as f:

@@ -32,20 +32,15 @@ import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
-from benchrows import geo, rows, verdict  # noqa: E402
+from benchrows import geo, merged, verdict  # noqa: E402
 
 SHIPPED = "1.25"
 
 
 def load(folder):
     """{shape: {name: row}} of the folder's runs; the dispatch manifest's
-    rows (its bundle folder's name, nt-auto or auto) as "dispatch"."""
-    by = collections.defaultdict(dict)
-    for path in sorted(glob.glob(os.path.join(here, folder, "*.json.gz"))):
-        for shape, v in rows(path).items():
-            by[shape].update({{"nt-auto": "dispatch", "auto": "dispatch"}.get(n, n): r
-                              for n, r in v.items()})
-    return by
+    rows as "dispatch"."""
+    return merged(sorted(glob.glob(os.path.join(here, folder, "*.json.gz"))))
 
 
 def picks(name):
