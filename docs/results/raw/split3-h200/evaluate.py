@@ -110,15 +110,25 @@ for label, by, file, at125 in (
              if (s not in at125 if at125 is not None else old125.get(s) != p[1])}
     report(f"{label}, the picks 1.25 alone leaves", by, added, listed=True)
 
-by = load("h100", "targets")
-print("\n== targets: the nt dispatch (3-split factor 1.25 for every member) and autotuned "
-      "(--tune 4), of cuBLAS [quartiles], over Triton's tuned-persistent")
-for s in sorted(by, key=lambda s: [int(x) for x in s.split("x")]):
-    v = by[s]
-    out = []
-    for name in sorted(n for n in v if n.startswith("dispatch")):
-        r = v[name]
-        out.append(f"{'tuned' if '+tune' in name else 'dispatch'} {r['pct_cublas'] / 100:.3f} "
-                   f"[{r['pct_cublas_lo'] / 100:.2f}-{r['pct_cublas_hi'] / 100:.2f}]"
-                   + (f" {v['tuned-persistent']['ms'] / r['ms']:.2f}x" if "tuned-persistent" in v else ""))
-    print(f"  {s}: " + "; ".join(out))
+print("\n== the runtime as shipped, timed (h100-added/): the 1.25 pick -> the pick 1.1 for "
+      "the transposed members adds, with the dispatch row")
+report("added-nt", load("h100-added", "added"), moved("added-nt.txt"), listed=True)
+
+
+def targets(folder, runtime):
+    by = load(folder, "targets")
+    print(f"\n== targets ({folder}/): the nt dispatch ({runtime}) and autotuned (--tune 4), "
+          "of cuBLAS [quartiles], over Triton's tuned-persistent")
+    for s in sorted(by, key=lambda s: [int(x) for x in s.split("x")]):
+        v = by[s]
+        out = []
+        for name in sorted(n for n in v if n.startswith("dispatch")):
+            r = v[name]
+            out.append(f"{'tuned' if '+tune' in name else 'dispatch'} {r['pct_cublas'] / 100:.3f} "
+                       f"[{r['pct_cublas_lo'] / 100:.2f}-{r['pct_cublas_hi'] / 100:.2f}]"
+                       + (f" {v['tuned-persistent']['ms'] / r['ms']:.2f}x" if "tuned-persistent" in v else ""))
+        print(f"  {s}: " + "; ".join(out))
+
+
+targets("h100", "3-split factor 1.25 for every member")
+targets("h100-added", "as shipped: 1.1 for the transposed members")
