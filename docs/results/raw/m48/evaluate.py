@@ -9,6 +9,7 @@ wins; then every shape where a candidate beats the best member.
 """
 import collections
 import glob
+import json
 import os
 import sys
 
@@ -17,7 +18,9 @@ sys.path.insert(0, os.path.join(here, ".."))
 from benchrows import geo, merged, verdict  # noqa: E402
 
 
-CANDIDATES = {"s48", "s48k", "s64t", "s48w", "s48ws", "s48wsk"}
+# The candidates: the rows trial-table.py added to the shipped table.
+with open(os.path.join(here, "..", "..", "..", "..", "data", "sm_90a.json")) as f:
+    SHIPPED = {m["name"] for m in json.load(f)["members"]}
 
 
 def best(v, names):
@@ -30,9 +33,9 @@ def main():
     for path in sorted(glob.glob(os.path.join(folder, "bench-*.json.gz"))):
         by = merged([path])
         names = {n for v in by.values() for n in v} - {"cuBLAS", "dispatch"}
-        cands = sorted(names & CANDIDATES)
+        cands = sorted(n for n in names if n.split("@")[0] not in SHIPPED)
         members = sorted(names - set(cands))
-        print(f"== {os.path.basename(path)}: candidates {' '.join(c for c in cands)}")
+        print(f"== {os.path.basename(path)}: candidates {' '.join(cands)}")
         groups = collections.defaultdict(list)
         for s, v in sorted(by.items(), key=lambda kv: [int(x) for x in kv[0].split("x")]):
             c, m = best(v, cands), best(v, members)
@@ -42,14 +45,14 @@ def main():
         for mm, items in sorted(groups.items()):
             said = collections.Counter(verdict(v[m], v[c]) for _, v, c, m in items)
             r = [v[m]["ms"] / v[c]["ms"] for _, v, c, m in items]
-            ofc = lambda n: geo([v["cuBLAS"]["ms"] / v[n]["ms"] for _, v, *_ in items if n in v])
+            disp = geo([v["cuBLAS"]["ms"] / v["dispatch"]["ms"] for _, v, *_ in items if "dispatch" in v])
             print(f"  M {mm} ({len(items)}): best candidate over best member {geo(r):.3f} "
                   f"(faster {said['faster']}, tie {said['tie']}, slower {said['slower']}); "
                   f"of cuBLAS: members' best "
                   f"{geo([v['cuBLAS']['ms'] / v[m]['ms'] for _, v, c, m in items]):.3f}, "
                   f"with the candidates "
                   f"{geo([v['cuBLAS']['ms'] / min(v[m]['ms'], v[c]['ms']) for _, v, c, m in items]):.3f}, "
-                  f"dispatch {ofc('dispatch'):.3f}")
+                  f"dispatch {disp:.3f}")
             near = [v["dispatch"]["ms"] <= 1.03 * min(v[m]["ms"], v["dispatch"]["ms"])
                     for _, v, c, m in items if "dispatch" in v]
             print(f"    the dispatch within 3% of the best member (or itself) on {sum(near)} of {len(near)}")

@@ -22,13 +22,13 @@ def member(name, base, why, **config):
     return m
 
 
-ws = dict(schedule="persistent", warp_specialize="cooperative")
 table["members"] += [
     member("s48", "s32", "48 rows of M", block_m=48),
     member("s48k", "s32k", "48 rows of M, split", block_m=48, split_k=4),
     member("s64t", "s32", "64 rows of M", block_m=64),
     member("s48w", "s32", "48 rows of M, 128 of N", block_m=48, block_n=128, num_warps=8),
-    member("s48ws", "s32", "48 rows of M, a producer warpgroup", block_m=48, **ws),
+    member("s48ws", "s32", "48 rows of M, a producer warpgroup", block_m=48,
+           schedule="persistent", warp_specialize="cooperative"),
     member("s48wsk", "s32k", "48 rows of M, split, a producer warpgroup", block_m=48, split_k=4,
            warp_specialize="cooperative"),
 ]
