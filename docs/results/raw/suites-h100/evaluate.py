@@ -2,9 +2,10 @@
 """The shipped dispatch manifests on the suites (run.sh's runs, H100): per
 run, the dispatch against cuBLAS (geomean of time ratios, by M; the shapes
 below 0.90 and, at M <= 32, below 1.0 by the quartiles) and over Triton's
-anchors.
+anchors. DIR: the runs' folder (default: this one; repeat/ holds a second
+call's runs of the same script).
 
-  evaluate.py > evaluate.txt
+  evaluate.py [DIR] > evaluate.txt
 """
 import collections
 import glob
@@ -15,7 +16,8 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, ".."))
 from benchrows import geo, merged  # noqa: E402
 
-for path in sorted(glob.glob(os.path.join(here, "*.json.gz"))):
+folder = sys.argv[1] if len(sys.argv) > 1 else here
+for path in sorted(glob.glob(os.path.join(folder, "*.json.gz"))):
     by = merged([path])
     ok = {s: v for s, v in by.items() if "dispatch" in v and v["dispatch"]["pass"] and "cuBLAS" in v}
     x = {s: v["cuBLAS"]["ms"] / v["dispatch"]["ms"] for s, v in ok.items()}
