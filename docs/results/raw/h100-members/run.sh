@@ -12,5 +12,5 @@ set -uo pipefail
 A=.kit/bundles/auto/f16/nt-auto
 MEMBERS="$A/matmul_f16_nt.json $(for m in m64k m64wk m64w s16 s16k s32 m64n160 split s32k w112 midk \
   m64 small s128k m64n80 s128 mid m64n112 n192k m64n192; do echo $A/matmul_f16_nt__$m.json; done)" \
-SETS="llm:16:125 llm:64:125 llm:128:125" SPLITS=2,3,4,8 RANDOM_SHAPES=0 BUDGET=430 \
+SETS="llm:16:100 llm:64:100 llm:128:100" SPLITS=2,3,4,8 RANDOM_SHAPES=0 BUDGET=360 \
   bash scripts/gpu-members.sh
