@@ -44,7 +44,8 @@ from results_table import documents  # noqa: E402
 from tile_bench.bundle import LAYOUTS, BundleError, load_bundle, shape_class  # noqa: E402
 from tile_bench.bundle import parse_shape as bundle_shape  # noqa: E402
 from tile_bench.stats import compare  # noqa: E402
-from tile_opt.compiler import block_options, format_options  # noqa: E402
+from tile_opt.compiler import (FILE_OPTION_MAX_BYTES, block_options, format_options,  # noqa: E402
+                               read_regular)
 from tile_opt.errors import TileOptError  # noqa: E402
 from tile_compare import (Parser, die, find_tool, is_bundle_folder,  # noqa: E402
                           manifest_in, parse_lowerings, run, write_json)
@@ -104,9 +105,8 @@ def compile_space(tile_opt, source, space, outdir):
                 "another --out")
         stamp = f"{digest} {opts}\n"
         try:
-            with open(os.path.join(d, STAMP)) as f:
-                kept = f.read() == stamp
-        except OSError:
+            kept = read_regular(os.path.join(d, STAMP), 1 << 16).decode() == stamp
+        except (OSError, ValueError):  # (not ours, never blocked on: compiled again)
             kept = False
         if not kept:
             fresh.add(name)
@@ -158,10 +158,11 @@ def read_run(path, count, layout, shape):
     def bad(why):
         die(f"cannot read {path}: {why}")
     try:
-        with open(path) as f:
-            # One shape: tile-run writes its document, not {"runs": [...]}.
-            result = documents(json.load(f))[0]
-    except (OSError, ValueError, KeyError, IndexError, TypeError, RecursionError) as e:
+        # One shape: tile-run writes its document, not {"runs": [...]}.
+        result = documents(json.loads(read_regular(path, FILE_OPTION_MAX_BYTES)))[0]
+    except OSError as e:  # (a FIFO or a device is never blocked on)
+        bad(e.strerror or str(e))
+    except (ValueError, KeyError, IndexError, TypeError, RecursionError) as e:
         bad(f"{type(e).__name__}: {e}")
     kernels = result.get("kernels") if isinstance(result, dict) else None
     if not (isinstance(kernels, list) and len(kernels) == count
@@ -209,9 +210,10 @@ def read_cache(path):
     if not os.path.exists(path):
         return {}
     try:
-        with open(path) as f:
-            doc = json.load(f)
-    except (OSError, ValueError, RecursionError) as e:
+        doc = json.loads(read_regular(path, FILE_OPTION_MAX_BYTES))
+    except OSError as e:  # (a FIFO or a device is never blocked on)
+        bad(e.strerror or str(e))
+    except (ValueError, RecursionError) as e:
         bad(f"{type(e).__name__}: {e}")
     entries = doc.get("entries") if isinstance(doc, dict) else None
     if not isinstance(entries, list):

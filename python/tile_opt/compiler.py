@@ -27,6 +27,7 @@ import signal
 import socket
 import stat
 import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass
@@ -81,14 +82,20 @@ def find_tile_opt(explicit: Optional[str] = None) -> str:
 
 def cache_dir(explicit: Optional[str | os.PathLike] = None) -> Path:
     """`explicit`, else $TILE_OPT_CACHE, else ~/.cache/tile_opt."""
+    # An empty name is no folder: the default would be written instead.
+    if explicit is not None and (not isinstance(explicit, (str, os.PathLike))
+                                 or not os.fspath(explicit)):
+        raise OptionError(f"cache_dir is {explicit!r}; expected the path of a folder")
     folder = explicit or os.environ.get("TILE_OPT_CACHE") or DEFAULT_CACHE
     return Path(folder).expanduser().absolute()
 
 
 def check_timeout(timeout: Any) -> float:
     """`timeout` as seconds: a positive, finite number."""
+    # (an int past float's range is no finite number of seconds either)
     if (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
-            or not (math.isfinite(timeout) and timeout > 0)):
+            or not (abs(timeout) <= sys.float_info.max and math.isfinite(timeout)
+                    and timeout > 0)):
         raise OptionError(f"timeout is {timeout!r}; expected a positive number of seconds")
     return float(timeout)
 
@@ -312,7 +319,7 @@ def _stale(entry: os.DirEntry, now: float, host: str) -> bool:
             return False
         with open(marker) as f:
             owner = json.load(f)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
     if not isinstance(owner, dict) or owner.get("pid") != int(name.group(1)):
         return False
@@ -395,7 +402,7 @@ def _intact(folder: Path) -> bool:
         with open(folder / DIGEST) as f:
             written = json.load(f)
         return isinstance(written, dict) and bool(written) and written == _bundle_digest(folder)
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return False
 
 

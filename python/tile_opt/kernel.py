@@ -460,6 +460,10 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
     timeout = compiler.check_timeout(timeout)
     autotune = compiler.check_autotune(autotune)
     named = {key.replace("-", "_"): value for key, value in options.items()}
+    if len(named) < len(options):
+        twice = sorted({k for k in options if sum(o.replace("-", "_") == k.replace("-", "_")
+                                                  for o in options) > 1})
+        raise OptionError(f"options {', '.join(twice)} name one option twice")
     tool = compiler.find_tile_opt(tool)
     block = sorted(compiler.block_options(tool) & named.keys())
     if config is None:

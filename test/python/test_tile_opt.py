@@ -495,11 +495,28 @@ def test_what_a_hung_tile_opt_started_is_killed_too(standin, tmp_path):
 
 
 @pytest.mark.parametrize("timeout", [True, False, "10", None, 0, -1, -0.5, float("nan"),
-                                     float("inf"), [5]])
+                                     float("inf"), [5],
+                                     pytest.param(10**400, id="int-past-float")])
 def test_bad_timeouts(standin, timeout):
     msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual",
                          timeout=timeout)
     assert msg == f"timeout is {timeout!r}; expected a positive number of seconds"
+    assert standin.runs() == []
+
+
+@pytest.mark.parametrize("folder", ["", b"cache", 123])
+def test_bad_cache_dirs(standin, folder):
+    """An empty name would write to the default folder, not the one named."""
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual",
+                         cache_dir=folder)
+    assert msg == f"cache_dir is {folder!r}; expected the path of a folder"
+    assert standin.runs() == []
+
+
+def test_one_option_named_twice(standin):
+    msg = one_line_error(tile_opt.OptionError, tile_opt.compile, config="manual",
+                         **{"block-m": 64, "block_m": 128})
+    assert msg == "options block-m, block_m name one option twice"
     assert standin.runs() == []
 
 
@@ -832,6 +849,11 @@ def test_our_stale_temporary_folders_are_removed(standin, tmp_path):
     real_marker.write_text(json.dumps({"host": socket.gethostname(), "pid": dead}))
     os.symlink(real_marker, os.path.join(linked, compiler.TMP_MARKER))
     kept.append(linked)
+    # A marker nested past the parser's depth is not ours either.
+    deep = _our_tmp(cache, dead, "deepmark")
+    with open(os.path.join(deep, compiler.TMP_MARKER), "w") as f:
+        f.write("[" * 2000 + "]" * 2000)
+    kept.append(deep)
     k = tile_opt.compile(config="manual")
     assert sorted(os.listdir(cache)) == sorted([os.path.basename(f) for f in kept] + [k.key])
     assert not any(os.path.exists(f) for f in removed) and real_marker.exists()
@@ -888,6 +910,7 @@ DAMAGE = {
     "digest garbled": lambda b: (b.parent / "digest.json").write_text("{not json"),
     "digest empty": lambda b: (b.parent / "digest.json").write_text("{}"),
     "digest removed": lambda b: (b.parent / "digest.json").unlink(),
+    "digest nested deep": lambda b: (b.parent / "digest.json").write_text("[" * 5000 + "]" * 5000),
     "entry emptied": lambda b: shutil.rmtree(b),
 }
 

@@ -172,6 +172,24 @@ def test_a_damaged_cache_is_refused_and_kept(out, tile_run, doc, words):
     assert json.loads(cache.read_text()) == doc
 
 
+@pytest.mark.parametrize("which", ["cache.json", "runs/64x64x64.json"])
+def test_a_fifo_is_refused_not_waited_on(out, tile_run, which):
+    path = out / which
+    path.unlink()
+    os.mkfifo(path)
+    r = tile_tune(out, "--tile-run", tile_run)
+    assert_refused(r, f"{path}: not a regular file")
+
+
+def test_a_stamp_not_utf8_is_compiled_again(out, tile_run):
+    stamp = out / "bundles" / "c" / "tile-tune.stamp"
+    kept = stamp.read_bytes()
+    stamp.write_bytes(b"\xff")
+    r = tile_tune(out, "--tile-run", tile_run)
+    assert r.returncode == 0, r.stderr
+    assert stamp.read_bytes() == kept
+
+
 def test_cache_entries_are_merged_by_key(out, tile_run):
     """One entry per (chip, dtype, c_type, layout, class): a null chip
     (tile-run's where a manifest names none) is a key of its own, an entry
