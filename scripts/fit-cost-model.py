@@ -124,6 +124,9 @@ import suites  # noqa: E402
 import tile_runtime  # noqa: E402  (the runtime's binding: pip install ./python)
 
 FIELDS = ("step_ps", "tile_ns", "launch_ns", "gbps")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TABLE = os.path.join(ROOT, "data", "sm_90a.json")
+TILE_OPT = os.path.join(ROOT, "build", "bin", "tile-opt")
 
 
 def start(cfg):
@@ -168,11 +171,10 @@ def blocks_per_sm(table_path, tile_opt):
     counts from each member's shared memory and registers, read from the
     config=auto bundle tile-opt compiles with the table (x @ w.T: every
     member serves it)."""
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as out:
         try:
             done = subprocess.run(
-                [tile_opt, os.path.join(here, "examples", "matmul_f16_nt.mlir"),
+                [tile_opt, os.path.join(ROOT, "examples", "matmul_f16_nt.mlir"),
                  f"--tile-to-ptx=config=auto calibration={os.path.abspath(table_path)}",
                  f"--tile-bundle={out}", "-o", os.devnull],
                 capture_output=True, text=True)
@@ -187,6 +189,25 @@ def blocks_per_sm(table_path, tile_opt):
         except tile_runtime.BundleError as e:
             sys.exit(f"fit-cost-model: the bundle {tile_opt} compiled: {e}")
     return {member_of(r["bundle"]): r["blocks_per_sm"] for r in rules}
+
+
+def add_blocks_per_sm(table, table_path, tile_opt, one_per_sm=False):
+    """Sets table["blocks_per_sm"] (not written back: the runtime counts it
+    from each member's manifest): blocks_per_sm(), or one each."""
+    table["blocks_per_sm"] = ({m["name"]: 1 for m in table["members"]} if one_per_sm
+                              else blocks_per_sm(table_path, tile_opt))
+    missing = {m["name"] for m in table["members"]} - set(table["blocks_per_sm"])
+    if missing:
+        sys.exit(f"fit-cost-model: the compiled bundle lacks members {', '.join(sorted(missing))}")
+
+
+def shipped_table():
+    """The table main() reads by default, with its blocks per SM (for the
+    scripts that check the model on recorded runs)."""
+    with open(TABLE) as f:
+        table = json.load(f)
+    add_blocks_per_sm(table, TABLE, TILE_OPT)
+    return table
 
 
 def per_sm(table, name):
@@ -480,12 +501,11 @@ def write(table, costs, path):
 
 
 def main():
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     p = argparse.ArgumentParser(description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("runs", nargs="+")
-    p.add_argument("--table", default=os.path.join(here, "data", "sm_90a.json"))
-    p.add_argument("--tile-opt", default=os.path.join(here, "build", "bin", "tile-opt"),
+    p.add_argument("--table", default=TABLE)
+    p.add_argument("--tile-opt", default=TILE_OPT,
                    help="compiles the table's members (their blocks per SM)")
     p.add_argument("--write", action="store_true", help="write the fitted coefficients")
     p.add_argument("--cross-validate", action="store_true",
@@ -517,12 +537,7 @@ def main():
         p.error(f"--only names members the table lacks: {', '.join(sorted(unknown))}")
     if args.no_fit and only:
         p.error("--no-fit fits nothing: no --only")
-    # (not written back: the runtime counts it from each member's manifest)
-    table["blocks_per_sm"] = ({m["name"]: 1 for m in table["members"]} if args.one_per_sm
-                              else blocks_per_sm(args.table, args.tile_opt))
-    missing = {m["name"] for m in table["members"]} - set(table["blocks_per_sm"])
-    if missing:
-        sys.exit(f"fit-cost-model: the compiled bundle lacks members {', '.join(sorted(missing))}")
+    add_blocks_per_sm(table, args.table, args.tile_opt, args.one_per_sm)
     data = read_runs(args.runs, args.replace)
     costs = table_costs(table) if args.no_fit else fit(table, data, only, args.from_table)
     rows = picks(table, costs, data)

@@ -10,7 +10,6 @@ installed and build/bin/tile-opt.
   simulate.py RUN...
 """
 import importlib.util
-import json
 import os
 import sys
 
@@ -19,10 +18,7 @@ spec = importlib.util.spec_from_file_location(
     "fit", os.path.join(root, "scripts", "fit-cost-model.py"))
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
-table_path = os.path.join(root, "data", "sm_90a.json")
-table = json.load(open(table_path))
-table["blocks_per_sm"] = fit.blocks_per_sm(table_path, os.path.join(root, "build", "bin",
-                                                                    "tile-opt"))
+table = fit.shipped_table()
 costs = fit.table_costs(table)
 data = fit.read_runs(sys.argv[1:])
 

@@ -19,7 +19,6 @@ cuBLAS, as fit-cost-model.py --no-fit does.
 """
 import collections
 import importlib.util
-import json
 import math
 import os
 import sys
@@ -31,9 +30,7 @@ spec = importlib.util.spec_from_file_location(
 f = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(f)
 
-table_path = os.path.join(root, "data", "sm_90a.json")
-table = json.load(open(table_path))
-table["blocks_per_sm"] = f.blocks_per_sm(table_path, os.path.join(root, "build", "bin", "tile-opt"))
+table = f.shipped_table()
 data = f.read_runs(sys.argv[1:])
 costs = f.table_costs(table)
 cfg_of = {m["name"]: m["config"] for m in table["members"]}
