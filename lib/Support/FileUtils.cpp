@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
@@ -114,12 +115,21 @@ Error mlir::tile::writeFilesAtomically(ArrayRef<OutputFile> files) {
   return Error::success();
 }
 
-std::optional<std::string> mlir::tile::checkNestingDepth(StringRef source) {
+std::optional<std::string> mlir::tile::checkParserLimits(StringRef source) {
   int64_t depth = 0;
   for (size_t i = 0, e = source.size(); i < e; ++i) {
     char c = source[i];
     char next = i + 1 < e ? source[i + 1] : '\0';
-    if (c == '"') { // a string literal, with backslash escapes
+    if (isDigit(c)) {
+      size_t end = source.find_if_not(isDigit, i);
+      if (end == StringRef::npos)
+        end = e;
+      if (end - i > size_t(kMaxNumberDigits))
+        return "a number " + std::to_string(end - i) +
+               " digits long (at most " + std::to_string(kMaxNumberDigits) +
+               ")";
+      i = end - 1;
+    } else if (c == '"') { // a string literal, with backslash escapes
       for (++i; i < e && source[i] != '"'; ++i)
         if (source[i] == '\\')
           ++i;
@@ -142,7 +152,7 @@ std::optional<std::string> mlir::tile::checkNestingDepth(StringRef source) {
 }
 
 Expected<json::Value> mlir::tile::parseJson(StringRef text) {
-  if (std::optional<std::string> deep = checkNestingDepth(text))
+  if (std::optional<std::string> deep = checkParserLimits(text))
     return createStringError(inconvertibleErrorCode(), *deep);
   Expected<json::Value> doc = json::parse(text);
   if (!doc)

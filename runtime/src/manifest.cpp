@@ -10,6 +10,7 @@
 #include "file.h"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
 
@@ -498,6 +499,33 @@ bool checkTma(const Manifest &m, std::string &error) {
     error = "an mma=wgmma kernel serves exactly one layout";
     return false;
   }
+  // Each box tiles its operand's block, {inner, outer} as the layout
+  // stores it: a box that does not is not what the kernel loads, and the
+  // launch's grid (from block_m and block_n) would not be its tiles.
+  const std::string &layout = m.layouts[0];
+  struct Box {
+    const char *name;
+    const int64_t *box;
+    char inner, outer;
+  } boxes[] = {{"tma_box_a", m.tmaBoxA, layout[0] == 'n' ? 'k' : 'm',
+                layout[0] == 'n' ? 'm' : 'k'},
+               {"tma_box_b", m.tmaBoxB, layout[1] == 'n' ? 'n' : 'k',
+                layout[1] == 'n' ? 'k' : 'n'},
+               {"tma_box_c", m.tmaBoxC, 'n', 'm'}};
+  auto block = [&](char dim) {
+    return dim == 'm' ? m.blockM : dim == 'n' ? m.blockN : m.blockK;
+  };
+  for (const Box &b : boxes)
+    for (int i = 0; i < 2; ++i) {
+      char dim = i == 0 ? b.inner : b.outer;
+      if (block(dim) % b.box[i] == 0)
+        continue;
+      error = std::string(b.name) + " [" + std::to_string(b.box[0]) + ", " +
+              std::to_string(b.box[1]) + "] does not tile the block (" +
+              std::to_string(b.box[i]) + " does not divide block_" + dim + " " +
+              std::to_string(block(dim)) + "; layout " + layout + ")";
+      return false;
+    }
   return true;
 }
 
@@ -610,6 +638,37 @@ bool checkEntry(const Manifest &m, std::string &error) {
               kAbi[i].type + " (" + std::to_string(wanted) +
               " bytes) but parameter " + std::to_string(i) + " of " + where +
               " has " + std::to_string(bytes) + " bytes";
+      return false;
+    }
+  }
+  // The block size the kernel was compiled for (.maxntid or .reqntid,
+  // between the parameters and the body): a launch of other threads runs
+  // code that assumes the compiled warps, or fails.
+  std::string directives = ptx.substr(close + 1, ptx.find('{', close) - close);
+  for (const char *name : {".maxntid", ".reqntid"}) {
+    size_t at = directives.find(name);
+    if (at == std::string::npos)
+      continue;
+    int64_t threads = 1;
+    const char *p = directives.c_str() + at + std::strlen(name);
+    for (int dim = 0; dim < 3; ++dim) {
+      char *end;
+      long long n = std::strtoll(p, &end, 10);
+      if (end == p || n < 1 || n > 1024) {
+        error = std::string("cannot read the ") + name + " of " + where;
+        return false;
+      }
+      threads *= n;
+      p = end + std::strspn(end, " \t");
+      if (*p != ',')
+        break;
+      ++p;
+    }
+    if (threads != m.threadsPerBlock) {
+      error = "field \"threads_per_block\" is " +
+              std::to_string(m.threadsPerBlock) + " but " + where +
+              " was compiled for " + std::to_string(threads) + " (" + name +
+              ")";
       return false;
     }
   }

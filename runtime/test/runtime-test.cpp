@@ -417,6 +417,27 @@ void testEntries() {
   std::string spaced = fakePtx("k", 12);
   spaced.replace(spaced.find(" k("), 3, "\tk (");
   CHECK_EQ(with(m, spaced), "(code 0) ");
+  // The block the entry was compiled for: its threads are the manifest's.
+  auto block = [&](const std::string &directive, const std::string &name = "k",
+                   size_t count = 12) {
+    std::string p = fakePtx(name, count);
+    return p.insert(p.find(")\n{") + 2, directive + "\n");
+  };
+  CHECK_EQ(with(m, block(".maxntid 128, 1, 1")), "(code 0) ");
+  CHECK_EQ(with(m, block(".reqntid 64,2")), "(code 0) ");
+  CHECK_EQ(with(m, block(".maxntid 256, 1, 1")),
+           "field \"threads_per_block\" is 128 but " + kernel +
+               " was compiled for 256 (.maxntid)");
+  CHECK_EQ(with(m, block(".reqntid 512")),
+           "field \"threads_per_block\" is 128 but " + kernel +
+               " was compiled for 512 (.reqntid)");
+  CHECK_EQ(with(m, block(".maxntid 0, 1, 1")),
+           "cannot read the .maxntid of " + kernel);
+  CHECK_EQ(with(m, block(".maxntid 99999999999999999999999")),
+           "cannot read the .maxntid of " + kernel);
+  // Another kernel's directive is not this one's.
+  CHECK_EQ(with(m, block(".maxntid 64", "k2", 2) + fakePtx("k", 12)),
+           "(code 0) ");
 }
 
 void testJson() {
@@ -624,6 +645,17 @@ void testFields() {
   CHECK_EQ(with(wg, "tma_box_c", {128, 64}), swizzled);
   CHECK_EQ(with(wg, "layouts", {"nn", "nt"}),
            "an mma=wgmma kernel serves exactly one layout");
+  // Each box tiles its operand's block ({inner, outer} as stored).
+  CHECK_EQ(with(wg, "block_n", 96),
+           "tma_box_b [64, 64] does not tile the block (64 does not divide "
+           "block_n 96; layout nn)");
+  CHECK_EQ(with(wg, "block_k", 32),
+           "tma_box_a [64, 128] does not tile the block (64 does not divide "
+           "block_k 32; layout nn)");
+  CHECK_EQ(with(wg, "block_m", 64),
+           "tma_box_a [64, 128] does not tile the block (128 does not divide "
+           "block_m 64; layout nn)");
+  CHECK_EQ(with(wg, "block_m", 256), "(code 0) ");
   wg.erase("k_multiple");
   CHECK_EQ(refusal(wg), "missing required field \"k_multiple\"");
   CHECK_EQ(with(wgmmaManifest(), "params", params(12)),
@@ -1289,7 +1321,7 @@ void testProblems() {
                "shape asks for 100");
   // A static offset beyond what the index width reaches.
   Json off = syncManifest();
-  off["static_offset_a"] = -(int64_t(1) << 52);
+  off["static_offset_a"] = int64_t(1) << 52;
   off["index_bitwidth"] = 32;
   CHECK_EQ(planRefusal(off, "off.json", problem(8, 8, 8)),
            "bundle " + gDir +
@@ -1341,14 +1373,14 @@ void testStaging() {
     CHECK_EQ(tile_rt_plan_tma(pp.p, map, &t, nullptr), TILE_RT_OK);
     CHECK_EQ(t.l2_promotion, 128);
   }
-  // C's map is swizzled by its box row (block_n 96: 32 f16, 64 bytes); A's
-  // and B's stay 128-byte rows.
+  // C's map is swizzled by its box row (32 f16, 64 bytes); A's and B's
+  // stay 128-byte rows.
   Json narrow = wgmmaManifest();
-  narrow["block_n"] = 96;
+  narrow["block_n"] = 192;
   narrow["tma_box_c"] = {32, 64};
   writeJson("narrow.json", narrow);
   Bundle nb("narrow.json");
-  Plan np(nb.b, problem(128, 96, 128));
+  Plan np(nb.b, problem(128, 192, 128));
   tile_rt_tma nB, nC;
   CHECK_EQ(tile_rt_plan_tma(np.p, 1, &nB, nullptr), TILE_RT_OK);
   CHECK_EQ(tile_rt_plan_tma(np.p, 2, &nC, nullptr), TILE_RT_OK);
@@ -2058,9 +2090,7 @@ void testLeadingDimensions() {
            "ldc=258 is not a multiple of 4; C goes through a 16-byte-aligned "
            "copy (ldc 258 -> 256), which every timed launch includes");
   // Transposed operands: A stored K x M (rows M long), B N x K.
-  m = wgmmaManifest();
-  m["layouts"] = {"tt"};
-  m["m_multiple"] = 8;
+  m = layoutManifest("tt");
   writeJson("tt.json", m);
   Bundle tt("tt.json");
   Plan tv(tt.b, leads(problem(64, 128, 256, TILE_RT_TT), 72, 264, 136));

@@ -228,6 +228,51 @@ func.func @empty_m(%A: memref<0x16xf16>, %B: memref<16x16xf16>, %C: memref<0x16x
 
 // -----
 
+// A stride of 0 (every row one row) is no layout the runtime can pass.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: static static_stride_am = 0: it must be at least 1}}
+func.func @zero_stride(%A: memref<16x16xf16, strided<[0, 1]>>, %B: memref<16x16xf16>, %C: memref<16x16xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<16x16xf16, strided<[0, 1]>> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<16x16xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<16x16xf16>
+  return
+}
+
+// -----
+
+// A negative stride: the runtime takes none.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: static static_stride_bk = -16: it must be at least 1}}
+func.func @negative_stride(%A: memref<16x16xf16>, %B: memref<16x16xf16, strided<[-16, 1], offset: 240>>, %C: memref<16x16xf16>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<16x16xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<16x16xf16, strided<[-16, 1], offset: 240>> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<16x16xf16>
+  return
+}
+
+// -----
+
+// A negative offset would address memory before C's pointer.
+#k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
+// expected-error @+1 {{tile-to-gpu: static static_offset_c = -4: it must be at least 0}}
+func.func @negative_offset(%A: memref<16x16xf16>, %B: memref<16x16xf16>, %C: memref<16x16xf16, strided<[16, 1], offset: -4>>) attributes {tile.kernel = #k} {
+  %pid = tile.program_id
+  %zero = arith.constant dense<0.000000e+00> : vector<16x16xf32>
+  %a = tile.load %A[%pid, %pid] : memref<16x16xf16> -> vector<16x16xf16>
+  %b = tile.load %B[%pid, %pid] : memref<16x16xf16> -> vector<16x16xf16>
+  %d = tile.dot %a, %b, %zero : vector<16x16xf16>, vector<16x16xf16> -> vector<16x16xf32>
+  tile.store %d, %C[%pid, %pid] : vector<16x16xf32> -> memref<16x16xf16, strided<[16, 1], offset: -4>>
+  return
+}
+
+// -----
+
 // 2^31 rows do not fit the default 32-bit index.
 #k = #tile.kernel<block_m = 16, block_n = 16, block_k = 16, num_warps = 1, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = sync, warp_specialize = none, chip = sm_90, shared_bytes = 0>
 // expected-error @+1 {{tile-to-gpu: static static_m = 2147483648 does not fit the kernel's 32-bit index (index-bitwidth=64 compiles it)}}

@@ -96,7 +96,7 @@ DialectRegistry &registry() {
 /// does; returns the module, or null when the input is refused.
 OwningOpRef<ModuleOp> compile(MLIRContext &ctx, StringRef source,
                               const std::string &options) {
-  if (tile::checkNestingDepth(source))
+  if (tile::checkParserLimits(source))
     return nullptr;
   // Diagnostics about the input are expected; after it parsed, some mean a
   // bug (GPU code is tile-opt's own unless the input had some written by

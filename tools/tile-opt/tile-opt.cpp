@@ -110,7 +110,7 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (std::optional<std::string> deep =
-          tile::checkNestingDepth(input->getBuffer())) {
+          tile::checkParserLimits(input->getBuffer())) {
     llvm::errs() << "tile-opt: " << inputFile << ": " << *deep << "\n";
     return 1;
   }

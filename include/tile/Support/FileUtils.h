@@ -43,9 +43,15 @@ llvm::Expected<std::string> readRegularFile(llvm::StringRef path,
 /// MLIR's parser recurses once per level and would overflow the stack.
 constexpr int64_t kMaxNestingDepth = 512;
 
+/// Decimal numbers longer than this are refused before parsing: MLIR's
+/// parser converts them in time growing faster than their length (16000
+/// digits take seconds, 40000 minutes). i1024's largest value has 309.
+constexpr int64_t kMaxNumberDigits = 1024;
+
 /// An error message when `source` nests brackets deeper than
-/// kMaxNestingDepth, ignoring string literals and comments.
-std::optional<std::string> checkNestingDepth(llvm::StringRef source);
+/// kMaxNestingDepth or holds a run of decimal digits longer than
+/// kMaxNumberDigits, ignoring string literals and comments.
+std::optional<std::string> checkParserLimits(llvm::StringRef source);
 
 /// `text` parsed as JSON, refused when it nests deeper than
 /// kMaxNestingDepth or repeats a key in one object (llvm::json keeps the
