@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The shipped dispatch manifests on the suites (run.sh's runs, H100): per
-run, the dispatch against cuBLAS (geomean of time ratios, by M; the shapes
-below 0.90 and, at M <= 32, below 1.0 by the quartiles) and over Triton's
-anchors. DIR: the runs' folder (default: this one; repeat/ holds a second
-call's runs of the same script).
+"""The shipped dispatch manifests on the suites (run.sh's runs): per run,
+the dispatch against cuBLAS (geomean of time ratios, by M; tile-bench's
+verdicts by the paired quartiles; the shapes below 0.90 and, at M <= 32,
+below 1.0 by the quartiles) and over Triton's anchors. DIR: the runs'
+folder (default: this one, H100; repeat/ holds a second call's runs of the
+same script; ../suites-h200/{a,b,c} three calls' on an H200).
 
   evaluate.py [DIR] > evaluate.txt
 """
@@ -25,9 +26,11 @@ for path in sorted(glob.glob(os.path.join(folder, "*.json.gz"))):
     tri = {a: geo([v[a]["ms"] / v["dispatch"]["ms"] for v in ok.values() if a in v and v[a]["pass"]])
            for a in anchors}
     failed = sum(not v["dispatch"]["pass"] for v in by.values() if "dispatch" in v)
+    said = collections.Counter(v["dispatch"]["vs_cublas"] for v in ok.values())
     print(f"== {os.path.basename(path)}: {len(ok)} shapes, dispatch {geo(list(x.values())):.3f} of "
           f"cuBLAS, below 0.90: {sum(r < 0.9 for r in x.values())}, checks failed: {failed}; over "
           + ", ".join(f"{a} {t:.2f}x" for a, t in tri.items()))
+    print("  by the quartiles against cuBLAS: " + ", ".join(f"{k} {said[k]}" for k in ("faster", "tie", "slower")))
     by_m = collections.defaultdict(list)
     for s, r in x.items():
         by_m[int(s.split("x")[0])].append(r)
