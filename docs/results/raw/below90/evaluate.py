@@ -20,9 +20,7 @@ spec = importlib.util.spec_from_file_location("fit", os.path.join(root, "scripts
 fit = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(fit)
 
-table_path = os.path.join(root, "data", "sm_90a.json")
-table = json.load(open(table_path))
-table["blocks_per_sm"] = fit.blocks_per_sm(table_path, os.path.join(root, "build", "bin", "tile-opt"))
+table = fit.shipped_table()
 costs = fit.table_costs(table)
 config = {m["name"]: m["config"] for m in table["members"]}
 
