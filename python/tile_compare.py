@@ -336,7 +336,7 @@ def run_tile_run(tile_run, manifests, args, json_out, programs_per_sm=None):
     if r.returncode == 2:
         # tile-run refused an option value passed on from our command line:
         # its reason (the first line; the second is its usage) is ours.
-        die(f"{(r.stderr.strip().splitlines() or ['no message'])[0]}", 2)
+        die((r.stderr.strip().splitlines() or ["no message"])[0], 2)
     if r.returncode not in (0, 3):
         die(f"tile-run failed ({r.returncode}): {r.stderr.strip()}")
     try:

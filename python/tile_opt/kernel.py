@@ -1,6 +1,7 @@
 """`compile()` and `Kernel`: a compiled bundle, callable on PyTorch tensors."""
 from __future__ import annotations
 
+import collections
 import os
 import threading
 from dataclasses import dataclass, field
@@ -459,11 +460,11 @@ def _compile(dtype: Any, c_dtype: Any, layout: str, config: Optional[str],
         raise OptionError(f"layout is {layout!r}; expected one of {', '.join(LAYOUTS)}")
     timeout = compiler.check_timeout(timeout)
     autotune = compiler.check_autotune(autotune)
-    named = {key.replace("-", "_"): value for key, value in options.items()}
-    if len(named) < len(options):
-        twice = sorted({k for k in options if sum(o.replace("-", "_") == k.replace("-", "_")
-                                                  for o in options) > 1})
+    spelled = collections.Counter(key.replace("-", "_") for key in options)
+    twice = sorted(key for key in options if spelled[key.replace("-", "_")] > 1)
+    if twice:
         raise OptionError(f"options {', '.join(twice)} name one option twice")
+    named = {key.replace("-", "_"): value for key, value in options.items()}
     tool = compiler.find_tile_opt(tool)
     block = sorted(compiler.block_options(tool) & named.keys())
     if config is None:

@@ -8,6 +8,7 @@
 
 #include "fields.h"
 #include "file.h"
+#include "problem.h"
 
 #include <cmath>
 #include <cstdlib>
@@ -500,32 +501,40 @@ bool checkTma(const Manifest &m, std::string &error) {
     return false;
   }
   // Each box tiles its operand's block, {inner, outer} as the layout
-  // stores it: a box that does not is not what the kernel loads, and the
-  // launch's grid (from block_m and block_n) would not be its tiles.
-  const std::string &layout = m.layouts[0];
-  struct Box {
+  // stores it (inner: the operand's row, rowDim()): a box that does not is
+  // not what the kernel loads, and the launch's grid (from block_m and
+  // block_n) would not be its tiles.
+  tile_rt_problem stored{};
+  for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT})
+    if (m.layouts[0] == tile_rt_layout_name(l))
+      stored.layout = l;
+  const int64_t block[3] = {m.blockM, m.blockN, m.blockK};
+  const char *const blockName[3] = {"block_m", "block_n", "block_k"};
+  // Each operand's two sizes: 0 M, 1 N, 2 K.
+  const int sizes[3][2] = {{0, 2}, {2, 1}, {0, 1}};
+  const struct {
     const char *name;
     const int64_t *box;
-    char inner, outer;
-  } boxes[] = {{"tma_box_a", m.tmaBoxA, layout[0] == 'n' ? 'k' : 'm',
-                layout[0] == 'n' ? 'm' : 'k'},
-               {"tma_box_b", m.tmaBoxB, layout[1] == 'n' ? 'n' : 'k',
-                layout[1] == 'n' ? 'k' : 'n'},
-               {"tma_box_c", m.tmaBoxC, 'n', 'm'}};
-  auto block = [&](char dim) {
-    return dim == 'm' ? m.blockM : dim == 'n' ? m.blockN : m.blockK;
-  };
-  for (const Box &b : boxes)
+  } boxes[3] = {{"tma_box_a", m.tmaBoxA},
+                {"tma_box_b", m.tmaBoxB},
+                {"tma_box_c", m.tmaBoxC}};
+  for (int operand = 0; operand < 3; ++operand) {
+    int inner = rowDim(stored, operand);
+    int outer =
+        sizes[operand][0] == inner ? sizes[operand][1] : sizes[operand][0];
+    const int dims[2] = {inner, outer};
+    const int64_t *box = boxes[operand].box;
     for (int i = 0; i < 2; ++i) {
-      char dim = i == 0 ? b.inner : b.outer;
-      if (block(dim) % b.box[i] == 0)
+      if (block[dims[i]] % box[i] == 0)
         continue;
-      error = std::string(b.name) + " [" + std::to_string(b.box[0]) + ", " +
-              std::to_string(b.box[1]) + "] does not tile the block (" +
-              std::to_string(b.box[i]) + " does not divide block_" + dim + " " +
-              std::to_string(block(dim)) + "; layout " + layout + ")";
+      error = std::string(boxes[operand].name) + " [" + std::to_string(box[0]) +
+              ", " + std::to_string(box[1]) + "] does not tile the block (" +
+              std::to_string(box[i]) + " does not divide " +
+              blockName[dims[i]] + " " + std::to_string(block[dims[i]]) +
+              "; layout " + m.layouts[0] + ")";
       return false;
     }
+  }
   return true;
 }
 
