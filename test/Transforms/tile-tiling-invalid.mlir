@@ -34,7 +34,7 @@
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=8" 2>&1 | FileCheck %s --check-prefix=WG-N8
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=272" 2>&1 | FileCheck %s --check-prefix=WG-N272
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=96 block-n=96" 2>&1 | FileCheck %s --check-prefix=WG-M96
-// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96 split-k=2" 2>&1 | FileCheck %s --check-prefix=WG-N96-SPLIT
+// RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=96 split-k=16" 2>&1 | FileCheck %s --check-prefix=WG-N96-SPLIT
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-n=160 num-warps=8 warp-specialize=cooperative cluster-m=2" 2>&1 | FileCheck %s --check-prefix=WG-N160-CLUSTER
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=192 block-n=128 num-warps=8" 2>&1 | FileCheck %s --check-prefix=WG-M8
 // RUN: not tile-opt %s --tile-tiling="mma=wgmma block-k=64 block-m=256 block-n=128 num-warps=8 warp-specialize=cooperative cluster-m=2" 2>&1 | FileCheck %s --check-prefix=WG-M8-CLUSTER
@@ -87,9 +87,10 @@
 // WG-N8: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 128x8
 // WG-N272: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 128x272
 // WG-M96: error: tile-tiling: mma=wgmma needs block-m in {64, 128, 192, 256} and block-n a multiple of 16 up to 256, got 96x96
-// A block-n that is not a multiple of 64 lowers in clusters of one,
-// without split-K (and not Stream-K: kernel-attr-invalid.mlir).
-// WG-N96-SPLIT: error: tile-tiling: mma=wgmma with block-n=96 (not a multiple of 64) needs split-k=1, got 2
+// A block-n that is not a multiple of 64 lowers without multicast, its
+// splits added in a cluster, not in the workspace (and not Stream-K:
+// kernel-attr-invalid.mlir).
+// WG-N96-SPLIT: error: tile-tiling: mma=wgmma with block-n=96 (not a multiple of 64) needs split-k <= 8 (splits added in a cluster), got 16
 // WG-N160-CLUSTER: error: tile-tiling: mma=wgmma with block-n=160 (not a multiple of 64) needs cluster-m=1, got 2
 // WG-M8: error: tile-tiling: mma=wgmma with 8 warps needs block-m = 128 or 256 (two warpgroups of 64 or 128 rows), got 192
 // WG-M8-CLUSTER: error: tile-tiling: mma=wgmma with block-m=256 needs cluster-m=1, got 2

@@ -230,8 +230,8 @@ func.func @wgmma_block_n_72() attributes {tile.kernel = #tile.kernel<block_m = 1
 
 // -----
 
-// expected-error @+1 {{mma = wgmma with block_n = 96 (not a multiple of 64) needs split_k = 1, got 2}}
-func.func @wgmma_block_n_96_split() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0, split_k = 2>} {
+// expected-error @+1 {{mma = wgmma with block_n = 96 (not a multiple of 64) needs split_k <= 8 (splits added in a cluster), got 9}}
+func.func @wgmma_block_n_96_split() attributes {tile.kernel = #tile.kernel<block_m = 128, block_n = 96, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0, split_k = 9>} {
   return
 }
 

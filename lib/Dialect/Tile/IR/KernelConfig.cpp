@@ -134,15 +134,17 @@ LogicalResult verifyWgmma(const KernelConfig &c, const Names &n,
                        << " in {64, 128, 192, 256} and " << n.field("block-n")
                        << " a multiple of 16 up to 256, got " << c.blockM << "x"
                        << c.blockN;
-  // A block_n that is not whole 64-column boxes: the split-K and Stream-K
-  // epilogues and the cluster's B multicast are built for such boxes.
+  // A block_n that is not whole 64-column boxes: the workspace's split-K
+  // and Stream-K epilogues and the cluster's B multicast are built for such
+  // boxes; splits added in a cluster read the partials row by row.
   if (c.needsKMajorB()) {
     std::string narrow = wgmma + " with " +
                          n.setting("block-n", std::to_string(c.blockN)) +
                          " (not a multiple of 64)";
-    if (c.splitK > 1)
-      return emitError() << narrow << " needs " << n.setting("split-k", "1")
-                         << ", got " << c.splitK;
+    if (c.splitK > tile_manifest::kMaxClusterSplits)
+      return emitError() << narrow << " needs " << n.field("split-k")
+                         << " <= " << tile_manifest::kMaxClusterSplits
+                         << " (splits added in a cluster), got " << c.splitK;
     if (c.isStreamK())
       return emitError() << narrow << " needs "
                          << n.setting("schedule", "tiled") << " or "
