@@ -83,9 +83,9 @@ tile_rt_dtype dtypeOf(const std::string &name) {
 }
 
 tile_rt_layout layoutOf(const std::string &name) {
-  for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT})
-    if (name == tile_rt_layout_name(l))
-      return l;
+  tile_rt_layout l;
+  if (tile_rt_layout_from_name(name.c_str(), &l))
+    return l;
   throw nb::value_error(("unknown layout '" + name + "'").c_str());
 }
 

@@ -90,6 +90,11 @@ typedef enum tile_rt_layout {
 /* "nn", "nt", "tn", "tt"; "?" for other values. */
 const char *tile_rt_layout_name(tile_rt_layout layout);
 
+/* tile_rt_layout_name's inverse: 1 with *layout set when `name` is "nn",
+ * "nt", "tn" or "tt", 0 (and *layout unchanged) for any other name or a
+ * null argument. */
+int tile_rt_layout_from_name(const char *name, tile_rt_layout *layout);
+
 /* How one operand is stored (tile_rt_operand_layout). */
 typedef enum tile_rt_orientation {
   TILE_RT_ROW_MAJOR = 0,  /* rows ld apart, a row's elements adjacent */

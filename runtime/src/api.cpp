@@ -158,6 +158,17 @@ const char *tile_rt_layout_name(tile_rt_layout layout) {
   return "?";
 }
 
+int tile_rt_layout_from_name(const char *name, tile_rt_layout *layout) {
+  if (!name || !layout)
+    return 0;
+  for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT})
+    if (std::strcmp(name, tile_rt_layout_name(l)) == 0) {
+      *layout = l;
+      return 1;
+    }
+  return 0;
+}
+
 tile_rt_code tile_rt_operand_layout(int64_t rows, int64_t cols, int64_t stride0,
                                     int64_t stride1, tile_rt_orientation want,
                                     tile_rt_orientation *stored, int64_t *ld,

@@ -505,9 +505,7 @@ bool checkTma(const Manifest &m, std::string &error) {
   // not what the kernel loads, and the launch's grid (from block_m and
   // block_n) would not be its tiles.
   tile_rt_problem stored{};
-  for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT})
-    if (m.layouts[0] == tile_rt_layout_name(l))
-      stored.layout = l;
+  tile_rt_layout_from_name(m.layouts[0].c_str(), &stored.layout);
   const int64_t block[3] = {m.blockM, m.blockN, m.blockK};
   const char *const blockName[3] = {"block_m", "block_n", "block_k"};
   // Each operand's two sizes: 0 M, 1 N, 2 K.

@@ -311,6 +311,16 @@ void testNullPointers() {
   CHECK_EQ(std::string(tile_rt_dtype_name(tile_rt_dtype(9))), "?");
   CHECK_EQ(tile_rt_dtype_bytes(tile_rt_dtype(9)), size_t(0));
   CHECK_EQ(std::string(tile_rt_layout_name(tile_rt_layout(9))), "?");
+  tile_rt_layout named = TILE_RT_NN;
+  for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT}) {
+    CHECK_EQ(tile_rt_layout_from_name(tile_rt_layout_name(l), &named), 1);
+    CHECK_EQ(named, l);
+  }
+  for (const char *bad : {"", "n", "NT", "ntt", "?", "nt "})
+    CHECK_EQ(tile_rt_layout_from_name(bad, &named), 0);
+  CHECK_EQ(named, TILE_RT_TT);
+  CHECK_EQ(tile_rt_layout_from_name(nullptr, &named), 0);
+  CHECK_EQ(tile_rt_layout_from_name("nt", nullptr), 0);
   tile_rt_orientation orientation;
   int64_t ld;
   CHECK_EQ(

@@ -109,13 +109,7 @@ void parseProblemValue(const std::string &flag, const std::string &value,
       usageError("bad --dtype '%s': expected f16 or bf16", value.c_str());
     opts.dtype = value;
   } else if (flag == "--layout") {
-    bool known = false;
-    for (tile_rt_layout l : {TILE_RT_NN, TILE_RT_NT, TILE_RT_TN, TILE_RT_TT})
-      if (value == tile_rt_layout_name(l)) {
-        opts.layout = l;
-        known = true;
-      }
-    if (!known)
+    if (!tile_rt_layout_from_name(value.c_str(), &opts.layout))
       usageError("bad --layout '%s': expected nn, nt, tn or tt", value.c_str());
   } else if (flag == "--seed") {
     if (!parseDecimal(value, UINT64_MAX, number))
