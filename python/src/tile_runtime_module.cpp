@@ -393,8 +393,8 @@ public:
       : bundle_(std::move(bundle)), layout_(layout), aType_(aType),
         cType_(cType), splits_(splits) {
     tile_rt_layout l = layoutOf(layout);
-    aTransposed_ = l == TILE_RT_TN || l == TILE_RT_TT;
-    bTransposed_ = l == TILE_RT_NT || l == TILE_RT_TT;
+    aTransposed_ = tile_rt_layout_transposes(l, 0);
+    bTransposed_ = tile_rt_layout_transposes(l, 1);
     dtypeOf(aType);
     dtypeOf(cType);
   }

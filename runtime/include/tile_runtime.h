@@ -95,6 +95,10 @@ const char *tile_rt_layout_name(tile_rt_layout layout);
  * null argument. */
 int tile_rt_layout_from_name(const char *name, tile_rt_layout *layout);
 
+/* 1 when `layout` stores operand 0 (A) or 1 (B) transposed (its letter is
+ * t), 0 for the other operand, C (2) and other values. */
+int tile_rt_layout_transposes(tile_rt_layout layout, int operand);
+
 /* How one operand is stored (tile_rt_operand_layout). */
 typedef enum tile_rt_orientation {
   TILE_RT_ROW_MAJOR = 0,  /* rows ld apart, a row's elements adjacent */

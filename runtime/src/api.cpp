@@ -169,6 +169,11 @@ int tile_rt_layout_from_name(const char *name, tile_rt_layout *layout) {
   return 0;
 }
 
+int tile_rt_layout_transposes(tile_rt_layout layout, int operand) {
+  const char *name = tile_rt_layout_name(layout);
+  return (operand == 0 || operand == 1) && name[operand] == 't';
+}
+
 tile_rt_code tile_rt_operand_layout(int64_t rows, int64_t cols, int64_t stride0,
                                     int64_t stride1, tile_rt_orientation want,
                                     tile_rt_orientation *stored, int64_t *ld,

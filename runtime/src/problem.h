@@ -17,10 +17,10 @@
 namespace tilert {
 
 inline bool aTransposed(const tile_rt_problem &p) {
-  return p.layout == TILE_RT_TN || p.layout == TILE_RT_TT;
+  return tile_rt_layout_transposes(p.layout, 0);
 }
 inline bool bTransposed(const tile_rt_problem &p) {
-  return p.layout == TILE_RT_NT || p.layout == TILE_RT_TT;
+  return tile_rt_layout_transposes(p.layout, 1);
 }
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }

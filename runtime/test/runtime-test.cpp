@@ -321,6 +321,18 @@ void testNullPointers() {
   CHECK_EQ(named, TILE_RT_TT);
   CHECK_EQ(tile_rt_layout_from_name(nullptr, &named), 0);
   CHECK_EQ(tile_rt_layout_from_name("nt", nullptr), 0);
+  // Each operand's letter: A first, B second; C and other values never.
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_NN, 0), 0);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_NN, 1), 0);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_NT, 0), 0);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_NT, 1), 1);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_TN, 0), 1);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_TN, 1), 0);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_TT, 0), 1);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_TT, 1), 1);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_TT, 2), 0);
+  CHECK_EQ(tile_rt_layout_transposes(TILE_RT_TT, -1), 0);
+  CHECK_EQ(tile_rt_layout_transposes(static_cast<tile_rt_layout>(7), 0), 0);
   tile_rt_orientation orientation;
   int64_t ld;
   CHECK_EQ(

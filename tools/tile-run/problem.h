@@ -12,12 +12,8 @@ namespace tilerun {
 struct Problem : tile_rt_problem {
   // Zeroed: dense operands (lda, ldb, ldc 0) unless set.
   Problem() : tile_rt_problem{} {}
-  bool aTransposed() const {
-    return layout == TILE_RT_TN || layout == TILE_RT_TT;
-  }
-  bool bTransposed() const {
-    return layout == TILE_RT_NT || layout == TILE_RT_TT;
-  }
+  bool aTransposed() const { return tile_rt_layout_transposes(layout, 0); }
+  bool bTransposed() const { return tile_rt_layout_transposes(layout, 1); }
   const char *layoutName() const { return tile_rt_layout_name(layout); }
   double flops() const { return 2.0 * double(m) * double(n) * double(k); }
 };
