@@ -10,7 +10,8 @@
 # tile-run per shape), split determinism, memcheck; (2) the candidates
 # beside the members that serve each M and the shipped dispatch, f16
 # x @ w.T, at 2 and 4 splits, on the llm layers at M 128, 64, 16 and 32
-# (MS: the M to time)
+# (MS: the M to time; RESERVE: the seconds kept from the random shapes for
+# the rest)
 # (L2 flushed, 2 rotated rounds, one tile-bench process per M).
 set -uo pipefail
 R=/tmp/raw-swap128; BUDGET=${BUDGET:-500}; . scripts/gpu-budget.sh
@@ -23,7 +24,7 @@ for d in f16 bf16; do
   mkdir -p .kit/bundles/cand/$d/nt-auto
   for m in $CAND; do cp $B/$d/nt-auto/matmul_${d}_nt__$m.* .kit/bundles/cand/$d/nt-auto/; done
 done
-random_shapes random-cand .kit/bundles/cand '*.json' ${RANDOM_COUNT:-24} 71 420
+random_shapes random-cand .kit/bundles/cand '*.json' ${RANDOM_COUNT:-24} 71 ${RESERVE:-420}
 python3 scripts/split-determinism.py $(for m in s128wk s64wk m64n160k m64n80k; do
     echo $B/f16/nt-auto/matmul_f16_nt__$m.json; done) --splits 2,3,4,8 --repeats 3 \
   --shape 128x3584x4096 --shape 17x5120x4100 --layout nt > $R/determinism.txt 2>&1
