@@ -51,7 +51,7 @@ from tile_compare import (Parser, die, find_tool, is_bundle_folder,  # noqa: E40
                           manifest_in, parse_lowerings, run, write_json)
 
 # The default space: config=auto's family, the calibration table tile-opt
-# compiles in (so a tune run also calibrates it: scripts/fit-cost-model.py
+# compiles in (so a tune run also calibrates it: scripts/fit_cost_model.py
 # reads runs/*.json), and two neighbours the family leaves out.
 TABLE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                      "data", "sm_90a.json")

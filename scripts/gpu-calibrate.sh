@@ -19,7 +19,7 @@
 #   LAYOUT  nt (default: the .kit/bundles/cal bundles) or nn (.kit/bundles/val)
 #   MEMBERS the members timed, comma-separated (default: all)
 # Carry: .kit/bundles, runtime/external.
-#   bash scripts/gpu-calibrate.sh     (scripts/fit-cost-model.py reads the JSON)
+#   bash scripts/gpu-calibrate.sh     (scripts/fit_cost_model.py reads the JSON)
 set -uo pipefail
 R=/tmp/raw-cal; BUDGET=${BUDGET:-540}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh

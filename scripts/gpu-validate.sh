@@ -4,7 +4,7 @@
 # cover: the nn f16 bundle's members (scripts/auto-bundles.sh
 # .kit/bundles/val nn) by tile-bench next to torch.matmul (cuBLAS) and Triton's
 # tma-persistent, one process per group of M, L2 flushed, balanced rounds.
-# scripts/fit-cost-model.py reads the runs (any model's picks can be judged
+# scripts/fit_cost_model.py reads the runs (any model's picks can be judged
 # on them afterwards). Then the dispatch manifest on random shapes
 # (python/random_numerics.py).
 # Carry: .kit/bundles, runtime/external.

@@ -560,13 +560,13 @@ def _script(name):
 
 
 def test_fit_script_estimates_as_the_runtime(manifests):
-    """scripts/fit-cost-model.py fits the runtime's formula through
+    """scripts/fit_cost_model.py fits the runtime's formula through
     tile_rt_model_estimate: with a member's tile and its rule's cost it gives
     the rule's estimate, for every member on shapes of every kind (a
     split-K member's: the least over its splits, 2 to split_k, its waves in
     the blocks that clusters of its splits hold; a member holding two blocks
     per SM, its waves in both)."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     rng = random.Random(5)
     top = 2**31 - 1
     shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000), (top, top, top),
@@ -609,11 +609,11 @@ def test_fit_script_reads_blocks_per_sm_from_a_compiled_bundle(tmp_path):
     tile_opt = os.environ.get("TILE_OPT")
     if not tile_opt:
         pytest.skip("needs tile-opt: set TILE_OPT to build/bin/tile-opt")
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     per_sm = fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"), tile_opt)
     assert {name for name, n in per_sm.items() if n != 1} == {"s16", "s32"}
     assert per_sm["s16"] == per_sm["s32"] == 2
-    with pytest.raises(SystemExit, match="^fit-cost-model: cannot run "):
+    with pytest.raises(SystemExit, match="^fit_cost_model: cannot run "):
         fit.blocks_per_sm(os.path.join(ROOT, "data", "sm_90a.json"), str(tmp_path / "none"))
     # A table tile-opt refuses: its error line, not a note after it.
     with open(os.path.join(ROOT, "data", "sm_90a.json")) as f:
@@ -631,7 +631,7 @@ def test_fit_script_reads_a_run_cut_short(tmp_path):
     shape with cuBLAS's and every member's time (a candidate under the name
     it has in the table); a last shape without all its members is left
     out; a file with no shape is an error."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     run = tmp_path / "cut.txt"
     run.write_text(
         "problem: M=512 N=64 K=64, f16 inputs\n"
@@ -668,7 +668,7 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
     lacks, or --only with --no-fit, is refused with one line. (Six shapes:
     a member with fewer than eight starts from its configuration, so the
     test needs no scipy.)"""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     cfg = {"block_k": 64, "schedule": "persistent", "warp_specialize": "none"}
     table = {"chip": "sm_90a", "sms": 132, "members": [
         {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
@@ -681,7 +681,7 @@ def test_fit_script_fits_only_the_named_members(tmp_path):
     assert costs["small"] != [250000, 1500, 4000, 5000]
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table))
-    script = os.path.join(ROOT, "scripts", "fit-cost-model.py")
+    script = os.path.join(ROOT, "scripts", "fit_cost_model.py")
     for extra, words in ((["--only", "small,nosuch"], "--only names members the table lacks: nosuch"),
                          (["--only", "small", "--no-fit"], "--no-fit fits nothing: no --only")):
         r = subprocess.run([sys.executable, script, str(run), "--table", str(path), *extra],
@@ -694,7 +694,7 @@ def test_fit_script_replaces_the_times_of_changed_kernels(tmp_path):
     two runs' cuBLAS times, on the shapes it lacks; --replace runs time a
     changed kernel under its old name, so the members they time keep no
     time of the other runs, and the other members keep theirs."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     old = _two_member_run(tmp_path)
     new = tmp_path / "new.txt"
     new.write_text("==== problem 1x4096x4096, seed 1 ====\n"
@@ -714,7 +714,7 @@ def test_fit_script_replaces_the_times_of_changed_kernels(tmp_path):
 def test_fit_script_cross_validates_each_family_apart(tmp_path):
     """--cross-validate: each model family's shapes picked by a fit without
     them (one process per family); together they cover every shape once."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     cfg = {"block_k": 64, "schedule": "persistent", "warp_specialize": "none"}
     table = {"chip": "sm_90a", "sms": 132, "members": [
         {"name": name, "why": name, "config": dict(cfg, block_m=64, block_n=n),
@@ -730,7 +730,7 @@ def test_fit_script_cross_validates_each_family_apart(tmp_path):
     held = [fit.held_out((table, data, fam, ["small"], False)) for fam in families]
     assert all({fit.family(r[0]) for r in rows} == {fam} for rows, fam in zip(held, families))
     assert sorted(r[0] for rows in held for r in rows) == sorted(d[0] for d in data)
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit-cost-model.py"),
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit_cost_model.py"),
                         str(run), "--table", str(path), "--only", "small", "--one-per-sm",
                         "--cross-validate"], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
@@ -742,7 +742,7 @@ def test_fit_script_refines_from_the_table(tmp_path):
     the refine of the picks moves them (no least-squares start): here the
     table already picks the fastest member everywhere, so nothing moves,
     where a fit moves them; --from-table with --no-fit is refused."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     cfg = {"block_k": 64, "schedule": "persistent", "warp_specialize": "none"}
     slow = {"step_ps": 2500000, "tile_ns": 15000, "launch_ns": 40000, "gbps": 500}
     table = {"chip": "sm_90a", "sms": 132, "members": [
@@ -758,7 +758,7 @@ def test_fit_script_refines_from_the_table(tmp_path):
     assert fit.fit(table, data, ["small"])["small"] != list(slow.values())
     path = tmp_path / "table.json"
     path.write_text(json.dumps(table))
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit-cost-model.py"),
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "fit_cost_model.py"),
                         str(run), "--table", str(path), "--from-table", "--no-fit"],
                        capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.splitlines()[-1].endswith(
@@ -770,7 +770,7 @@ def test_fit_script_takes_a_shape_from_its_last_run(tmp_path):
     run's; a shape whose pick the run lacks (a member newer than the run) is
     left out of the check, and costs the pick loss log 2, so that refining
     cannot hide a bad pick behind it."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
 
     def run(name, times):
         path = tmp_path / name
@@ -807,7 +807,7 @@ def test_fit_script_counts_each_members_blocks_per_sm():
     """A member holding two blocks per SM takes 264 programs in one wave
     where it took two: the pick moves to it, as the runtime's would; a table
     without its members' counts is refused, not read as one each."""
-    fit = _script("fit-cost-model.py")
+    fit = _script("fit_cost_model.py")
     table = {"sms": 132, "members": [
         {"name": "m64", "config": {"block_m": 64, "block_n": 128, "block_k": 64,
                                     "schedule": "persistent"}},

@@ -2,22 +2,19 @@
 """What timing the model's first N candidates would pick, on recorded runs:
 per shape the members ranked by the shipped table's estimates (each at the
 splits the model gives it, as tile_rt_bundle_candidates ranks them), the
-fastest measured of the first N taken, summarized as fit-cost-model.py
+fastest measured of the first N taken, summarized as fit_cost_model.py
 --no-fit summarizes the model's own pick (N = 1). The runs are the fit's
-(scripts/fit-cost-model.py's docstring names them); needs the package
+(scripts/fit_cost_model.py's docstring names them); needs the package
 installed and build/bin/tile-opt.
 
   simulate.py RUN...
 """
-import importlib.util
 import os
 import sys
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "..")
-spec = importlib.util.spec_from_file_location(
-    "fit", os.path.join(root, "scripts", "fit-cost-model.py"))
-fit = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fit)
+sys.path.insert(0, os.path.join(root, "scripts"))
+import fit_cost_model as fit  # noqa: E402
 table = fit.shipped_table()
 costs = fit.table_costs(table)
 data = fit.read_runs(sys.argv[1:])

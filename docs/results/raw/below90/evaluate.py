@@ -4,21 +4,19 @@ the shipped table's pick as the runtime makes it and its share of cuBLAS,
 the fastest member (at any split count timed) and the next two, and the
 model's estimate beside the measured time of the pick and of the fastest.
 Needs the runtime's binding (pip install ./python) and build/bin/tile-opt
-(each member's blocks per SM, as scripts/fit-cost-model.py reads them).
+(each member's blocks per SM, as scripts/fit_cost_model.py reads them).
   evaluate.py RUN.json.gz...
 """
 import collections
 import gzip
-import importlib.util
 import json
 import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.join(here, "..", "..", "..", "..")
-spec = importlib.util.spec_from_file_location("fit", os.path.join(root, "scripts", "fit-cost-model.py"))
-fit = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fit)
+sys.path.insert(0, os.path.join(root, "scripts"))
+import fit_cost_model as fit  # noqa: E402
 
 table = fit.shipped_table()
 costs = fit.table_costs(table)

@@ -11,7 +11,7 @@ H=docs/results/raw/members-h200; C=docs/results/raw/n160ws
 (cd $C && python3 as-shipped.py > /dev/null)
 N="$H/a/bench-llm-48-64-128.json.gz $H/a/bench-llm-200-256-512.json.gz
    $H/b/bench-llm-1-16-32.json.gz $H/b/bench-heldout-48-200.json.gz $H/b/bench-classic.json.gz"
-F="python3 scripts/fit-cost-model.py $N --replace $C/h200/shipped-*.json.gz"
+F="python3 scripts/fit_cost_model.py $N --replace $C/h200/shipped-*.json.gz"
 T=$(mktemp); trap 'rm -f $T $C/h200/shipped-*.json.gz' EXIT
 $F --no-fit --shapes > $H/fit-none.txt
 cp data/sm_90a.json $T

@@ -3,7 +3,7 @@
 # split, m64k, m64wk and midk (sm_90a-split-refit.json), TABLE=2 split and
 # m64k (sm_90a-split-m64k.json), TABLE=3 s128k (sm_90a-s128k.json), each
 # written by
-#   python3 scripts/fit-cost-model.py RUNS --replace SHIPPED --only MEMBERS \
+#   python3 scripts/fit_cost_model.py RUNS --replace SHIPPED --only MEMBERS \
 #     --table T --write
 # with fits.sh's RUNS and SHIPPED, against the shipped table: the dispatch
 # of each, beside cuBLAS and Triton's tuned-persistent in one process

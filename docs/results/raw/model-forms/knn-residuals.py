@@ -3,8 +3,9 @@
 # W0 the weight of a zero correction): picks checked per shape, and with each
 # model family held out.  Run from the repository root:
 #   H=0.7 W0=0.5 python3 knn-residuals.py data/sm_90a.json RUNS...
-import sys, json, math, importlib.util, collections, os
-spec = importlib.util.spec_from_file_location("fcm", "scripts/fit-cost-model.py"); fcm = importlib.util.module_from_spec(spec); spec.loader.exec_module(fcm)
+import sys, json, math, os
+sys.path.insert(0, "scripts")
+import fit_cost_model as fcm  # noqa: E402
 table = json.load(open(sys.argv[1])); runs = sys.argv[2:]
 data = fcm.read_runs(runs); costs = fcm.table_costs(table)
 mem = {m['name']: m for m in table['members']}

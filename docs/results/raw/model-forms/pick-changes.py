@@ -7,17 +7,14 @@ with M of a model's decode-to-training sizes, N and K multiples of 8.
   pick-changes.py OLD_TABLE NEW_TABLE TILE_OPT [--one-per-sm-old]
 """
 import collections
-import importlib.util
 import json
 import os
 import random
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location(
-    "fit", os.path.join(here, "..", "..", "..", "..", "scripts", "fit-cost-model.py"))
-fit = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fit)
+sys.path.insert(0, os.path.join(here, "..", "..", "..", "..", "scripts"))
+import fit_cost_model as fit  # noqa: E402
 
 
 def table(path, tile_opt, residency):

@@ -14,21 +14,18 @@
    padding.
 
 Each prints picks within 3% of the best member and the picks' geomean vs
-cuBLAS, as fit-cost-model.py --no-fit does.
-  pick-corrections.py RUN...   (the runs of fit-cost-model.py's ninth step)
+cuBLAS, as fit_cost_model.py --no-fit does.
+  pick-corrections.py RUN...   (the runs of fit_cost_model.py's ninth step)
 """
 import collections
-import importlib.util
 import math
 import os
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 root = os.path.abspath(os.path.join(here, "..", "..", "..", ".."))
-spec = importlib.util.spec_from_file_location(
-    "fcm", os.path.join(root, "scripts", "fit-cost-model.py"))
-f = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(f)
+sys.path.insert(0, os.path.join(root, "scripts"))
+import fit_cost_model as f  # noqa: E402
 
 table = f.shipped_table()
 data = f.read_runs(sys.argv[1:])

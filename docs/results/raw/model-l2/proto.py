@@ -1,11 +1,10 @@
 """Prototype: add an L2->SM traffic bound to config=auto's cost model.
-Reuses scripts/fit-cost-model.py; replaces the binding's estimate with a Python
+Reuses scripts/fit_cost_model.py; replaces the binding's estimate with a Python
 copy of modelEstimateNs / modelLeastNs plus an L2 term."""
-import importlib.util, math, os, sys, json
+import math, os, sys, json
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4)
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-spec = importlib.util.spec_from_file_location("fcm", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
-fcm = importlib.util.module_from_spec(spec); spec.loader.exec_module(fcm)
+import fit_cost_model as fcm  # noqa: E402
 import tile_runtime
 MAXCL = tile_runtime.max_cluster_splits
 

@@ -2,7 +2,7 @@
 # The five 64-row members that took a producer warpgroup (small, m64,
 # m64n80, m64n112, m64n192) timed beside cuBLAS (f16 x @ w.T, layout nt, L2
 # flushed, 3 rotated rounds), refitted on those runs alone
-# (scripts/fit-cost-model.py --replace: the older runs timed the kernels
+# (scripts/fit_cost_model.py --replace: the older runs timed the kernels
 # they were), then the dispatch with the refitted table beside the shipped
 # dispatch, cuBLAS and Triton's tuned-persistent in one process, on the
 # llm suite (M 1-8192) and the heldout suite at M 48 and 200. One device
@@ -21,12 +21,12 @@ BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1"
 bench_suites cal-nt "" "${SETS:-llm:1,16,64,128:90 llm:200,256,512:75 llm:2048,8192:70 calibration:64,256:60}" \
   $(for m in ${FIVE//,/ }; do echo $A/matmul_f16_nt__$m.json; done) --anchors none
 clock
-# The runs the shipped table was fitted on (scripts/fit-cost-model.py),
+# The runs the shipped table was fitted on (scripts/fit_cost_model.py),
 # then these.
 D=docs/results/raw; S=$D/swap-ab; C=$S/calibration; W=$S/two-warpgroups
 X=$S/three-warpgroups; M=$D/model-rows; G=$D/order-swap/grouped-cal
 cp data/sm_90a.json "$R/sm_90a.json"
-python3 scripts/fit-cost-model.py $D/model/{cal,val,recal,splits}-* $D/cluster/cal-*.json.gz \
+python3 scripts/fit_cost_model.py $D/model/{cal,val,recal,splits}-* $D/cluster/cal-*.json.gz \
   $D/narrow/cal-*.json.gz $D/widths/*.json.gz $D/midm/cal-nt-calibration-192-320.json.gz \
   $D/midm/cal-nt-calibration-128-192-256-320.json.gz $D/midm/cal-nt-{llm-128-256,classic}.json.gz \
   $D/narrow64/cal-nt-{llm,llm-256,calibration-1-16-32-64}.json.gz \

@@ -8,7 +8,6 @@ holding 100% is a tie), and the shipped dispatch manifest's own row.
 """
 import collections
 import gzip
-import importlib.util
 import json
 import math
 import os
@@ -17,9 +16,8 @@ import sys
 sys.path.insert(0, "python")
 from tile_bench.stats import compare  # noqa: E402
 
-spec = importlib.util.spec_from_file_location("fit", os.path.join("scripts", "fit-cost-model.py"))
-fit = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fit)
+sys.path.insert(0, "scripts")
+import fit_cost_model as fit  # noqa: E402
 old = json.load(open(sys.argv[1]))
 # Before the runtime counted blocks per SM: one for every member.
 old.setdefault("blocks_per_sm", {m["name"]: 1 for m in old["members"]})

@@ -7,17 +7,14 @@ several c, on those runs. CPU only; needs the package (pip install ./python).
 
   ratios.py RUN...    (the fit's runs, members-h200-2's last)
 """
-import importlib.util
 import math
 import os
 import sys
 from collections import defaultdict
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4)
-spec = importlib.util.spec_from_file_location(
-    "fcm", os.path.join(ROOT, "scripts", "fit-cost-model.py"))
-fcm = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fcm)
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+import fit_cost_model as fcm  # noqa: E402
 
 table = fcm.shipped_table()
 costs = fcm.table_costs(table)

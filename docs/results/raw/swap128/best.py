@@ -2,17 +2,15 @@
 """Per run of tile-bench (member rows at every split, cuBLAS): per shape the
 fastest variant without the candidates and with them, as a fraction of
 cuBLAS, and the geomean by M of each. Runs are read as the fit reads them
-(scripts/fit-cost-model.py's load; needs the package: pip install ./python).
+(scripts/fit_cost_model.py's load; needs the package: pip install ./python).
 
   best.py RUN.json.gz...
 """
 import collections
-import importlib.util
 import sys
 
-spec = importlib.util.spec_from_file_location("fcm", "scripts/fit-cost-model.py")
-fcm = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fcm)
+sys.path.insert(0, "scripts")
+import fit_cost_model as fcm  # noqa: E402
 
 CANDIDATES = {"s128w", "s128wk", "s64wk", "m64n160k", "m64n80k"}
 

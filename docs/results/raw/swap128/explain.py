@@ -2,16 +2,14 @@
 """Per shape, the eight members the shipped model ranks first (its estimate
 at the splits it would run) beside what one tile-bench run measured of each
 at every split it timed, as a fraction of cuBLAS (the run read as the fit
-reads it: scripts/fit-cost-model.py's load).
+reads it: scripts/fit_cost_model.py's load).
 
   explain.py RUN.json.gz SHAPE... > explain-m64.txt
 """
-import importlib.util
 import sys
 
-spec = importlib.util.spec_from_file_location("fcm", "scripts/fit-cost-model.py")
-f = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(f)
+sys.path.insert(0, "scripts")
+import fit_cost_model as f  # noqa: E402
 
 table = f.shipped_table()
 costs = f.table_costs(table)

@@ -17,7 +17,7 @@
 # 40 random decode shapes none of the fit's runs timed (M in 1-32, N and K
 # multiples of 8 in 2048-32768, Python's random with seed 7).
 # candidate-table.json: data/sm_90a.json with s16wk and s32wk appended (any
-# coefficients), then scripts/fit-cost-model.py RUNS wide.json.gz
+# coefficients), then scripts/fit_cost_model.py RUNS wide.json.gz
 # wide-split.json.gz --only s16wk,s32wk --write --table candidate-table.json,
 # RUNS the ninth fitting step's runs (that script's docstring).
 set -uo pipefail
