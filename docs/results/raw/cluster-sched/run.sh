@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The launch's cluster scheduling policy (default, spread, load-balancing)
 # on the cluster launches: every split-K member runs a tile's splits as one
-# cluster. One device call on an H200, with trial.patch applied (the policy
+# cluster. One device call (it ran on an H100), with trial.patch applied (the policy
 # chosen by the member manifest file's suffix, _spread.json or _lb.json).
 # Bundles compiled here and carried (.kit/bundles, runtime/external):
 #   scripts/auto-bundles.sh .kit/bundles/auto nt
