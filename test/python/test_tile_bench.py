@@ -551,8 +551,9 @@ def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
 
 
 def _script(name):
-    """A script of scripts/ loaded as a module (its name has a dash)."""
-    spec = importlib.util.spec_from_file_location(name[:-3].replace("-", "_"),
+    """A script of scripts/ loaded from its file (scripts/ is not on the
+    path)."""
+    spec = importlib.util.spec_from_file_location(name[:-3],
                                                   os.path.join(ROOT, "scripts", name))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
