@@ -31,7 +31,7 @@ BENCH_OPTS="--layout nt --rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors 
 bench hint-llm-decode 100 $D $(python3 scripts/suites.py llm --m 1,16)
 bench hint-llm-mid 100 $D $(python3 scripts/suites.py llm --m 64,128)
 bench hint-llm-large 100 $D $(python3 scripts/suites.py llm --m 512,2048)
-random_shapes random-hint .kit/bundles/hint-ab '*.json' ${RANDOM_COUNT:-50} 97 ${RESERVE:-20}
+random_shapes random-hint .kit/bundles/hint-ab 'matmul_*_nt.json' ${RANDOM_COUNT:-50} 97 ${RESERVE:-20}
 clock
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-l2-hint.tar.gz" -C $R .
