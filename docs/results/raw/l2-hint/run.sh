@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # L2 eviction hints on the TMA loads: B (the weights in x @ w.T) streamed
 # evict_first, and A (the activations every program re-reads) evict_last.
-# Why: at 1x5120x5120 on the H200 a layer's do_bench time (L2 flushed by
-# writing 256 MB, so the L2 holds dirty lines) exceeds its profiler
-# duration (caches invalidated) by 5.5-5.7 us for m64wk at 4 splits (23.7-
-# 23.9 against 18.0-18.3) and by 3.9-4.0 us for cuBLAS's two kernels (24.5-
-# 24.6 against 16.8-16.9 + 3.7; raw/ncu-classes, raw/a-rows/final,
-# raw/autotune/h200). If B's lines evict each other first, the dirty lines a
-# previous kernel left (a layer's activations, in a model) are not written
+# Why: do_bench's flush (256 MB written) leaves the L2 full of dirty lines,
+# as a model's previous layer does. Beside the profiler's durations (caches
+# invalidated), the recorded H200 do_bench times exceed them by more for
+# tile-opt than for cuBLAS at 1x5120x5120 (m64wk at 4 splits 4.6-9.6 us,
+# cuBLAS 1.5-4.3) and 512x3584x4096 (w112 4.6-5.5, cuBLAS 0.7-2.9), alike
+# at 128x5120x5120 and 1000^3 (gaps.py -> gaps.txt). If B's lines evict
+# each other first, the dirty lines a previous kernel left are not written
 # back during the product. One device call, not run yet. Bundles, compiled
 # here with trial.patch applied (the hint chosen at compile time by
 # TILE_TRIAL_L2_HINT), then the patch reverted; carry .kit/bundles and
