@@ -1,19 +1,21 @@
 #!/usr/bin/env python3
 """run.sh's disp runs: by M, the shipped dispatch and the spread one over
 cuBLAS, shipped / spread with the shapes faster or slower by the
-quartiles, and the shipped dispatch over Triton's anchor (geomeans).
+quartiles (tile_bench.stats.compare), and the shipped dispatch over
+Triton's anchor (geomeans, fit_cost_model.geomean).
 
   dispatch.py disp-*.json.gz > dispatch.txt
 """
 import collections
 import gzip
 import json
-import math
+import os
 import sys
 
-
-def geomean(xs):
-    return math.exp(sum(map(math.log, xs)) / len(xs))
+root = os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4)
+sys.path[:0] = [os.path.join(root, "python"), os.path.join(root, "scripts")]
+from fit_cost_model import geomean  # noqa: E402
+from tile_bench.stats import compare  # noqa: E402
 
 
 for path in sys.argv[1:]:
@@ -30,8 +32,8 @@ for path in sys.argv[1:]:
         auto = [r["cublas"]["ms"] / r["auto"]["ms"] for r in rows]
         spread = [r["cublas"]["ms"] / r["spread"]["ms"] for r in rows]
         ab = [r["auto"]["ms"] / r["spread"]["ms"] for r in rows]
-        faster = sum(r["spread"]["ms_q75"] < r["auto"]["ms_q25"] for r in rows)
-        slower = sum(r["spread"]["ms_q25"] > r["auto"]["ms_q75"] for r in rows)
+        verdicts = [compare(r["auto"], r["spread"])["verdict"] for r in rows]
+        faster, slower = verdicts.count("faster"), verdicts.count("slower")
         triton = [r["triton"]["ms"] / r["auto"]["ms"] for r in rows if "triton" in r]
         print(f"  M {m}: {len(rows)} shapes; shipped / cuBLAS {geomean(auto):.3f}; spread / cuBLAS "
               f"{geomean(spread):.3f}; shipped / spread {geomean(ab):.3f} (spread faster {faster}, "

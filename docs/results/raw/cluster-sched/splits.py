@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""On run.sh's pol-llm runs (default policy rows), per split member: the
-splits the runtime's estimate takes (of 2, 3 and 4, with the 3-split
+"""On run.sh's pol-llm runs (default policy rows, read as the fit reads
+runs: fit_cost_model.load), per split member: the splits the runtime's
+estimate takes (of 2, 3 and 4, with the 3-split
 factor: fit_cost_model.least_ns on the shipped table) against the fastest
 measured, and the time the estimate's choice loses to it (geomean, and the
 shapes where it loses more than 3%).
@@ -8,9 +9,6 @@ shapes where it loses more than 3%).
   splits.py pol-llm-*.json.gz > splits.txt      (from the repository root)
 """
 import collections
-import gzip
-import json
-import os
 import sys
 
 sys.path.insert(0, "scripts")
@@ -21,10 +19,11 @@ costs = fcm.table_costs(table)
 members = {m["name"]: m for m in table["members"]}
 for path in sys.argv[1:]:
     times = collections.defaultdict(dict)
-    for r in json.load(gzip.open(path))["results"]:
-        name = os.path.basename(r["impl"].split("@")[0]).removesuffix(".json")
-        if r["kind"] == "tile-opt" and not name.endswith(("_spread", "_lb")) and r["pass"]:
-            times[name.split("__")[1], r["shape"]][r["splits"]] = r["ms"]
+    for shape, _, variants, _ in fcm.load(path):
+        for variant, ms in variants.items():
+            name, splits = fcm.unlabel(variant)
+            if ms is not None and not name.endswith(("_spread", "_lb")):
+                times[name, "x".join(map(str, shape))][splits] = ms
     by_member = collections.defaultdict(list)
     for (name, shape), t in sorted(times.items()):
         mem = members[name]

@@ -9,9 +9,11 @@ the cluster where the run has one (s128c2 / s128ws); geomeans by M.
 import collections
 import gzip
 import json
-import math
 import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4, "scripts"))
+from fit_cost_model import geomean  # noqa: E402
 
 CANDIDATES = {"s64c2", "smallc2", "m64c2", "s128c2", "s128ws"}
 
@@ -20,10 +22,6 @@ def label(r):
     name = os.path.basename(r["impl"].split("@")[0]).removesuffix(".json")
     name = name.removeprefix("matmul_f16_nt").lstrip("_") or "dispatch"
     return name + (f"@{r['splits']}" if (r.get("splits") or 1) > 1 and name != "dispatch" else "")
-
-
-def geomean(xs):
-    return math.exp(sum(map(math.log, xs)) / len(xs))
 
 
 by_m = collections.defaultdict(list)
