@@ -8,7 +8,8 @@
 # cuBLAS 1.5-4.3) and 512x3584x4096 (w112 4.6-5.5, cuBLAS 0.7-2.9), alike
 # at 128x5120x5120 and 1000^3 (gaps.py -> gaps.txt). If B's lines evict
 # each other first, the dirty lines a previous kernel left are not written
-# back during the product. One device call, not run yet. Bundles, compiled
+# back during the product. One device call, run once on an H100
+# (../evict-first/compare.py --variants hint-b,hint-ab -> compare.txt). Bundles, compiled
 # here with trial.patch applied (the hint chosen at compile time by
 # TILE_TRIAL_L2_HINT), then the patch reverted; carry .kit/bundles and
 # runtime/external:

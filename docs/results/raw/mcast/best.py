@@ -20,7 +20,8 @@ CANDIDATES = {"s64c2", "smallc2", "m64c2", "s128c2", "s128ws"}
 
 def label(r):
     name = os.path.basename(r["impl"].split("@")[0]).removesuffix(".json")
-    name = name.removeprefix("matmul_f16_nt").lstrip("_") or "dispatch"
+    # tile-bench names a lone bundle by its folder (nt-<name>), a table's member by its manifest
+    name = name.removeprefix("nt-").removeprefix("matmul_f16_nt").lstrip("_") or "dispatch"
     return name + (f"@{r['splits']}" if (r.get("splits") or 1) > 1 and name != "dispatch" else "")
 
 

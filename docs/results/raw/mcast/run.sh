@@ -2,8 +2,8 @@
 # Multicast pairs for M 64-256: a cluster of two blocks shares one operand's
 # loads (cluster-m=2, warp-specialized, persistent). Non-transposed 64-row
 # tiles (m64c2, smallc2) share B between tile rows; transposed ones (s128c2,
-# s64c2) share A between two tiles of N. One device call, not run yet (no
-# machine could be started for it); the candidates
+# s64c2) share A between two tiles of N. One device call, run once on an H100
+# (best.py -> best.txt); the candidates
 # beside the members that serve these M (the fastest per shape in earlier
 # runs), the shipped dispatch and cuBLAS, f16 x @ w.T, llm layers, one
 # tile-bench process per M (L2 flushed, 2 rotated rounds); then random
