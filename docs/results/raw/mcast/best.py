@@ -5,7 +5,9 @@ dispatch's pick over cuBLAS, and each candidate over its own twin without
 the cluster where the run has one (s128c2 / s128ws); geomeans by M.
 
   best.py mc-llm-*.json.gz > best.txt
+  best.py --candidates m64n112k,m64n96k,m64n80k nk-*.json.gz   (raw/narrowk)
 """
+import argparse
 import collections
 import gzip
 import json
@@ -15,7 +17,12 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4, "scripts"))
 from fit_cost_model import geomean  # noqa: E402
 
-CANDIDATES = {"s64c2", "smallc2", "m64c2", "s128c2", "s128ws"}
+p = argparse.ArgumentParser()
+p.add_argument("--candidates", default="s64c2,smallc2,m64c2,s128c2,s128ws",
+               type=lambda s: set(s.split(",")))
+p.add_argument("runs", nargs="+")
+args = p.parse_args()
+CANDIDATES = args.candidates
 
 
 def label(r):
@@ -26,7 +33,7 @@ def label(r):
 
 
 by_m = collections.defaultdict(list)
-for path in sys.argv[1:]:
+for path in args.runs:
     shapes = collections.defaultdict(dict)
     for r in json.load(gzip.open(path))["results"]:
         if r["pass"]:
@@ -35,7 +42,8 @@ for path in sys.argv[1:]:
         c = rows["cuBLAS"]["ms"]
         members = [(r["ms"], n) for n, r in rows.items()
                    if n not in ("cuBLAS", "dispatch") and n.split("@")[0] not in CANDIDATES]
-        cands = [(r["ms"], n) for n, r in rows.items() if n.split("@")[0] in CANDIDATES - {"s128ws"}]
+        cands = [(r["ms"], n) for n, r in rows.items()
+                 if n.split("@")[0] in CANDIDATES - {"s128ws"}]
         old, new = min(members), min(cands)
         pair = rows["s128ws"]["ms"] / rows["s128c2"]["ms"] if "s128c2" in rows and "s128ws" in rows else None
         by_m[int(shape.split("x")[0])].append((c / old[0], c / new[0], c / rows["dispatch"]["ms"], pair))
