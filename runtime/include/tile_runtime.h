@@ -549,9 +549,11 @@ tile_rt_code tile_rt_bundle_param(const tile_rt_bundle *bundle, size_t index,
  * bytes) apart (its leading dimension, or its padded copy's when staged),
  * moved in boxes of box[0] (inner) x box[1] (outer) elements with the
  * swizzle of swizzle_bytes: 128 for A and B, C's box row (128, 64 or 32
- * bytes) for C; L2 fetching l2_promotion bytes (the kernel's) around each
- * miss; zero filled outside it. `operand` is the problem's operand
- * it views (0 A, 1 B, 2 C). TILE_RT_UNSUPPORTED for a kernel without TMA. */
+ * bytes) for C; L2 fetching l2_promotion bytes around each miss (the
+ * kernel's, at most 128 for A's and B's rows when their row_bytes are not
+ * whole 32-byte sectors); zero filled outside it. `operand` is the problem's
+ * operand it views (0 A, 1 B, 2 C). TILE_RT_UNSUPPORTED for a kernel without
+ * TMA. */
 typedef struct tile_rt_tma {
   int64_t operand;
   tile_rt_dtype type;

@@ -1382,8 +1382,21 @@ void testStaging() {
         a.swizzle_bytes == 128 && a.type == TILE_RT_F16);
   CHECK(c.rows == 4095 && c.cols == 4097 && c.pitch == 4104 && c.box[1] == 64);
   CHECK_EQ(c.swizzle_bytes, 128);
-  CHECK(a.l2_promotion == 256 && c.l2_promotion == 256);
-  // Every map of a kernel takes its L2 promotion.
+  // A's rows (8208 bytes apart) start inside a 32-byte sector every other
+  // row: its map takes 128 bytes of promotion; C's map (stores) the
+  // kernel's.
+  CHECK(a.l2_promotion == 128 && c.l2_promotion == 256);
+  // Rows of whole sectors keep the kernel's promotion: 4104 f16 (K) off a
+  // sector, 4112 on one.
+  for (auto [k, want] : {std::pair{4104, 128}, std::pair{4112, 256}}) {
+    Plan p(b.b, problem(256, 256, k));
+    tile_rt_tma ta, tb;
+    CHECK_EQ(tile_rt_plan_tma(p.p, 0, &ta, nullptr), TILE_RT_OK);
+    CHECK_EQ(tile_rt_plan_tma(p.p, 1, &tb, nullptr), TILE_RT_OK);
+    CHECK_EQ(ta.l2_promotion, want);
+    CHECK_EQ(tb.l2_promotion, 256); // B's rows: N = 256, 512 bytes
+  }
+  // Every map of a kernel takes its L2 promotion, or less.
   Json promoted = wgmmaManifest();
   promoted["l2_promotion"] = 128;
   writeJson("promoted.json", promoted);
