@@ -86,11 +86,14 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
         (i != 2 || storesInPlace(p, bytes)))
       continue;
     // One row length per size: in elements of the narrowest type with rows
-    // along it (B's and C's rows are both N long).
-    int64_t step = bytes / elementBytes(p, i);
+    // along it (B's and C's rows are both N long). The copies' rows are
+    // whole 32-byte sectors: a row that starts inside one loads up to a
+    // third slower (docs/results/shapes.md, "Rows off a 32-byte sector").
+    int64_t sector = std::lcm(int64_t(32), bytes);
+    int64_t step = sector / elementBytes(p, i);
     for (int j = 0; j < 3; ++j)
       if (rowDim(p, j) == dim)
-        step = std::max(step, bytes / elementBytes(p, j));
+        step = std::max(step, sector / elementBytes(p, j));
     int64_t &size = dim == 0 ? padded.mp : dim == 1 ? padded.np : padded.kp;
     size = ceilDiv(dimSize(p, dim), step) * step;
     padded.copied[i] = padded.staged = true;
@@ -164,8 +167,8 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
   for (const std::string &pad : pads)
     padText += (padText.empty() ? "" : ", ") + pad;
   return why + "; " + listed(copied) +
-         (one ? " goes through a 16-byte-aligned copy ("
-              : " go through 16-byte-aligned copies (") +
+         (one ? " goes through a 32-byte-aligned copy ("
+              : " go through 32-byte-aligned copies (") +
          padText + "), which every timed launch includes";
 }
 

@@ -64,8 +64,8 @@ struct Staging {
 Staging planStaging(const Manifest &m, const tile_rt_problem &p);
 
 // What a staged problem copies and why: "N=4097 and K=4103 are not
-// multiples of 8; A, B and C go through 16-byte-aligned copies (K 4103 ->
-// 4104, N 4097 -> 4104), which every timed launch includes"; a view's
+// multiples of 8; A, B and C go through 32-byte-aligned copies (K 4103 ->
+// 4112, N 4097 -> 4112), which every timed launch includes"; a view's
 // leading dimension is named as "lda=4100", its copy's as "lda 4100 ->
 // 4096".
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,

@@ -30,7 +30,7 @@ if REASON is None:
 
 LAYOUTS = ["nn", "nt", "tn", "tt"]
 # Sizes that are no multiples of 8: K and N (100x4100x4099), M = 7 with K
-# off 8 (7x3000x1001: tn and tt copy A as K x 8), odd M and N (257x255x136).
+# off 8 (7x3000x1001: tn and tt copy A as K x 16), odd M and N (257x255x136).
 SHAPES = [(100, 4100, 4099), (7, 3000, 1001), (257, 255, 136)]
 TYPE_PAIRS = [("f16", "f16"), ("bf16", "bf16"), ("f16", "f32"), ("bf16", "f32")]
 
@@ -123,7 +123,7 @@ def test_unaligned_leading_dimensions(layout, dtype, out):
     assert [plan.value(x) for x in "ABC"] == ["padded a", "padded b", "padded out"]
     why = plan.staging.why
     assert all(f"{x}={v}" in why for x, v in (("lda", lda), ("ldb", ldb), ("ldc", 202)))
-    assert "; A, B and C go through 16-byte-aligned copies (" in why
+    assert "; A, B and C go through 32-byte-aligned copies (" in why
     assert kernel(a, b, out=c) is c
     check_out(c, big, a, b)
     check(tile_opt.matmul(a, b, out_dtype=tout), a, b)

@@ -1234,11 +1234,11 @@ def test_plan_of_a_transposed_layout(cache):
     assert [p[2] for p in plan.params][6:12] == [1, 96, 200, 1, 200, 1]
     a = plan.value("tma_a")
     assert (a.rows, a.cols, a.pitch, a.box) == (300, 96, 96, (64, 64))
-    # tn: A's rows hold M; M = 7 copies A alone, as K x 8.
+    # tn: A's rows hold M; M = 7 copies A alone, as K x 16 (a 32-byte row).
     plan = tn.plan(7, 200, 300)
     assert [plan.value(x) for x in "ABC"] == ["padded a", "b", "out"]
-    assert [p[2] for p in plan.params][6:12] == [1, 8, 200, 1, 200, 1]
-    assert plan.value("tma_a").pitch == 8
+    assert [p[2] for p in plan.params][6:12] == [1, 16, 200, 1, 200, 1]
+    assert plan.value("tma_a").pitch == 16
     assert plan.staging.why.startswith("M=7 is not a multiple of 8; A goes through ")
 
 
@@ -1489,7 +1489,7 @@ def test_tma_kernels_copy_what_they_cannot_address(auto_f16, no_runtime):
     # Others are staged: that operand alone is copied into aligned rows.
     plan = auto_f16.plan(128, 256, 4096, lda=4100)
     assert plan.staging.staged
-    assert plan.staging.why == ("lda=4100 is not a multiple of 8; A goes through a 16-byte-"
+    assert plan.staging.why == ("lda=4100 is not a multiple of 8; A goes through a 32-byte-"
                                 "aligned copy (lda 4100 -> 4096), which every timed launch "
                                 "includes")
     assert [plan.value(x) for x in "ABC"] == ["padded a", "b", "out"]

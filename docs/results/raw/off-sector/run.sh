@@ -1,28 +1,41 @@
 #!/usr/bin/env bash
-# The runtime's rule for loaded rows that start inside a 32-byte sector
-# (at most 128 bytes of L2 promotion on those maps; raw/nn-mid/promo*.sh
-# measured the kernels at 128 and 256 side by side): the shipped dispatch
-# with it, beside cuBLAS and Triton, on shapes whose A or B rows (or both)
-# are off a sector and on controls that are not, f16 nt and nn, one
-# tile-bench process per layout (L2 flushed, 3 rotated rounds); then
-# random shapes (sizes in multiples of 8: about half have K off a sector)
-# in both layouts. One device call; the config=auto bundles carried:
+# The runtime's handling of rows that start inside a 32-byte sector, with
+# the shipped dispatch beside cuBLAS and Triton, f16 nt and nn, one
+# tile-bench process per layout (L2 flushed, 3 rotated rounds), then random
+# shapes in both layouts. SET=off (first call): at most 128 bytes of L2
+# promotion on those maps (raw/nn-mid/promo.sh measured the kernels at 128
+# and 256 side by side), on shapes whose A or B rows (or both) are off a
+# sector and on controls that are not; random sizes in multiples of 8,
+# about half with K off a sector. SET=staging (prepared, not run: the
+# round's device time ran out): staged copies padded to whole sectors
+# (K 4100 -> 4112 where they were padded to 4104), unaligned shapes beside
+# the same with K 4104 (read in place, off a sector) and 4112 (in place,
+# whole sectors); random sizes, most of them staged. One device call each;
+# the config=auto bundles carried:
 #   scripts/auto-bundles.sh .kit/bundles/auto nt; scripts/auto-bundles.sh .kit/bundles/auto nn
-#   bash docs/results/raw/off-sector/run.sh
+#   bash docs/results/raw/off-sector/run.sh; SET=staging bash docs/results/raw/off-sector/run.sh
 set -uo pipefail
-R=/tmp/raw-off-sector; BUDGET=${BUDGET:-300}; . scripts/gpu-budget.sh
+SET=${SET:-off}
+R=/tmp/raw-$SET; BUDGET=${BUDGET:-300}; . scripts/gpu-budget.sh
 . scripts/gpu-tools.sh
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 clock
 A=.kit/bundles/auto/f16
-S="--shape 2048x5120x4104 --shape 4096x4096x4104 --shape 3000x5000x2008 --shape 512x5120x4104
-   --shape 2048x2048x2056 --shape 1000x1000x1000 --shape 3000x5000x2000 --shape 64x5120x4104
-   --shape 2048x5120x4096 --shape 4096x4096x4096 --shape 2048x2048x2048 --shape 1024x1024x1024"
+case $SET in
+  off) S="2048x5120x4104 4096x4096x4104 3000x5000x2008 512x5120x4104 2048x2048x2056 1000x1000x1000
+          3000x5000x2000 64x5120x4104 2048x5120x4096 4096x4096x4096 2048x2048x2048 1024x1024x1024"
+       seeds="113 117" ;;
+  staging) S="4096x4096x4100 4096x4096x4104 4096x4096x4112 2048x5120x4100 2048x5120x4104
+              2048x5120x4112 4095x4097x4103 4095x4104x4103 4095x4112x4112"
+       seeds="131 137" ;;
+esac
+S=$(printf -- '--shape %s ' $S)
 BENCH_OPTS="--rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1"
-bench off-nt 100 $A/nt-auto/matmul_f16_nt.json --layout nt --anchors tuned-persistent $S
-bench off-nn 100 $A/auto/matmul_f16.json --layout nn --anchors tma-persistent $S
+bench $SET-nt 100 $A/nt-auto/matmul_f16_nt.json --layout nt --anchors tuned-persistent $S
+bench $SET-nn 100 $A/auto/matmul_f16.json --layout nn --anchors tma-persistent $S
 clock
-random_shapes random-off-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} 113 70
-random_shapes random-off-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} 117 10
+set -- $seeds
+random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
+random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
 gzip -q $R/*.json $R/*.log 2>/dev/null
-tar czf "$OUT/raw-off-sector.tar.gz" -C $R .
+tar czf "$OUT/raw-$SET.tar.gz" -C $R .
