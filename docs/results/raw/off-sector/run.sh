@@ -10,10 +10,16 @@
 # round's device time ran out): staged copies padded to whole sectors
 # (K 4100 -> 4112 where they were padded to 4104), unaligned shapes beside
 # the same with K 4104 (read in place, off a sector) and 4112 (in place,
-# whole sectors); random sizes, most of them staged. One device call each;
-# the config=auto bundles carried:
+# whole sectors); random sizes, most of them staged. SET=members
+# (prepared, not run): what the model needs to know, every member that
+# serves M 512-8192 at K 4104 beside K 4096 and 4112, and in nn at N 5000
+# beside 5120, one process per layout and M (2 rounds, no anchor): per
+# member the time lost to the rows, from which a per-tile penalty in the
+# estimate can be fitted (the pick goes to midws, which loses most). One
+# device call each; the config=auto bundles carried:
 #   scripts/auto-bundles.sh .kit/bundles/auto nt; scripts/auto-bundles.sh .kit/bundles/auto nn
 #   bash docs/results/raw/off-sector/run.sh; SET=staging bash docs/results/raw/off-sector/run.sh
+#   SET=members BUDGET=420 bash docs/results/raw/off-sector/run.sh
 set -uo pipefail
 SET=${SET:-off}
 R=/tmp/raw-$SET; BUDGET=${BUDGET:-300}; . scripts/gpu-budget.sh
@@ -29,13 +35,25 @@ case $SET in
               2048x5120x4112 4095x4097x4103 4095x4104x4103 4095x4112x4112"
        seeds="131 137" ;;
 esac
-S=$(printf -- '--shape %s ' $S)
-BENCH_OPTS="--rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1"
-bench $SET-nt 100 $A/nt-auto/matmul_f16_nt.json --layout nt --anchors tuned-persistent $S
-bench $SET-nn 100 $A/auto/matmul_f16.json --layout nn --anchors tma-persistent $S
-clock
-set -- $seeds
-random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
-random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
+if [ $SET = members ]; then
+  memb() { echo $A/$1/$2.json; for n in ${@:3}; do echo $A/$1/$2__$n.json; done; }
+  BENCH_OPTS="--rounds 2 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors none"
+  for m in 512 2048 8192; do
+    bench members-nt-$m 90 --layout nt $(memb nt-auto matmul_f16_nt big w192 w160 w144 w112 \
+      w96 midws mid m64 m64n160 m64n192 s256w s192x) \
+      $(printf -- "--shape ${m}x%s " 5120x4096 5120x4104 5120x4112 4096x4104 4096x4112)
+    bench members-nn-$m 70 --layout nn $(memb auto matmul_f16 big w192 midws mid m64 m64w m64n192) \
+      $(printf -- "--shape ${m}x%s " 5120x4096 5120x4104 5000x4096 5120x2000 5000x2000)
+  done
+else
+  S=$(printf -- '--shape %s ' $S)
+  BENCH_OPTS="--rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1"
+  bench $SET-nt 100 $A/nt-auto/matmul_f16_nt.json --layout nt --anchors tuned-persistent $S
+  bench $SET-nn 100 $A/auto/matmul_f16.json --layout nn --anchors tma-persistent $S
+  clock
+  set -- $seeds
+  random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
+  random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
+fi
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-$SET.tar.gz" -C $R .
