@@ -66,10 +66,9 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int map) {
   // rows are not whole 128 bytes), each swizzled by its row.
   t.swizzle_bytes =
       t.operand == 2 ? box[0] * int64_t(tile_rt_dtype_bytes(t.type)) : 128;
-  // Loaded rows that start inside a 32-byte sector (a pitch 16 bytes past
-  // one) load faster with at most 128 bytes of promotion than with 256
-  // (docs/results/shapes.md, "Rows off a 32-byte sector").
-  t.l2_promotion = t.operand != 2 && t.row_bytes % 32 != 0
+  // Loaded rows that start inside a sector (a pitch 16 bytes past one)
+  // load faster with at most 128 bytes of promotion than with 256.
+  t.l2_promotion = t.operand != 2 && t.row_bytes % kSectorBytes != 0
                        ? std::min<int64_t>(m.l2Promotion, 128)
                        : m.l2Promotion;
   return t;

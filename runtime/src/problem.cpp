@@ -86,10 +86,8 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
         (i != 2 || storesInPlace(p, bytes)))
       continue;
     // One row length per size: in elements of the narrowest type with rows
-    // along it (B's and C's rows are both N long). The copies' rows are
-    // whole 32-byte sectors: a row that starts inside one loads up to a
-    // third slower (docs/results/shapes.md, "Rows off a 32-byte sector").
-    int64_t sector = std::lcm(int64_t(32), bytes);
+    // along it (B's and C's rows are both N long), in whole sectors.
+    int64_t sector = std::lcm(kSectorBytes, bytes);
     int64_t step = sector / elementBytes(p, i);
     for (int j = 0; j < 3; ++j)
       if (rowDim(p, j) == dim)

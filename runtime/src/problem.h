@@ -36,16 +36,21 @@ int rowDim(const tile_rt_problem &p, int operand);
 // of A's type).
 int64_t rowBytes(const Manifest &m, int dim);
 
+// L2's sector: a TMA row that starts inside one loads up to a third slower
+// (docs/results/shapes.md, "Rows off a 32-byte sector"), so staged copies
+// pad rows to whole sectors and maps of such rows fetch less around a miss.
+constexpr int64_t kSectorBytes = 32;
+
 // How a kernel's operands are laid out for one problem: as the problem
 // stores them (rows its leading dimensions apart), unless a TMA kernel is
 // asked for an operand whose rows TMA cannot address: its leading dimension
 // (its row length when dense) not a multiple of rowBytes, or 2^40 bytes or
 // more. The problem is then staged: each such operand, and only it, is
 // copied into a buffer of its own orientation whose rows are its row length
-// rounded up to rowBytes (A as M x kp or K x mp, B as K x np or N x kp, C as
-// M x np), and the kernel runs on the copies with sizes still M, N and K, so
-// TMA zero-fills and clips at the real sizes and the pad columns are never
-// read or written (the copies need no zeroing).
+// rounded up to rowBytes and to whole sectors (A as M x kp or K x mp, B as K x
+// np or N x kp, C as M x np), and the kernel runs on the copies with sizes
+// still M, N and K, so TMA zero-fills and clips at the real sizes and the pad
+// columns are never read or written (the copies need no zeroing).
 struct Staging {
   bool staged = false;
   // Operand 0 (A), 1 (B) or 2 (C) runs on its padded copy.
