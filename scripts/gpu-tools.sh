@@ -7,6 +7,13 @@ python3 -m pip install -q --no-build-isolation --no-deps ./python > "$R/pip.txt"
 run=$(LD_LIBRARY_PATH= scripts/build-tile-run.sh 2> "$R/build-tile-run.txt") ||
   { echo "tile-run build failed"; tail -20 "$R/build-tile-run.txt"; exit 1; }
 export PYTHONPATH=$PWD/python
+# A config=auto bundle folder's dispatch manifest, then its members NAME...:
+#   manifests DIR KERNEL NAME...   (DIR/KERNEL.json, DIR/KERNEL__NAME.json)
+manifests() {
+  local dir=$1 kernel=$2 n; shift 2
+  echo $dir/$kernel.json
+  for n in "$@"; do echo $dir/${kernel}__$n.json; done
+}
 # One tile-bench run within the time left, its own timing options in
 # $BENCH_OPTS (set by the caller), JSON and text under $R:
 #   bench NAME TIME-LIMIT TILE-BENCH-ARGS...

@@ -23,15 +23,14 @@ nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 clock
 C=.kit/bundles/nk/f16; A=.kit/bundles/auto/f16/nt-auto
 cand() { for n in m64n112k m64n96k m64n80k; do echo $C/nt-$n/matmul_f16_nt.json; done; }
-memb() { echo $A/matmul_f16_nt.json; for n in "$@"; do echo $A/matmul_f16_nt__$n.json; done; }
 BENCH_OPTS="--layout nt --rounds 2 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors none --splits 2,3,4"
-bench nk-llm-128 80 $(cand) $(memb mid m64n80 w112 s128k s128 m64 midk m64n160 m64n112 small) \
+bench nk-llm-128 80 $(cand) $(manifests $A matmul_f16_nt mid m64n80 w112 s128k s128 m64 midk m64n160 m64n112 small) \
   $(python3 scripts/suites.py llm --m 128)
-bench nk-llm-64 80 $(cand) $(memb m64k small m64n80 m64 m64n112 s128k s128 m64wk) \
+bench nk-llm-64 80 $(cand) $(manifests $A matmul_f16_nt m64k small m64n80 m64 m64n112 s128k s128 m64wk) \
   $(python3 scripts/suites.py llm --m 64)
-bench nk-heldout-48 60 $(cand) $(memb m64k m64wk s32k small m64n80 m64 s128k) \
+bench nk-heldout-48 60 $(cand) $(manifests $A matmul_f16_nt m64k m64wk s32k small m64n80 m64 s128k) \
   $(python3 scripts/suites.py heldout | tr ' ' '\n' | grep -A0 -B1 '^48x' | grep -v '^--$')
-bench nk-llm-256 60 $(cand) $(memb mid m64n80 w112 m64 m64n160 m64n192 s256w midk n192k) \
+bench nk-llm-256 60 $(cand) $(manifests $A matmul_f16_nt mid m64n80 w112 m64 m64n160 m64n192 s256w midk n192k) \
   $(python3 scripts/suites.py llm --m 256)
 random_shapes random-nk .kit/bundles/nk '*.json' ${RANDOM_COUNT:-60} 107 ${RESERVE:-40}
 sanitize memcheck memcheck 30 $(cand) --layout nt --shape 200x500x700 --shape 128x3584x4096

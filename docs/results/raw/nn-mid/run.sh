@@ -18,12 +18,11 @@ R=/tmp/raw-nn-mid; BUDGET=${BUDGET:-330}; . scripts/gpu-budget.sh
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 clock
 A=.kit/bundles/auto/f16
-members() { echo $A/$1/$2.json; for n in big w192 midws mid; do echo $A/$1/$2__$n.json; done; }
 S="--shape 3000x5000x2000 --shape 3000x5120x2000 --shape 3072x5120x2048 --shape 3000x5000x4096
    --shape 2000x2000x2000 --shape 2048x2048x2048 --shape 4096x4096x4096 --shape 5000x3000x2000"
 BENCH_OPTS="--rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1"
-bench nn-mid-nn 80 $(members auto matmul_f16) --layout nn --anchors tma-persistent $S
-bench nn-mid-nt 80 $(members nt-auto matmul_f16_nt) --layout nt --anchors tuned-persistent $S
+bench nn-mid-nn 80 $(manifests $A/auto matmul_f16 big w192 midws mid) --layout nn --anchors tma-persistent $S
+bench nn-mid-nt 80 $(manifests $A/nt-auto matmul_f16_nt big w192 midws mid) --layout nt --anchors tuned-persistent $S
 clock
 sections="--section SpeedOfLight --section MemoryWorkloadAnalysis --section WarpStateStats"
 for e in nn:3000x5000x2000 nn:3000x5120x2000 nt:3000x5000x2000; do

@@ -36,13 +36,12 @@ case $SET in
        seeds="131 137" ;;
 esac
 if [ $SET = members ]; then
-  memb() { echo $A/$1/$2.json; for n in ${@:3}; do echo $A/$1/$2__$n.json; done; }
   BENCH_OPTS="--rounds 2 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors none"
   for m in 512 2048 8192; do
-    bench members-nt-$m 90 --layout nt $(memb nt-auto matmul_f16_nt big w192 w160 w144 w112 \
+    bench members-nt-$m 90 --layout nt $(manifests $A/nt-auto matmul_f16_nt big w192 w160 w144 w112 \
       w96 midws mid m64 m64n160 m64n192 s256w s192x) \
       $(printf -- "--shape ${m}x%s " 5120x4096 5120x4104 5120x4112 4096x4104 4096x4112)
-    bench members-nn-$m 70 --layout nn $(memb auto matmul_f16 big w192 midws mid m64 m64w m64n192) \
+    bench members-nn-$m 70 --layout nn $(manifests $A/auto matmul_f16 big w192 midws mid m64 m64w m64n192) \
       $(printf -- "--shape ${m}x%s " 5120x4096 5120x4104 5000x4096 5120x2000 5000x2000)
   done
 else
