@@ -150,20 +150,23 @@ def cluster_slots(cfg, slots):
     return tuple(slots) if slots and in_cluster else (0,) * 8
 
 
-def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1):
+def estimate_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1,
+                pitches=(0, 0)):
     """The runtime's estimate (tile_rt_model_estimate) of a member with
     coefficients `cost` (step_ps, tile_ns, launch_ns, gbps; any floats), at
     its split_k; `slots` the table's "cluster_slots", `per_sm` its rule's
-    blocks_per_sm."""
+    blocks_per_sm, `pitches` the bytes between A's and between B's rows (0:
+    whole L2 lines, as the calibration's shapes count)."""
     return tile_runtime.model_estimate(model_tile(cfg, elem), (sms, *cost), m, n, k,
-                                       cluster_slots(cfg, slots), per_sm)
+                                       cluster_slots(cfg, slots), per_sm, pitches)
 
 
-def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1):
+def least_ns(cfg, cost, sms, m, n, k, elem=(2, 2, 2), slots=None, per_sm=1,
+             pitches=(0, 0)):
     """(ns, splits): the runtime's estimate as its pick makes it, a split-K
     member at the splits it would run."""
     return tile_runtime.model_least(model_tile(cfg, elem), (sms, *cost), m, n, k,
-                                    cluster_slots(cfg, slots), per_sm)
+                                    cluster_slots(cfg, slots), per_sm, pitches)
 
 
 def blocks_per_sm(table_path, tile_opt):
@@ -417,13 +420,14 @@ def fit(table, data, only=None, from_table=False):
     return refine(table, costs, data, names)
 
 
-def pick(table, costs, shape):
-    """The member and splits the runtime picks for shape (M, N, K): each
-    member as it estimates it, the least, the first on a tie."""
+def pick(table, costs, shape, pitches=(0, 0), members=None):
+    """The member and splits the runtime picks for shape (M, N, K) (of
+    `members`, default all): each member as it estimates it, the least, the
+    first on a tie."""
     least = [(least_ns(m["config"], costs[m["name"]], table["sms"], *shape,
                        slots=table.get("cluster_slots"),
-                       per_sm=per_sm(table, m["name"])), m["name"])
-             for m in table["members"]]
+                       per_sm=per_sm(table, m["name"]), pitches=pitches), m["name"])
+             for m in table["members"] if members is None or m["name"] in members]
     (_, splits), name = min(least, key=lambda e: e[0][0])
     return name, splits
 

@@ -190,11 +190,11 @@ struct Bundle {
     return out;
   }
 
-  // The cost model's time in ns of modelled rule `index` for a shape.
-  double estimate(size_t index, int64_t m, int64_t n, int64_t k) const {
+  // The cost model's time in ns of modelled rule `index` for a problem.
+  double estimate(size_t index, const tile_rt_problem &p) const {
     double ns = 0;
     tile_rt_status s;
-    check(tile_rt_rule_estimate(bundle, index, m, n, k, &ns, &s), s);
+    check(tile_rt_rule_estimate(bundle, index, &p, &ns, &s), s);
     return ns;
   }
 
@@ -216,31 +216,49 @@ struct Bundle {
     return nb::cast(v);
   }
 
+  // A problem of this bundle's types in `layout` ("": the first it
+  // serves), the operands' leading dimensions `lda` and `ldb` (0: dense).
+  tile_rt_problem problem(int64_t m, int64_t n, int64_t k,
+                          const std::string &layout, int64_t lda,
+                          int64_t ldb) const {
+    tile_rt_bundle_info i = info();
+    // (a dispatch manifest serves its members' layouts)
+    std::string served =
+        i.member_count ? other(tile_rt_bundle_member(bundle, 0)).info().layouts
+                       : i.layouts;
+    return tile_rt_problem{
+        m,        n,
+        k,        layoutOf(layout.empty() ? served.substr(0, 2) : layout),
+        i.a_type, i.c_type,
+        lda,      ldb,
+        0,        0};
+  }
+
   // The member, why, and the programs per tile the model chose for a
   // split-K member (0: its split_k).
-  std::tuple<Bundle, std::string, int64_t> pick(int64_t m, int64_t n,
-                                                int64_t k) const {
+  std::tuple<Bundle, std::string, int64_t>
+  pick(const tile_rt_problem &p) const {
     const tile_rt_bundle *kernel = nullptr;
     int64_t splits = 0;
     char why[TILE_RT_MESSAGE_BYTES];
     tile_rt_status s;
-    check(tile_rt_bundle_pick(bundle, m, n, k, &kernel, &splits, why,
-                              sizeof(why), &s),
-          s);
+    check(
+        tile_rt_bundle_pick(bundle, &p, &kernel, &splits, why, sizeof(why), &s),
+        s);
     return {other(kernel), why, splits};
   }
 
   // tile_rt_bundle_candidates: (member, rule, splits, estimate in ns) of
-  // up to `count` ways to run the shape, the pick first.
+  // up to `count` ways to run the problem, the pick first.
   std::vector<std::tuple<Bundle, int64_t, int64_t, double>>
-  candidates(int64_t m, int64_t n, int64_t k, size_t count) const {
+  candidates(const tile_rt_problem &p, size_t count) const {
     std::vector<tile_rt_candidate> c(
         std::clamp<size_t>(count, 1, kMaxCandidates));
     size_t written = 0;
     tile_rt_status s;
-    check(tile_rt_bundle_candidates(bundle, m, n, k, c.data(), c.size(),
-                                    &written, &s),
-          s);
+    check(
+        tile_rt_bundle_candidates(bundle, &p, c.data(), c.size(), &written, &s),
+        s);
     std::vector<std::tuple<Bundle, int64_t, int64_t, double>> out;
     for (size_t i = 0; i < written; ++i)
       out.emplace_back(other(c[i].kernel), c[i].rule, c[i].splits, c[i].ns);
@@ -431,7 +449,7 @@ public:
                         "launcher's bundle");
     auto [member, why, splits] =
         chosen ? std::make_tuple(*chosen, chosenWhy, chosenSplits)
-               : bundle_.pick(m, n, k);
+               : bundle_.pick(bundle_.problem(m, n, k, layout_, lda, ldb));
     place();
     tile_rt_kernel_info ki;
     tile_rt_status s;
@@ -618,13 +636,16 @@ void usePrimaryContext(int ordinal) {
 double modelEstimate(const std::array<int64_t, 9> &tile,
                      const std::array<int64_t, 8> &clusterSlots,
                      int64_t blocksPerSm, const std::array<double, 5> &cost,
-                     int64_t m, int64_t n, int64_t k, int64_t *splits) {
+                     int64_t m, int64_t n, int64_t k,
+                     const std::array<int64_t, 2> &pitches, int64_t *splits) {
   tile_rt_model_tile t{tile[0], tile[1], tile[2], tile[3],     tile[4], tile[5],
                        tile[6], tile[7], {},      blocksPerSm, tile[8]};
   std::copy(clusterSlots.begin(), clusterSlots.end(), t.cluster_slots);
   double ns = 0;
   tile_rt_status s;
-  check(tile_rt_model_estimate(&t, cost.data(), m, n, k, &ns, splits, &s), s);
+  check(tile_rt_model_estimate(&t, cost.data(), m, n, k, pitches[0], pitches[1],
+                               &ns, splits, &s),
+        s);
   return ns;
 }
 
@@ -745,12 +766,13 @@ NB_MODULE(tile_runtime, m) {
       "model_estimate",
       [](std::array<int64_t, 9> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k, std::array<int64_t, 8> clusterSlots,
-         int64_t blocksPerSm) {
+         int64_t blocksPerSm, std::array<int64_t, 2> pitches) {
         return modelEstimate(tile, clusterSlots, blocksPerSm, cost, mm, n, k,
-                             nullptr);
+                             pitches, nullptr);
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
       "cluster_slots"_a = std::array<int64_t, 8>{}, "blocks_per_sm"_a = 1,
+      "pitches"_a = std::array<int64_t, 2>{},
       "The cost model's time in ns (tile_rt_model_estimate): tile is "
       "(block_m, block_n, block_k, split_k, a_bytes, b_bytes, c_bytes, "
       "stream_k: 1 for hybrid Stream-K, else 0, swap_ab: 1 for a transposed "
@@ -758,19 +780,21 @@ NB_MODULE(tile_runtime, m) {
       "(SMs, ps per K step of a tile, ns per tile, ns per launch, bytes per "
       "ns), cluster_slots the blocks resident at once in clusters of 1 to 8 "
       "where the tile's splits run as one cluster (all 0: blocks_per_sm per "
-      "SM), blocks_per_sm a rule's.");
+      "SM), blocks_per_sm a rule's, pitches the bytes between A's and "
+      "between B's rows (0: whole L2 lines).");
   m.def(
       "model_least",
       [](std::array<int64_t, 9> tile, std::array<double, 5> cost, int64_t mm,
          int64_t n, int64_t k, std::array<int64_t, 8> clusterSlots,
-         int64_t blocksPerSm) {
+         int64_t blocksPerSm, std::array<int64_t, 2> pitches) {
         int64_t splits = 0;
         double ns = modelEstimate(tile, clusterSlots, blocksPerSm, cost, mm, n,
-                                  k, &splits);
+                                  k, pitches, &splits);
         return std::make_tuple(ns, splits);
       },
       "tile"_a, "cost"_a, "m"_a, "n"_a, "k"_a,
       "cluster_slots"_a = std::array<int64_t, 8>{}, "blocks_per_sm"_a = 1,
+      "pitches"_a = std::array<int64_t, 2>{},
       "(ns, splits) as a dispatch rule picks (tile_rt_model_estimate with "
       "splits): a split-K tile at the splits per tile, 2 to split_k in "
       "powers of two and 3 at a cost factor of 1.25 (1.1 for a swap_ab "
@@ -822,11 +846,33 @@ NB_MODULE(tile_runtime, m) {
       .def("info", &Bundle::infoDict, "tile_rt_bundle_info as a dict.")
       .def("members", &Bundle::members)
       .def("rules", &Bundle::rules)
-      .def("estimate", &Bundle::estimate, "index"_a, "m"_a, "n"_a, "k"_a)
+      .def(
+          "estimate",
+          [](const Bundle &b, size_t index, int64_t m, int64_t n, int64_t k,
+             const std::string &layout, int64_t lda, int64_t ldb) {
+            return b.estimate(index, b.problem(m, n, k, layout, lda, ldb));
+          },
+          "index"_a, "m"_a, "n"_a, "k"_a, "layout"_a = "", "lda"_a = 0,
+          "ldb"_a = 0)
       .def("params", &Bundle::params)
       .def("static", &Bundle::staticValue, "param"_a)
-      .def("pick", &Bundle::pick, "m"_a, "n"_a, "k"_a)
-      .def("candidates", &Bundle::candidates, "m"_a, "n"_a, "k"_a, "count"_a)
+      .def(
+          "pick",
+          [](const Bundle &b, int64_t m, int64_t n, int64_t k,
+             const std::string &layout, int64_t lda, int64_t ldb) {
+            return b.pick(b.problem(m, n, k, layout, lda, ldb));
+          },
+          "m"_a, "n"_a, "k"_a, "layout"_a = "", "lda"_a = 0, "ldb"_a = 0,
+          "(member, why, splits) for the problem in `layout` (\"\": the "
+          "bundle's first), lda and ldb its leading dimensions (0: dense).")
+      .def(
+          "candidates",
+          [](const Bundle &b, int64_t m, int64_t n, int64_t k, size_t count,
+             const std::string &layout, int64_t lda, int64_t ldb) {
+            return b.candidates(b.problem(m, n, k, layout, lda, ldb), count);
+          },
+          "m"_a, "n"_a, "k"_a, "count"_a, "layout"_a = "", "lda"_a = 0,
+          "ldb"_a = 0)
       .def("load_kernel", &Bundle::loadKernel,
            "Loads the kernel into the current context; tile_rt_kernel_info.")
       .def("plan", &makePlan, "m"_a, "n"_a, "k"_a, "layout"_a = "nn",

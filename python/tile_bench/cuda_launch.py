@@ -245,7 +245,7 @@ class LoadedKernel:
 
     def _tune(self, m: int, n: int, k: int, a: torch.Tensor, b: torch.Tensor,
               c: torch.Tensor, stream: int, lds: tuple[int, int, int], rounds: int) -> dict:
-        cands = self.bundle.handle.candidates(m, n, k, self.tune_count)
+        cands = self.bundle.handle.candidates(m, n, k, self.tune_count, self.layout, *lds[:2])
         problem = (m, n, k, *lds)
         kept = self.record.get(problem) if self.record is not None else None
         if kept is not None:

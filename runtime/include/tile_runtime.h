@@ -245,17 +245,21 @@ typedef struct tile_rt_rule {
   int64_t blocks_per_sm;
 } tile_rt_rule;
 
-/* The cost model's time, in ns, of a modelled rule for an M x N x K problem
- * (a split-K member's at the splits per tile, 2 to split_k in powers of
- * two and 3 at its cost factor, as tile_rt_model_estimate weighs them, that
+/* An M x N x K problem (defined below, with the plans). */
+typedef struct tile_rt_problem tile_rt_problem;
+
+/* The cost model's time, in ns, of a modelled rule for `problem` (its
+ * sizes and its operands' rows, as tile_rt_bundle_pick reads them; a
+ * split-K member's at the splits per tile, 2 to split_k in powers of two
+ * and 3 at its cost factor, as tile_rt_model_estimate weighs them, that
  * estimate least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for
  * a rule without a cost or a size outside 1 to 2^31 - 1 (the arguments are
  * wrong, where tile_rt_bundle_pick says a shape is unsupported). The model
  * counts SMs as its "cost" states them (the calibrated chip's), not the
  * device's. */
 tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
-                                   int64_t m, int64_t n, int64_t k,
-                                   double *ns, tile_rt_status *status);
+                                   const tile_rt_problem *problem, double *ns,
+                                   tile_rt_status *status);
 
 /* What the cost model reads of a member: its tile, split-K and the bytes of
  * an element of A, B and C. */
@@ -283,15 +287,19 @@ typedef struct tile_rt_model_tile {
  * cost factor of 1.25, 1.1 for a swap_ab tile, its estimate so weighted;
  * above 8, through the workspace, any count whose programs fit at once)
  * that estimate least, written to *splits (1 for a tile without split-K).
+ * a_pitch and b_pitch: the bytes from one row of A, and of B, to the next
+ * as the kernel reads them (any value; a multiple of 128, 0 included, puts
+ * every row on whole L2 lines, which the model counts by the line).
  * TILE_RT_INVALID_ARGUMENT for a tile size, split or byte size outside 1 to
  * 65536, a stream_k or swap_ab other than 0 or 1, cluster slots not all 0 or
  * all 1 to 1024, blocks per SM outside 0 to 32, a coefficient that is negative
  * or not finite, SMs, step time or bytes per ns of 0, or a size outside 1 to
  * 2^31 - 1. */
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
-                                    const double cost[5], int64_t m,
-                                    int64_t n, int64_t k, double *ns,
-                                    int64_t *splits, tile_rt_status *status);
+                                    const double cost[5], int64_t m, int64_t n,
+                                    int64_t k, int64_t a_pitch, int64_t b_pitch,
+                                    double *ns, int64_t *splits,
+                                    tile_rt_status *status);
 
 /* The order in which a timing harness visits `count` entries in round
  * `round` (from 0): a Williams design, in which every entry directly
@@ -330,19 +338,23 @@ tile_rt_code tile_rt_check_bounds_of(tile_rt_dtype in, tile_rt_dtype out,
 tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
                                  tile_rt_rule *rule, tile_rt_status *status);
 
-/* The kernel that runs an M x N x K problem: for a kernel bundle itself,
- * for a dispatch manifest the member of the first rule without a cost whose
- * class (if any) matches, else of the modelled rule with the least estimate
- * (TILE_RT_UNSUPPORTED when none, or when a size is outside 1 to 2^31 - 1).
+/* The kernel that runs `problem`: for a kernel bundle itself, for a
+ * dispatch manifest the member of the first rule without a cost whose class
+ * (if any) matches, else of the modelled rule with the least estimate for
+ * its sizes and its operands' rows as the members read them (leading
+ * dimensions, or a staged copy's rows) (TILE_RT_UNSUPPORTED when none, or
+ * when a size is outside 1 to 2^31 - 1; TILE_RT_INVALID_ARGUMENT for a
+ * layout or type that is no enum value; the rest of the problem is checked
+ * by tile_rt_plan_create).
  * When `why` is not null it receives (truncated to why_bytes) which rule and
  * why ("rule 3, model: 32 tiles of 64x128 ..."); "" for a kernel bundle.
  * When `splits` is not null it receives the programs per tile the model
  * chose for a split-K member (tile_rt_problem.splits), else 0 (its
  * split_k). `*kernel` is null on any failure. */
-tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
-                                 int64_t n, int64_t k,
-                                 const tile_rt_bundle **kernel,
-                                 int64_t *splits, char *why, size_t why_bytes,
+tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle,
+                                 const tile_rt_problem *problem,
+                                 const tile_rt_bundle **kernel, int64_t *splits,
+                                 char *why, size_t why_bytes,
                                  tile_rt_status *status);
 
 /* One way to run a problem, as tile_rt_bundle_candidates ranks it. */
@@ -354,7 +366,7 @@ typedef struct tile_rt_candidate {
   double ns;      /* the model's estimate; 0 where no model ranked it */
 } tile_rt_candidate;
 
-/* The ways `bundle` could run an M x N x K problem, for a caller that times
+/* The ways `bundle` could run `problem`, for a caller that times
  * them and keeps the fastest (tile_opt's autotune, tile-bench --tune): first
  * what tile_rt_bundle_pick picks (with its splits); where a dispatch
  * manifest's pick is modelled, then its other modelled rules in the order
@@ -365,8 +377,8 @@ typedef struct tile_rt_candidate {
  * without a cost (tile-tune's measured pick), gives one. Writes up to
  * `capacity` of them to `out` and their number to *count; fails as
  * tile_rt_bundle_pick does (TILE_RT_INVALID_ARGUMENT for a capacity of 0). */
-tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle, int64_t m,
-                                       int64_t n, int64_t k,
+tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle,
+                                       const tile_rt_problem *problem,
                                        tile_rt_candidate *out, size_t capacity,
                                        size_t *count, tile_rt_status *status);
 
@@ -427,7 +439,7 @@ tile_rt_code tile_rt_parse_shape(const char *text, int64_t mnk[3],
  * that callers written before them, which zero-initialize the struct or
  * name only the first six fields in an initializer, pass dense operands and
  * leave the splits to the model. */
-typedef struct tile_rt_problem {
+struct tile_rt_problem {
   int64_t m, n, k; /* each 1 to TILE_RT_MAX_SIZE */
   tile_rt_layout layout;
   tile_rt_dtype a_type, c_type;
@@ -438,7 +450,7 @@ typedef struct tile_rt_problem {
    * dispatch manifest it applies to whichever member is picked (refused when
    * that one cannot run it). */
   int64_t splits;
-} tile_rt_problem;
+};
 
 /* What a persistent grid, and a split-K kernel whose splits are resident
  * ("splits": "resident": a tile's programs wait for one another), are

@@ -92,11 +92,32 @@ std::string shapeText(int64_t m, int64_t n, int64_t k) {
   return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
 }
 
-// The kernel a bundle runs for a shape, its rule (-1 for a kernel bundle)
+// A problem's layout and types are the enums' values; else why not.
+bool validEnums(const tile_rt_problem &p) {
+  return unsigned(p.layout) <= TILE_RT_TT &&
+         unsigned(p.a_type) <= TILE_RT_F32 && unsigned(p.c_type) <= TILE_RT_F32;
+}
+tile_rt_code badEnums(tile_rt_status *status, const char *function) {
+  return report(status, TILE_RT_INVALID_ARGUMENT,
+                std::string(function) +
+                    ": the problem's layout or types are not tile_rt_layout "
+                    "and tile_rt_dtype values");
+}
+
+// A dispatch manifest's operand rows for the model: as its members read
+// them (a config=auto bundle's members stage alike: all TMA, one row
+// multiple).
+RowPitches rowPitches(const tile_rt_bundle &dispatch,
+                      const tile_rt_problem &p) {
+  return kernelRowPitches(dispatch.members[0]->manifest, p);
+}
+
+// The kernel a bundle runs for a problem, its rule (-1 for a kernel bundle)
 // and why.
-bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
+bool pick(const tile_rt_bundle &b, const tile_rt_problem &p,
           const tile_rt_bundle *&kernel, int64_t &rule, std::string &why,
           int64_t &splits, Error &error) {
+  int64_t m = p.m, n = p.n, k = p.k;
   kernel = &b;
   rule = -1;
   splits = 0;
@@ -107,7 +128,7 @@ bool pick(const tile_rt_bundle &b, int64_t m, int64_t n, int64_t k,
   std::string sizes;
   if (!checkSizes(m, n, k, sizes))
     return fail(error, TILE_RT_UNSUPPORTED, sizes);
-  rule = pickRule(b.rules, m, n, k, why, splits);
+  rule = pickRule(b.rules, m, n, k, rowPitches(b, p), why, splits);
   if (rule < 0)
     return fail(error, TILE_RT_UNSUPPORTED,
                 "manifest " + b.manifest.path +
@@ -326,13 +347,18 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
 }
 
 tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
-                                   int64_t m, int64_t n, int64_t k,
-                                   double *ns, tile_rt_status *status) {
+                                   const tile_rt_problem *problem, double *ns,
+                                   tile_rt_status *status) {
   if (!bundle)
     return nullArgument(status, "tile_rt_rule_estimate", "bundle");
+  if (!problem)
+    return nullArgument(status, "tile_rt_rule_estimate", "problem");
   if (!ns)
     return nullArgument(status, "tile_rt_rule_estimate", "ns");
+  if (!validEnums(*problem))
+    return badEnums(status, "tile_rt_rule_estimate");
   return guarded(status, [&] {
+    int64_t m = problem->m, n = problem->n, k = problem->k;
     std::string sizes;
     if (index >= bundle->rules.size() || !bundle->rules[index].modelled())
       return report(status, TILE_RT_INVALID_ARGUMENT,
@@ -342,15 +368,17 @@ tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
     if (!checkSizes(m, n, k, sizes))
       return report(status, TILE_RT_INVALID_ARGUMENT,
                     "tile_rt_rule_estimate: " + sizes);
-    *ns = bundle->rules[index].estimateNs(m, n, k);
+    *ns =
+        bundle->rules[index].estimateNs(m, n, k, rowPitches(*bundle, *problem));
     return ok(status);
   });
 }
 
 tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
-                                    const double cost[5], int64_t m,
-                                    int64_t n, int64_t k, double *ns,
-                                    int64_t *splits, tile_rt_status *status) {
+                                    const double cost[5], int64_t m, int64_t n,
+                                    int64_t k, int64_t a_pitch, int64_t b_pitch,
+                                    double *ns, int64_t *splits,
+                                    tile_rt_status *status) {
   if (!tile)
     return nullArgument(status, "tile_rt_model_estimate", "tile");
   if (!cost)
@@ -401,8 +429,9 @@ tile_rt_code tile_rt_model_estimate(const tile_rt_model_tile *tile,
     std::copy(slots, slots + 8, t.clusterSlots.begin());
     t.blocksPerSm = std::max<int64_t>(tile->blocks_per_sm, 1);
     t.swapAB = tile->swap_ab == 1;
-    *ns = splits ? modelLeastNs(t, cost, m, n, k, *splits)
-                 : modelEstimateNs(t, cost, m, n, k);
+    RowPitches pitches{a_pitch, b_pitch};
+    *ns = splits ? modelLeastNs(t, cost, m, n, k, pitches, *splits)
+                 : modelEstimateNs(t, cost, m, n, k, pitches);
     return ok(status);
   });
 }
@@ -462,10 +491,10 @@ tile_rt_code tile_rt_check_bounds_of(tile_rt_dtype in, tile_rt_dtype out,
   return ok(status);
 }
 
-tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
-                                 int64_t n, int64_t k,
-                                 const tile_rt_bundle **kernel,
-                                 int64_t *splits, char *why, size_t why_bytes,
+tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle,
+                                 const tile_rt_problem *problem,
+                                 const tile_rt_bundle **kernel, int64_t *splits,
+                                 char *why, size_t why_bytes,
                                  tile_rt_status *status) {
   if (kernel)
     *kernel = nullptr;
@@ -474,14 +503,18 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
   copyText("", why, why_bytes);
   if (!bundle)
     return nullArgument(status, "tile_rt_bundle_pick", "bundle");
+  if (!problem)
+    return nullArgument(status, "tile_rt_bundle_pick", "problem");
   if (!kernel)
     return nullArgument(status, "tile_rt_bundle_pick", "kernel");
+  if (!validEnums(*problem))
+    return badEnums(status, "tile_rt_bundle_pick");
   return guarded(status, [&] {
     Error error;
     int64_t rule, chosen;
     std::string reason;
     const tile_rt_bundle *picked = nullptr;
-    if (!pick(*bundle, m, n, k, picked, rule, reason, chosen, error))
+    if (!pick(*bundle, *problem, picked, rule, reason, chosen, error))
       return reportError(status, error);
     *kernel = picked; // only on success: null on any failure
     if (splits)
@@ -491,14 +524,16 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle, int64_t m,
   });
 }
 
-tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle, int64_t m,
-                                       int64_t n, int64_t k,
+tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle,
+                                       const tile_rt_problem *problem,
                                        tile_rt_candidate *out, size_t capacity,
                                        size_t *count, tile_rt_status *status) {
   if (count)
     *count = 0;
   if (!bundle)
     return nullArgument(status, "tile_rt_bundle_candidates", "bundle");
+  if (!problem)
+    return nullArgument(status, "tile_rt_bundle_candidates", "problem");
   if (!out)
     return nullArgument(status, "tile_rt_bundle_candidates", "out");
   if (!count)
@@ -506,18 +541,22 @@ tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle, int64_t m,
   if (capacity == 0)
     return report(status, TILE_RT_INVALID_ARGUMENT,
                   "tile_rt_bundle_candidates: capacity must be at least 1");
+  if (!validEnums(*problem))
+    return badEnums(status, "tile_rt_bundle_candidates");
   return guarded(status, [&] {
+    const tile_rt_problem &p = *problem;
     Error error;
     int64_t rule, splits;
     std::string why;
     const tile_rt_bundle *picked = nullptr;
-    if (!pick(*bundle, m, n, k, picked, rule, why, splits, error))
+    if (!pick(*bundle, p, picked, rule, why, splits, error))
       return reportError(status, error);
     std::vector<tile_rt_candidate> all;
     if (rule < 0 || !bundle->rules[size_t(rule)].modelled()) {
       all.push_back({picked, rule, splits, 0});
     } else {
-      for (const RankedRule &r : rankCandidates(bundle->rules, m, n, k)) {
+      for (const RankedRule &r : rankCandidates(bundle->rules, p.m, p.n, p.k,
+                                                rowPitches(*bundle, p))) {
         const DispatchRule &d = bundle->rules[size_t(r.rule)];
         tile_rt_candidate c{bundle->members[d.member].get(), r.rule,
                             d.tile.splitK > 1 ? r.splits : 0, r.ns};
@@ -611,20 +650,15 @@ tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
     return nullArgument(status, "tile_rt_plan_create", "problem");
   if (!out)
     return nullArgument(status, "tile_rt_plan_create", "out");
-  if (unsigned(problem->layout) > TILE_RT_TT ||
-      unsigned(problem->a_type) > TILE_RT_F32 ||
-      unsigned(problem->c_type) > TILE_RT_F32)
-    return report(status, TILE_RT_INVALID_ARGUMENT,
-                  "tile_rt_plan_create: the problem's layout or types are "
-                  "not tile_rt_layout and tile_rt_dtype values");
+  if (!validEnums(*problem))
+    return badEnums(status, "tile_rt_plan_create");
   return guarded(status, [&] {
     Error error;
     auto plan = std::make_unique<tile_rt_plan>();
     const tile_rt_bundle *kernel;
     tile_rt_problem p = *problem;
     int64_t splits;
-    if (!pick(*bundle, p.m, p.n, p.k, kernel, plan->rule, plan->pickWhy,
-              splits, error))
+    if (!pick(*bundle, p, kernel, plan->rule, plan->pickWhy, splits, error))
       return reportError(status, error);
     // The model's splits (within what the device holds at once), unless
     // the caller chose.

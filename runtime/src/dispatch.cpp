@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <limits>
 #include <map>
+#include <numeric>
 
 namespace tilert {
 
@@ -337,22 +338,53 @@ std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
   return text;
 }
 
+namespace {
+
+// L2 serves TMA's box rows by the 128-byte line: a row that starts inside
+// one costs two lines. Of rows `pitch` bytes apart, 1 - gcd(pitch, 128) /
+// 128 start inside one (7 in 8 where rows start inside a sector).
+constexpr int64_t kLineBytes = 128;
+double linesPerRow(int64_t pitch) {
+  return 2.0 - double(std::gcd(pitch % kLineBytes, kLineBytes)) / kLineBytes;
+}
+
+// An SM's L2 line requests take at least this long each (ns): a K step of
+// its resident tiles takes no less than their lines. Fitted on members
+// timed with rows off whole lines beside the same on whole lines:
+// docs/results/raw/off-sector/fit.txt.
+constexpr double kLineNs = 1.29;
+
+// A K step of one tile: the member's own (calibrated on rows on whole
+// lines), or where rows straddle lines, its SM's line requests if longer.
+double stepNs(const ModelTile &t, const double cost[5], RowPitches pitches) {
+  double rowsA = double(t.blockM * t.blockK * t.aBytes) / kLineBytes,
+         rowsB = double(t.blockN * t.blockK * t.bBytes) / kLineBytes;
+  double lines =
+      rowsA * linesPerRow(pitches.a) + rowsB * linesPerRow(pitches.b);
+  if (lines == rowsA + rowsB)
+    return cost[1] / 1000;
+  return std::max(cost[1] / 1000,
+                  kLineNs * lines * slots(t, cost[0]) / cost[0]);
+}
+
+} // namespace
+
 // Every SM runs its resident programs at once: the tiles (times split-K) take
 // `waves` rounds of `steps` K steps each, unless streaming A, B and C (and
 // split-K's f32 partial tiles) at the member's bandwidth takes longer.
 double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
-                       int64_t n, int64_t k) {
-  double compute = waves(t, cost[0], m, n) *
-                   (double(steps(t, k)) * cost[1] / 1000 + cost[2]);
+                       int64_t n, int64_t k, RowPitches pitches) {
+  double step = stepNs(t, cost, pitches);
+  double compute =
+      waves(t, cost[0], m, n) * (double(steps(t, k)) * step + cost[2]);
   // Hybrid Stream-K (a program per slot): the data-parallel waves, then an
   // even share of the shared tiles' K steps in two pieces; about one tile
   // per program boundary is split, its two partials written and read back
   // through the workspace.
   StreamKRounds sk = streamKRounds(t, cost[0], m, n, k);
   if (sk.shared > 0)
-    compute = sk.dataParallelWaves *
-                  (double(steps(t, k)) * cost[1] / 1000 + cost[2]) +
-              sk.shareSteps * cost[1] / 1000 + 2 * cost[2];
+    compute = sk.dataParallelWaves * (double(steps(t, k)) * step + cost[2]) +
+              sk.shareSteps * step + 2 * cost[2];
   // A split tile's partials: about its rows inside M (warps skip rows
   // past M in 16s).
   double partialRows =
@@ -398,16 +430,17 @@ double threeSplitCost(const ModelTile &tile) {
 
 // A member split in clusters of 3: its estimate, without the pick's factor.
 double threeSplitNs(const ModelTile &tile, const double cost[5], int64_t m,
-                    int64_t n, int64_t k) {
+                    int64_t n, int64_t k, RowPitches pitches) {
   ModelTile three = tile;
   three.splitK = 3;
-  return modelEstimateNs(three, cost, m, n, k);
+  return modelEstimateNs(three, cost, m, n, k, pitches);
 }
 
 } // namespace
 
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
-                    int64_t n, int64_t k, int64_t &splits, bool three) {
+                    int64_t n, int64_t k, RowPitches pitches, int64_t &splits,
+                    bool three) {
   ModelTile t = tile;
   // Splits in a cluster: powers of two, and 3 at a cost, since clusters of
   // 3, 5, 6 or 7 blocks measured slower than their placement alone
@@ -426,14 +459,15 @@ double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
   for (int64_t s = first; s <= std::max(first, last);
        s = workspace ? s + 1 : s * 2) {
     t.splitK = s;
-    double ns = modelEstimateNs(t, cost, m, n, k);
+    double ns = modelEstimateNs(t, cost, m, n, k, pitches);
     if (s == first || ns < best) {
       best = ns;
       splits = s;
     }
   }
   if (three && !workspace && tile.splitK >= 3) {
-    double ns = threeSplitCost(tile) * threeSplitNs(tile, cost, m, n, k);
+    double ns =
+        threeSplitCost(tile) * threeSplitNs(tile, cost, m, n, k, pitches);
     if (ns < best) {
       best = ns;
       splits = 3;
@@ -449,22 +483,23 @@ std::array<double, 5> DispatchRule::modelCost() const {
 }
 
 double DispatchRule::estimateNs(int64_t m, int64_t n, int64_t k,
-                                int64_t *splits) const {
+                                RowPitches pitches, int64_t *splits) const {
   int64_t chosen = 1;
-  double ns = modelLeastNs(tile, modelCost().data(), m, n, k, chosen);
+  double ns = modelLeastNs(tile, modelCost().data(), m, n, k, pitches, chosen);
   if (splits)
     *splits = chosen;
   return ns;
 }
 
 std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
-                                     int64_t m, int64_t n, int64_t k) {
+                                     int64_t m, int64_t n, int64_t k,
+                                     RowPitches pitches) {
   std::vector<RankedRule> ranked;
   for (size_t i = 0; i < rules.size(); ++i) {
     if (!rules[i].modelled())
       continue;
     RankedRule r{int64_t(i), 0, 1};
-    r.ns = rules[i].estimateNs(m, n, k, &r.splits);
+    r.ns = rules[i].estimateNs(m, n, k, pitches, &r.splits);
     ranked.push_back(r);
   }
   // Stable: the first rule wins a tie.
@@ -475,20 +510,21 @@ std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
 }
 
 std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
-                                       int64_t m, int64_t n, int64_t k) {
-  std::vector<RankedRule> ranked = rankModelled(rules, m, n, k);
+                                       int64_t m, int64_t n, int64_t k,
+                                       RowPitches pitches) {
+  std::vector<RankedRule> ranked = rankModelled(rules, m, n, k, pitches);
   for (size_t i = 0, e = ranked.size(); i < e; ++i) {
     const DispatchRule &r = rules[size_t(ranked[i].rule)];
     if (r.tile.splitK < 3 || splitsInWorkspace(r.tile))
       continue;
     if (ranked[i].splits == 3) {
       int64_t other = 1;
-      double ns = modelLeastNs(r.tile, r.modelCost().data(), m, n, k, other,
-                               /*three=*/false);
+      double ns = modelLeastNs(r.tile, r.modelCost().data(), m, n, k, pitches,
+                               other, /*three=*/false);
       ranked.push_back({ranked[i].rule, ns, other});
       continue;
     }
-    double ns = threeSplitNs(r.tile, r.modelCost().data(), m, n, k);
+    double ns = threeSplitNs(r.tile, r.modelCost().data(), m, n, k, pitches);
     if (ns < ranked[i].ns)
       ranked.push_back({ranked[i].rule, ns, 3});
   }
@@ -510,7 +546,8 @@ int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
 }
 
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
-                 int64_t k, std::string &why, int64_t &splits) {
+                 int64_t k, RowPitches pitches, std::string &why,
+                 int64_t &splits) {
   splits = 0;
   if (int64_t i = unmodelledRule(rules, m, n, k); i >= 0) {
     const DispatchRule &r = rules[size_t(i)];
@@ -520,7 +557,7 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
     why += ": " + r.why;
     return i;
   }
-  std::vector<RankedRule> ranked = rankModelled(rules, m, n, k);
+  std::vector<RankedRule> ranked = rankModelled(rules, m, n, k, pitches);
   if (ranked.empty()) {
     why = nearestClass(rules, m, n, k);
     return -1;
@@ -535,8 +572,11 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
         ", model: " + count(tiles(t, m, n), "tile") + " of " +
         std::to_string(t.blockM) + "x" + std::to_string(t.blockN) +
         (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
-        ", " + waveText(t, double(r.cost[0]), m, n, k) + ", " +
-        microseconds(best.ns);
+        ", " + waveText(t, double(r.cost[0]), m, n, k) +
+        (stepNs(t, r.modelCost().data(), pitches) > double(r.cost[1]) / 1000
+             ? " (each taking its L2 lines: rows off whole lines)"
+             : "") +
+        ", " + microseconds(best.ns);
   if (ranked.size() > 1)
     why += " (next: rule " + std::to_string(ranked[1].rule) + ", " +
            microseconds(ranked[1].ns) + ")";

@@ -136,18 +136,27 @@ int64_t modelBlocksPerSm(const Manifest &member);
 // arithmetic (ceil(M / block_m) * block_m) stays within int64.
 constexpr int64_t kMaxModelTile = 65536;
 
+// A's and B's rows as the kernel reads them (a staged operand's copy): how
+// many bytes apart they start. Any multiple of 128 (0 too) puts every row
+// on a whole L2 line.
+struct RowPitches {
+  int64_t a = 0, b = 0;
+};
+
 // The cost model's time, in ns, of an M x N x K problem on a member with
 // `tile` and the coefficients `cost` (SMs, ps per K step of one tile, ns per
-// tile, ns per launch, bytes per ns; doubles, so that a fit may try any).
+// tile, ns per launch, bytes per ns; doubles, so that a fit may try any),
+// its operands' rows `pitches` apart.
 double modelEstimateNs(const ModelTile &tile, const double cost[5], int64_t m,
-                       int64_t n, int64_t k);
+                       int64_t n, int64_t k, RowPitches pitches);
 
 // modelEstimateNs of a split-K member at the splits per tile (2 to its
 // split_k, the launch's choice; 3 at a cost factor unless `three` is false)
 // that estimate least, written to `splits`; of any other member as it is
 // (`splits` 1).
 double modelLeastNs(const ModelTile &tile, const double cost[5], int64_t m,
-                    int64_t n, int64_t k, int64_t &splits, bool three = true);
+                    int64_t n, int64_t k, RowPitches pitches, int64_t &splits,
+                    bool three = true);
 
 // One rule of a dispatch manifest (tile-opt config=auto): a member, chosen
 // by its shape class (tile-tune's) or by the cost model's estimate.
@@ -167,7 +176,7 @@ struct DispatchRule {
   // member's at the splits per tile (2 to split_k in powers of two, and 3
   // at its cost factor; the launch's choice) that estimate least, written
   // to `splits`.
-  double estimateNs(int64_t m, int64_t n, int64_t k,
+  double estimateNs(int64_t m, int64_t n, int64_t k, RowPitches pitches,
                     int64_t *splits = nullptr) const;
 };
 
@@ -214,7 +223,8 @@ struct RankedRule {
 
 // The modelled rules, least estimate first (the first rule on a tie).
 std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
-                                     int64_t m, int64_t n, int64_t k);
+                                     int64_t m, int64_t n, int64_t k,
+                                     RowPitches pitches);
 
 // Autotune's candidates: rankModelled, and a rule whose tile's splits meet
 // in a cluster of up to 8 once more: at 3 splits where the model estimates
@@ -224,7 +234,8 @@ std::vector<RankedRule> rankModelled(const std::vector<DispatchRule> &rules,
 // Timing decides between them: the model alone, without that factor,
 // picks 3 splits too often (docs/results/shapes.md).
 std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
-                                       int64_t m, int64_t n, int64_t k);
+                                       int64_t m, int64_t n, int64_t k,
+                                       RowPitches pitches);
 
 // The first rule without a cost whose class (if any) matches; -1.
 int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
@@ -233,7 +244,8 @@ int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
 // The rule that serves M x N x K (-1: none, `why` says the nearest) and,
 // for a modelled split-K member, the splits per tile it runs (else 0).
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
-                 int64_t k, std::string &why, int64_t &splits);
+                 int64_t k, RowPitches pitches, std::string &why,
+                 int64_t &splits);
 
 } // namespace tilert
 

@@ -188,6 +188,19 @@ Stored kernelOperand(const tile_rt_problem &p, const Staging &s, int operand) {
   return o;
 }
 
+RowPitches kernelRowPitches(const Manifest &m, const tile_rt_problem &p) {
+  Staging s = planStaging(m, p);
+  // (the remainder first: any leading dimension, however large, is read;
+  // rows of less than a line the model counts as whole lines: a K of 32
+  // is one short K step)
+  auto pitch = [&](int i) {
+    Stored o = kernelOperand(p, s, i);
+    return o.cols * elementBytes(p, i) < 128 ? 0
+                                             : o.ld % 128 * elementBytes(p, i);
+  };
+  return {pitch(0), pitch(1)};
+}
+
 int64_t scalarValue(ParamRole role, const tile_rt_problem &p,
                     const Staging &s) {
   auto ld = [&](int operand) { return kernelOperand(p, s, operand).ld; };

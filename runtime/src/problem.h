@@ -91,6 +91,11 @@ Stored storedOperand(const tile_rt_problem &p, int operand);
 // (rows mp, np or kp apart), else as stored.
 Stored kernelOperand(const tile_rt_problem &p, const Staging &s, int operand);
 
+// A's and B's row pitches as kernel `m` reads them for `p` (kernelOperand),
+// for the cost model, which reads only their remainders by 128 bytes (0 for
+// rows shorter than 128 bytes).
+RowPitches kernelRowPitches(const Manifest &m, const tile_rt_problem &p);
+
 // Value of a scalar parameter for this problem: sizes, and the strides of
 // the operands the kernel reads (kernelOperand).
 int64_t scalarValue(ParamRole role, const tile_rt_problem &p, const Staging &s);

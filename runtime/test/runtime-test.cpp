@@ -198,6 +198,18 @@ tile_rt_problem leads(tile_rt_problem p, int64_t lda, int64_t ldb,
   return p;
 }
 
+// `p` where a call takes its address: one of a few kept at once.
+const tile_rt_problem *at(const tile_rt_problem &p) {
+  static tile_rt_problem kept[4];
+  static int next = 0;
+  return &(kept[next++ % 4] = p);
+}
+
+// A dense f16 nn problem, for a call that takes its address.
+const tile_rt_problem *shape(int64_t m, int64_t n, int64_t k) {
+  return at(problem(m, n, k));
+}
+
 struct Plan {
   tile_rt_plan *p = nullptr;
   tile_rt_status status{};
@@ -275,14 +287,15 @@ void testNullPointers() {
            TILE_RT_INVALID_ARGUMENT);
   const tile_rt_bundle *k = nullptr;
   char why[8] = "x";
-  CHECK_EQ(tile_rt_bundle_pick(nullptr, 1, 1, 1, &k, nullptr, why, sizeof(why), &st),
+  CHECK_EQ(tile_rt_bundle_pick(nullptr, shape(1, 1, 1), &k, nullptr, why,
+                               sizeof(why), &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(why), "");
   tile_rt_candidate cand;
   size_t candCount = 7;
-  CHECK_EQ(
-      tile_rt_bundle_candidates(nullptr, 1, 1, 1, &cand, 1, &candCount, &st),
-      TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_bundle_candidates(nullptr, shape(1, 1, 1), &cand, 1,
+                                     &candCount, &st),
+           TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(candCount, size_t(0));
   CHECK_EQ(std::string(st.message),
            "tile_rt_bundle_candidates: bundle is null");
@@ -352,7 +365,8 @@ void testNullPointers() {
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_bundle_rule(sync.b, 0, &rule, &st),
            TILE_RT_INVALID_ARGUMENT);
-  CHECK_EQ(tile_rt_bundle_pick(sync.b, 1, 1, 1, nullptr, nullptr, nullptr, 0, &st),
+  CHECK_EQ(tile_rt_bundle_pick(sync.b, shape(1, 1, 1), nullptr, nullptr,
+                               nullptr, 0, &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_plan_create(sync.b, nullptr, nullptr, &plan, &st),
            TILE_RT_INVALID_ARGUMENT);
@@ -811,14 +825,14 @@ void testDispatch() {
   // programs draw 4/100 for 2.2 MB with its f32 partials: 54.9 us, plus
   // 2 us per launch.
   double ns = 0;
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 1, 128, 128, 3200, &ns, nullptr),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 1, shape(128, 128, 3200), &ns, nullptr),
            TILE_RT_OK);
   CHECK(std::abs(ns - 167116.8) < 1e-6);
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 128, 128, 3200, &ns, nullptr),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, shape(128, 128, 3200), &ns, nullptr),
            TILE_RT_OK);
   CHECK(std::abs(ns - (2000 + 54886.4)) < 1e-6);
   // 16 x 128 x 3200: split's partials hold the 16 rows inside M only.
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 16, 128, 3200, &ns, nullptr),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, shape(16, 128, 3200), &ns, nullptr),
            TILE_RT_OK);
   CHECK(std::abs(ns - (2000 + (2.0 * (16 * 3200 + 3200 * 128 + 16 * 128) +
                                8.0 * 16 * 128 * 4) /
@@ -826,22 +840,23 @@ void testDispatch() {
   // 12800 x 64 x 32: wide's 100 tiles fill 100 SMs once and stream 2.46 MB;
   // split estimates least at 2 ways (of 2 to 4): 200 programs in 2 waves
   // and 26 MB of partials.
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, 12800, 64, 32, &ns, nullptr),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, shape(12800, 64, 32), &ns, nullptr),
            TILE_RT_OK);
   CHECK(ns == 2000 + 2461.696 + 26214.4);
   tile_rt_status estimateStatus;
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 0, 1, 1, 1, &ns, &estimateStatus),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 0, shape(1, 1, 1), &ns, &estimateStatus),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(estimateStatus.message),
            "tile_rt_rule_estimate: manifest " + gDir +
                "/auto.json has no modelled rule 0");
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 1, 0, 1, 1, &ns, &estimateStatus),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 1, shape(0, 1, 1), &ns, &estimateStatus),
            TILE_RT_INVALID_ARGUMENT);
   auto pick = [&](int64_t m, int64_t n, int64_t k) {
     const tile_rt_bundle *kernel = nullptr;
     char why[256];
     tile_rt_status st;
-    if (tile_rt_bundle_pick(b.b, m, n, k, &kernel, nullptr, why, sizeof(why), &st))
+    if (tile_rt_bundle_pick(b.b, shape(m, n, k), &kernel, nullptr, why,
+                            sizeof(why), &st))
       return std::string(st.message);
     tile_rt_bundle_info ki;
     tile_rt_bundle_get_info(kernel, &ki, nullptr);
@@ -855,6 +870,53 @@ void testDispatch() {
            "step, 2.5 us (next: rule 2, 30.7 us): wide");
   CHECK_EQ(pick(3000, 3000, 4000),
            "big.json: rule 0, class m2^12-n2^12-k2^12: tuned");
+  // The pick reads the operands' rows as the members do: a leading
+  // dimension off whole lines, or a staged copy's rows (K 6401 -> 6416, 32
+  // bytes past a line), costs wide's K steps their lines (its bandwidth
+  // raised so that its steps decide).
+  Json lineRules = {{"kernel", "k"},
+                    {"dispatch",
+                     {{{"bundle", "wide.json"},
+                       {"cost", {100, 100000, 0, 0, 1000000}},
+                       {"why", "wide"}}}}};
+  writeJson("lines.json", lineRules);
+  Bundle lined("lines.json");
+  auto wideNs = [&](const tile_rt_problem &p) {
+    tile_rt_candidate c;
+    size_t count = 0;
+    CHECK_EQ(tile_rt_bundle_candidates(lined.b, at(p), &c, 1, &count, nullptr),
+             TILE_RT_OK);
+    return c.ns;
+  };
+  tile_rt_status pickStatus;
+  const tile_rt_bundle *none = nullptr;
+  CHECK_EQ(tile_rt_bundle_pick(lined.b, nullptr, &none, nullptr, nullptr, 0,
+                               &pickStatus),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(pickStatus.message),
+           "tile_rt_bundle_pick: problem is null");
+  tile_rt_problem badLayout = problem(1, 1, 1);
+  badLayout.layout = tile_rt_layout(7);
+  tile_rt_candidate badCand;
+  size_t badCount = 1;
+  CHECK_EQ(tile_rt_bundle_candidates(lined.b, &badLayout, &badCand, 1,
+                                     &badCount, &pickStatus),
+           TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(pickStatus.message),
+           "tile_rt_bundle_candidates: the problem's layout or types are not "
+           "tile_rt_layout and tile_rt_dtype values");
+  CHECK_EQ(wideNs(problem(12800, 128, 6400)), 10000.0);
+  CHECK(std::abs(wideNs(leads(problem(12800, 128, 6400), 6408, 0, 0)) -
+                 100 * 368 * 1.29) < 1e-6);
+  CHECK(std::abs(wideNs(problem(12800, 128, 6401)) - 101 * 352 * 1.29) < 1e-6);
+  char lineWhy[256];
+  CHECK_EQ(tile_rt_bundle_pick(
+               lined.b, at(leads(problem(12800, 128, 6400), 6408, 0, 0)), &none,
+               nullptr, lineWhy, sizeof(lineWhy), nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(std::string(lineWhy),
+           "rule 0, model: 100 tiles of 128x128, 1 wave of 100 K steps (each "
+           "taking its L2 lines: rows off whole lines), 47.5 us: wide");
   CHECK_EQ(pick(int64_t(1) << 62, 1, 1),
            "shape 4611686018427387904x1x1 has a size outside 1 to 2147483647");
   // A plan of a dispatch manifest runs the member its rules pick.
@@ -875,7 +937,7 @@ void testDispatch() {
            "waves of 13 K steps, 29.7 us (next: rule 1, 34.0 us): split");
   const tile_rt_bundle *picked = nullptr;
   int64_t splits = -1;
-  CHECK_EQ(tile_rt_bundle_pick(b.b, 1024, 512, 3200, &picked, &splits,
+  CHECK_EQ(tile_rt_bundle_pick(b.b, shape(1024, 512, 3200), &picked, &splits,
                                nullptr, 0, nullptr),
            TILE_RT_OK);
   CHECK_EQ(splits, 4);
@@ -892,8 +954,8 @@ void testDispatch() {
   // programs); a tuned class's pick alone.
   tile_rt_candidate cands[4];
   size_t ncands = 9;
-  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 4, &ncands,
-                                     nullptr),
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, shape(1024, 512, 3200), cands, 4,
+                                     &ncands, nullptr),
            TILE_RT_OK);
   CHECK_EQ(ncands, size_t(3));
   CHECK(cands[0].kernel == picked && cands[0].rule == 2 &&
@@ -917,15 +979,15 @@ void testDispatch() {
     Bundle b3("auto3.json");
     CHECK_EQ(b3.code, TILE_RT_OK);
     char why[256];
-    CHECK_EQ(tile_rt_bundle_pick(b3.b, 1024, 512, 12800, &picked, &splits, why,
-                                 sizeof(why), nullptr),
+    CHECK_EQ(tile_rt_bundle_pick(b3.b, shape(1024, 512, 12800), &picked,
+                                 &splits, why, sizeof(why), nullptr),
              TILE_RT_OK);
     CHECK_EQ(splits, 3);
     CHECK_EQ(std::string(why),
              "rule 0, model: 32 tiles of 128x128 split 3 ways, 1 wave of 67 "
              "K steps, 11.5 us: split");
     tile_rt_candidate three[4];
-    CHECK_EQ(tile_rt_bundle_candidates(b3.b, 1024, 512, 12800, three, 4,
+    CHECK_EQ(tile_rt_bundle_candidates(b3.b, shape(1024, 512, 12800), three, 4,
                                        &ncands, nullptr),
              TILE_RT_OK);
     CHECK(ncands == 2 && three[0].splits == 3 &&
@@ -939,46 +1001,46 @@ void testDispatch() {
     writeJson("auto3s.json", fast);
     Bundle b3s("auto3s.json");
     CHECK_EQ(b3s.code, TILE_RT_OK);
-    CHECK_EQ(tile_rt_bundle_pick(b3s.b, 1024, 512, 12800, &picked, &splits, why,
-                                 sizeof(why), nullptr),
+    CHECK_EQ(tile_rt_bundle_pick(b3s.b, shape(1024, 512, 12800), &picked,
+                                 &splits, why, sizeof(why), nullptr),
              TILE_RT_OK);
     CHECK_EQ(std::string(why),
              "rule 0, model: 32 tiles of 128x128 split 3 ways, 1 wave of 67 "
              "K steps, 10.1 us: split");
   }
-  CHECK_EQ(tile_rt_bundle_candidates(b.b, 1024, 512, 3200, cands, 1, &ncands,
-                                     nullptr),
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, shape(1024, 512, 3200), cands, 1,
+                                     &ncands, nullptr),
            TILE_RT_OK);
   CHECK(ncands == 1 && cands[0].rule == 2);
-  CHECK_EQ(tile_rt_bundle_candidates(b.b, 3000, 3000, 4000, cands, 4, &ncands,
-                                     nullptr),
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, shape(3000, 3000, 4000), cands, 4,
+                                     &ncands, nullptr),
            TILE_RT_OK);
   CHECK(ncands == 1 && cands[0].rule == 0 && cands[0].ns == 0 &&
         cands[0].kernel == tile_rt_bundle_member(b.b, 0));
   tile_rt_status candStatus;
-  CHECK_EQ(
-      tile_rt_bundle_candidates(b.b, 1, 1, 1, cands, 0, &ncands, &candStatus),
-      TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, shape(1, 1, 1), cands, 0, &ncands,
+                                     &candStatus),
+           TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(candStatus.message),
            "tile_rt_bundle_candidates: capacity must be at least 1");
-  CHECK_EQ(
-      tile_rt_bundle_candidates(b.b, 0, 1, 1, cands, 4, &ncands, &candStatus),
-      TILE_RT_UNSUPPORTED);
+  CHECK_EQ(tile_rt_bundle_candidates(b.b, shape(0, 1, 1), cands, 4, &ncands,
+                                     &candStatus),
+           TILE_RT_UNSUPPORTED);
   CHECK(ncands == 0);
   Bundle lone("wide.json");
-  CHECK_EQ(
-      tile_rt_bundle_candidates(lone.b, 1, 1, 1, cands, 4, &ncands, nullptr),
-      TILE_RT_OK);
+  CHECK_EQ(tile_rt_bundle_candidates(lone.b, shape(1, 1, 1), cands, 4, &ncands,
+                                     nullptr),
+           TILE_RT_OK);
   CHECK(ncands == 1 && cands[0].kernel == lone.b && cands[0].rule == -1 &&
         cands[0].splits == 0);
-  CHECK_EQ(tile_rt_bundle_pick(b.b, 3000, 3000, 4000, &picked, &splits,
+  CHECK_EQ(tile_rt_bundle_pick(b.b, shape(3000, 3000, 4000), &picked, &splits,
                                nullptr, 0, nullptr),
            TILE_RT_OK);
   CHECK_EQ(splits, 0);
   // Sizes at 2^31 - 1: tiles times split-K pass 2^63 in integers, not in
   // the model's doubles.
   int64_t top = (int64_t(1) << 31) - 1;
-  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, top, top, top, &ns, nullptr),
+  CHECK_EQ(tile_rt_rule_estimate(b.b, 2, shape(top, top, top), &ns, nullptr),
            TILE_RT_OK);
   CHECK(ns > 1e12 && std::isfinite(ns));
   CHECK(pick(top, top, 1).find(" waves of ") != std::string::npos);
@@ -987,18 +1049,18 @@ void testDispatch() {
   tile_rt_model_tile splitTile{128, 128, 64, 4, 2, 2, 2};
   double splitCost[5] = {100, 100000, 500, 2000, 1000};
   double direct = 0;
-  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 128, 128, 3200,
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 128, 128, 3200, 0, 0,
                                   &direct, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(std::abs(direct - (2000 + 54886.4)) < 1e-6);
   // As a rule picks: the least of 2 and 4 splits and 3 at its cost
   // factor, and which (the rule's estimate and splits above).
   int64_t least = 0;
-  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 12800, 64, 32,
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 12800, 64, 32, 0, 0,
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK(direct == 2000 + 2461.696 + 26214.4 && least == 2);
-  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 1024, 512, 3200,
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, splitCost, 1024, 512, 3200, 0, 0,
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK(least == 4);
@@ -1007,14 +1069,37 @@ void testDispatch() {
   // most that fit: 9 tiles on 100 SMs take 11; 1024 tiles none (one).
   tile_rt_model_tile deepTile{128, 128, 64, 32, 2, 2, 2};
   double deepCost[5] = {100, 100000, 500, 2000, 1e6};
-  CHECK_EQ(tile_rt_model_estimate(&deepTile, deepCost, 384, 384, 32768, &direct,
-                                  &least, nullptr),
+  CHECK_EQ(tile_rt_model_estimate(&deepTile, deepCost, 384, 384, 32768, 0, 0,
+                                  &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK_EQ(least, 11);
-  CHECK_EQ(tile_rt_model_estimate(&deepTile, deepCost, 4096, 4096, 4096,
+  CHECK_EQ(tile_rt_model_estimate(&deepTile, deepCost, 4096, 4096, 4096, 0, 0,
                                   &direct, &least, nullptr),
            TILE_RT_OK);
   CHECK_EQ(least, 1);
+  // Rows off whole 128-byte lines: a K step takes at least its SM's line
+  // requests, 1.29 ns each, a row that straddles two lines costing both.
+  // 128x128 tiles of f16 read 128 rows of A and 128 of B per step; 100
+  // tiles of 100 steps of 100 ns: 10 us on whole lines.
+  tile_rt_model_tile lineTile{128, 128, 64, 1, 2, 2, 2};
+  double lineCost[5] = {100, 100000, 0, 0, 1e9};
+  auto lines = [&](int64_t aPitch, int64_t bPitch, double *cost) {
+    double out = 0;
+    CHECK_EQ(tile_rt_model_estimate(&lineTile, cost, 12800, 128, 6400, aPitch,
+                                    bPitch, &out, nullptr, nullptr),
+             TILE_RT_OK);
+    return out;
+  };
+  CHECK_EQ(lines(0, 0, lineCost), 10000.0);
+  CHECK_EQ(lines(8192, -256, lineCost), 10000.0);
+  // A pitch 16 bytes past a line (off a sector): 7 in 8 of A's rows
+  // straddle two, 368 lines a step; 32 past, 3 in 4; 64 past, half.
+  CHECK(std::abs(lines(8208, 0, lineCost) - 100 * 368 * 1.29) < 1e-6);
+  CHECK(std::abs(lines(8224, 0, lineCost) - 100 * 352 * 1.29) < 1e-6);
+  CHECK(std::abs(lines(0, 8256, lineCost) - 100 * 320 * 1.29) < 1e-6);
+  // A member whose own step is longer than its lines keeps it.
+  double slowCost[5] = {100, 1e6, 0, 0, 1e9};
+  CHECK_EQ(lines(8208, 8208, slowCost), 100000.0);
   // Splits in a cluster count waves in the blocks resident in clusters of
   // their size: 32 tiles of 4 splits are 2 waves on 100 SMs as on 100
   // slots, 3 on the 60 that clusters of 4 would hold (compute-bound: a
@@ -1024,23 +1109,23 @@ void testDispatch() {
   std::fill(std::begin(clustered.cluster_slots),
             std::end(clustered.cluster_slots), 100);
   double plain = 0, inCluster = 0;
-  CHECK_EQ(tile_rt_model_estimate(&splitTile, fastCost, 1024, 512, 3200,
+  CHECK_EQ(tile_rt_model_estimate(&splitTile, fastCost, 1024, 512, 3200, 0, 0,
                                   &plain, nullptr, nullptr),
            TILE_RT_OK);
-  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
+  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200, 0, 0,
                                   &inCluster, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(plain == inCluster);
   clustered.cluster_slots[3] = 60;
-  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200,
+  CHECK_EQ(tile_rt_model_estimate(&clustered, fastCost, 1024, 512, 3200, 0, 0,
                                   &inCluster, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(inCluster > plain);
   // The pick's splits and estimate at 1024 x 512 x 3200, in least and
   // inCluster.
   auto pickAt = [&](const tile_rt_model_tile &t) {
-    CHECK_EQ(tile_rt_model_estimate(&t, fastCost, 1024, 512, 3200, &inCluster,
-                                    &least, nullptr),
+    CHECK_EQ(tile_rt_model_estimate(&t, fastCost, 1024, 512, 3200, 0, 0,
+                                    &inCluster, &least, nullptr),
              TILE_RT_OK);
   };
   // So the pick takes 2 splits where clusters of 2 hold 110 (64 programs,
@@ -1069,12 +1154,12 @@ void testDispatch() {
   tile_rt_model_tile two = splitTile;
   two.split_k = 1;
   double twoCost[5] = {100, 100000, 0, 0, 1e6}, oneWave = 0, twoWaves = 0;
-  CHECK_EQ(tile_rt_model_estimate(&two, twoCost, 25600, 128, 6400, &twoWaves,
-                                  nullptr, nullptr),
+  CHECK_EQ(tile_rt_model_estimate(&two, twoCost, 25600, 128, 6400, 0, 0,
+                                  &twoWaves, nullptr, nullptr),
            TILE_RT_OK);
   two.blocks_per_sm = 2;
-  CHECK_EQ(tile_rt_model_estimate(&two, twoCost, 25600, 128, 6400, &oneWave,
-                                  nullptr, nullptr),
+  CHECK_EQ(tile_rt_model_estimate(&two, twoCost, 25600, 128, 6400, 0, 0,
+                                  &oneWave, nullptr, nullptr),
            TILE_RT_OK);
   CHECK(twoWaves == 20000 && oneWave == 10000);
   // Hybrid Stream-K: 250 tiles on 100 SMs are one data-parallel wave (50 K
@@ -1087,8 +1172,8 @@ void testDispatch() {
   double skCost[5] = {100, 100000, 500, 2000, 100000};
   auto estimate = [&](const tile_rt_model_tile &t, int64_t m) {
     double out = -1;
-    CHECK_EQ(tile_rt_model_estimate(&t, skCost, m, 1280, 3200, &out, nullptr,
-                                    nullptr),
+    CHECK_EQ(tile_rt_model_estimate(&t, skCost, m, 1280, 3200, 0, 0, &out,
+                                    nullptr, nullptr),
              TILE_RT_OK);
     return out;
   };
@@ -1104,7 +1189,7 @@ void testDispatch() {
                           int64_t m) {
     double c[5] = {c0, 100000, c2, 2000, 1000}, out = -1;
     tile_rt_status st;
-    CHECK_EQ(tile_rt_model_estimate(&t, c, m, 1, 1, &out, nullptr, &st),
+    CHECK_EQ(tile_rt_model_estimate(&t, c, m, 1, 1, 0, 0, &out, nullptr, &st),
              TILE_RT_INVALID_ARGUMENT);
     CHECK(out == -1);
     return std::string(st.message);
@@ -1181,8 +1266,9 @@ void testDispatch() {
   CHECK(perSm[0] == 1 && perSm[1] == 2 && perSm[2] == 4 && perSm[3] == 1 &&
         perSm[4] == 2 && perSm[5] == 4);
   char residentWhy[256];
-  CHECK_EQ(tile_rt_bundle_pick(resident.b, 51200, 128, 6400, &picked, nullptr,
-                               residentWhy, sizeof residentWhy, nullptr),
+  CHECK_EQ(tile_rt_bundle_pick(resident.b, shape(51200, 128, 6400), &picked,
+                               nullptr, residentWhy, sizeof residentWhy,
+                               nullptr),
            TILE_RT_OK);
   CHECK_EQ(std::string(residentWhy),
            "rule 2, model: 400 tiles of 128x128, 1 wave of 100 K steps, 10.0 "
@@ -1217,7 +1303,8 @@ void testDispatch() {
   auto unserved = [&](int64_t m, int64_t n, int64_t k) {
     const tile_rt_bundle *none = nullptr;
     tile_rt_status st;
-    CHECK_EQ(tile_rt_bundle_pick(classes.b, m, n, k, &none, nullptr, nullptr, 0, &st),
+    CHECK_EQ(tile_rt_bundle_pick(classes.b, shape(m, n, k), &none, nullptr,
+                                 nullptr, 0, &st),
              TILE_RT_UNSUPPORTED);
     CHECK(none == nullptr);
     return std::string(st.message);

@@ -491,6 +491,12 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     # The estimates the pick compared: the least is the member picked.
     estimates = [d.handle.estimate(i, 256, 256, 16384) for i in range(len(d.rules))]
     assert min(range(len(estimates)), key=estimates.__getitem__) == 1
+    # Rows off whole L2 lines (lda 4104: 16 bytes past one) cost midws's K
+    # steps their lines.
+    midws = FAMILY.index("midws")
+    whole = d.handle.estimate(midws, 4096, 4096, 4096)
+    assert d.handle.estimate(midws, 4096, 4096, 4096, lda=4104) > 1.2 * whole
+    assert d.handle.estimate(midws, 4096, 4096, 4096, "nn", 4160) == whole
     with pytest.raises(BundleError, match="no modelled rule 13"):
         d.handle.estimate(13, 1, 1, 1)
     split = picks[(256, 256, 16384)][0]
@@ -566,14 +572,23 @@ def test_fit_script_estimates_as_the_runtime(manifests):
     the rule's estimate, for every member on shapes of every kind (a
     split-K member's: the least over its splits, 2 to split_k, its waves in
     the blocks that clusters of its splits hold; a member holding two blocks
-    per SM, its waves in both)."""
+    per SM, its waves in both), its operands' rows as the runtime reads them
+    (dense rows of N and K, multiples of 8 here: none staged but the top
+    shapes', whose copies' rows of 2^31 elements lie on whole lines)."""
     fit = _script("fit_cost_model.py")
     rng = random.Random(5)
     top = 2**31 - 1
     shapes = [(1, 4096, 14336), (8192, 8192, 8192), (1000, 1000, 1000), (top, top, top),
-              (1, top, 1)] + [tuple(rng.randint(1, 20000) for _ in range(3)) for _ in range(20)]
-    for auto, elem in ((manifests["auto"], (2, 2, 2)), (manifests["auto_f32"], (2, 2, 4)),
-                       (manifests["auto_nt"], (2, 2, 2))):
+              (1, top, 1)] + [tuple(8 * rng.randint(1, 2500) for _ in range(3)) for _ in range(20)]
+
+    def pitches(layout, m, n, k):
+        # (rows of less than 128 bytes count as whole lines)
+        rows = (k, k if layout == "nt" else n)
+        return tuple(0 if r % 8 or r < 64 else 2 * r for r in rows)
+
+    for auto, elem, layout in ((manifests["auto"], (2, 2, 2), "nn"),
+                               (manifests["auto_f32"], (2, 2, 4), "nn"),
+                               (manifests["auto_nt"], (2, 2, 2), "nt")):
         d = load_manifest(auto)
         for i, (rule, member) in enumerate(zip(d.rules, d.members)):
             cfg = {"block_m": member.block_m, "block_n": member.block_n,
@@ -582,7 +597,7 @@ def test_fit_script_estimates_as_the_runtime(manifests):
             for s in shapes:
                 slots, two = rule["cluster_slots"], rule["blocks_per_sm"]
                 ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem,
-                                          slots, two)
+                                          slots, two, pitches(layout, *s))
                 assert ns == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
                 picked, _, runs = d.choose(*s)
                 if picked is member and member.split_k > 1:
@@ -598,7 +613,8 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                     cost[3] = 1.1 if member.swap_ab else 1.25
                 assert ns == pytest.approx(min(
                     cost[w] * fit.estimate_ns(dict(cfg, split_k=w), rule["cost"][1:],
-                                              rule["cost"][0], *s, elem, slots, two)
+                                              rule["cost"][0], *s, elem, slots, two,
+                                              pitches(layout, *s))
                     for w in cost), rel=1e-12)
 
 
