@@ -25,7 +25,7 @@
 #   scripts/auto-bundles.sh .kit/bundles/auto nt; scripts/auto-bundles.sh .kit/bundles/auto nn
 #   bash docs/results/raw/off-sector/run.sh; SET=staging bash docs/results/raw/off-sector/run.sh
 #   SET=members BUDGET=560 bash docs/results/raw/off-sector/run.sh
-#   SET=picks T=200 BUDGET=540 bash docs/results/raw/off-sector/run.sh
+#   SET=picks T=150 BUDGET=560 bash docs/results/raw/off-sector/run.sh  (then SET=members' runs)
 set -uo pipefail
 SET=${SET:-off}
 R=/tmp/raw-$SET; BUDGET=${BUDGET:-300}; . scripts/gpu-budget.sh
@@ -40,21 +40,24 @@ case $SET in
   picks) S="2048x5120x4104 4096x4096x4104 3000x5000x2008 512x5120x4104 2048x2048x2056 1000x1000x1000
           3000x5000x2000 2000x2000x2000 1024x1024x8200 4096x4096x4100 4095x4097x4103 2048x5120x4096
           4096x4096x4096"
-       NT_MEMBERS="midws w192 big s256w s160x" NN_MEMBERS="midws w192 big m64"
+       NT_MEMBERS="midws w192 big s256w s160x w96" NN_MEMBERS="midws w192 big m64"
        seeds="139 149" ;;
   staging) S="4096x4096x4100 4096x4096x4104 4096x4096x4112 2048x5120x4100 2048x5120x4104
               2048x5120x4112 4095x4097x4103 4095x4104x4103 4095x4112x4112"
        seeds="131 137" ;;
 esac
-if [ $SET = members ]; then
+members() {
   BENCH_OPTS="--rounds 2 --warmup-ms 2 --rep-ms 10 --seed 1 --anchors none"
-  for m in 512 2048 8192; do
+  for m in ${MS:-512 2048 8192}; do
     bench members-nt-$m 100 --layout nt $(manifests $A/nt-auto matmul_f16_nt big w192 w160 w144 w112 \
       w96 midws mid m64 m64n160 m64n192 s256w s192x) \
       $(printf -- "--shape ${m}x%s " 5120x4096 5120x4104 5120x4112 5120x4128 4096x4104 4096x4112)
     bench members-nn-$m 80 --layout nn $(manifests $A/auto matmul_f16 big w192 midws mid m64 m64w m64n192) \
       $(printf -- "--shape ${m}x%s " 5120x4096 5120x4104 5120x4112 5000x4096 5008x4096 5120x2000 5000x2000)
   done
+}
+if [ $SET = members ]; then
+  members
 else
   S=$(printf -- '--shape %s ' $S)
   BENCH_OPTS="--rounds 3 --warmup-ms 2 --rep-ms 10 --seed 1"
@@ -63,6 +66,8 @@ else
   bench $SET-nn ${T:-100} $(manifests $A/auto matmul_f16 ${NN_MEMBERS:-}) --layout nn \
     --anchors tma-persistent $S
   clock
+  # SET=picks: the members' runs after, at M 2048, 8192 and 512
+  [ $SET = picks ] && MS="2048 8192 512" members
   set -- $seeds
   random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
   random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
