@@ -340,19 +340,24 @@ std::string nearestClass(const std::vector<DispatchRule> &rules, int64_t m,
 
 namespace {
 
-// L2 serves TMA's box rows by the 128-byte line: a row that starts inside
-// one costs two lines. Of rows `pitch` bytes apart, 1 - gcd(pitch, 128) /
-// 128 start inside one (7 in 8 where rows start inside a sector).
+// L2 serves TMA's box rows by the 128-byte line and its 32-byte sectors: a
+// row that starts inside a line costs two lines, and one that starts inside
+// a sector five sectors, not four. Of rows `pitch` bytes apart, 1 -
+// gcd(pitch, 128) / 128 start inside a line (7 in 8 where rows start inside
+// a sector, whose lines count 5/4 each).
 constexpr int64_t kLineBytes = 128;
 double linesPerRow(int64_t pitch) {
-  return 2.0 - double(std::gcd(pitch % kLineBytes, kLineBytes)) / kLineBytes;
+  double lines =
+      2.0 - double(std::gcd(pitch % kLineBytes, kLineBytes)) / kLineBytes;
+  return pitch % kSectorBytes ? lines * 5 / 4 : lines;
 }
 
 // An SM's L2 line requests take at least this long each (ns): a K step of
 // its resident tiles takes no less than their lines. Fitted on members
-// timed with rows off whole lines beside the same on whole lines:
-// docs/results/raw/off-sector/fit.txt.
-constexpr double kLineNs = 1.29;
+// timed with rows off whole lines beside the same on whole lines (H100),
+// where it moves 7 of 36 picks to within 3% of the fastest member:
+// docs/results/raw/off-sector/fit-before.txt.
+constexpr double kLineNs = 1.23;
 
 // A K step of one tile: the member's own (calibrated on rows on whole
 // lines), or where rows straddle lines, its SM's line requests if longer.

@@ -1,39 +1,43 @@
 #!/usr/bin/env python3
-"""The L2 line term of the cost model, from run.sh's SET=members runs.
+"""The L2 line term of the cost model, from run.sh's SET=picks runs.
 
 Each member was timed on shapes whose A or B rows start off whole 128-byte
 lines beside a twin whose rows do not (in members-*: N 5120 x K 4096 at the
 same M, nn and nt, M 512 to 8192; in any run, the whole-line shape nearest
-in size, the model scaling between their sizes). Where a row straddles two lines, a K step costs an SM both; the model
-takes a step as the longer of the member's own (calibrated on whole lines)
-and kLineNs per line its resident tiles read. Per member and shape, the
-step the run implies is the member's step_ps times the measured slowdown
-over its twin; divided by the step's lines it gives the ns per line at
-which the ceiling would explain it. kLineNs is the median of those over the
-pairs slowed by more than 5% (where the ceiling binds); the table then sets
-the runtime's estimate (its compiled kLineNs, through the binding) beside
-each measured slowdown, and per shape the runtime's pick among the timed
-members against the fastest. Needs the runtime's binding (pip install
-./python) and build/bin/tile-opt (blocks per SM, as fit_cost_model reads
-them).
-  fit.py members-*.json.gz > fit.txt
+in size, within 1.5 times its product, the model scaling between them).
+Where a row straddles two lines, a K step costs an SM both (and a row
+inside a sector five sectors); the model takes a step as the longer of the
+member's own (calibrated on whole lines) and kLineNs per line its resident
+tiles read. Per pair, the slowdown measured over the twin beside the one
+the runtime estimates (its compiled kLineNs, through the binding): where
+both exceed 5%, the line bound binds in the model and the run, and
+measured / estimated scales kLineNs to what the run implies; the median of
+those is the fit. Then per shape the runtime's pick among the timed
+members against the fastest, with the term and without it (rows counted
+on whole lines). Needs the runtime's binding (pip install ./python) and
+build/bin/tile-opt (blocks per SM, as fit_cost_model reads them).
+  fit.py members-*.json.gz picks-*.json.gz > fit.txt
+  fit.py ../nn-mid/{nn-mid,promo,promo-a}-*.json.gz > fit-before.txt  (earlier runs)
 """
 import collections
 import gzip
 import json
 import math
 import os
+import re
 import statistics
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(here, "..", "..", "..", "..", "scripts"))
+sys.path.insert(0, os.path.join(here, *[".."] * 4, "scripts"))
 import fit_cost_model as fit  # noqa: E402
 
+ROOT = os.path.join(here, "..", "..", "..", "..")
+with open(os.path.join(ROOT, "runtime", "src", "dispatch.cpp")) as f:
+    LINE_NS = float(re.search(r"constexpr double kLineNs = ([0-9.]+);", f.read()).group(1))
 table = fit.shipped_table()
 costs = fit.table_costs(table)
 config = {m["name"]: m["config"] for m in table["members"]}
-LINE = 128
 
 
 def pitches(layout, n, k):
@@ -41,18 +45,25 @@ def pitches(layout, n, k):
     return 2 * k, 2 * (k if layout == "nt" else n)
 
 
-def lines_per_row(pitch):
-    return 2 - math.gcd(pitch % LINE, LINE) / LINE
-
-
-def step_lines(cfg, p):
-    rows_a = cfg["block_m"] * cfg["block_k"] * 2 / LINE
-    rows_b = cfg["block_n"] * cfg["block_k"] * 2 / LINE
-    return rows_a * lines_per_row(p[0]) + rows_b * lines_per_row(p[1])
-
-
 def whole(layout, n, k):
-    return all(p % LINE == 0 for p in pitches(layout, n, k))
+    return all(p % 128 == 0 for p in pitches(layout, n, k))
+
+
+def variant(r, layout, n, k):
+    """The member a row times, as the shipped runtime runs it: a kernel of
+    ../nn-mid/promo.sh compiled at an L2 promotion (<layout>-<member>-p<P>)
+    stands for it at 128 bytes where A's or B's rows are off a sector (the
+    runtime's cap there), at its own 256 elsewhere; None for others."""
+    if r["kind"] == "cublas":
+        return "cublas"
+    if r.get("dispatch"):
+        return "dispatch"
+    folder = os.path.basename(os.path.dirname(r.get("manifest") or ""))
+    promo = re.fullmatch(r"n[nt]-(\w+)-p(\d+)", folder)
+    if promo:
+        off = any(p % 32 for p in pitches(layout, n, k))
+        return promo.group(1) if int(promo.group(2)) == (128 if off else 256) else None
+    return fit.member_of(r.get("manifest"))
 
 
 runs = collections.defaultdict(dict)  # (run, layout) -> (M, N, K) -> {name: ms}
@@ -61,13 +72,13 @@ for path in sys.argv[1:]:
     for r in doc["results"]:
         if not r.get("pass"):
             continue
-        name = "cublas" if r["kind"] == "cublas" else \
-            "dispatch" if r.get("dispatch") else fit.member_of(r.get("manifest"))
+        m, n, k = map(int, r["shape"].split("x"))
+        name = variant(r, doc["layout"], n, k)
         if name:
-            shape = tuple(map(int, r["shape"].split("x")))
+            shape = (m, n, k)
             runs[os.path.basename(path), doc["layout"]].setdefault(shape, {})[name] = r["ms"]
 
-implied, rows = [], []
+implied, rows = [], []  # implied kLineNs; per pair
 for (run, layout), shapes in sorted(runs.items()):
     for (m, n, k), t in sorted(shapes.items()):
         p = pitches(layout, n, k)
@@ -77,6 +88,8 @@ for (run, layout), shapes in sorted(runs.items()):
         if whole(layout, n, k) or not twins:
             continue
         twin = min(twins, key=lambda s: abs(math.log(s[0] * s[1] * s[2] / (m * n * k))))
+        if abs(math.log(twin[0] * twin[1] * twin[2] / (m * n * k))) > math.log(1.5):
+            continue  # too far apart for the model's scaling to stand in
         ref = shapes[twin]
         for name in sorted(set(t) & set(ref) & set(costs)):
             cfg = config[name]
@@ -87,22 +100,20 @@ for (run, layout), shapes in sorted(runs.items()):
             # Whole lines at this shape's sizes.
             est_whole = fit.least_ns(cfg, cost, table["sms"], m, n, k, **kw)[0]
             measured = t[name] / ref[name] / (est_whole / est_ref)
-            lines = step_lines(cfg, p) * fit.per_sm(table, name)
-            per_line = cost[0] / 1000 * measured / lines
-            if measured > 1.05:
-                implied.append(per_line)
-            rows.append((layout, m, n, k, name, measured, est / est_whole, per_line))
+            estimated = est / est_whole
+            if measured > 1.05 and estimated > 1.05:
+                implied.append(LINE_NS * measured / estimated)
+            rows.append((layout, m, n, k, name, measured, estimated))
 
-line_ns = statistics.median(implied)
-print(f"kLineNs: median of {len(implied)} pairs slowed > 5%: {line_ns:.3f} ns per line "
-      f"(quartiles {statistics.quantiles(implied, n=4)[0]:.3f} .. "
-      f"{statistics.quantiles(implied, n=4)[2]:.3f})")
-print("\nlayout M x N x K: member, slowdown over whole lines measured / the runtime's estimate "
-      "(its compiled kLineNs); ns per line it implies")
+if implied:
+    q = statistics.quantiles(implied, n=4) if len(implied) > 1 else implied * 3
+    print(f"kLineNs {LINE_NS} compiled; the {len(implied)} pairs slowed > 5% in both imply "
+          f"{statistics.median(implied):.3f} ns per line (quartiles {q[0]:.3f} .. {q[2]:.3f})")
+print("\nlayout M x N x K: member, slowdown over whole lines measured / the runtime's estimate")
 errors = []
-for layout, m, n, k, name, measured, est, per_line in rows:
+for layout, m, n, k, name, measured, est in rows:
     errors.append(math.log(est / measured))
-    print(f"  {layout} {m}x{n}x{k} {name:8s} {measured:.3f} / {est:.3f}  {per_line:.3f}")
+    print(f"  {layout} {m}x{n}x{k} {name:8s} {measured:.3f} / {est:.3f}")
 print(f"\nestimate / measured over {len(errors)} pairs: geomean "
       f"{math.exp(sum(errors) / len(errors)):.3f}, "
       f"within 10%: {sum(abs(e) < math.log(1.1) for e in errors)}")

@@ -40,7 +40,7 @@ case $SET in
   picks) S="2048x5120x4104 4096x4096x4104 3000x5000x2008 512x5120x4104 2048x2048x2056 1000x1000x1000
           3000x5000x2000 2000x2000x2000 1024x1024x8200 4096x4096x4100 4095x4097x4103 2048x5120x4096
           4096x4096x4096"
-       NT_MEMBERS="midws w192 big s256w s160x w96" NN_MEMBERS="midws w192 big m64"
+       NT_MEMBERS="midws w192 big s256w s160x w96 s128 s208xk" NN_MEMBERS="midws w192 big m64 midk"
        seeds="139 149" ;;
   staging) S="4096x4096x4100 4096x4096x4104 4096x4096x4112 2048x5120x4100 2048x5120x4104
               2048x5120x4112 4095x4097x4103 4095x4104x4103 4095x4112x4112"
@@ -67,7 +67,7 @@ else
     --anchors tma-persistent $S
   clock
   # SET=picks: the members' runs after, at M 2048, 8192 and 512
-  [ $SET = picks ] && MS="2048 8192 512" members
+  [ $SET = picks ] && MS=${MS:-2048 8192 512} members
   set -- $seeds
   random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
   random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
