@@ -355,9 +355,9 @@ double linesPerRow(int64_t pitch) {
 // An SM's L2 line requests take at least this long each (ns): a K step of
 // its resident tiles takes no less than their lines. Fitted on members
 // timed with rows off whole lines beside the same on whole lines (H100),
-// where it moves 7 of 36 picks to within 3% of the fastest member:
+// where it moves 7 of 33 picks to within 3% of the fastest member:
 // docs/results/raw/off-sector/fit-before.txt.
-constexpr double kLineNs = 1.23;
+constexpr double kLineNs = 1.16;
 
 // A K step of one tile: the member's own (calibrated on rows on whole
 // lines), or where rows straddle lines, its SM's line requests if longer.

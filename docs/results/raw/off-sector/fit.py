@@ -17,7 +17,7 @@ members against the fastest, with the term and without it (rows counted
 on whole lines). Needs the runtime's binding (pip install ./python) and
 build/bin/tile-opt (blocks per SM, as fit_cost_model reads them).
   fit.py members-*.json.gz picks-*.json.gz > fit.txt
-  fit.py ../nn-mid/{nn-mid,promo,promo-a}-*.json.gz > fit-before.txt  (earlier runs)
+  fit.py ../nn-mid/promo*.json.gz --uncapped ../nn-mid/nn-mid-*.json.gz > fit-before.txt
 """
 import collections
 import gzip
@@ -49,7 +49,7 @@ def whole(layout, n, k):
     return all(p % 128 == 0 for p in pitches(layout, n, k))
 
 
-def variant(r, layout, n, k):
+def variant(r, layout, n, k, capped=True):
     """The member a row times, as the shipped runtime runs it: a kernel of
     ../nn-mid/promo.sh compiled at an L2 promotion (<layout>-<member>-p<P>)
     stands for it at 128 bytes where A's or B's rows are off a sector (the
@@ -63,17 +63,24 @@ def variant(r, layout, n, k):
     if promo:
         off = any(p % 32 for p in pitches(layout, n, k))
         return promo.group(1) if int(promo.group(2)) == (128 if off else 256) else None
+    if not capped and any(p % 32 for p in pitches(layout, n, k)):
+        return None  # timed at 256 bytes of promotion, which the runtime no longer takes
     return fit.member_of(r.get("manifest"))
 
 
+# Runs named after --uncapped timed the members before the runtime capped
+# the promotion of rows off a sector (128 bytes): their members' times on
+# such rows are left out.
+args = sys.argv[1:]
+uncapped = set(args[args.index("--uncapped") + 1:]) if "--uncapped" in args else set()
 runs = collections.defaultdict(dict)  # (run, layout) -> (M, N, K) -> {name: ms}
-for path in sys.argv[1:]:
+for path in [a for a in args if a != "--uncapped"]:
     doc = json.load(gzip.open(path, "rt"))
     for r in doc["results"]:
         if not r.get("pass"):
             continue
         m, n, k = map(int, r["shape"].split("x"))
-        name = variant(r, doc["layout"], n, k)
+        name = variant(r, doc["layout"], n, k, path not in uncapped)
         if name:
             shape = (m, n, k)
             runs[os.path.basename(path), doc["layout"]].setdefault(shape, {})[name] = r["ms"]
