@@ -352,24 +352,28 @@ double linesPerRow(int64_t pitch) {
   return pitch % kSectorBytes ? lines * 5 / 4 : lines;
 }
 
-// An SM's L2 line requests take at least this long each (ns): a K step of
-// its resident tiles takes no less than their lines. Fitted on members
-// timed with rows off whole lines beside the same on whole lines (H100),
-// where it moves 7 of 33 picks to within 3% of the fastest member:
-// docs/results/raw/off-sector/fit-before.txt.
-constexpr double kLineNs = 1.16;
+// An SM's L2 line requests take at least this long each (ns) where every
+// SM is busy: a K step of its resident tiles takes no less than their
+// lines. Fitted on members timed with rows off whole lines beside the same
+// on whole lines (H100): within 10% of the measured slowdown on 211 of 357
+// pairs, picks within 3% of the fastest timed member 16 -> 32 of 55:
+// docs/results/raw/off-sector/fit.txt.
+constexpr double kLineNs = 1.13;
 
 // A K step of one tile: the member's own (calibrated on rows on whole
 // lines), or where rows straddle lines, its SM's line requests if longer.
-double stepNs(const ModelTile &t, const double cost[5], RowPitches pitches) {
+double stepNs(const ModelTile &t, const double cost[5], int64_t m, int64_t n,
+              RowPitches pitches) {
   double rowsA = double(t.blockM * t.blockK * t.aBytes) / kLineBytes,
          rowsB = double(t.blockN * t.blockK * t.bBytes) / kLineBytes;
   double lines =
       rowsA * linesPerRow(pitches.a) + rowsB * linesPerRow(pitches.b);
   if (lines == rowsA + rowsB)
     return cost[1] / 1000;
+  // (L2 serves the chip: programs on fewer SMs than its own share it)
+  double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);
   return std::max(cost[1] / 1000,
-                  kLineNs * lines * slots(t, cost[0]) / cost[0]);
+                  kLineNs * busy * lines * slots(t, cost[0]) / cost[0]);
 }
 
 } // namespace
@@ -379,7 +383,7 @@ double stepNs(const ModelTile &t, const double cost[5], RowPitches pitches) {
 // split-K's f32 partial tiles) at the member's bandwidth takes longer.
 double modelEstimateNs(const ModelTile &t, const double cost[5], int64_t m,
                        int64_t n, int64_t k, RowPitches pitches) {
-  double step = stepNs(t, cost, pitches);
+  double step = stepNs(t, cost, m, n, pitches);
   double compute =
       waves(t, cost[0], m, n) * (double(steps(t, k)) * step + cost[2]);
   // Hybrid Stream-K (a program per slot): the data-parallel waves, then an
@@ -573,15 +577,16 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
   t.splitK = best.splits;
   if (r.tile.splitK > 1)
     splits = best.splits;
-  why = "rule " + std::to_string(best.rule) +
-        ", model: " + count(tiles(t, m, n), "tile") + " of " +
-        std::to_string(t.blockM) + "x" + std::to_string(t.blockN) +
-        (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
-        ", " + waveText(t, double(r.cost[0]), m, n, k) +
-        (stepNs(t, r.modelCost().data(), pitches) > double(r.cost[1]) / 1000
-             ? " (each taking its L2 lines: rows off whole lines)"
-             : "") +
-        ", " + microseconds(best.ns);
+  why =
+      "rule " + std::to_string(best.rule) +
+      ", model: " + count(tiles(t, m, n), "tile") + " of " +
+      std::to_string(t.blockM) + "x" + std::to_string(t.blockN) +
+      (t.splitK > 1 ? " split " + std::to_string(t.splitK) + " ways" : "") +
+      ", " + waveText(t, double(r.cost[0]), m, n, k) +
+      (stepNs(t, r.modelCost().data(), m, n, pitches) > double(r.cost[1]) / 1000
+           ? " (each taking its L2 lines: rows off whole lines)"
+           : "") +
+      ", " + microseconds(best.ns);
   if (ranked.size() > 1)
     why += " (next: rule " + std::to_string(ranked[1].rule) + ", " +
            microseconds(ranked[1].ns) + ")";

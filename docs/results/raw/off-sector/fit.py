@@ -57,7 +57,9 @@ def variant(r, layout, n, k, capped=True):
     if r["kind"] == "cublas":
         return "cublas"
     if r.get("dispatch"):
-        return "dispatch"
+        # (its pick, at the splits it ran: another row where no member row
+        # timed the member at them)
+        return ("dispatch", fit.label(fit.member_of(r["manifest"]), r.get("splits") or 1))
     folder = os.path.basename(os.path.dirname(r.get("manifest") or ""))
     promo = re.fullmatch(r"n[nt]-(\w+)-p(\d+)", folder)
     if promo:
@@ -65,7 +67,7 @@ def variant(r, layout, n, k, capped=True):
         return promo.group(1) if int(promo.group(2)) == (128 if off else 256) else None
     if not capped and any(p % 32 for p in pitches(layout, n, k)):
         return None  # timed at 256 bytes of promotion, which the runtime no longer takes
-    return fit.member_of(r.get("manifest"))
+    return fit.label(fit.member_of(r.get("manifest")), r.get("splits") or 1)
 
 
 # Runs named after --uncapped timed the members before the runtime capped
@@ -81,6 +83,10 @@ for path in [a for a in args if a != "--uncapped"]:
             continue
         m, n, k = map(int, r["shape"].split("x"))
         name = variant(r, doc["layout"], n, k, path not in uncapped)
+        if isinstance(name, tuple):
+            runs[os.path.basename(path), doc["layout"]].setdefault((m, n, k), {}) \
+                .setdefault(name[1], r["ms"])
+            name = "dispatch"
         if name:
             shape = (m, n, k)
             runs[os.path.basename(path), doc["layout"]].setdefault(shape, {})[name] = r["ms"]
@@ -98,14 +104,15 @@ for (run, layout), shapes in sorted(runs.items()):
         if abs(math.log(twin[0] * twin[1] * twin[2] / (m * n * k))) > math.log(1.5):
             continue  # too far apart for the model's scaling to stand in
         ref = shapes[twin]
-        for name in sorted(set(t) & set(ref) & set(costs)):
-            cfg = config[name]
-            cost = costs[name]
-            kw = dict(slots=table.get("cluster_slots"), per_sm=fit.per_sm(table, name))
-            est = fit.least_ns(cfg, cost, table["sms"], m, n, k, pitches=p, **kw)[0]
-            est_ref = fit.least_ns(cfg, cost, table["sms"], *twin, **kw)[0]
+        for name in sorted(v for v in set(t) & set(ref) if fit.unlabel(v)[0] in costs):
+            member, splits = fit.unlabel(name)
+            cfg = dict(config[member], split_k=splits)
+            cost = costs[member]
+            kw = dict(slots=table.get("cluster_slots"), per_sm=fit.per_sm(table, member))
+            est = fit.estimate_ns(cfg, cost, table["sms"], m, n, k, pitches=p, **kw)
+            est_ref = fit.estimate_ns(cfg, cost, table["sms"], *twin, **kw)
             # Whole lines at this shape's sizes.
-            est_whole = fit.least_ns(cfg, cost, table["sms"], m, n, k, **kw)[0]
+            est_whole = fit.estimate_ns(cfg, cost, table["sms"], m, n, k, **kw)
             measured = t[name] / ref[name] / (est_whole / est_ref)
             estimated = est / est_whole
             if measured > 1.05 and estimated > 1.05:
@@ -130,13 +137,17 @@ print("\nthe runtime's pick among the timed members (and without the line term) 
 hits = [0, 0, 0]
 for (run, layout), shapes in sorted(runs.items()):
     for (m, n, k), t in sorted(shapes.items()):
-        timed = set(t) & set(costs)
+        timed = {v for v in t if fit.unlabel(v)[0] in costs}
+        members = {fit.unlabel(v)[0] for v in timed}
         p = pitches(layout, n, k)
         if whole(layout, n, k) or not timed:
             continue
         best = min(timed, key=t.get)
-        chosen = fit.pick(table, costs, (m, n, k), pitches=p, members=timed)[0]
-        plain = fit.pick(table, costs, (m, n, k), members=timed)[0]
+        chosen = fit.label(*fit.pick(table, costs, (m, n, k), pitches=p, members=members))
+        plain = fit.label(*fit.pick(table, costs, (m, n, k), members=members))
+        if chosen not in t or plain not in t:
+            print(f"  {layout} {m}x{n}x{k}: {chosen} or {plain} not timed at those splits")
+            continue
         hits[0] += t[chosen] <= 1.03 * t[best]
         hits[1] += t[plain] <= 1.03 * t[best]
         hits[2] += 1
