@@ -25,7 +25,9 @@
 #   scripts/auto-bundles.sh .kit/bundles/auto nt; scripts/auto-bundles.sh .kit/bundles/auto nn
 #   bash docs/results/raw/off-sector/run.sh; SET=staging bash docs/results/raw/off-sector/run.sh
 #   SET=members BUDGET=560 bash docs/results/raw/off-sector/run.sh
-#   SET=picks T=150 BUDGET=560 bash docs/results/raw/off-sector/run.sh  (then SET=members' runs)
+#   SET=picks T=150 MS=2048 BUDGET=400 bash docs/results/raw/off-sector/run.sh
+#   SET=members MS="8192 512" BUDGET=200 bash docs/results/raw/off-sector/run.sh
+#   SET=final T=150 BUDGET=200 bash docs/results/raw/off-sector/run.sh  (the model as shipped)
 set -uo pipefail
 SET=${SET:-off}
 R=/tmp/raw-$SET; BUDGET=${BUDGET:-300}; . scripts/gpu-budget.sh
@@ -37,10 +39,13 @@ case $SET in
   off) S="2048x5120x4104 4096x4096x4104 3000x5000x2008 512x5120x4104 2048x2048x2056 1000x1000x1000
           3000x5000x2000 64x5120x4104 2048x5120x4096 4096x4096x4096 2048x2048x2048 1024x1024x1024"
        seeds="113 117" ;;
-  picks) S="2048x5120x4104 4096x4096x4104 3000x5000x2008 512x5120x4104 2048x2048x2056 1000x1000x1000
+  picks|final) S="2048x5120x4104 4096x4096x4104 3000x5000x2008 512x5120x4104 2048x2048x2056 1000x1000x1000
           3000x5000x2000 2000x2000x2000 1024x1024x8200 4096x4096x4100 4095x4097x4103 2048x5120x4096
           4096x4096x4096"
        NT_MEMBERS="midws w192 big s256w s160x w96 s128 s208xk" NN_MEMBERS="midws w192 big m64 midk"
+       # final: the shipped model's picks beside the ones before it
+       [ $SET = final ] && NT_MEMBERS="midws w192 big s256w s160x s208x w160 mid w96" &&
+         NN_MEMBERS="midws w192 big mid m64"
        seeds="139 149" ;;
   staging) S="4096x4096x4100 4096x4096x4104 4096x4096x4112 2048x5120x4100 2048x5120x4104
               2048x5120x4112 4095x4097x4103 4095x4104x4103 4095x4112x4112"
@@ -69,8 +74,9 @@ else
   # SET=picks: the members' runs after, at M 2048, 8192 and 512
   [ $SET = picks ] && MS=${MS:-2048 8192 512} members
   set -- $seeds
-  random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
-  random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
+  [ $SET = final ] && RANDOM_COUNT=0
+  [ ${RANDOM_COUNT:-100} -gt 0 ] && random_shapes random-$SET-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} $1 70
+  [ ${RANDOM_COUNT:-100} -gt 0 ] && random_shapes random-$SET-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} $2 10
 fi
 gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-$SET.tar.gz" -C $R .
