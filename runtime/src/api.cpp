@@ -92,7 +92,8 @@ std::string shapeText(int64_t m, int64_t n, int64_t k) {
   return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
 }
 
-// A problem's layout and types are the enums' values; else why not.
+// Whether a problem's layout and types are enum values; badEnums reports
+// when not.
 bool validEnums(const tile_rt_problem &p) {
   return unsigned(p.layout) <= TILE_RT_TT &&
          unsigned(p.a_type) <= TILE_RT_F32 && unsigned(p.c_type) <= TILE_RT_F32;
