@@ -169,14 +169,18 @@ class Dispatch:
     def member(self, handle: Any) -> Bundle:
         return next(b for b in self._members if b.handle.same(handle))
 
-    def pick(self, m: int, n: int, k: int) -> tuple[Bundle, str]:
-        """The member for an M x N x K problem and why (rule and numbers)."""
-        return self.choose(m, n, k)[:2]
+    def pick(self, m: int, n: int, k: int, layout: str = "", lda: int = 0,
+             ldb: int = 0) -> tuple[Bundle, str]:
+        """The member for an M x N x K problem and why (rule and numbers), in
+        `layout` ("": the members' first), A's and B's rows lda and ldb
+        elements apart (0: dense), which the model reads."""
+        return self.choose(m, n, k, layout, lda, ldb)[:2]
 
-    def choose(self, m: int, n: int, k: int) -> tuple[Bundle, str, int]:
+    def choose(self, m: int, n: int, k: int, layout: str = "", lda: int = 0,
+               ldb: int = 0) -> tuple[Bundle, str, int]:
         """pick's member and why, and the splits per tile the model chose for
         a split-K member (0: its split_k), which a plan of it must run."""
-        handle, why, splits = self.handle.pick(m, n, k)
+        handle, why, splits = self.handle.pick(m, n, k, layout, lda, ldb)
         return self.member(handle), why, splits
 
 

@@ -511,7 +511,7 @@ def run(args: argparse.Namespace) -> int:
         kernels = []
         for name, entry in zip(names, entries):
             if isinstance(entry, Dispatch):
-                member, why, splits = entry.choose(m, n, k)
+                member, why, splits = entry.choose(m, n, k, args.layout)
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
                 kernels.append((name, kernel_of(member, splits), True))
                 if args.tune > 1:

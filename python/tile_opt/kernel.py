@@ -193,7 +193,7 @@ class Kernel:
         if member is None:
             try:
                 if isinstance(self.entry, Dispatch):
-                    bundle, why, splits = self.entry.choose(m, n, k)
+                    bundle, why, splits = self.entry.choose(m, n, k, self.layout, lda, ldb)
                 else:
                     bundle, why, splits = self.entry, "the only kernel", 0
                 bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc, splits=splits)

@@ -1204,6 +1204,18 @@ def test_plan_follows_the_dispatch_rule(auto_f16, shape, member, splits):
         assert plan.grid == (min(132, tiles) if bundle.persistent else tiles)
 
 
+def test_pick_reads_the_views_rows(auto_f16):
+    """The model reads A's and B's rows as the launch does: a view whose rows
+    start 16 bytes past an L2 line (lda 4104) costs the 128x128 member's K
+    steps their lines, and the pick moves to the 128x256 one; rows on whole
+    lines (lda 4160) keep the dense pick. plan() and pick() agree."""
+    dense = auto_f16.plan(4096, 4096, 4096)
+    off = auto_f16.plan(4096, 4096, 4096, lda=4104)
+    whole = auto_f16.plan(4096, 4096, 4096, lda=4160)
+    assert [p.kernel.split("__")[1] for p in (dense, off, whole)] == ["midws", "big", "midws"]
+    assert auto_f16.pick(4096, 4096, 4096) == (dense.bundle, dense.why)
+
+
 def test_plan_of_a_transposed_layout(cache):
     if REAL_TILE_OPT is None:
         pytest.skip("needs tile-opt")
