@@ -253,8 +253,9 @@ typedef struct tile_rt_problem tile_rt_problem;
  * split-K member's at the splits per tile, 2 to split_k in powers of two
  * and 3 at its cost factor, as tile_rt_model_estimate weighs them, that
  * estimate least: those a plan of the pick runs); TILE_RT_INVALID_ARGUMENT for
- * a rule without a cost or a size outside 1 to 2^31 - 1 (the arguments are
- * wrong, where tile_rt_bundle_pick says a shape is unsupported). The model
+ * a rule without a cost, a size outside 1 to 2^31 - 1 (the arguments are
+ * wrong, where tile_rt_bundle_pick says a shape is unsupported) or a layout
+ * or type that is no enum value. The model
  * counts SMs as its "cost" states them (the calibrated chip's), not the
  * device's. */
 tile_rt_code tile_rt_rule_estimate(const tile_rt_bundle *bundle, size_t index,
