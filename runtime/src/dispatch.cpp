@@ -370,7 +370,8 @@ double stepNs(const ModelTile &t, const double cost[5], int64_t m, int64_t n,
       rowsA * linesPerRow(pitches.a) + rowsB * linesPerRow(pitches.b);
   if (lines == rowsA + rowsB)
     return cost[1] / 1000;
-  // (L2 serves the chip: programs on fewer SMs than its own share it)
+  // L2 serves the whole chip: programs on fewer SMs than it has each get a
+  // larger share (1000^3's 64 tiles of 128x128 lose little).
   double busy = std::min(1.0, tiles(t, m, n) * double(t.splitK) / cost[0]);
   return std::max(cost[1] / 1000,
                   kLineNs * busy * lines * slots(t, cost[0]) / cost[0]);
