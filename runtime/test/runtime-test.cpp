@@ -87,6 +87,12 @@ std::string fakePtx(const std::string &kernel, size_t count) {
   return s + ")\n{\n\tret;\n}\n";
 }
 
+// A dispatch manifest of one modelled rule: `bundle` at `cost`.
+Json oneRule(const char *bundle, const Json &cost, const char *why) {
+  return {{"kernel", "k"},
+          {"dispatch", {{{"bundle", bundle}, {"cost", cost}, {"why", why}}}}};
+}
+
 // An mma.sync kernel of 128x64 tiles serving nn and nt.
 Json syncManifest() {
   return {{"kernel", "k"},
@@ -874,12 +880,8 @@ void testDispatch() {
   // dimension off whole lines, or a staged copy's rows (K 6401 -> 6416, 32
   // bytes past a line), costs wide's K steps their lines (its bandwidth
   // raised so that its steps decide).
-  Json lineRules = {{"kernel", "k"},
-                    {"dispatch",
-                     {{{"bundle", "wide.json"},
-                       {"cost", {100, 100000, 0, 0, 1000000}},
-                       {"why", "wide"}}}}};
-  writeJson("lines.json", lineRules);
+  writeJson("lines.json",
+            oneRule("wide.json", {100, 100000, 0, 0, 1000000}, "wide"));
   Bundle lined("lines.json");
   auto wideNs = [&](const tile_rt_problem &p) {
     tile_rt_candidate c;
@@ -970,12 +972,8 @@ void testDispatch() {
     // 3 splits (one wave of 67 steps: 9.2 us, 11.5 with the factor) beat
     // 2 (one wave of 100: 12.5) and 4 (two waves of 50: 13.0). The pick
     // takes 3; autotune's candidates add the best power of two.
-    Json fast = {{"kernel", "k"},
-                 {"dispatch",
-                  {{{"bundle", "split.json"},
-                    {"cost", {100, 100000, 500, 2000, 1e6}},
-                    {"why", "split"}}}}};
-    writeJson("auto3.json", fast);
+    const Json fastCost = {100, 100000, 500, 2000, 1e6};
+    writeJson("auto3.json", oneRule("split.json", fastCost, "split"));
     Bundle b3("auto3.json");
     CHECK_EQ(b3.code, TILE_RT_OK);
     char why[256];
@@ -997,8 +995,7 @@ void testDispatch() {
     Json swapped = split;
     swapped["swap_ab"] = 1;
     writeJson("split-swap.json", swapped);
-    fast["dispatch"][0]["bundle"] = "split-swap.json";
-    writeJson("auto3s.json", fast);
+    writeJson("auto3s.json", oneRule("split-swap.json", fastCost, "split"));
     Bundle b3s("auto3s.json");
     CHECK_EQ(b3s.code, TILE_RT_OK);
     CHECK_EQ(tile_rt_bundle_pick(b3s.b, shape(1024, 512, 12800), &picked,
