@@ -345,7 +345,6 @@ namespace {
 // a sector five sectors, not four. Of rows `pitch` bytes apart, 1 -
 // gcd(pitch, 128) / 128 start inside a line (7 in 8 where rows start inside
 // a sector, whose lines count 5/4 each).
-constexpr int64_t kLineBytes = 128;
 double linesPerRow(int64_t pitch) {
   double lines =
       2.0 - double(std::gcd(pitch % kLineBytes, kLineBytes)) / kLineBytes;

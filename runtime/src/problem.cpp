@@ -71,7 +71,14 @@ std::string listed(const std::vector<std::string> &items) {
 
 } // namespace
 
-Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
+bool offLines(const tile_rt_problem &p, int operand) {
+  Stored o = storedOperand(p, operand);
+  int64_t elem = elementBytes(p, operand);
+  return o.cols * elem >= kLineBytes &&
+         o.ld % kLineBytes * elem % kLineBytes != 0;
+}
+
+Staging planStaging(const Manifest &m, const tile_rt_problem &p, bool lines) {
   Staging s;
   s.mp = p.m;
   s.np = p.n;
@@ -82,16 +89,22 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
   for (int i = 0; i < 3; ++i) {
     int dim = rowDim(p, i);
     int64_t ld = storedOperand(p, i).ld, bytes = rowBytes(m, dim);
+    bool toLines = lines && i != 2 && offLines(p, i);
     if (addressable(ld, elementBytes(p, i), bytes) &&
-        (i != 2 || storesInPlace(p, bytes)))
+        (i != 2 || storesInPlace(p, bytes)) && !toLines)
       continue;
+    padded.lines |= toLines;
     // One row length per size: in elements of the narrowest type with rows
-    // along it (B's and C's rows are both N long), in whole sectors.
-    int64_t sector = std::lcm(kSectorBytes, bytes);
-    int64_t step = sector / elementBytes(p, i);
+    // along it (B's and C's rows are both N long), in whole lines (whole
+    // sectors for rows shorter than a line, which start on one anyway).
+    int64_t narrowest = elementBytes(p, i);
     for (int j = 0; j < 3; ++j)
       if (rowDim(p, j) == dim)
-        step = std::max(step, sector / elementBytes(p, j));
+        narrowest = std::min(narrowest, elementBytes(p, j));
+    int64_t unit = std::lcm(
+        dimSize(p, dim) * narrowest < kLineBytes ? kSectorBytes : kLineBytes,
+        bytes);
+    int64_t step = unit / narrowest;
     int64_t &size = dim == 0 ? padded.mp : dim == 1 ? padded.np : padded.kp;
     size = ceilDiv(dimSize(p, dim), step) * step;
     padded.copied[i] = padded.staged = true;
@@ -119,7 +132,7 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
     int64_t value, multiple;
   };
   std::vector<Reason> reasons;
-  std::vector<std::string> copied, pads;
+  std::vector<std::string> copied, pads, offLine;
   const char *const leadNames[3] = {"lda", "ldb", "ldc"};
   for (int i = 0; i < 3; ++i) {
     if (!s.copied[i])
@@ -127,21 +140,30 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
     copied.push_back(std::string(1, "ABC"[i]));
     int dim = rowDim(p, i);
     Stored o = storedOperand(p, i);
+    bool tmaReads = addressable(o.ld, elementBytes(p, i), rowBytes(m, dim)) &&
+                    (i != 2 || storesInPlace(p, rowBytes(m, dim)));
     // Named by its size when dense or when the size is the reason (C's N).
     bool bySize = o.ld == o.cols ||
                   addressable(o.ld, elementBytes(p, i), rowBytes(m, dim));
     Reason r{bySize ? dim : 3 + i, bySize ? kDimNames[dim] : leadNames[i],
              bySize ? o.cols : o.ld, rowBytes(m, dim) / elementBytes(p, i)};
+    std::string pad = r.name + " " + std::to_string(r.value) + " -> " +
+                      std::to_string(s.padded(dim));
+    if (std::find(pads.begin(), pads.end(), pad) == pads.end())
+      pads.push_back(pad);
+    // Copied only onto whole lines (Staging::lines).
+    if (tmaReads) {
+      std::string name = r.name + "=" + std::to_string(r.value);
+      if (std::find(offLine.begin(), offLine.end(), name) == offLine.end())
+        offLine.push_back(name);
+      continue;
+    }
     auto same = std::find_if(reasons.begin(), reasons.end(),
                              [&](const Reason &x) { return x.name == r.name; });
     if (same == reasons.end())
       reasons.push_back(r);
     else
       same->multiple = std::min(same->multiple, r.multiple);
-    std::string pad = r.name + " " + std::to_string(r.value) + " -> " +
-                      std::to_string(s.padded(dim));
-    if (std::find(pads.begin(), pads.end(), pad) == pads.end())
-      pads.push_back(pad);
   }
   std::stable_sort(
       reasons.begin(), reasons.end(),
@@ -156,17 +178,22 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                                  : " is not a multiple of " +
                                        std::to_string(r.multiple)));
   std::string why = listed(parts);
-  if (oneMultiple)
+  if (oneMultiple && !reasons.empty())
     why += (reasons.size() > 1 ? " are not multiples of "
                                : " is not a multiple of ") +
            std::to_string(reasons[0].multiple);
+  if (!offLine.empty())
+    why += (why.empty() ? "" : "; ") + std::string("rows of ") +
+           listed(offLine) +
+           " start inside 128-byte L2 lines, where the model finds copies "
+           "pay";
   bool one = copied.size() == 1;
   std::string padText;
   for (const std::string &pad : pads)
     padText += (padText.empty() ? "" : ", ") + pad;
   return why + "; " + listed(copied) +
-         (one ? " goes through a 32-byte-aligned copy ("
-              : " go through 32-byte-aligned copies (") +
+         (one ? " goes through a padded copy ("
+              : " go through padded copies (") +
          padText + "), which every timed launch includes";
 }
 

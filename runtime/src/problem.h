@@ -36,23 +36,30 @@ int rowDim(const tile_rt_problem &p, int operand);
 // of A's type).
 int64_t rowBytes(const Manifest &m, int dim);
 
-// L2's sector: a TMA row that starts inside one loads up to a third slower
-// (docs/results/shapes.md, "Rows off a 32-byte sector"), so staged copies
-// pad rows to whole sectors and maps of such rows fetch less around a miss.
+// L2's line and its sectors: a TMA row that starts inside a line reads two
+// (docs/results/shapes.md, "Rows off whole L2 lines in the cost model"), and
+// one inside a sector loads up to a third slower ("Rows off a 32-byte
+// sector"), so staged copies pad rows to whole lines and maps of rows off a
+// sector fetch less around a miss.
 constexpr int64_t kSectorBytes = 32;
+constexpr int64_t kLineBytes = 128;
 
 // How a kernel's operands are laid out for one problem: as the problem
 // stores them (rows its leading dimensions apart), unless a TMA kernel is
 // asked for an operand whose rows TMA cannot address: its leading dimension
 // (its row length when dense) not a multiple of rowBytes, or 2^40 bytes or
-// more. The problem is then staged: each such operand, and only it, is
-// copied into a buffer of its own orientation whose rows are its row length
-// rounded up to rowBytes and to whole sectors (A as M x kp or K x mp, B as K x
-// np or N x kp, C as M x np), and the kernel runs on the copies with sizes
-// still M, N and K, so TMA zero-fills and clips at the real sizes and the pad
-// columns are never read or written (the copies need no zeroing).
+// more; or, where the dispatch's model finds that the copies pay
+// (`lines`), an A or B whose rows start inside L2 lines. The problem is then
+// staged: each such operand, and only it, is copied into a buffer of its own
+// orientation whose rows are its row length rounded up to rowBytes and to
+// whole lines (A as M x kp or K x mp, B as K x np or N x kp, C as M x np),
+// and the kernel runs on the copies with sizes still M, N and K, so TMA
+// zero-fills and clips at the real sizes and the pad columns are never read
+// or written (the copies need no zeroing).
 struct Staging {
   bool staged = false;
+  // Copies A's or B's rows, which TMA could read in place, onto whole lines.
+  bool lines = false;
   // Operand 0 (A), 1 (B) or 2 (C) runs on its padded copy.
   bool copied[3] = {false, false, false};
   // The row lengths of the copies whose rows are M, N or K long (the size
@@ -62,17 +69,25 @@ struct Staging {
   int64_t padded(int dim) const { return dim == 0 ? mp : dim == 1 ? np : kp; }
 };
 
-// The staging of problem `p` for kernel `m`. A manifest that pins the row
-// stride of an operand to be copied (static_stride_am, _ak, _bk, _bn, _cm)
-// to another value than its copy's is not staged: the leading dimension
-// TMA cannot address is refused instead.
-Staging planStaging(const Manifest &m, const tile_rt_problem &p);
+// The staging of problem `p` for kernel `m`, with `lines` A and B copied
+// onto whole lines where their rows are not (and at least a line long). A
+// manifest that pins the row stride of an operand to be copied
+// (static_stride_am, _ak, _bk, _bn, _cm) to another value than its copy's
+// is not staged: the leading dimension TMA cannot address is refused
+// instead.
+Staging planStaging(const Manifest &m, const tile_rt_problem &p,
+                    bool lines = false);
+
+// Whether operand i (0 A, 1 B) of `p` as stored has rows of at least a
+// line that start inside lines: what planStaging's `lines` copies.
+bool offLines(const tile_rt_problem &p, int operand);
 
 // What a staged problem copies and why: "N=4097 and K=4103 are not
-// multiples of 8; A, B and C go through 32-byte-aligned copies (K 4103 ->
-// 4112, N 4097 -> 4112), which every timed launch includes"; a view's
-// leading dimension is named as "lda=4100", its copy's as "lda 4100 ->
-// 4096".
+// multiples of 8; A, B and C go through padded copies (K 4103 -> 4160, N
+// 4097 -> 4160), which every timed launch includes"; a view's leading
+// dimension is named as "lda=4100", its copy's as "lda 4100 -> 4096"; an
+// operand copied onto whole lines alone (Staging::lines) as "rows of K=4104
+// start inside 128-byte L2 lines, where the model finds copies pay".
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
 

@@ -877,9 +877,9 @@ void testDispatch() {
   CHECK_EQ(pick(3000, 3000, 4000),
            "big.json: rule 0, class m2^12-n2^12-k2^12: tuned");
   // The pick reads the operands' rows as the members do: a leading
-  // dimension off whole lines, or a staged copy's rows (K 6401 -> 6416, 32
-  // bytes past a line), costs wide's K steps their lines (its bandwidth
-  // raised so that its steps decide).
+  // dimension off whole lines costs wide's K steps their lines (its
+  // bandwidth raised so that its steps decide); a staged copy's rows are
+  // whole lines (K 6401 -> 6464), one K step more and no line cost.
   writeJson("lines.json",
             oneRule("wide.json", {100, 100000, 0, 0, 1000000}, "wide"));
   Bundle lined("lines.json");
@@ -910,7 +910,7 @@ void testDispatch() {
   CHECK_EQ(wideNs(problem(12800, 128, 6400)), 10000.0);
   CHECK(std::abs(wideNs(leads(problem(12800, 128, 6400), 6408, 0, 0)) -
                  100 * 428 * 1.13) < 1e-6);
-  CHECK(std::abs(wideNs(problem(12800, 128, 6401)) - 101 * 352 * 1.13) < 1e-6);
+  CHECK_EQ(wideNs(problem(12800, 128, 6401)), 10100.0);
   char lineWhy[256];
   CHECK_EQ(tile_rt_bundle_pick(
                lined.b, at(leads(problem(12800, 128, 6400), 6408, 0, 0)), &none,
@@ -1453,27 +1453,27 @@ void testStaging() {
   CHECK_EQ(aligned.text(TILE_RT_TEXT_STAGING), "");
   Plan both(b.b, problem(4095, 4097, 4103));
   CHECK(both.info.staged);
-  CHECK_EQ(both.info.kp, 4112);
-  CHECK_EQ(both.info.np, 4112);
-  CHECK_EQ(both.info.a_copy_bytes, 4095 * 4112 * 2);
-  CHECK_EQ(both.info.b_copy_bytes, 4103 * 4112 * 2);
-  CHECK_EQ(both.info.c_copy_bytes, 4095 * 4112 * 2);
+  CHECK_EQ(both.info.kp, 4160);
+  CHECK_EQ(both.info.np, 4160);
+  CHECK_EQ(both.info.a_copy_bytes, 4095 * 4160 * 2);
+  CHECK_EQ(both.info.b_copy_bytes, 4103 * 4160 * 2);
+  CHECK_EQ(both.info.c_copy_bytes, 4095 * 4160 * 2);
   CHECK_EQ(both.text(TILE_RT_TEXT_STAGING),
            "N=4097 and K=4103 are not multiples of 8; A, B and C go through "
-           "32-byte-aligned copies (K 4103 -> 4112, N 4097 -> 4112), which "
+           "padded copies (K 4103 -> 4160, N 4097 -> 4160), which "
            "every timed launch includes");
   // The kernel is passed the copies' strides and the real sizes.
-  CHECK_EQ(both.param("stride_am"), 4112);
-  CHECK_EQ(both.param("stride_bk"), 4112);
-  CHECK_EQ(both.param("stride_cm"), 4112);
+  CHECK_EQ(both.param("stride_am"), 4160);
+  CHECK_EQ(both.param("stride_bk"), 4160);
+  CHECK_EQ(both.param("stride_cm"), 4160);
   CHECK_EQ(both.param("K"), 4103);
   tile_rt_tma a, c;
   CHECK_EQ(tile_rt_plan_tma(both.p, 0, &a, nullptr), TILE_RT_OK);
   CHECK_EQ(tile_rt_plan_tma(both.p, 2, &c, nullptr), TILE_RT_OK);
-  CHECK(a.rows == 4095 && a.cols == 4103 && a.pitch == 4112 &&
-        a.row_bytes == 8224 && a.box[0] == 64 && a.box[1] == 128 &&
+  CHECK(a.rows == 4095 && a.cols == 4103 && a.pitch == 4160 &&
+        a.row_bytes == 8320 && a.box[0] == 64 && a.box[1] == 128 &&
         a.swizzle_bytes == 128 && a.type == TILE_RT_F16);
-  CHECK(c.rows == 4095 && c.cols == 4097 && c.pitch == 4112 && c.box[1] == 64);
+  CHECK(c.rows == 4095 && c.cols == 4097 && c.pitch == 4160 && c.box[1] == 64);
   CHECK_EQ(c.swizzle_bytes, 128);
   // The copies' rows are whole sectors: their maps keep the kernel's
   // promotion (rows off a sector take less; below).
@@ -1541,23 +1541,23 @@ void testStaging() {
   // and C's row length, K = 100 A's.
   Plan n100(b.b, problem(128, 100, 128));
   CHECK(n100.info.staged);
-  CHECK(n100.info.kp == 128 && n100.info.np == 112 && n100.info.mp == 128);
+  CHECK(n100.info.kp == 128 && n100.info.np == 128 && n100.info.mp == 128);
   CHECK_EQ(n100.info.a_copy_bytes, 0);
-  CHECK_EQ(n100.info.b_copy_bytes, 128 * 112 * 2);
-  CHECK_EQ(n100.info.c_copy_bytes, 128 * 112 * 2);
+  CHECK_EQ(n100.info.b_copy_bytes, 128 * 128 * 2);
+  CHECK_EQ(n100.info.c_copy_bytes, 128 * 128 * 2);
   CHECK_EQ(n100.param("stride_am"), 128);
-  CHECK_EQ(n100.param("stride_bk"), 112);
-  CHECK_EQ(n100.param("stride_cm"), 112);
+  CHECK_EQ(n100.param("stride_bk"), 128);
+  CHECK_EQ(n100.param("stride_cm"), 128);
   CHECK_EQ(n100.text(TILE_RT_TEXT_STAGING),
-           "N=100 is not a multiple of 8; B and C go through 32-byte-aligned "
-           "copies (N 100 -> 112), which every timed launch includes");
+           "N=100 is not a multiple of 8; B and C go through padded "
+           "copies (N 100 -> 128), which every timed launch includes");
   Plan k100(b.b, problem(128, 128, 100));
-  CHECK(k100.info.kp == 112 && k100.info.np == 128);
-  CHECK(k100.info.a_copy_bytes == 128 * 112 * 2 &&
+  CHECK(k100.info.kp == 128 && k100.info.np == 128);
+  CHECK(k100.info.a_copy_bytes == 128 * 128 * 2 &&
         k100.info.b_copy_bytes == 0 && k100.info.c_copy_bytes == 0);
   CHECK_EQ(k100.text(TILE_RT_TEXT_STAGING),
-           "K=100 is not a multiple of 8; A goes through a 32-byte-aligned "
-           "copy (K 100 -> 112), which every timed launch includes");
+           "K=100 is not a multiple of 8; A goes through a padded "
+           "copy (K 100 -> 128), which every timed launch includes");
   // A view whose leading dimension is aligned is read in place, whatever
   // its size (TMA clips at K).
   Plan view(b.b, leads(problem(128, 128, 100), 104, 0, 0));
@@ -1608,22 +1608,22 @@ void testStagingLayouts() {
   Plan p(nt.b, problem(100, 4100, 4099, TILE_RT_NT));
   CHECK_EQ(p.code, TILE_RT_OK);
   CHECK(p.info.staged);
-  CHECK(p.info.kp == 4112 && p.info.np == 4112 && p.info.mp == 100);
-  CHECK_EQ(p.info.a_copy_bytes, 100 * 4112 * 2);
-  CHECK_EQ(p.info.b_copy_bytes, 4100 * 4112 * 2);
-  CHECK_EQ(p.info.c_copy_bytes, 100 * 4112 * 2);
+  CHECK(p.info.kp == 4160 && p.info.np == 4160 && p.info.mp == 100);
+  CHECK_EQ(p.info.a_copy_bytes, 100 * 4160 * 2);
+  CHECK_EQ(p.info.b_copy_bytes, 4100 * 4160 * 2);
+  CHECK_EQ(p.info.c_copy_bytes, 100 * 4160 * 2);
   CHECK_EQ(p.param("K"), 4099);
-  CHECK_EQ(p.param("stride_am"), 4112);
+  CHECK_EQ(p.param("stride_am"), 4160);
   CHECK_EQ(p.param("stride_ak"), 1);
   CHECK_EQ(p.param("stride_bk"), 1);
-  CHECK_EQ(p.param("stride_bn"), 4112);
-  CHECK_EQ(p.param("stride_cm"), 4112);
-  CHECK_EQ(tmaOf(p, 0), (Tma{100, 4099, 4112}));
-  CHECK_EQ(tmaOf(p, 1), (Tma{4100, 4099, 4112}));
-  CHECK_EQ(tmaOf(p, 2), (Tma{100, 4100, 4112}));
+  CHECK_EQ(p.param("stride_bn"), 4160);
+  CHECK_EQ(p.param("stride_cm"), 4160);
+  CHECK_EQ(tmaOf(p, 0), (Tma{100, 4099, 4160}));
+  CHECK_EQ(tmaOf(p, 1), (Tma{4100, 4099, 4160}));
+  CHECK_EQ(tmaOf(p, 2), (Tma{100, 4100, 4160}));
   CHECK_EQ(p.text(TILE_RT_TEXT_STAGING),
            "N=4100 and K=4099 are not multiples of 8; A, B and C go through "
-           "32-byte-aligned copies (K 4099 -> 4112, N 4100 -> 4112), which "
+           "padded copies (K 4099 -> 4160, N 4100 -> 4160), which "
            "every timed launch includes");
   // f32 C: 4100 elements are 16400 bytes, C is written in place.
   Json nt32 = layoutManifest("nt");
@@ -1637,17 +1637,17 @@ void testStagingLayouts() {
   CHECK(q.info.staged && q.info.np == 4100 && q.info.c_copy_bytes == 0);
   CHECK_EQ(tmaOf(q, 2), (Tma{100, 4100, 4100}));
   CHECK_EQ(q.text(TILE_RT_TEXT_STAGING),
-           "K=4099 is not a multiple of 8; A and B go through 32-byte-aligned "
-           "copies (K 4099 -> 4112), which every timed launch includes");
+           "K=4099 is not a multiple of 8; A and B go through padded "
+           "copies (K 4099 -> 4160), which every timed launch includes");
   // ... and N = 4097 copies C too, its rows padded to 8 f32 elements (32
   // bytes; in nt N is C's row length alone).
   f32.n = 4097;
   Plan q2(n32.b, f32);
-  CHECK(q2.info.np == 4104 && q2.info.c_copy_bytes == 100 * 4104 * 4);
+  CHECK(q2.info.np == 4128 && q2.info.c_copy_bytes == 100 * 4128 * 4);
   CHECK_EQ(q2.text(TILE_RT_TEXT_STAGING),
            "N=4097 is not a multiple of 4 and K=4099 is not a multiple of 8; "
-           "A, B and C go through 32-byte-aligned copies (K 4099 -> 4112, N "
-           "4097 -> 4104), which every timed launch includes");
+           "A, B and C go through padded copies (K 4099 -> 4160, N "
+           "4097 -> 4128), which every timed launch includes");
 
   // tn: A stored K x M (rows M long), B K x N: an odd M copies A alone, as
   // K x mp; K is no operand's row length (k_multiple 1).
@@ -1666,14 +1666,14 @@ void testStagingLayouts() {
   CHECK_EQ(tmaOf(t, 0), (Tma{1001, 7, 16}));
   CHECK_EQ(tmaOf(t, 1), (Tma{1001, 3000, 3000}));
   CHECK_EQ(t.text(TILE_RT_TEXT_STAGING),
-           "M=7 is not a multiple of 8; A goes through a 32-byte-aligned copy "
+           "M=7 is not a multiple of 8; A goes through a padded copy "
            "(M 7 -> 16), which every timed launch includes");
   Plan t2(tn.b, problem(7, 3001, 1001, TILE_RT_TN));
   CHECK(t2.info.a_copy_bytes && t2.info.b_copy_bytes == 1001 * 3008 * 2 &&
         t2.info.c_copy_bytes == 7 * 3008 * 2);
   CHECK_EQ(t2.text(TILE_RT_TEXT_STAGING),
            "M=7 and N=3001 are not multiples of 8; A, B and C go through "
-           "32-byte-aligned copies (M 7 -> 16, N 3001 -> 3008), which every "
+           "padded copies (M 7 -> 16, N 3001 -> 3008), which every "
            "timed launch includes");
 
   // tt: views; only B's leading dimension is unaligned.
@@ -1683,20 +1683,20 @@ void testStagingLayouts() {
   CHECK_EQ(v.code, TILE_RT_OK);
   CHECK(v.info.staged);
   CHECK(v.info.a_copy_bytes == 0 && v.info.c_copy_bytes == 0);
-  CHECK_EQ(v.info.b_copy_bytes, 4104 * 4112 * 2);
+  CHECK_EQ(v.info.b_copy_bytes, 4104 * 4160 * 2);
   CHECK_EQ(v.param("stride_ak"), 104);
-  CHECK_EQ(v.param("stride_bn"), 4112);
+  CHECK_EQ(v.param("stride_bn"), 4160);
   CHECK_EQ(v.param("stride_cm"), 4112);
   CHECK_EQ(tmaOf(v, 0), (Tma{4099, 100, 104}));
-  CHECK_EQ(tmaOf(v, 1), (Tma{4104, 4099, 4112}));
+  CHECK_EQ(tmaOf(v, 1), (Tma{4104, 4099, 4160}));
   CHECK_EQ(v.text(TILE_RT_TEXT_STAGING),
-           "ldb=4101 is not a multiple of 8; B goes through a 32-byte-aligned "
-           "copy (ldb 4101 -> 4112), which every timed launch includes");
+           "ldb=4101 is not a multiple of 8; B goes through a padded "
+           "copy (ldb 4101 -> 4160), which every timed launch includes");
   // Sizes and leading dimensions together: A dense with M = 100, C a view.
   Plan w(tt.b, leads(problem(100, 4100, 4096, TILE_RT_TT), 0, 0, 4102));
   CHECK_EQ(w.text(TILE_RT_TEXT_STAGING),
            "M=100 and ldc=4102 are not multiples of 8; A and C go through "
-           "32-byte-aligned copies (M 100 -> 112, ldc 4102 -> 4112), which "
+           "padded copies (M 100 -> 128, ldc 4102 -> 4160), which "
            "every timed launch includes");
   // Aligned views of unaligned sizes: A and B read in place; C too only
   // where its rows end on 16 bytes, as TMA stores write whole 16-byte
@@ -1704,11 +1704,11 @@ void testStagingLayouts() {
   Plan x(tt.b, leads(problem(100, 4100, 4099, TILE_RT_TT), 104, 4104, 4104));
   CHECK(x.code == TILE_RT_OK && x.info.staged);
   CHECK(x.info.a_copy_bytes == 0 && x.info.b_copy_bytes == 0);
-  CHECK_EQ(x.info.c_copy_bytes, 100 * 4112 * 2);
-  CHECK_EQ(x.param("stride_cm"), 4112);
+  CHECK_EQ(x.info.c_copy_bytes, 100 * 4160 * 2);
+  CHECK_EQ(x.param("stride_cm"), 4160);
   CHECK_EQ(x.text(TILE_RT_TEXT_STAGING),
-           "N=4100 is not a multiple of 8; C goes through a 32-byte-aligned "
-           "copy (N 4100 -> 4112), which every timed launch includes");
+           "N=4100 is not a multiple of 8; C goes through a padded "
+           "copy (N 4100 -> 4160), which every timed launch includes");
   Plan x2(tt.b, leads(problem(100, 4104, 4099, TILE_RT_TT), 104, 4104, 4112));
   CHECK(x2.code == TILE_RT_OK && !x2.info.staged);
 
@@ -2170,7 +2170,7 @@ void testLeadingDimensions() {
         b.row_bytes == 1024);
   CHECK(c.rows == 128 && c.cols == 256 && c.pitch == 264 && c.row_bytes == 528);
   // Leading dimensions TMA cannot address: that operand alone is copied
-  // into a 32-byte-aligned buffer; the others are read in place.
+  // into a buffer of whole lines; the others are read in place.
   m = wgmmaManifest();
   writeJson("leads.json", m);
   Bundle wl("leads.json");
@@ -2183,14 +2183,14 @@ void testLeadingDimensions() {
   CHECK_EQ(la.param("stride_am"), 4096);
   CHECK_EQ(la.param("stride_bk"), 256);
   CHECK_EQ(la.text(TILE_RT_TEXT_STAGING),
-           "lda=4100 is not a multiple of 8; A goes through a 32-byte-aligned "
+           "lda=4100 is not a multiple of 8; A goes through a padded "
            "copy (lda 4100 -> 4096), which every timed launch includes");
   Plan lc(wl.b, leads(problem(128, 256, 4096), 0, 0, 260));
   CHECK_EQ(lc.info.c_copy_bytes, 128 * 256 * 2);
   CHECK_EQ(lc.info.a_copy_bytes + lc.info.b_copy_bytes, 0);
   CHECK_EQ(lc.param("stride_cm"), 256);
   CHECK_EQ(lc.text(TILE_RT_TEXT_STAGING),
-           "ldc=260 is not a multiple of 8; C goes through a 32-byte-aligned "
+           "ldc=260 is not a multiple of 8; C goes through a padded "
            "copy (ldc 260 -> 256), which every timed launch includes");
   // A copy reads and writes its operand with cuMemcpy2D, whose pitch stops
   // short of 2^31 bytes.
@@ -2214,7 +2214,7 @@ void testLeadingDimensions() {
   Plan c258(w32.b, f32);
   CHECK_EQ(c258.info.c_copy_bytes, 128 * 256 * 4);
   CHECK_EQ(c258.text(TILE_RT_TEXT_STAGING),
-           "ldc=258 is not a multiple of 4; C goes through a 32-byte-aligned "
+           "ldc=258 is not a multiple of 4; C goes through a padded "
            "copy (ldc 258 -> 256), which every timed launch includes");
   // Transposed operands: A stored K x M (rows M long), B N x K.
   m = layoutManifest("tt");
@@ -2239,10 +2239,10 @@ void testLeadingDimensions() {
   Plan staged(wg.b, leads(problem(4095, 4097, 4103), 5001, 4099, 4111));
   CHECK_EQ(staged.code, TILE_RT_OK);
   CHECK(staged.info.staged);
-  CHECK_EQ(staged.param("stride_am"), 4112);
-  CHECK_EQ(staged.param("stride_cm"), 4112);
+  CHECK_EQ(staged.param("stride_am"), 4160);
+  CHECK_EQ(staged.param("stride_cm"), 4160);
   tile_rt_plan_tma(staged.p, 0, &a, nullptr);
-  CHECK(a.pitch == 4112 && a.cols == 4103);
+  CHECK(a.pitch == 4160 && a.cols == 4103);
 }
 
 void testNoGpu() {

@@ -1171,26 +1171,27 @@ def test_staging_pads_unaligned_n_and_k(manifests):
     w = load_bundle(manifests["wgmma"])
     aligned = w.staging(4096, 4104, 4096)
     assert not aligned.staged and (aligned.mp, aligned.kp, aligned.np) == (4096, 4096, 4104)
-    # Padded to whole 32-byte sectors (16 f16).
-    for shape, padded in {(4095, 4097, 4103): (4112, 4112), (128, 100, 128): (128, 112),
-                          (128, 128, 100): (112, 128), (1, 1, 1): (16, 16)}.items():
+    # Padded to whole 128-byte lines (64 f16), rows shorter than a line to
+    # whole 32-byte sectors (16 f16).
+    for shape, padded in {(4095, 4097, 4103): (4160, 4160), (128, 100, 128): (128, 128),
+                          (128, 128, 100): (128, 128), (1, 1, 1): (16, 16)}.items():
         s = w.staging(*shape)
         assert s.staged and (s.kp, s.np) == padded, shape
         w.check_shape(*shape)
     info = w.plan(4095, 4097, 4103).info()
     assert info["staged"]
     assert (info["a_copy_bytes"], info["b_copy_bytes"], info["c_copy_bytes"]) == (
-        4095 * 4112 * 2, 4103 * 4112 * 2, 4095 * 4112 * 2)
+        4095 * 4160 * 2, 4103 * 4160 * 2, 4095 * 4160 * 2)
     assert w.plan(4096, 4104, 4096).info()["a_copy_bytes"] == 0
     # The kernel gets the problem's sizes and the copies' row strides.
     assert _plan_args(w, 4095, 4097, 4103) == {
-        "M": 4095, "N": 4097, "K": 4103, "stride_am": 4112, "stride_ak": 1,
-        "stride_bk": 4112, "stride_bn": 1, "stride_cm": 4112, "stride_cn": 1}
+        "M": 4095, "N": 4097, "K": 4103, "stride_am": 4160, "stride_ak": 1,
+        "stride_bk": 4160, "stride_bn": 1, "stride_cm": 4160, "stride_cn": 1}
     assert _plan_args(w, 128, 128, 100) == {
-        "M": 128, "N": 128, "K": 100, "stride_am": 112, "stride_ak": 1,
+        "M": 128, "N": 128, "K": 100, "stride_am": 128, "stride_ak": 1,
         "stride_bk": 128, "stride_bn": 1, "stride_cm": 128, "stride_cn": 1}
     args = _plan_args(w, 128, 100, 128)
-    assert args["stride_am"] == 128 and args["stride_bk"] == args["stride_cm"] == 112
+    assert args["stride_am"] == 128 and args["stride_bk"] == args["stride_cm"] == 128
 
 
 def test_staged_tma_descriptors(manifests, tmp_path):
@@ -1200,10 +1201,10 @@ def test_staged_tma_descriptors(manifests, tmp_path):
     views = tma_views(w.plan(4095, 4097, 4103))
     a, b, c, tail = views["tma_a"], views["tma_b"], views["tma_c"], views["tma_a_tail"]
     assert (a.operand, a.dtype, a.rows, a.cols, a.pitch, a.box) == ("A", "f16", 4095, 4103,
-                                                                    4112, (64, 128))
-    assert (b.operand, b.rows, b.cols, b.pitch, b.box) == ("B", 4103, 4097, 4112, (64, 64))
-    assert (c.operand, c.rows, c.cols, c.pitch, c.box) == ("C", 4095, 4097, 4112, (64, 64))
-    assert (tail.operand, tail.rows, tail.cols, tail.pitch, tail.box) == ("A", 4095, 4103, 4112,
+                                                                    4160, (64, 128))
+    assert (b.operand, b.rows, b.cols, b.pitch, b.box) == ("B", 4103, 4097, 4160, (64, 64))
+    assert (c.operand, c.rows, c.cols, c.pitch, c.box) == ("C", 4095, 4097, 4160, (64, 64))
+    assert (tail.operand, tail.rows, tail.cols, tail.pitch, tail.box) == ("A", 4095, 4103, 4160,
                                                                           (64, 64))
     assert [v.pitch for v in tma_views(w.plan(4096, 4104, 4096)).values()] == [4096, 4104, 4104,
                                                                                4096]
@@ -1211,14 +1212,14 @@ def test_staged_tma_descriptors(manifests, tmp_path):
     f32 = load_bundle(_write_split(tmp_path, _tma_manifest(c_type="f32", tma_box_c=[32, 64])))
     plan = f32.plan(64, 98, 64)
     c = tma_views(plan)["tma_c"]
-    assert (c.dtype, c.rows, c.cols, c.pitch, c.box) == ("f32", 64, 98, 112, (32, 64))
-    assert plan.tma(2)["row_bytes"] == 112 * 4
+    assert (c.dtype, c.rows, c.cols, c.pitch, c.box) == ("f32", 64, 98, 128, (32, 64))
+    assert plan.tma(2)["row_bytes"] == 128 * 4
     # Only the operands whose rows TMA cannot address are copied: 100 f32
     # elements are 400 bytes, so C is written in place, B (200 bytes) copied.
     plan = f32.plan(64, 100, 64)
     views = tma_views(plan)
-    assert (views["tma_b"].pitch, views["tma_c"].pitch) == (112, 100)
-    assert (plan.info()["b_copy_bytes"], plan.info()["c_copy_bytes"]) == (64 * 112 * 2, 0)
+    assert (views["tma_b"].pitch, views["tma_c"].pitch) == (128, 100)
+    assert (plan.info()["b_copy_bytes"], plan.info()["c_copy_bytes"]) == (64 * 128 * 2, 0)
     # An mma.sync kernel takes none.
     sync = load_bundle(_write(tmp_path, _base_manifest()))
     with pytest.raises(UnsupportedError, match="takes no TMA descriptors \\(mma=sync\\)"):
@@ -1231,19 +1232,19 @@ def test_staging_line(manifests, tmp_path):
     tail = "which every timed launch includes"
     assert w.staging(4095, 4097, 4103).line(path) == (
         f"staging: 4095x4097x4103 on {path}: N=4097 and K=4103 are not multiples of 8; "
-        f"A, B and C go through 32-byte-aligned copies (K 4103 -> 4112, N 4097 -> 4112), "
+        f"A, B and C go through padded copies (K 4103 -> 4160, N 4097 -> 4160), "
         f"{tail}")
     assert w.staging(128, 100, 128).line(path) == (
         f"staging: 128x100x128 on {path}: N=100 is not a multiple of 8; B and C go "
-        f"through 32-byte-aligned copies (N 100 -> 112), {tail}")
+        f"through padded copies (N 100 -> 128), {tail}")
     assert w.staging(128, 128, 100).line(path) == (
         f"staging: 128x128x100 on {path}: K=100 is not a multiple of 8; A goes "
-        f"through a 32-byte-aligned copy (K 100 -> 112), {tail}")
+        f"through a padded copy (K 100 -> 128), {tail}")
     k16 = load_bundle(_write_split(tmp_path, _tma_manifest(k_multiple=16)))
     assert k16.staging(64, 100, 136).line("x.json") == (
         f"staging: 64x100x136 on x.json: N=100 is not a multiple of 8 and K=136 is not a "
-        f"multiple of 16; A, B and C go through 32-byte-aligned copies (K 136 -> 144, "
-        f"N 100 -> 112), {tail}")
+        f"multiple of 16; A, B and C go through padded copies (K 136 -> 192, "
+        f"N 100 -> 128), {tail}")
 
 
 def test_what_is_not_staged(manifests, tmp_path):
@@ -1275,11 +1276,11 @@ def test_a_pinned_row_stride_is_not_staged(tmp_path, pinned, shape, words):
 
 def test_a_row_stride_pinned_to_the_padded_one_is_staged(tmp_path):
     b = load_bundle(_write_split(tmp_path, _tma_manifest(
-        static_stride_am=4112, static_stride_bk=4112, static_stride_cm=4112)))
+        static_stride_am=4160, static_stride_bk=4160, static_stride_cm=4160)))
     assert b.staging(4095, 4097, 4103).staged
     b.check_shape(4095, 4097, 4103)
     # For a shape whose padded rows differ, the pinned stride refuses it.
-    assert "compiled for stride_am=4112; dense operands give 4096" in \
+    assert "compiled for stride_am=4160; dense operands give 4096" in \
         _refusal(b, 4095, 4104, 4096)
 
 

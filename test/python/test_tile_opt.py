@@ -1232,14 +1232,14 @@ def test_plan_of_a_transposed_layout(cache):
     assert [p[2] for p in plan.params][3:12] == [96, 200, 304, 304, 1, 1, 304, 200, 1]
     a, b = plan.value("tma_a"), plan.value("tma_b")
     assert (a.rows, a.cols, a.pitch, b.rows, b.cols, b.pitch) == (96, 304, 304, 200, 304, 304)
-    # TMA rows of A and B hold K: K = 300 copies both into rows of 304 (C's
-    # rows of N = 200 are read in place).
+    # TMA rows of A and B hold K: K = 300 copies both into rows of 320, whole
+    # 128-byte lines (C's rows of N = 200 are read in place).
     plan = nt.plan(100, 200, 300)
-    assert plan.staging.staged and plan.staging.kp == 304
+    assert plan.staging.staged and plan.staging.kp == 320
     assert [plan.value(x) for x in "ABC"] == ["padded a", "padded b", "out"]
-    assert [p[2] for p in plan.params][3:12] == [100, 200, 300, 304, 1, 1, 304, 200, 1]
+    assert [p[2] for p in plan.params][3:12] == [100, 200, 300, 320, 1, 1, 320, 200, 1]
     a, b = plan.value("tma_a"), plan.value("tma_b")
-    assert (a.rows, a.cols, a.pitch, b.rows, b.cols, b.pitch) == (100, 300, 304, 200, 300, 304)
+    assert (a.rows, a.cols, a.pitch, b.rows, b.cols, b.pitch) == (100, 300, 320, 200, 300, 320)
     assert plan.staging.why.startswith("K=300 is not a multiple of 8; A and B go through ")
     tn = tile_opt.compile("f16", layout="tn", cache_dir=cache, tool=REAL_TILE_OPT)
     plan = tn.plan(96, 200, 300)
@@ -1501,9 +1501,8 @@ def test_tma_kernels_copy_what_they_cannot_address(auto_f16, no_runtime):
     # Others are staged: that operand alone is copied into aligned rows.
     plan = auto_f16.plan(128, 256, 4096, lda=4100)
     assert plan.staging.staged
-    assert plan.staging.why == ("lda=4100 is not a multiple of 8; A goes through a 32-byte-"
-                                "aligned copy (lda 4100 -> 4096), which every timed launch "
-                                "includes")
+    assert plan.staging.why == ("lda=4100 is not a multiple of 8; A goes through a padded "
+                                "copy (lda 4100 -> 4096), which every timed launch includes")
     assert [plan.value(x) for x in "ABC"] == ["padded a", "b", "out"]
     assert plan.value("stride_am") == plan.value("tma_a").pitch == 4096
     # A call with such a view reaches the runtime (which copies it), as an
