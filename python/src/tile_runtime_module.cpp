@@ -89,6 +89,16 @@ tile_rt_layout layoutOf(const std::string &name) {
   throw nb::value_error(("unknown layout '" + name + "'").c_str());
 }
 
+// tile_rt_line_copies from its value (0 model, 1 never, 2 always).
+tile_rt_line_copies lineCopiesOf(int64_t value) {
+  if (value < TILE_RT_LINE_COPIES_MODEL || value > TILE_RT_LINE_COPIES_ALWAYS)
+    throw nb::value_error(("line_copies is " + std::to_string(value) +
+                           "; expected 0 (the model's choice), 1 (never) or "
+                           "2 (always)")
+                              .c_str());
+  return tile_rt_line_copies(value);
+}
+
 nb::tuple pair(const int64_t (&v)[2]) { return nb::make_tuple(v[0], v[1]); }
 
 // A loaded manifest, or one member of a loaded dispatch manifest; members
@@ -219,33 +229,41 @@ struct Bundle {
   // A problem of this bundle's types in `layout` ("": the first it
   // serves), the operands' leading dimensions `lda` and `ldb` (0: dense).
   tile_rt_problem problem(int64_t m, int64_t n, int64_t k,
-                          const std::string &layout, int64_t lda,
-                          int64_t ldb) const {
+                          const std::string &layout, int64_t lda, int64_t ldb,
+                          int64_t lineCopies = 0) const {
     tile_rt_bundle_info i = info();
     // (a dispatch manifest serves its members' layouts)
     std::string served =
         i.member_count ? other(tile_rt_bundle_member(bundle, 0)).info().layouts
                        : i.layouts;
     return tile_rt_problem{
-        m,        n,
-        k,        layoutOf(layout.empty() ? served.substr(0, 2) : layout),
-        i.a_type, i.c_type,
-        lda,      ldb,
-        0,        0};
+        m,
+        n,
+        k,
+        layoutOf(layout.empty() ? served.substr(0, 2) : layout),
+        i.a_type,
+        i.c_type,
+        lda,
+        ldb,
+        0,
+        0,
+        lineCopiesOf(lineCopies)};
   }
 
-  // The member, why, and the programs per tile the model chose for a
-  // split-K member (0: its split_k).
-  std::tuple<Bundle, std::string, int64_t>
+  // The member, why, the programs per tile the model chose for a split-K
+  // member (0: its split_k) and the line copies it runs with
+  // (tile_rt_line_copies: 1 never, 2 always).
+  std::tuple<Bundle, std::string, int64_t, int64_t>
   pick(const tile_rt_problem &p) const {
     const tile_rt_bundle *kernel = nullptr;
     int64_t splits = 0;
+    tile_rt_line_copies lines;
     char why[TILE_RT_MESSAGE_BYTES];
     tile_rt_status s;
-    check(
-        tile_rt_bundle_pick(bundle, &p, &kernel, &splits, why, sizeof(why), &s),
-        s);
-    return {other(kernel), why, splits};
+    check(tile_rt_bundle_pick(bundle, &p, &kernel, &splits, &lines, why,
+                              sizeof(why), &s),
+          s);
+    return {other(kernel), why, splits, int64_t(lines)};
   }
 
   // tile_rt_bundle_candidates: (member, rule, splits, estimate in ns) of
@@ -364,9 +382,10 @@ Plan makePlan(const Bundle &b, int64_t m, int64_t n, int64_t k,
               const std::string &layout, const std::string &aType,
               const std::string &cType, int64_t smCount, int64_t programsPerSm,
               int64_t maxClusters, int64_t lda, int64_t ldb, int64_t ldc,
-              int64_t splits) {
-  tile_rt_problem p{m,   n,   k,   layoutOf(layout), dtypeOf(aType), dtypeOf(cType),
-                    lda, ldb, ldc, splits};
+              int64_t splits, int64_t lineCopies) {
+  tile_rt_problem p{
+      m,   n,   k,   layoutOf(layout), dtypeOf(aType),          dtypeOf(cType),
+      lda, ldb, ldc, splits,           lineCopiesOf(lineCopies)};
   tile_rt_device d{smCount, programsPerSm, maxClusters};
   Plan out{b.root};
   tile_rt_plan *raw = nullptr;
@@ -405,11 +424,12 @@ std::tuple<bool, int64_t> operandLayout(int64_t rows, int64_t cols,
 class Launcher {
 public:
   // `splits`: a split-K kernel's programs per tile for every problem (0: the
-  // model's choice, or split_k), as a calibration times each.
+  // model's choice, or split_k), as a calibration times each; `lineCopies`
+  // the problems' tile_rt_line_copies (0: the model's choice).
   Launcher(Bundle bundle, const std::string &layout, const std::string &aType,
-           const std::string &cType, int64_t splits)
+           const std::string &cType, int64_t splits, int64_t lineCopies)
       : bundle_(std::move(bundle)), layout_(layout), aType_(aType),
-        cType_(cType), splits_(splits) {
+        cType_(cType), splits_(splits), lineCopies_(lineCopiesOf(lineCopies)) {
     tile_rt_layout l = layoutOf(layout);
     aTransposed_ = tile_rt_layout_transposes(l, 0);
     bTransposed_ = tile_rt_layout_transposes(l, 1);
@@ -447,16 +467,19 @@ public:
     if (chosen && chosen->root != bundle_.root)
       throw BundleError("prepare: the chosen kernel is not of this "
                         "launcher's bundle");
-    auto [member, why, splits] =
-        chosen ? std::make_tuple(*chosen, chosenWhy, chosenSplits)
-               : bundle_.pick(bundle_.problem(m, n, k, layout_, lda, ldb));
+    // (a chosen candidate runs on the rows the pick runs on)
+    auto [member, why, splits, lines] =
+        bundle_.pick(bundle_.problem(m, n, k, layout_, lda, ldb, lineCopies_));
+    if (chosen)
+      std::tie(member, why, splits) =
+          std::make_tuple(*chosen, chosenWhy, chosenSplits);
     place();
     tile_rt_kernel_info ki;
     tile_rt_status s;
     check(tile_rt_kernel_load(member.bundle, &ki, &s), s);
     Entry e{makePlan(member, m, n, k, layout_, aType_, cType_, ki.sm_count,
                      ki.blocks_per_sm, ki.max_active_clusters, lda, ldb, ldc,
-                     splits_ ? splits_ : splits),
+                     splits_ ? splits_ : splits, lines),
             tile_rt_buffers{}, false};
     nb::dict d = e.plan.infoDict();
     d["why"] = why;
@@ -580,6 +603,7 @@ private:
   Bundle bundle_;
   std::string layout_, aType_, cType_;
   int64_t splits_;
+  tile_rt_line_copies lineCopies_;
   bool aTransposed_, bTransposed_;
   CUdevice device_ = -1;
   std::atomic<int> ordinal_{-1};
@@ -859,12 +883,16 @@ NB_MODULE(tile_runtime, m) {
       .def(
           "pick",
           [](const Bundle &b, int64_t m, int64_t n, int64_t k,
-             const std::string &layout, int64_t lda, int64_t ldb) {
-            return b.pick(b.problem(m, n, k, layout, lda, ldb));
+             const std::string &layout, int64_t lda, int64_t ldb,
+             int64_t lineCopies) {
+            return b.pick(b.problem(m, n, k, layout, lda, ldb, lineCopies));
           },
           "m"_a, "n"_a, "k"_a, "layout"_a = "", "lda"_a = 0, "ldb"_a = 0,
-          "(member, why, splits) for the problem in `layout` (\"\": the "
-          "bundle's first), lda and ldb its leading dimensions (0: dense).")
+          "line_copies"_a = 0,
+          "(member, why, splits, line_copies) for the problem in `layout` "
+          "(\"\": the bundle's first), lda and ldb its leading dimensions (0: "
+          "dense), line_copies as asked (0: the model's choice) and as run "
+          "(1 never, 2 always).")
       .def(
           "candidates",
           [](const Bundle &b, int64_t m, int64_t n, int64_t k, size_t count,
@@ -878,7 +906,7 @@ NB_MODULE(tile_runtime, m) {
       .def("plan", &makePlan, "m"_a, "n"_a, "k"_a, "layout"_a = "nn",
            "a_type"_a, "c_type"_a, "sm_count"_a = 0, "programs_per_sm"_a = 0,
            "max_clusters"_a = 0, "lda"_a = 0, "ldb"_a = 0, "ldc"_a = 0,
-           "splits"_a = 0)
+           "splits"_a = 0, "line_copies"_a = 0)
       .def("same", [](const Bundle &a, const Bundle &b) {
         return a.bundle == b.bundle;
       });
@@ -891,8 +919,9 @@ NB_MODULE(tile_runtime, m) {
 
   nb::class_<Launcher>(m, "Launcher")
       .def(nb::init<Bundle, const std::string &, const std::string &,
-                    const std::string &, int64_t>(),
-           "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a, "splits"_a = 0)
+                    const std::string &, int64_t, int64_t>(),
+           "bundle"_a, "layout"_a, "a_type"_a, "c_type"_a, "splits"_a = 0,
+           "line_copies"_a = 0)
       .def("prepare", &Launcher::prepare, "m"_a, "n"_a, "k"_a, "lda"_a = 0,
            "ldb"_a = 0, "ldc"_a = 0, "chosen"_a = nb::none(), "splits"_a = 0,
            "why"_a = "")

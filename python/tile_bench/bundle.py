@@ -107,14 +107,17 @@ class Bundle:
 
     def plan(self, m: int, n: int, k: int, layout: str = "nn", sm_count: int = 0,
              programs_per_sm: int = 0, max_clusters: int = 0, *, lda: int = 0, ldb: int = 0,
-             ldc: int = 0, splits: int = 0) -> Any:
+             ldc: int = 0, splits: int = 0, line_copies: int = 0) -> Any:
         """The runtime's plan of the problem (tile_runtime.Plan); a
         persistent grid needs sm_count and programs_per_sm; lda, ldb and
         ldc are the operands' leading dimensions (0: dense); splits a
-        split-K kernel's programs per tile (0: split_k). Raises
+        split-K kernel's programs per tile (0: split_k); line_copies 2
+        copies A's and B's rows that start inside L2 lines onto whole ones
+        (as a dispatch manifest's pick may choose). Raises
         UnsupportedError when the kernel cannot run it."""
         return self.handle.plan(m, n, k, layout, self.a_type, self.c_type, sm_count,
-                                programs_per_sm, max_clusters, lda, ldb, ldc, splits)
+                                programs_per_sm, max_clusters, lda, ldb, ldc, splits,
+                                line_copies)
 
     def check_shape(self, m: int, n: int, k: int, layout: str = "nn") -> None:
         """Raises BundleError when this bundle cannot run the problem."""
@@ -177,11 +180,12 @@ class Dispatch:
         return self.choose(m, n, k, layout, lda, ldb)[:2]
 
     def choose(self, m: int, n: int, k: int, layout: str = "", lda: int = 0,
-               ldb: int = 0) -> tuple[Bundle, str, int]:
-        """pick's member and why, and the splits per tile the model chose for
-        a split-K member (0: its split_k), which a plan of it must run."""
-        handle, why, splits = self.handle.pick(m, n, k, layout, lda, ldb)
-        return self.member(handle), why, splits
+               ldb: int = 0) -> tuple[Bundle, str, int, int]:
+        """pick's member and why, the splits per tile the model chose for a
+        split-K member (0: its split_k) and its line copies (1 none, 2 A's
+        and B's rows onto whole L2 lines), which a plan of it must run."""
+        handle, why, splits, lines = self.handle.pick(m, n, k, layout, lda, ldb)
+        return self.member(handle), why, splits, lines
 
 
 def load_manifest(manifest_path: Union[str, os.PathLike]) -> Union[Bundle, Dispatch]:

@@ -474,12 +474,14 @@ def run(args: argparse.Namespace) -> int:
     say(f"seed: {seed} (shape i uses seed + i)")
 
     # A kernel per (manifest, splits per tile; 0: split_k), loaded once.
-    loaded = {(b.manifest_path, 0): cuda_launch.LoadedKernel(b, args.layout) for b in bundles}
+    loaded = {(b.manifest_path, 0, 0): cuda_launch.LoadedKernel(b, args.layout)
+              for b in bundles}
 
-    def kernel_of(bundle: Bundle, splits: int = 0) -> Any:
-        key = (bundle.manifest_path, splits)
+    def kernel_of(bundle: Bundle, splits: int = 0, lines: int = 0) -> Any:
+        key = (bundle.manifest_path, splits, lines)
         if key not in loaded:
-            loaded[key] = cuda_launch.LoadedKernel(bundle, args.layout, splits)
+            loaded[key] = cuda_launch.LoadedKernel(bundle, args.layout, splits,
+                                                   line_copies=lines)
         return loaded[key]
 
     # tile_opt's autotune of each dispatch manifest (--tune), by its row name.
@@ -511,9 +513,9 @@ def run(args: argparse.Namespace) -> int:
         kernels = []
         for name, entry in zip(names, entries):
             if isinstance(entry, Dispatch):
-                member, why, splits = entry.choose(m, n, k, args.layout)
+                member, why, splits, lines = entry.choose(m, n, k, args.layout)
                 say(f"dispatch {name}: {m}x{n}x{k} -> {member.manifest_path} ({why})")
-                kernels.append((name, kernel_of(member, splits), True))
+                kernels.append((name, kernel_of(member, splits, lines), True))
                 if args.tune > 1:
                     tuner = tuners.get(name) or tuners.setdefault(
                         name, cuda_launch.LoadedKernel(entry, args.layout, tune=args.tune))

@@ -153,10 +153,14 @@ class LoadedKernel:
     refusals: tuple = (rt.UnsupportedError,)
 
     def __init__(self, bundle: Union[Bundle, Dispatch], layout: str = "nn",
-                 splits: int = 0, tune: int = 0, record: Any = None) -> None:
+                 splits: int = 0, tune: int = 0, record: Any = None,
+                 line_copies: int = 0) -> None:
         self.bundle = bundle
         self.layout = layout
         self.splits = splits  # a split-K kernel's programs per tile (0: split_k)
+        # tile_rt_line_copies of every problem: 0 the model's choice (a
+        # dispatch manifest's), 1 never, 2 always
+        self.line_copies = line_copies
         # Candidates timed on a dispatch manifest's new shape (tune()); 0 or
         # 1: the model's pick, untimed.
         self.tune_count = tune
@@ -185,7 +189,7 @@ class LoadedKernel:
             self.device = (info["sm_count"], info["blocks_per_sm"], info["max_active_clusters"])
         members = bundle.members if isinstance(bundle, Dispatch) else (bundle,)
         self.launcher = rt.Launcher(bundle.handle, layout, members[0].a_type,
-                                    members[0].c_type, splits)
+                                    members[0].c_type, splits, line_copies)
         self.buffers = KernelBuffers()
         self._checked: set = set()
 

@@ -99,6 +99,7 @@ class _Member:
     bundle: Bundle
     why: str
     splits: int = 0
+    line_copies: int = 1  # tile_rt_line_copies: 1 none, 2 onto whole L2 lines
 
 
 class Kernel:
@@ -193,13 +194,15 @@ class Kernel:
         if member is None:
             try:
                 if isinstance(self.entry, Dispatch):
-                    bundle, why, splits = self.entry.choose(m, n, k, self.layout, lda, ldb)
+                    bundle, why, splits, lines = self.entry.choose(m, n, k, self.layout,
+                                                                   lda, ldb)
                 else:
-                    bundle, why, splits = self.entry, "the only kernel", 0
-                bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc, splits=splits)
+                    bundle, why, splits, lines = self.entry, "the only kernel", 0, 1
+                bundle.plan(m, n, k, self.layout, lda=lda, ldb=ldb, ldc=ldc, splits=splits,
+                            line_copies=lines)
             except BundleError as e:
                 raise UnsupportedShapeError(str(e)) from None
-            member = _Member(bundle, why, splits)
+            member = _Member(bundle, why, splits, lines)
             if len(self._members) >= MAX_SHAPES:
                 self._members.clear()
             self._members[key] = member
@@ -245,7 +248,7 @@ class Kernel:
         bundle, why = member.bundle, member.why
         try:
             plan = bundle.plan(m, n, k, self.layout, sm_count, blocks_per_sm, lda=lda, ldb=ldb,
-                               ldc=ldc, splits=member.splits)
+                               ldc=ldc, splits=member.splits, line_copies=member.line_copies)
         except BundleError as e:
             raise UnsupportedShapeError(str(e)) from None
         info = plan.info()

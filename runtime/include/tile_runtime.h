@@ -90,6 +90,20 @@ typedef enum tile_rt_layout {
 /* "nn", "nt", "tn", "tt"; "?" for other values. */
 const char *tile_rt_layout_name(tile_rt_layout layout);
 
+/* Copies of A and B whose rows (at least 128 bytes) start inside 128-byte
+ * L2 lines, where a TMA row costs two lines: onto rows of whole lines,
+ * copied in around every launch as a staged operand is (tile_rt_plan_info's
+ * a_copy_bytes, b_copy_bytes). */
+typedef enum tile_rt_line_copies {
+  /* A dispatch manifest's cost model decides: where the pick on the
+   * copies, with their time, is estimated faster than in place (never for
+   * a kernel bundle, nor a rule without a cost). */
+  TILE_RT_LINE_COPIES_MODEL = 0,
+  TILE_RT_LINE_COPIES_NEVER = 1,
+  /* Copies every such operand of a TMA kernel. */
+  TILE_RT_LINE_COPIES_ALWAYS = 2
+} tile_rt_line_copies;
+
 /* tile_rt_layout_name's inverse: 1 with *layout set when `name` is "nn",
  * "nt", "tn" or "tt", 0 (and *layout unchanged) for any other name or a
  * null argument. */
@@ -351,12 +365,16 @@ tile_rt_code tile_rt_bundle_rule(const tile_rt_bundle *bundle, size_t index,
  * why ("rule 3, model: 32 tiles of 64x128 ..."); "" for a kernel bundle.
  * When `splits` is not null it receives the programs per tile the model
  * chose for a split-K member (tile_rt_problem.splits), else 0 (its
- * split_k). `*kernel` is null on any failure. */
+ * split_k). When `line_copies` is not null it receives how the member runs
+ * (tile_rt_problem.line_copies): TILE_RT_LINE_COPIES_ALWAYS on the copies
+ * the problem asks for or the model chose (the reason says so, with both
+ * estimates), else TILE_RT_LINE_COPIES_NEVER. `*kernel` is null on any
+ * failure. */
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle,
                                  const tile_rt_problem *problem,
                                  const tile_rt_bundle **kernel, int64_t *splits,
-                                 char *why, size_t why_bytes,
-                                 tile_rt_status *status);
+                                 tile_rt_line_copies *line_copies, char *why,
+                                 size_t why_bytes, tile_rt_status *status);
 
 /* One way to run a problem, as tile_rt_bundle_candidates ranks it. */
 typedef struct tile_rt_candidate {
@@ -365,6 +383,10 @@ typedef struct tile_rt_candidate {
   int64_t splits; /* tile_rt_problem.splits that runs it as estimated: the
                      model's choice for a split-K member, else 0 */
   double ns;      /* the model's estimate; 0 where no model ranked it */
+  /* tile_rt_problem.line_copies that runs it as estimated: the pick's
+   * (every candidate is estimated on the rows the pick runs on; ns leaves
+   * out the copies' own time) */
+  tile_rt_line_copies line_copies;
 } tile_rt_candidate;
 
 /* The ways `bundle` could run `problem`, for a caller that times
@@ -436,10 +458,10 @@ tile_rt_code tile_rt_parse_shape(const char *text, int64_t mnk[3],
  * Each operand is a row-major matrix as the layout stores it (A M x K or
  * K x M, B K x N or N x K, C M x N) whose rows lie lda, ldb and ldc
  * elements apart: at least a row's length (the contiguous size), 0 meaning
- * exactly that (dense). The leading dimensions and splits come last, so
- * that callers written before them, which zero-initialize the struct or
- * name only the first six fields in an initializer, pass dense operands and
- * leave the splits to the model. */
+ * exactly that (dense). The leading dimensions, splits and line copies come
+ * last, so that callers written before them, which zero-initialize the
+ * struct or name only the first six fields in an initializer, pass dense
+ * operands and leave the splits and copies to the model. */
 struct tile_rt_problem {
   int64_t m, n, k; /* each 1 to TILE_RT_MAX_SIZE */
   tile_rt_layout layout;
@@ -451,6 +473,7 @@ struct tile_rt_problem {
    * dispatch manifest it applies to whichever member is picked (refused when
    * that one cannot run it). */
   int64_t splits;
+  tile_rt_line_copies line_copies;
 };
 
 /* What a persistent grid, and a split-K kernel whose splits are resident

@@ -96,13 +96,16 @@ std::string shapeText(int64_t m, int64_t n, int64_t k) {
 // when not.
 bool validEnums(const tile_rt_problem &p) {
   return unsigned(p.layout) <= TILE_RT_TT &&
-         unsigned(p.a_type) <= TILE_RT_F32 && unsigned(p.c_type) <= TILE_RT_F32;
+         unsigned(p.a_type) <= TILE_RT_F32 &&
+         unsigned(p.c_type) <= TILE_RT_F32 &&
+         unsigned(p.line_copies) <= TILE_RT_LINE_COPIES_ALWAYS;
 }
 tile_rt_code badEnums(tile_rt_status *status, const char *function) {
   return report(status, TILE_RT_INVALID_ARGUMENT,
                 std::string(function) +
-                    ": the problem's layout or types are not tile_rt_layout "
-                    "and tile_rt_dtype values");
+                    ": the problem's layout, types or line_copies are not "
+                    "tile_rt_layout, tile_rt_dtype and tile_rt_line_copies "
+                    "values");
 }
 
 // A dispatch manifest's operand rows for the model: as its members read
@@ -113,15 +116,32 @@ RowPitches rowPitches(const tile_rt_bundle &dispatch,
   return kernelRowPitches(dispatch.members[0]->manifest, p);
 }
 
-// The kernel a bundle runs for a problem, its rule (-1 for a kernel bundle)
-// and why.
+// `p` with its line copies as given.
+tile_rt_problem withCopies(tile_rt_problem p, tile_rt_line_copies copies) {
+  p.line_copies = copies;
+  return p;
+}
+
+// The model's least estimate for `p`'s sizes on rows `pitches`.
+double leastNs(const tile_rt_bundle &b, const tile_rt_problem &p,
+               RowPitches pitches) {
+  return rankModelled(b.rules, p.m, p.n, p.k, pitches).front().ns;
+}
+
+// The kernel a bundle runs for a problem, its rule (-1 for a kernel bundle),
+// why, and whether on line copies (ALWAYS or NEVER): those the problem
+// asks for, or for a modelled rule where the model finds that the pick on
+// them plus their time beats the pick in place.
 bool pick(const tile_rt_bundle &b, const tile_rt_problem &p,
           const tile_rt_bundle *&kernel, int64_t &rule, std::string &why,
-          int64_t &splits, Error &error) {
+          int64_t &splits, tile_rt_line_copies &lines, Error &error) {
   int64_t m = p.m, n = p.n, k = p.k;
   kernel = &b;
   rule = -1;
   splits = 0;
+  lines = p.line_copies == TILE_RT_LINE_COPIES_ALWAYS
+              ? TILE_RT_LINE_COPIES_ALWAYS
+              : TILE_RT_LINE_COPIES_NEVER;
   why.clear();
   if (!b.isDispatch())
     return true;
@@ -129,12 +149,34 @@ bool pick(const tile_rt_bundle &b, const tile_rt_problem &p,
   std::string sizes;
   if (!checkSizes(m, n, k, sizes))
     return fail(error, TILE_RT_UNSUPPORTED, sizes);
-  rule = pickRule(b.rules, m, n, k, rowPitches(b, p), why, splits);
+  tile_rt_problem asked = withCopies(p, lines);
+  rule = pickRule(b.rules, m, n, k, rowPitches(b, asked), why, splits);
   if (rule < 0)
     return fail(error, TILE_RT_UNSUPPORTED,
                 "manifest " + b.manifest.path +
                     ": no dispatch rule matches shape " + shapeText(m, n, k) +
                     " (" + why + ")");
+  CopyTraffic copies = lineCopyTraffic(b.members[0]->manifest, p);
+  if (p.line_copies == TILE_RT_LINE_COPIES_MODEL &&
+      b.rules[size_t(rule)].modelled() && copies.copies > 0) {
+    tile_rt_problem copied = withCopies(p, TILE_RT_LINE_COPIES_ALWAYS);
+    double copyNs = lineCopyNs(copies.bytes, copies.copies);
+    double here = leastNs(b, asked, rowPitches(b, asked)),
+           there = leastNs(b, copied, rowPitches(b, copied)) + copyNs;
+    std::string what = copies.copies > 1  ? "A and B"
+                       : copies.copied[0] ? "A"
+                                          : "B";
+    if (there < here) {
+      rule = pickRule(b.rules, m, n, k, rowPitches(b, copied), why, splits);
+      lines = TILE_RT_LINE_COPIES_ALWAYS;
+      why += "; " + what + " copied onto whole L2 lines first (" +
+             microseconds(copyNs) + "): " + microseconds(there) + " against " +
+             microseconds(here) + " in place";
+    } else {
+      why += "; in place, against " + microseconds(there) + " with " + what +
+             " copied onto whole L2 lines (" + microseconds(copyNs) + ")";
+    }
+  }
   kernel = b.members[b.rules[size_t(rule)].member].get();
   return true;
 }
@@ -495,12 +537,14 @@ tile_rt_code tile_rt_check_bounds_of(tile_rt_dtype in, tile_rt_dtype out,
 tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle,
                                  const tile_rt_problem *problem,
                                  const tile_rt_bundle **kernel, int64_t *splits,
-                                 char *why, size_t why_bytes,
-                                 tile_rt_status *status) {
+                                 tile_rt_line_copies *line_copies, char *why,
+                                 size_t why_bytes, tile_rt_status *status) {
   if (kernel)
     *kernel = nullptr;
   if (splits)
     *splits = 0;
+  if (line_copies)
+    *line_copies = TILE_RT_LINE_COPIES_NEVER;
   copyText("", why, why_bytes);
   if (!bundle)
     return nullArgument(status, "tile_rt_bundle_pick", "bundle");
@@ -514,12 +558,15 @@ tile_rt_code tile_rt_bundle_pick(const tile_rt_bundle *bundle,
     Error error;
     int64_t rule, chosen;
     std::string reason;
+    tile_rt_line_copies lines;
     const tile_rt_bundle *picked = nullptr;
-    if (!pick(*bundle, *problem, picked, rule, reason, chosen, error))
+    if (!pick(*bundle, *problem, picked, rule, reason, chosen, lines, error))
       return reportError(status, error);
     *kernel = picked; // only on success: null on any failure
     if (splits)
       *splits = chosen;
+    if (line_copies)
+      *line_copies = lines;
     copyText(reason, why, why_bytes);
     return ok(status);
   });
@@ -549,18 +596,20 @@ tile_rt_code tile_rt_bundle_candidates(const tile_rt_bundle *bundle,
     Error error;
     int64_t rule, splits;
     std::string why;
+    tile_rt_line_copies lines;
     const tile_rt_bundle *picked = nullptr;
-    if (!pick(*bundle, p, picked, rule, why, splits, error))
+    if (!pick(*bundle, p, picked, rule, why, splits, lines, error))
       return reportError(status, error);
     std::vector<tile_rt_candidate> all;
     if (rule < 0 || !bundle->rules[size_t(rule)].modelled()) {
-      all.push_back({picked, rule, splits, 0});
+      all.push_back({picked, rule, splits, 0, lines});
     } else {
-      for (const RankedRule &r : rankCandidates(bundle->rules, p.m, p.n, p.k,
-                                                rowPitches(*bundle, p))) {
+      for (const RankedRule &r :
+           rankCandidates(bundle->rules, p.m, p.n, p.k,
+                          rowPitches(*bundle, withCopies(p, lines)))) {
         const DispatchRule &d = bundle->rules[size_t(r.rule)];
         tile_rt_candidate c{bundle->members[d.member].get(), r.rule,
-                            d.tile.splitK > 1 ? r.splits : 0, r.ns};
+                            d.tile.splitK > 1 ? r.splits : 0, r.ns, lines};
         if (std::none_of(all.begin(), all.end(), [&](const auto &o) {
               return o.kernel == c.kernel && o.splits == c.splits;
             }))
@@ -659,8 +708,11 @@ tile_rt_code tile_rt_plan_create(const tile_rt_bundle *bundle,
     const tile_rt_bundle *kernel;
     tile_rt_problem p = *problem;
     int64_t splits;
-    if (!pick(*bundle, p, kernel, plan->rule, plan->pickWhy, splits, error))
+    tile_rt_line_copies lines;
+    if (!pick(*bundle, p, kernel, plan->rule, plan->pickWhy, splits, lines,
+              error))
       return reportError(status, error);
+    p.line_copies = lines;
     // The model's splits (within what the device holds at once), unless
     // the caller chose.
     if (p.splits == 0 && splits > 0)

@@ -293,13 +293,13 @@ std::string waveText(const ModelTile &t, double sms, int64_t m, int64_t n,
          count(std::ceil(sk.shareSteps), "K step") + " per program";
 }
 
+} // namespace
+
 std::string microseconds(double ns) {
   char text[32];
   std::snprintf(text, sizeof text, "%.1f us", ns / 1000);
   return text;
 }
-
-} // namespace
 
 namespace {
 
@@ -592,6 +592,15 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
            microseconds(ranked[1].ns) + ")";
   why += ": " + r.why;
   return best.rule;
+}
+
+// A copy (cuMemcpy2DAsync, device to device) moves this many bytes read
+// and written per ns, after this many ns of its own: line-copies/run.py's
+// copies of 12-134 MB (docs/results/raw/line-copies).
+constexpr double kCopyBytesPerNs = 3000, kCopyNs = 2000;
+
+double lineCopyNs(int64_t bytes, int64_t copies) {
+  return double(copies) * kCopyNs + double(bytes) / kCopyBytesPerNs;
 }
 
 } // namespace tilert

@@ -247,6 +247,13 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, RowPitches pitches, std::string &why,
                  int64_t &splits);
 
+// "12.3 us".
+std::string microseconds(double ns);
+
+// The time (ns) of line copies (tile_rt_line_copies) that read and write
+// `bytes` in `copies` operations.
+double lineCopyNs(int64_t bytes, int64_t copies);
+
 } // namespace tilert
 
 #endif // TILE_RT_MANIFEST_H

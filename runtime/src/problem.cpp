@@ -78,7 +78,8 @@ bool offLines(const tile_rt_problem &p, int operand) {
          o.ld % kLineBytes * elem % kLineBytes != 0;
 }
 
-Staging planStaging(const Manifest &m, const tile_rt_problem &p, bool lines) {
+Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
+  bool lines = p.line_copies == TILE_RT_LINE_COPIES_ALWAYS;
   Staging s;
   s.mp = p.m;
   s.np = p.n;
@@ -119,6 +120,24 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p, bool lines) {
   return padded;
 }
 
+CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p) {
+  tile_rt_problem never = p, always = p;
+  never.line_copies = TILE_RT_LINE_COPIES_NEVER;
+  always.line_copies = TILE_RT_LINE_COPIES_ALWAYS;
+  Staging before = planStaging(m, never), after = planStaging(m, always);
+  CopyTraffic t;
+  for (int i = 0; i < 2; ++i) {
+    if (!after.copied[i] || before.copied[i])
+      continue;
+    // (each copied row is read and written once; the pads are not)
+    Stored o = storedOperand(p, i);
+    t.bytes += 2 * o.rows * o.cols * elementBytes(p, i);
+    t.copied[i] = true;
+    ++t.copies;
+  }
+  return t;
+}
+
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s) {
   // Why: each copied operand's row length, named by its size when dense
@@ -142,9 +161,11 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
     Stored o = storedOperand(p, i);
     bool tmaReads = addressable(o.ld, elementBytes(p, i), rowBytes(m, dim)) &&
                     (i != 2 || storesInPlace(p, rowBytes(m, dim)));
-    // Named by its size when dense or when the size is the reason (C's N).
-    bool bySize = o.ld == o.cols ||
-                  addressable(o.ld, elementBytes(p, i), rowBytes(m, dim));
+    // Named by its size when dense or when the size is the reason (C's N;
+    // a line copy's reason is its pitch).
+    bool bySize =
+        o.ld == o.cols ||
+        (!tmaReads && addressable(o.ld, elementBytes(p, i), rowBytes(m, dim)));
     Reason r{bySize ? dim : 3 + i, bySize ? kDimNames[dim] : leadNames[i],
              bySize ? o.cols : o.ld, rowBytes(m, dim) / elementBytes(p, i)};
     std::string pad = r.name + " " + std::to_string(r.value) + " -> " +

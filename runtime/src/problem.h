@@ -69,18 +69,25 @@ struct Staging {
   int64_t padded(int dim) const { return dim == 0 ? mp : dim == 1 ? np : kp; }
 };
 
-// The staging of problem `p` for kernel `m`, with `lines` A and B copied
-// onto whole lines where their rows are not (and at least a line long). A
-// manifest that pins the row stride of an operand to be copied
-// (static_stride_am, _ak, _bk, _bn, _cm) to another value than its copy's
-// is not staged: the leading dimension TMA cannot address is refused
-// instead.
-Staging planStaging(const Manifest &m, const tile_rt_problem &p,
-                    bool lines = false);
+// The staging of problem `p` for kernel `m`, A and B copied onto whole
+// lines where their rows are not (and at least a line long) when
+// p.line_copies is TILE_RT_LINE_COPIES_ALWAYS. A manifest that pins the row
+// stride of an operand to be copied (static_stride_am, _ak, _bk, _bn, _cm)
+// to another value than its copy's is not staged: the leading dimension
+// TMA cannot address is refused instead.
+Staging planStaging(const Manifest &m, const tile_rt_problem &p);
 
 // Whether operand i (0 A, 1 B) of `p` as stored has rows of at least a
-// line that start inside lines: what planStaging's `lines` copies.
+// line that start inside lines: what line copies copy.
 bool offLines(const tile_rt_problem &p, int operand);
+
+// The copies that p.line_copies ALWAYS adds to `p`'s staging for kernel
+// `m`: of A, of B, and the bytes they read and write.
+struct CopyTraffic {
+  bool copied[2] = {false, false};
+  int64_t bytes = 0, copies = 0;
+};
+CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p);
 
 // What a staged problem copies and why: "N=4097 and K=4103 are not
 // multiples of 8; A, B and C go through padded copies (K 4103 -> 4160, N

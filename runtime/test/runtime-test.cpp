@@ -293,8 +293,8 @@ void testNullPointers() {
            TILE_RT_INVALID_ARGUMENT);
   const tile_rt_bundle *k = nullptr;
   char why[8] = "x";
-  CHECK_EQ(tile_rt_bundle_pick(nullptr, shape(1, 1, 1), &k, nullptr, why,
-                               sizeof(why), &st),
+  CHECK_EQ(tile_rt_bundle_pick(nullptr, shape(1, 1, 1), &k, nullptr, nullptr,
+                               why, sizeof(why), &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(why), "");
   tile_rt_candidate cand;
@@ -372,7 +372,7 @@ void testNullPointers() {
   CHECK_EQ(tile_rt_bundle_rule(sync.b, 0, &rule, &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_bundle_pick(sync.b, shape(1, 1, 1), nullptr, nullptr,
-                               nullptr, 0, &st),
+                               nullptr, nullptr, 0, &st),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(tile_rt_plan_create(sync.b, nullptr, nullptr, &plan, &st),
            TILE_RT_INVALID_ARGUMENT);
@@ -861,7 +861,7 @@ void testDispatch() {
     const tile_rt_bundle *kernel = nullptr;
     char why[256];
     tile_rt_status st;
-    if (tile_rt_bundle_pick(b.b, shape(m, n, k), &kernel, nullptr, why,
+    if (tile_rt_bundle_pick(b.b, shape(m, n, k), &kernel, nullptr, nullptr, why,
                             sizeof(why), &st))
       return std::string(st.message);
     tile_rt_bundle_info ki;
@@ -892,8 +892,8 @@ void testDispatch() {
   };
   tile_rt_status pickStatus;
   const tile_rt_bundle *none = nullptr;
-  CHECK_EQ(tile_rt_bundle_pick(lined.b, nullptr, &none, nullptr, nullptr, 0,
-                               &pickStatus),
+  CHECK_EQ(tile_rt_bundle_pick(lined.b, nullptr, &none, nullptr, nullptr,
+                               nullptr, 0, &pickStatus),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(pickStatus.message),
            "tile_rt_bundle_pick: problem is null");
@@ -905,8 +905,14 @@ void testDispatch() {
                                      &badCount, &pickStatus),
            TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(std::string(pickStatus.message),
-           "tile_rt_bundle_candidates: the problem's layout or types are not "
-           "tile_rt_layout and tile_rt_dtype values");
+           "tile_rt_bundle_candidates: the problem's layout, types or "
+           "line_copies are not tile_rt_layout, tile_rt_dtype and "
+           "tile_rt_line_copies values");
+  tile_rt_problem badCopies = problem(1, 1, 1);
+  badCopies.line_copies = tile_rt_line_copies(3);
+  CHECK_EQ(tile_rt_bundle_pick(lined.b, &badCopies, &none, nullptr, nullptr,
+                               nullptr, 0, nullptr),
+           TILE_RT_INVALID_ARGUMENT);
   CHECK_EQ(wideNs(problem(12800, 128, 6400)), 10000.0);
   CHECK(std::abs(wideNs(leads(problem(12800, 128, 6400), 6408, 0, 0)) -
                  100 * 428 * 1.13) < 1e-6);
@@ -914,11 +920,56 @@ void testDispatch() {
   char lineWhy[256];
   CHECK_EQ(tile_rt_bundle_pick(
                lined.b, at(leads(problem(12800, 128, 6400), 6408, 0, 0)), &none,
-               nullptr, lineWhy, sizeof(lineWhy), nullptr),
+               nullptr, nullptr, lineWhy, sizeof(lineWhy), nullptr),
            TILE_RT_OK);
   CHECK_EQ(std::string(lineWhy),
            "rule 0, model: 100 tiles of 128x128, 1 wave of 100 K steps (each "
-           "taking its L2 lines: rows off whole lines), 48.4 us: wide");
+           "taking its L2 lines: rows off whole lines), 48.4 us: wide; in "
+           "place, against 121.2 us with A copied onto whole L2 lines (111.2 "
+           "us)");
+  // Line copies: A's rows (6408 f16 apart) copied onto whole lines where the
+  // model finds the pick on them plus their time (each copy 2 us and 3000
+  // bytes read and written per ns: 164 MB twice) beats the pick in place:
+  // ten tile columns read each of A's lines, one does not (above).
+  tile_rt_problem tall = leads(problem(12800, 1280, 6400), 6408, 0, 0);
+  tile_rt_line_copies copiesOut = TILE_RT_LINE_COPIES_MODEL;
+  CHECK_EQ(tile_rt_bundle_pick(lined.b, &tall, &none, nullptr, &copiesOut,
+                               lineWhy, sizeof(lineWhy), nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(copiesOut, TILE_RT_LINE_COPIES_ALWAYS);
+  CHECK_EQ(std::string(lineWhy),
+           "rule 0, model: 1000 tiles of 128x128, 10 waves of 100 K steps, "
+           "100.0 us: wide; A copied onto whole L2 lines first (111.2 us): "
+           "211.2 us against 483.6 us in place");
+  Plan copied(lined.b, tall);
+  CHECK_EQ(copied.code, TILE_RT_OK);
+  CHECK(copied.info.staged);
+  CHECK(copied.info.a_copy_bytes == 12800 * 6400 * 2 &&
+        copied.info.b_copy_bytes == 0 && copied.info.c_copy_bytes == 0);
+  CHECK_EQ(copied.param("stride_am"), 6400);
+  CHECK_EQ(copied.text(TILE_RT_TEXT_STAGING),
+           "rows of lda=6408 start inside 128-byte L2 lines, where the model "
+           "finds copies pay; A goes through a padded copy (lda 6408 -> "
+           "6400), which every timed launch includes");
+  // Asked for: never copied, or always (a kernel bundle too).
+  tile_rt_problem never = tall,
+                  always = leads(problem(12800, 128, 6400), 6408, 0, 0);
+  never.line_copies = TILE_RT_LINE_COPIES_NEVER;
+  always.line_copies = TILE_RT_LINE_COPIES_ALWAYS;
+  CHECK_EQ(tile_rt_bundle_pick(lined.b, &never, &none, nullptr, &copiesOut,
+                               lineWhy, sizeof(lineWhy), nullptr),
+           TILE_RT_OK);
+  CHECK(copiesOut == TILE_RT_LINE_COPIES_NEVER &&
+        std::string(lineWhy).find("copied") == std::string::npos);
+  CHECK_EQ(Plan(lined.b, never).info.a_copy_bytes, 0);
+  CHECK_EQ(tile_rt_bundle_pick(lined.b, &always, &none, nullptr, &copiesOut,
+                               lineWhy, sizeof(lineWhy), nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(copiesOut, TILE_RT_LINE_COPIES_ALWAYS);
+  CHECK_EQ(Plan(lined.b, always).info.a_copy_bytes, 12800 * 6400 * 2);
+  CHECK_EQ(Plan(tile_rt_bundle_member(lined.b, 0), always).info.a_copy_bytes,
+           12800 * 6400 * 2);
+  CHECK_EQ(Plan(tile_rt_bundle_member(lined.b, 0), tall).info.a_copy_bytes, 0);
   CHECK_EQ(pick(int64_t(1) << 62, 1, 1),
            "shape 4611686018427387904x1x1 has a size outside 1 to 2147483647");
   // A plan of a dispatch manifest runs the member its rules pick.
@@ -940,7 +991,7 @@ void testDispatch() {
   const tile_rt_bundle *picked = nullptr;
   int64_t splits = -1;
   CHECK_EQ(tile_rt_bundle_pick(b.b, shape(1024, 512, 3200), &picked, &splits,
-                               nullptr, 0, nullptr),
+                               nullptr, nullptr, 0, nullptr),
            TILE_RT_OK);
   CHECK_EQ(splits, 4);
   Plan four(b.b, problem(1024, 512, 3200));
@@ -978,7 +1029,7 @@ void testDispatch() {
     CHECK_EQ(b3.code, TILE_RT_OK);
     char why[256];
     CHECK_EQ(tile_rt_bundle_pick(b3.b, shape(1024, 512, 12800), &picked,
-                                 &splits, why, sizeof(why), nullptr),
+                                 &splits, nullptr, why, sizeof(why), nullptr),
              TILE_RT_OK);
     CHECK_EQ(splits, 3);
     CHECK_EQ(std::string(why),
@@ -999,7 +1050,7 @@ void testDispatch() {
     Bundle b3s("auto3s.json");
     CHECK_EQ(b3s.code, TILE_RT_OK);
     CHECK_EQ(tile_rt_bundle_pick(b3s.b, shape(1024, 512, 12800), &picked,
-                                 &splits, why, sizeof(why), nullptr),
+                                 &splits, nullptr, why, sizeof(why), nullptr),
              TILE_RT_OK);
     CHECK_EQ(std::string(why),
              "rule 0, model: 32 tiles of 128x128 split 3 ways, 1 wave of 67 "
@@ -1031,7 +1082,7 @@ void testDispatch() {
   CHECK(ncands == 1 && cands[0].kernel == lone.b && cands[0].rule == -1 &&
         cands[0].splits == 0);
   CHECK_EQ(tile_rt_bundle_pick(b.b, shape(3000, 3000, 4000), &picked, &splits,
-                               nullptr, 0, nullptr),
+                               nullptr, nullptr, 0, nullptr),
            TILE_RT_OK);
   CHECK_EQ(splits, 0);
   // Sizes at 2^31 - 1: tiles times split-K pass 2^63 in integers, not in
@@ -1273,8 +1324,8 @@ void testDispatch() {
         perSm[4] == 2 && perSm[5] == 4);
   char residentWhy[256];
   CHECK_EQ(tile_rt_bundle_pick(resident.b, shape(51200, 128, 6400), &picked,
-                               nullptr, residentWhy, sizeof residentWhy,
-                               nullptr),
+                               nullptr, nullptr, residentWhy,
+                               sizeof residentWhy, nullptr),
            TILE_RT_OK);
   CHECK_EQ(std::string(residentWhy),
            "rule 2, model: 400 tiles of 128x128, 1 wave of 100 K steps, 10.0 "
@@ -1310,7 +1361,7 @@ void testDispatch() {
     const tile_rt_bundle *none = nullptr;
     tile_rt_status st;
     CHECK_EQ(tile_rt_bundle_pick(classes.b, shape(m, n, k), &none, nullptr,
-                                 nullptr, 0, &st),
+                                 nullptr, nullptr, 0, &st),
              TILE_RT_UNSUPPORTED);
     CHECK(none == nullptr);
     return std::string(st.message);

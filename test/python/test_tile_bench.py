@@ -499,6 +499,19 @@ def test_dispatch_picks_a_member_per_shape(manifests):
     assert d.handle.estimate(midws, 4096, 4096, 4096, "nn", 4160) == whole
     with pytest.raises(BundleError, match="no modelled rule 13"):
         d.handle.estimate(13, 1, 1, 1)
+    # Line copies (tile_rt_line_copies): B's rows of N = 5000 (10000 bytes,
+    # inside L2 lines) copied onto whole ones where the model finds it pays
+    # (20 waves of tiles read them), not where it does not, never when asked
+    # for none; a plan of the member so chosen copies B alone.
+    member, why, _, lines = d.choose(8192, 5000, 4096)
+    assert lines == 2 and "; B copied onto whole L2 lines first (" in why
+    plan = member.plan(8192, 5000, 4096, line_copies=lines).info()
+    assert (plan["a_copy_bytes"], plan["b_copy_bytes"], plan["np"]) == (0, 4096 * 5056 * 2, 5056)
+    assert d.choose(512, 5000, 512)[3] == 1
+    assert d.handle.pick(8192, 5000, 4096, line_copies=1)[3] == 1
+    assert member.plan(8192, 5000, 4096).info()["b_copy_bytes"] == 0
+    with pytest.raises(ValueError, match="line_copies is 3; expected 0"):
+        d.handle.pick(1, 1, 1, line_copies=3)
     split = picks[(256, 256, 16384)][0]
     assert split is d.members[1]  # the members' own objects
     # Its splits meet in a cluster: no workspace.
@@ -521,7 +534,7 @@ def test_candidates_are_the_pick_then_the_next_estimates(manifests, tmp_path):
     for shape in [(256, 256, 16384), (4096, 4096, 4096), (1, 4096, 14336), (2000, 2000, 2000),
                   (8192, 8192, 8192), (200, 4608, 36864)]:
         cands = d.handle.candidates(*shape, 64)
-        member, _, splits = d.choose(*shape)
+        member, _, splits, _ = d.choose(*shape)
         assert d.member(cands[0][0]) is member and cands[0][2] == splits
         assert [c[3] for c in cands[1:]] == sorted(c[3] for c in cands[1:])
         assert sorted({c[1] for c in cands}) == list(range(len(d.rules)))  # every rule
@@ -599,7 +612,7 @@ def test_fit_script_estimates_as_the_runtime(manifests):
                 ns, splits = fit.least_ns(cfg, rule["cost"][1:], rule["cost"][0], *s, elem,
                                           slots, two, pitches(layout, *s))
                 assert ns == pytest.approx(d.handle.estimate(i, *s), rel=1e-12)
-                picked, _, runs = d.choose(*s)
+                picked, _, runs, _ = d.choose(*s)
                 if picked is member and member.split_k > 1:
                     assert splits == runs  # the splits the pick runs
                 # The runtime tries splits in powers of two (clusters; the

@@ -83,9 +83,9 @@ std::vector<Picked> resolveBundles(const std::vector<Bundle> &bundles,
     Picked picked{nullptr, p};
     char why[1024];
     tile_rt_status status;
-    checkRuntime(tile_rt_bundle_pick(b.handle.get(), &p, &picked.kernel,
-                                     &picked.problem.splits, why, sizeof(why),
-                                     &status),
+    checkRuntime(tile_rt_bundle_pick(
+                     b.handle.get(), &p, &picked.kernel, &picked.problem.splits,
+                     &picked.problem.line_copies, why, sizeof(why), &status),
                  status);
     if (report && b.info.rule_count)
       std::printf("dispatch: %lldx%lldx%lld -> %s (%s)\n",

@@ -57,7 +57,7 @@ def implementations(xs, ws, ys):
     for path, d in zip(args.manifests, dispatches):
         calls = []
         for x, w, y in zip(xs, ws, ys):
-            member, _, splits = d.choose(x.shape[0], *w.shape)
+            member, _, splits, _ = d.choose(x.shape[0], *w.shape)
             kernel = cuda_launch.LoadedKernel(member, "nt", splits)
             calls.append(lambda kernel=kernel, x=x, w=w, y=y: kernel(x, w, y))
         impls.append((path, calls))

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Whole-line copies for operands whose rows start inside 128-byte L2 lines:
-does copying them into rows padded to whole lines pay for itself?
+"""Line copies: operands whose rows start inside 128-byte L2 lines copied
+onto whole lines before the kernel (tile_rt_line_copies), and whether the
+runtime's model takes them where they pay.
 
 Per shape and layout, in one process (L2 flushed before every sample,
-rounds in the runtime's balanced order, medians with quartiles):
-cuBLAS (torch.matmul on the model-like views), Triton's anchor, the
-config=auto dispatch on the operands as stored (rows off whole lines, the
-runtime's line-aware pick), the dispatch on copies whose rows are padded to
-whole lines (kernel only: what the rows cost), the copies alone (torch's
-strided copy_ into the padded buffers), and copies + kernel (what a staged
-launch would take). Only the operands whose rows are off whole lines are
-copied. Every output is checked against an fp32 product first.
+rounds in the runtime's balanced order, medians with quartiles): cuBLAS
+(torch.matmul on the model-like views), Triton's anchor, the config=auto
+dispatch with line copies never taken (as before them), as its model
+chooses (tile_opt, as shipped) and always taken; the dispatch on copies
+made by torch whose rows are whole lines (kernel alone, "whole lines"),
+torch's copies alone and both ("torch copies + kernel"); where the stored
+rows are not even 16-byte aligned, also copies padded to 32-byte sectors +
+kernel (the staging before it padded to whole lines; "never" is the
+runtime's own staging there). Every output is checked against an fp32
+product first.
   run.py BUNDLES SHAPE... [--layouts nt,nn] [--rounds R] [--json OUT]
 """
 import argparse
@@ -25,7 +28,9 @@ here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(here, *[".."] * 4, "python"))
 import tile_opt  # noqa: E402
 from tile_bench import anchors  # noqa: E402
+from tile_bench.bundle import load_manifest  # noqa: E402
 from tile_bench.cli import Impl, check_output, make_operands, time_rounds  # noqa: E402
+from tile_bench.cuda_launch import LoadedKernel  # noqa: E402
 from tile_bench.stats import compare, summarize  # noqa: E402
 
 MANIFESTS = {"nt": ("f16/nt-auto/matmul_f16_nt.json", "tuned-persistent"),
@@ -33,13 +38,13 @@ MANIFESTS = {"nt": ("f16/nt-auto/matmul_f16_nt.json", "tuned-persistent"),
 LINE = 128
 
 
-def padded(stored):
-    """A buffer like `stored` whose rows are whole lines apart, and its
-    view of stored's size (None where stored's rows already are)."""
+def padded(stored, unit=LINE):
+    """A buffer like `stored` whose rows are whole `unit`s of bytes apart,
+    and its view of stored's size (None where stored's rows already are)."""
     rows, cols = stored.shape
-    if cols * stored.element_size() % LINE == 0:
+    if cols * stored.element_size() % unit == 0:
         return None
-    step = LINE // stored.element_size()
+    step = unit // stored.element_size()
     buf = torch.empty(rows, (cols + step - 1) // step * step, device="cuda",
                       dtype=stored.dtype)
     return buf[:, :cols]
@@ -62,7 +67,11 @@ def main():
     rows = []
     for layout in args.layouts.split(","):
         manifest, anchor = MANIFESTS[layout]
-        kernel = tile_opt.Kernel(os.path.join(args.bundles, manifest), "f16", "f16", layout)
+        path = os.path.join(args.bundles, manifest)
+        kernel = tile_opt.Kernel(path, "f16", "f16", layout)
+        # The same dispatch with the line copies never (as before them) and
+        # always taken (tile_rt_line_copies 1 and 2; `kernel`: the model's).
+        never, always = (LoadedKernel(load_manifest(path), layout, line_copies=x) for x in (1, 2))
         for i, text in enumerate(args.shapes):
             m, n, k = map(int, text.split("x"))
             gen = torch.Generator(device="cuda").manual_seed(1000 + i)
@@ -97,10 +106,29 @@ def main():
             if not anchors.unsupported(anchor, m, n, k, 2, layout):
                 cA = out()
                 impls.append(Impl(anchor, "triton", lambda c=cA: anchors.ANCHORS[anchor](a, b, c), cA, "f16"))
-            impls += [Impl("in place", "tile-opt", lambda c=cs[1]: kernel(a, b, out=c), cs[1], "f16"),
+            # Rows padded to 32-byte sectors, as staged copies were before
+            # they were padded to whole lines (where that differs).
+            sa, sb = padded(a_st, 32), padded(b_st, 32)
+            if (sa is not None or sb is not None) and (sa is None or sa.stride(0) != pa.stride(0)
+                                                       or sb is None or sb.stride(0) != pb.stride(0)):
+                sa = a_st if sa is None else sa
+                sb = b_st if sb is None else sb
+                cS = out()
+
+                def sector(sa=sa, sb=sb, c=cS, la=logical(sa, layout[0]), lb=logical(sb, layout[1])):
+                    if sa.data_ptr() != a_st.data_ptr():
+                        sa.copy_(a_st)
+                    if sb.data_ptr() != b_st.data_ptr():
+                        sb.copy_(b_st)
+                    kernel(la, lb, out=c)
+                impls.append(Impl("sector copies + kernel", "tile-opt", sector, cS, "f16"))
+            cN, cA2 = out(), out()
+            impls += [Impl("never", "tile-opt", lambda c=cN: never(a_st, b_st, c), cN, "f16"),
+                      Impl("model", "tile-opt", lambda c=cs[1]: kernel(a, b, out=c), cs[1], "f16"),
+                      Impl("always", "tile-opt", lambda c=cA2: always(a_st, b_st, c), cA2, "f16"),
                       Impl("whole lines", "tile-opt", lambda c=cs[2]: kernel(la, lb, out=c), cs[2], "f16"),
-                      Impl("copies + kernel", "tile-opt", staged, cs[4], "f16"),
-                      Impl("copies", "copy", copies, None, "f16")]
+                      Impl("torch copies + kernel", "tile-opt", staged, cs[4], "f16"),
+                      Impl("torch copies", "copy", copies, None, "f16")]
             ref = a.float() @ b.float()
             absprod = a.float().abs() @ b.float().abs()
             ok = {}
@@ -114,15 +142,17 @@ def main():
             del ref, absprod
             lead = {"lda": pa.stride(0) if pa is not a_st else 0,
                     "ldb": pb.stride(0) if pb is not b_st else 0}
-            picks = {"in place": member(kernel.plan(m, n, k)),
-                     "whole lines": member(kernel.plan(m, n, k, **lead))}
+            plan = kernel.plan(m, n, k)
+            picks = {"model": member(plan), "whole lines": member(kernel.plan(m, n, k, **lead)),
+                     "model copies": plan.staging.why}
             samples = time_rounds(triton.testing.do_bench, impls, args.rounds, 2, 10)
             stats = {impl.name: summarize(s) for impl, s in zip(impls, samples)}
             base = stats["cuBLAS"]
-            print(f"{layout} {text} (picks {picks['in place']}, {picks['whole lines']}): " + "; ".join(
+            print(f"{layout} {text} (picks {picks['model']}, {picks['whole lines']}; "
+                  f"{picks['model copies']}): " + "; ".join(
                 f"{name} {v['ms'] * 1e3:.1f} us ({compare(base, v)['pct']:.1f}%)"
-                for name, v in stats.items()) + "; staged vs in place: " +
-                str(compare(stats["in place"], stats["copies + kernel"])))
+                for name, v in stats.items()) + "; model vs never: " +
+                str(compare(stats["never"], stats["model"])))
             rows.append({"layout": layout, "shape": text, "pass": ok, "picks": picks,
                          "stats": stats})
     if args.json:

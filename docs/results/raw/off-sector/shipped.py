@@ -43,7 +43,7 @@ for layout, manifest in (("nt", "f16/nt-auto/matmul_f16_nt.json"), ("nn", "f16/a
     print(f"== {layout}: shape: pick before -> shipped pick, of cuBLAS; fastest timed; {anchor}")
     for shape, t in times.items():
         m, n, k = map(int, shape.split("x"))
-        member, _, splits = dispatch.pick(m, n, k, layout)
+        member, _, splits, _ = dispatch.pick(m, n, k, layout)
         now = fit.label(fit.member_of(member.info()["path"]), splits or 1)
         old = fit.label(*fit.pick(table, costs, (m, n, k), members=names))
 
