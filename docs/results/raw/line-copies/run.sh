@@ -11,9 +11,12 @@ clock
 S="512x5120x4104 2048x5120x4104 8192x5120x4104 4096x4096x4104 2048x2048x2056 2000x2000x2000
    1000x1000x1000 3000x5000x2000 1024x1024x8200 2048x5000x4096 8192x5000x4096
    4096x4096x4100 2048x5120x4100 8192x5120x4100 4095x4097x4103"
-timeout $(( $(left) - 10 )) python3 docs/results/raw/line-copies/run.py .kit/bundles/auto $S \
+timeout $(( $(left) - 60 )) python3 docs/results/raw/line-copies/run.py .kit/bundles/auto $S \
   --json $R/copies.json > $R/copies.txt 2>&1
-echo "run.py rc=$? ($((SECONDS - start)) s)"; tail -30 $R/copies.txt
+echo "run.py rc=$? ($((SECONDS - start)) s)"; tail -40 $R/copies.txt
 clock
+# The dispatch (its model choosing the line copies) on random shapes.
+random_shapes random-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} 151 30
+random_shapes random-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} 157 5
 gzip -q $R/*.json 2>/dev/null
 tar czf "$OUT/raw-line-copies.tar.gz" -C $R .
