@@ -18,5 +18,5 @@ clock
 # The dispatch (its model choosing the line copies) on random shapes.
 random_shapes random-nt .kit/bundles/auto 'matmul_*f16_nt.json' ${RANDOM_COUNT:-100} 151 30
 random_shapes random-nn .kit/bundles/auto 'matmul_*f16.json' ${RANDOM_COUNT:-100} 157 5
-gzip -q $R/*.json 2>/dev/null
+gzip -q $R/*.json $R/*.log 2>/dev/null
 tar czf "$OUT/raw-line-copies.tar.gz" -C $R .
