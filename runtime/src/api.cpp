@@ -166,7 +166,7 @@ bool pick(const tile_rt_bundle &b, const tile_rt_problem &p,
     std::string what = copies.copies > 1  ? "A and B"
                        : copies.copied[0] ? "A"
                                           : "B";
-    if (there < here) {
+    if (lineCopiesPay(there, here)) {
       rule = pickRule(b.rules, m, n, k, rowPitches(b, copied), why, splits);
       lines = TILE_RT_LINE_COPIES_ALWAYS;
       why += "; " + what + " copied onto whole L2 lines first (" +

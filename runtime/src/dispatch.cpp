@@ -595,12 +595,23 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
 }
 
 // A copy (cuMemcpy2DAsync, device to device) moves this many bytes read
-// and written per ns, after this many ns of its own (HBM's 3.35-4.8 TB/s
-// less what a copy does not reach).
-constexpr double kCopyBytesPerNs = 3000, kCopyNs = 2000;
+// and written per ns, after this many ns of its own: on the H100, 8-218 MB
+// in 10-131 us (docs/results/raw/line-copies; the H200's faster HBM makes
+// them a bound).
+constexpr double kCopyBytesPerNs = 1700, kCopyNs = 2500;
 
 double lineCopyNs(int64_t bytes, int64_t copies) {
   return double(copies) * kCopyNs + double(bytes) / kCopyBytesPerNs;
+}
+
+// The model's estimates on rows off lines err by up to 14% either way
+// where the copies' choice is close (on the H100: estimated 0.93-0.98 of
+// in place, measured 1.01-1.12 in nt): copies are taken only where
+// estimated at most this share of the time in place.
+constexpr double kLineCopyShare = 0.9;
+
+bool lineCopiesPay(double withCopies, double inPlace) {
+  return withCopies <= kLineCopyShare * inPlace;
 }
 
 } // namespace tilert

@@ -254,6 +254,10 @@ std::string microseconds(double ns);
 // `bytes` in `copies` operations.
 double lineCopyNs(int64_t bytes, int64_t copies);
 
+// Whether the pick on line copies, estimated `withCopies` ns with them,
+// beats the pick in place, `inPlace` ns, by enough to trust.
+bool lineCopiesPay(double withCopies, double inPlace);
+
 } // namespace tilert
 
 #endif // TILE_RT_MANIFEST_H

@@ -925,12 +925,13 @@ void testDispatch() {
   CHECK_EQ(std::string(lineWhy),
            "rule 0, model: 100 tiles of 128x128, 1 wave of 100 K steps (each "
            "taking its L2 lines: rows off whole lines), 48.4 us: wide; in "
-           "place, against 121.2 us with A copied onto whole L2 lines (111.2 "
+           "place, against 205.3 us with A copied onto whole L2 lines (195.3 "
            "us)");
   // Line copies: A's rows (6408 f16 apart) copied onto whole lines where the
-  // model finds the pick on them plus their time (each copy 2 us and 3000
-  // bytes read and written per ns: 164 MB twice) beats the pick in place:
-  // ten tile columns read each of A's lines, one does not (above).
+  // model finds the pick on them plus their time (each copy 2.5 us and 1700
+  // bytes read and written per ns: 164 MB twice) at most 0.9 of the pick in
+  // place: ten tile columns read each of A's lines, one does not (above),
+  // and seven of rows 6416 apart (fewer lines each) come to 0.95.
   tile_rt_problem tall = leads(problem(12800, 1280, 6400), 6408, 0, 0);
   tile_rt_line_copies copiesOut = TILE_RT_LINE_COPIES_MODEL;
   CHECK_EQ(tile_rt_bundle_pick(lined.b, &tall, &none, nullptr, &copiesOut,
@@ -939,8 +940,18 @@ void testDispatch() {
   CHECK_EQ(copiesOut, TILE_RT_LINE_COPIES_ALWAYS);
   CHECK_EQ(std::string(lineWhy),
            "rule 0, model: 1000 tiles of 128x128, 10 waves of 100 K steps, "
-           "100.0 us: wide; A copied onto whole L2 lines first (111.2 us): "
-           "211.2 us against 483.6 us in place");
+           "100.0 us: wide; A copied onto whole L2 lines first (195.3 us): "
+           "295.3 us against 483.6 us in place");
+  CHECK_EQ(tile_rt_bundle_pick(
+               lined.b, at(leads(problem(12800, 896, 6400), 6416, 0, 0)), &none,
+               nullptr, &copiesOut, lineWhy, sizeof(lineWhy), nullptr),
+           TILE_RT_OK);
+  CHECK_EQ(copiesOut, TILE_RT_LINE_COPIES_NEVER);
+  CHECK_EQ(std::string(lineWhy),
+           "rule 0, model: 700 tiles of 128x128, 7 waves of 100 K steps (each "
+           "taking its L2 lines: rows off whole lines), 278.4 us: wide; in "
+           "place, against 265.3 us with A copied onto whole L2 lines (195.3 "
+           "us)");
   Plan copied(lined.b, tall);
   CHECK_EQ(copied.code, TILE_RT_OK);
   CHECK(copied.info.staged);
