@@ -205,9 +205,7 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
            std::to_string(reasons[0].multiple);
   if (!offLine.empty())
     why += (why.empty() ? "" : "; ") + std::string("rows of ") +
-           listed(offLine) +
-           " start inside 128-byte L2 lines, where the model finds copies "
-           "pay";
+           listed(offLine) + " start inside 128-byte L2 lines";
   bool one = copied.size() == 1;
   std::string padText;
   for (const std::string &pad : pads)

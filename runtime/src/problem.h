@@ -94,7 +94,7 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p);
 // 4097 -> 4160), which every timed launch includes"; a view's leading
 // dimension is named as "lda=4100", its copy's as "lda 4100 -> 4096"; an
 // operand copied onto whole lines alone (Staging::lines) as "rows of K=4104
-// start inside 128-byte L2 lines, where the model finds copies pay".
+// start inside 128-byte L2 lines".
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
 

@@ -959,9 +959,9 @@ void testDispatch() {
         copied.info.b_copy_bytes == 0 && copied.info.c_copy_bytes == 0);
   CHECK_EQ(copied.param("stride_am"), 6400);
   CHECK_EQ(copied.text(TILE_RT_TEXT_STAGING),
-           "rows of lda=6408 start inside 128-byte L2 lines, where the model "
-           "finds copies pay; A goes through a padded copy (lda 6408 -> "
-           "6400), which every timed launch includes");
+           "rows of lda=6408 start inside 128-byte L2 lines; A goes through a "
+           "padded copy (lda 6408 -> 6400), which every timed launch "
+           "includes");
   // Asked for: never copied, or always (a kernel bundle too).
   tile_rt_problem never = tall,
                   always = leads(problem(12800, 128, 6400), 6408, 0, 0);
