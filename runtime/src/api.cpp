@@ -122,10 +122,10 @@ tile_rt_problem withCopies(tile_rt_problem p, tile_rt_line_copies copies) {
   return p;
 }
 
-// The model's least estimate for `p`'s sizes on rows `pitches`.
-double leastNs(const tile_rt_bundle &b, const tile_rt_problem &p,
-               RowPitches pitches) {
-  return rankModelled(b.rules, p.m, p.n, p.k, pitches).front().ns;
+// The model's least estimate for `p` (its sizes, its rows as the members
+// read them).
+double leastNs(const tile_rt_bundle &b, const tile_rt_problem &p) {
+  return rankModelled(b.rules, p.m, p.n, p.k, rowPitches(b, p)).front().ns;
 }
 
 // The kernel a bundle runs for a problem, its rule (-1 for a kernel bundle),
@@ -161,8 +161,7 @@ bool pick(const tile_rt_bundle &b, const tile_rt_problem &p,
       b.rules[size_t(rule)].modelled() && copies.copies > 0) {
     tile_rt_problem copied = withCopies(p, TILE_RT_LINE_COPIES_ALWAYS);
     double copyNs = lineCopyNs(copies.bytes, copies.copies);
-    double here = leastNs(b, asked, rowPitches(b, asked)),
-           there = leastNs(b, copied, rowPitches(b, copied)) + copyNs;
+    double here = leastNs(b, asked), there = leastNs(b, copied) + copyNs;
     std::string what = copies.copies > 1  ? "A and B"
                        : copies.copied[0] ? "A"
                                           : "B";
