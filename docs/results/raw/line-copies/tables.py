@@ -7,9 +7,10 @@ and copies, timed in the same process), each as a share of cuBLAS's speed
 in that process, and the choice against "never" by the quartiles (a tie
 where the interquartile ranges overlap); then the kernel alone on rows of
 whole lines and the runtime's copies' time ("always" less it) with their
-rate. Needs the runtime's binding and the bundles (scripts/auto-bundles.sh
-.kit/bundles/auto nt|nn).
-  tables.py BUNDLES copies-*.json.gz
+rate. With --model-shipped (runs of the runtime as shipped: SET=heldout)
+the "model" row itself is the shipped one. Needs the runtime's binding and
+the bundles (scripts/auto-bundles.sh .kit/bundles/auto nt|nn).
+  tables.py BUNDLES [--model-shipped] copies-*.json.gz
 """
 import gzip
 import json
@@ -35,12 +36,14 @@ def copied_bytes(layout, m, n, k):
 
 
 bundles = sys.argv[1]
+model_shipped = "--model-shipped" in sys.argv
+runs = [a for a in sys.argv[2:] if a != "--model-shipped"]
 dispatch = {layout: load_manifest(os.path.join(bundles, p)) for layout, p in MANIFESTS.items()}
 counts = {}
 print("| layout | shape | never | always | shipped | shipped vs never | kernel on whole lines "
       "| copies (us, TB/s) |")
 print("|---|---|---:|---:|---|---|---:|---:|")
-for path in sys.argv[2:]:
+for path in runs:
     doc = json.load(gzip.open(path, "rt"))
     for r in doc["rows"]:
         assert all(r["pass"].values()), (r["shape"], r["pass"])
@@ -48,7 +51,7 @@ for path in sys.argv[2:]:
         m, n, k = map(int, r["shape"].split("x"))
         lines = dispatch[layout].choose(m, n, k, layout)[3]
         shipped = "always" if lines == 2 else "never"
-        verdict = compare(s["never"], s[shipped])
+        verdict = compare(s["never"], s["model" if model_shipped else shipped])
         counts[verdict["verdict"]] = counts.get(verdict["verdict"], 0) + 1
 
         def share(row):
@@ -56,7 +59,8 @@ for path in sys.argv[2:]:
         nbytes = copied_bytes(layout, m, n, k)
         t = (s["always"]["ms"] - s["whole lines"]["ms"]) * 1e3
         copies = f"{t:.1f}, {nbytes / t / 1e6:.2f}" if nbytes else "(staged either way)"
-        print(f"| {layout} | {r['shape']} | {share('never')} | {share('always')} | {shipped} "
+        print(f"| {layout} | {r['shape']} | {share('never')} | {share('always')} | {shipped}"
+              f"{' (' + share('model') + ')' if model_shipped else ''} "
               f"| {verdict['pct'] / 100:.3f} {verdict['verdict']} | {share('whole lines')} "
               f"| {copies} |")
 print(f"\nshipped vs never, by the quartiles: {counts}")
@@ -66,7 +70,7 @@ print("\nStaged shapes (rows TMA cannot address): copies padded to 32-byte secto
       "them, and the runtime's own staging (whole lines, cuMemcpy2D), as shares of cuBLAS")
 print("| layout | shape | sector copies | line copies | line vs sector | runtime's staging |")
 print("|---|---|---:|---:|---|---:|")
-for path in sys.argv[2:]:
+for path in runs:
     for r in json.load(gzip.open(path, "rt"))["rows"]:
         s = r["stats"]
         if "sector copies + kernel" not in s or \
