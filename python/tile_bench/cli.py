@@ -386,11 +386,12 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
         bundle = kernel.bundle
         try:
             # (on this GPU: a resident split-K launch must fit it at once)
-            bundle.plan(m, n, k, layout, *kernel.device, splits=kernel.splits)
+            bundle.plan(m, n, k, layout, *kernel.device, splits=kernel.splits,
+                        line_copies=kernel.line_copies)
         except BundleError as e:
             skip(name, str(e))
             continue
-        staging = bundle.staging(m, n, k, layout)
+        staging = bundle.staging(m, n, k, layout, kernel.line_copies)
         if staging.staged:
             say(staging.line(bundle.manifest_path))
         c = output(bundle.c_type)
