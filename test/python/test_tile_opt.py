@@ -1505,6 +1505,15 @@ def test_tma_kernels_copy_what_they_cannot_address(auto_f16, no_runtime):
                                 "copy (lda 4100 -> 4096), which every timed launch includes")
     assert [plan.value(x) for x in "ABC"] == ["padded a", "b", "out"]
     assert plan.value("stride_am") == plan.value("tma_a").pitch == 4096
+    # Rows TMA reads in place but off whole L2 lines (B's N = 5000 here) are
+    # copied onto whole lines where the dispatch's model finds it pays: the
+    # plan says so, as the launch runs it.
+    plan = auto_f16.plan(8192, 5000, 4096)
+    assert "; B copied onto whole L2 lines first (" in plan.why
+    assert plan.staging.why.startswith("rows of N=5000 start inside 128-byte L2 lines; B goes")
+    assert [plan.value(x) for x in "ABC"] == ["a", "padded b", "out"]
+    assert plan.value("stride_bk") == plan.value("tma_b").pitch == 5056
+    assert not auto_f16.plan(512, 5000, 512).staging.staged
     # A call with such a view reaches the runtime (which copies it), as an
     # aligned one does.
     b = FakeTensor((64, 128), ptr=0x40000)
