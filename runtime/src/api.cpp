@@ -122,12 +122,6 @@ tile_rt_problem withCopies(tile_rt_problem p, tile_rt_line_copies copies) {
   return p;
 }
 
-// The model's least estimate for `p` (its sizes, its rows as the members
-// read them).
-double leastNs(const tile_rt_bundle &b, const tile_rt_problem &p) {
-  return rankModelled(b.rules, p.m, p.n, p.k, rowPitches(b, p)).front().ns;
-}
-
 // The kernel a bundle runs for a problem, its rule (-1 for a kernel bundle),
 // why, and whether on line copies (ALWAYS or NEVER): those the problem
 // asks for, or for a modelled rule where the model finds that the pick on
@@ -149,28 +143,37 @@ bool pick(const tile_rt_bundle &b, const tile_rt_problem &p,
   std::string sizes;
   if (!checkSizes(m, n, k, sizes))
     return fail(error, TILE_RT_UNSUPPORTED, sizes);
-  tile_rt_problem asked = withCopies(p, lines);
-  rule = pickRule(b.rules, m, n, k, rowPitches(b, asked), why, splits);
+  double here;
+  rule = pickRule(b.rules, m, n, k, rowPitches(b, withCopies(p, lines)), why,
+                  splits, here);
   if (rule < 0)
     return fail(error, TILE_RT_UNSUPPORTED,
                 "manifest " + b.manifest.path +
                     ": no dispatch rule matches shape " + shapeText(m, n, k) +
                     " (" + why + ")");
-  CopyTraffic copies = lineCopyTraffic(b.members[0]->manifest, p);
-  if (p.line_copies == TILE_RT_LINE_COPIES_MODEL &&
-      b.rules[size_t(rule)].modelled() && copies.copies > 0) {
-    tile_rt_problem copied = withCopies(p, TILE_RT_LINE_COPIES_ALWAYS);
-    double copyNs = lineCopyNs(copies.bytes, copies.copies);
-    double here = leastNs(b, asked), there = leastNs(b, copied) + copyNs;
+  bool modelDecides = p.line_copies == TILE_RT_LINE_COPIES_MODEL &&
+                      b.rules[size_t(rule)].modelled();
+  CopyTraffic copies =
+      modelDecides ? lineCopyTraffic(b.members[0]->manifest, p) : CopyTraffic{};
+  if (copies.copies > 0) {
+    std::string copiedWhy;
+    int64_t copiedSplits;
+    double there, copyNs = lineCopyNs(copies.bytes, copies.copies);
+    int64_t copiedRule =
+        pickRule(b.rules, m, n, k,
+                 rowPitches(b, withCopies(p, TILE_RT_LINE_COPIES_ALWAYS)),
+                 copiedWhy, copiedSplits, there);
+    there += copyNs;
     std::string what = copies.copies > 1  ? "A and B"
                        : copies.copied[0] ? "A"
                                           : "B";
     if (lineCopiesPay(there, here)) {
-      rule = pickRule(b.rules, m, n, k, rowPitches(b, copied), why, splits);
+      rule = copiedRule;
+      splits = copiedSplits;
       lines = TILE_RT_LINE_COPIES_ALWAYS;
-      why += "; " + what + " copied onto whole L2 lines first (" +
-             microseconds(copyNs) + "): " + microseconds(there) + " against " +
-             microseconds(here) + " in place";
+      why = copiedWhy + "; " + what + " copied onto whole L2 lines first (" +
+            microseconds(copyNs) + "): " + microseconds(there) + " against " +
+            microseconds(here) + " in place";
     } else {
       why += "; in place, against " + microseconds(there) + " with " + what +
              " copied onto whole L2 lines (" + microseconds(copyNs) + ")";

@@ -556,8 +556,9 @@ int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
 
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, RowPitches pitches, std::string &why,
-                 int64_t &splits) {
+                 int64_t &splits, double &ns) {
   splits = 0;
+  ns = 0;
   if (int64_t i = unmodelledRule(rules, m, n, k); i >= 0) {
     const DispatchRule &r = rules[size_t(i)];
     why = "rule " + std::to_string(i);
@@ -572,6 +573,7 @@ int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
     return -1;
   }
   const RankedRule &best = ranked[0];
+  ns = best.ns;
   const DispatchRule &r = rules[size_t(best.rule)];
   ModelTile t = r.tile;
   t.splitK = best.splits;

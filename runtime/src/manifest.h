@@ -241,11 +241,12 @@ std::vector<RankedRule> rankCandidates(const std::vector<DispatchRule> &rules,
 int64_t unmodelledRule(const std::vector<DispatchRule> &rules, int64_t m,
                        int64_t n, int64_t k);
 
-// The rule that serves M x N x K (-1: none, `why` says the nearest) and,
-// for a modelled split-K member, the splits per tile it runs (else 0).
+// The rule that serves M x N x K (-1: none, `why` says the nearest), for a
+// modelled split-K member the splits per tile it runs (else 0), and for a
+// modelled rule its estimate (ns; else 0).
 int64_t pickRule(const std::vector<DispatchRule> &rules, int64_t m, int64_t n,
                  int64_t k, RowPitches pitches, std::string &why,
-                 int64_t &splits);
+                 int64_t &splits, double &ns);
 
 // "12.3 us".
 std::string microseconds(double ns);

@@ -94,7 +94,6 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
     if (addressable(ld, elementBytes(p, i), bytes) &&
         (i != 2 || storesInPlace(p, bytes)) && !toLines)
       continue;
-    padded.lines |= toLines;
     // One row length per size: in elements of the narrowest type with rows
     // along it (B's and C's rows are both N long), in whole lines (whole
     // sectors for rows shorter than a line, which start on one anyway).
@@ -159,20 +158,18 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
     copied.push_back(std::string(1, "ABC"[i]));
     int dim = rowDim(p, i);
     Stored o = storedOperand(p, i);
-    bool tmaReads = addressable(o.ld, elementBytes(p, i), rowBytes(m, dim)) &&
-                    (i != 2 || storesInPlace(p, rowBytes(m, dim)));
+    bool addressed = addressable(o.ld, elementBytes(p, i), rowBytes(m, dim));
+    bool tmaReads = addressed && (i != 2 || storesInPlace(p, rowBytes(m, dim)));
     // Named by its size when dense or when the size is the reason (C's N;
     // a line copy's reason is its pitch).
-    bool bySize =
-        o.ld == o.cols ||
-        (!tmaReads && addressable(o.ld, elementBytes(p, i), rowBytes(m, dim)));
+    bool bySize = o.ld == o.cols || (addressed && !tmaReads);
     Reason r{bySize ? dim : 3 + i, bySize ? kDimNames[dim] : leadNames[i],
              bySize ? o.cols : o.ld, rowBytes(m, dim) / elementBytes(p, i)};
     std::string pad = r.name + " " + std::to_string(r.value) + " -> " +
                       std::to_string(s.padded(dim));
     if (std::find(pads.begin(), pads.end(), pad) == pads.end())
       pads.push_back(pad);
-    // Copied only onto whole lines (Staging::lines).
+    // Copied only onto whole lines (a line copy).
     if (tmaReads) {
       std::string name = r.name + "=" + std::to_string(r.value);
       if (std::find(offLine.begin(), offLine.end(), name) == offLine.end())

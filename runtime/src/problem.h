@@ -48,8 +48,8 @@ constexpr int64_t kLineBytes = 128;
 // stores them (rows its leading dimensions apart), unless a TMA kernel is
 // asked for an operand whose rows TMA cannot address: its leading dimension
 // (its row length when dense) not a multiple of rowBytes, or 2^40 bytes or
-// more; or, where the dispatch's model finds that the copies pay
-// (`lines`), an A or B whose rows start inside L2 lines. The problem is then
+// more; or, where the problem asks for line copies (tile_rt_line_copies),
+// an A or B whose rows start inside L2 lines. The problem is then
 // staged: each such operand, and only it, is copied into a buffer of its own
 // orientation whose rows are its row length rounded up to rowBytes and to
 // whole lines (A as M x kp or K x mp, B as K x np or N x kp, C as M x np),
@@ -58,8 +58,6 @@ constexpr int64_t kLineBytes = 128;
 // or written (the copies need no zeroing).
 struct Staging {
   bool staged = false;
-  // Copies A's or B's rows, which TMA could read in place, onto whole lines.
-  bool lines = false;
   // Operand 0 (A), 1 (B) or 2 (C) runs on its padded copy.
   bool copied[3] = {false, false, false};
   // The row lengths of the copies whose rows are M, N or K long (the size
@@ -93,7 +91,7 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p);
 // multiples of 8; A, B and C go through padded copies (K 4103 -> 4160, N
 // 4097 -> 4160), which every timed launch includes"; a view's leading
 // dimension is named as "lda=4100", its copy's as "lda 4100 -> 4096"; an
-// operand copied onto whole lines alone (Staging::lines) as "rows of K=4104
+// operand copied onto whole lines alone (a line copy) as "rows of K=4104
 // start inside 128-byte L2 lines".
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
