@@ -123,9 +123,8 @@ class Bundle:
         """Raises BundleError when this bundle cannot run the problem."""
         self.plan(m, n, k, layout)
 
-    def staging(self, m: int, n: int, k: int, layout: str = "nn",
-                line_copies: int = 0) -> Staging:
-        return staging_of(self.plan(m, n, k, layout, line_copies=line_copies), m, n, k)
+    def staging(self, m: int, n: int, k: int, layout: str = "nn") -> Staging:
+        return staging_of(self.plan(m, n, k, layout), m, n, k)
 
 
 def staging_of(plan: Any, m: int, n: int, k: int) -> Staging:

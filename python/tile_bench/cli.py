@@ -49,7 +49,8 @@ from typing import Any, Callable, Optional, Sequence
 import tile_runtime as rt
 
 from . import files, stats
-from .bundle import LAYOUTS, Bundle, BundleError, Dispatch, load_manifest, parse_shape
+from .bundle import (LAYOUTS, Bundle, BundleError, Dispatch, load_manifest, parse_shape,
+                     staging_of)
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE, EXIT_CHECK = 0, 1, 2, 3
 DEFAULT_ANCHORS = "tma-persistent,tuned-tiled,tuned-persistent"
@@ -386,12 +387,12 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
         bundle = kernel.bundle
         try:
             # (on this GPU: a resident split-K launch must fit it at once)
-            bundle.plan(m, n, k, layout, *kernel.device, splits=kernel.splits,
-                        line_copies=kernel.line_copies)
+            plan = bundle.plan(m, n, k, layout, *kernel.device, splits=kernel.splits,
+                               line_copies=kernel.line_copies)
         except BundleError as e:
             skip(name, str(e))
             continue
-        staging = bundle.staging(m, n, k, layout, kernel.line_copies)
+        staging = staging_of(plan, m, n, k)
         if staging.staged:
             say(staging.line(bundle.manifest_path))
         c = output(bundle.c_type)
