@@ -26,13 +26,13 @@ MANIFESTS = {"nt": "f16/nt-auto/matmul_f16_nt.json", "nn": "f16/auto/matmul_f16.
 
 
 def copied_bytes(layout, m, n, k):
-    """Bytes the line copies read and write: A (rows of K) and B (rows of K
-    in nt, N in nn) where their rows are 16-byte aligned, a line or more
-    and off whole lines (the others are staged either way)."""
-    def off(elems):
-        return elems * 2 % 16 == 0 and elems * 2 >= 128 and elems * 2 % 128 != 0
-    b_rows = k if layout == "nt" else n
-    return 2 * 2 * ((m * k if off(k) else 0) + (n * k if off(b_rows) else 0))
+    """Bytes the line copies read and write (f16): each of A and B that a
+    plan with them copies and one without them does not (the runtime's
+    rule, through the binding; the others are staged either way)."""
+    member = dispatch[layout].choose(m, n, k, layout)[0]
+    never, always = (member.plan(m, n, k, layout, line_copies=x).info() for x in (1, 2))
+    return sum(2 * 2 * size for x, size in (("a", m * k), ("b", n * k))
+               if always[x + "_copy_bytes"] and not never[x + "_copy_bytes"])
 
 
 bundles = sys.argv[1]
