@@ -911,8 +911,12 @@ void testDispatch() {
   tile_rt_problem badCopies = problem(1, 1, 1);
   badCopies.line_copies = tile_rt_line_copies(3);
   CHECK_EQ(tile_rt_bundle_pick(lined.b, &badCopies, &none, nullptr, nullptr,
-                               nullptr, 0, nullptr),
+                               nullptr, 0, &pickStatus),
            TILE_RT_INVALID_ARGUMENT);
+  CHECK_EQ(std::string(pickStatus.message),
+           "tile_rt_bundle_pick: the problem's layout, types or line_copies "
+           "are not tile_rt_layout, tile_rt_dtype and tile_rt_line_copies "
+           "values");
   CHECK_EQ(wideNs(problem(12800, 128, 6400)), 10000.0);
   CHECK(std::abs(wideNs(leads(problem(12800, 128, 6400), 6408, 0, 0)) -
                  100 * 428 * 1.13) < 1e-6);
