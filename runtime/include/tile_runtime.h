@@ -220,6 +220,8 @@ typedef struct tile_rt_bundle_info {
   size_t member_count; /* its distinct members; 0 for a kernel */
   int64_t swap_ab;     /* 1: its MMAs compute C's transpose (M on wgmma's N
                           side); launched as any other kernel */
+  int64_t c_any_alignment; /* 1: it stores C at any alignment (TMA where it
+                              can, else its threads): C is never copied */
 } tile_rt_bundle_info;
 
 tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,

@@ -346,6 +346,7 @@ tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
   i.rule_count = bundle->rules.size();
   i.member_count = bundle->members.size();
   i.swap_ab = m.swapAB;
+  i.c_any_alignment = m.cAnyAlignment;
   i.l2_promotion = m.l2Promotion;
   return ok(status);
 }

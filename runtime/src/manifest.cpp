@@ -329,6 +329,7 @@ void readFields(const FieldReader &f, Manifest &m) {
   m.minBlocksPerSm = f.integer(Field::MinBlocksPerSm, -1);
   m.clusterM = f.integer(Field::ClusterM);
   m.swapAB = f.integer(Field::SwapAB);
+  m.cAnyAlignment = f.integer(Field::CAnyAlignment);
   m.indexBitwidth = f.integer(Field::IndexBitwidth);
   for (const std::string &l : f.strings(Field::Layouts))
     if (!m.servesLayout(l))

@@ -164,7 +164,7 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     // them) pass this line on as it is, so it names the operand, the
     // pointer and, for the caller's own operand, the usual fix.
     for (int i = 0; i < 3; ++i) {
-      if (ops[i] % 16 == 0)
+      if (ops[i] % 16 == 0 || (i == 2 && m.cAnyAlignment))
         continue;
       char address[32];
       std::snprintf(address, sizeof(address), "0x%llx",
@@ -186,6 +186,11 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
                   where + ": cannot encode its TMA descriptors: " + why);
     for (int i = 0; i < int(kTmaParams); ++i) {
       tile_rt_tma view = tmaView(plan, i);
+      // A C that TMA cannot store the kernel's threads store instead.
+      if (view.operand == 2 && m.cAnyAlignment && !cStoredByTma(p, ops[2])) {
+        plan.maps[i] = CUtensorMap{};
+        continue;
+      }
       if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand], error))
         return false;
     }

@@ -52,6 +52,18 @@ bool storesInPlace(const tile_rt_problem &p, int64_t bytes) {
   return addressable(p.n, elementBytes(p, 2), bytes);
 }
 
+} // namespace
+
+bool cStoredByTma(const tile_rt_problem &p, uint64_t c) {
+  // (the kernel's own test, Epilogue::storesByTma)
+  uint64_t bytes = uint64_t(elementBytes(p, 2));
+  return ((c | uint64_t(storedOperand(p, 2).ld) * bytes |
+           uint64_t(p.n) * bytes) &
+          15) == 0;
+}
+
+namespace {
+
 // The problem's stride parameter that is operand i's leading dimension.
 ParamRole leadRole(const tile_rt_problem &p, int operand) {
   if (operand == 0)
@@ -91,6 +103,8 @@ Staging planStaging(const Manifest &m, const tile_rt_problem &p) {
     int dim = rowDim(p, i);
     int64_t ld = storedOperand(p, i).ld, bytes = rowBytes(m, dim);
     bool toLines = lines && i != 2 && offLines(p, i);
+    if (i == 2 && m.cAnyAlignment)
+      continue;
     if (addressable(ld, elementBytes(p, i), bytes) &&
         (i != 2 || storesInPlace(p, bytes)) && !toLines)
       continue;
@@ -507,6 +521,9 @@ bool checkTmaLeads(const Manifest &m, const tile_rt_problem &p,
       error = lead + " is 2^40 bytes or more, beyond TMA's strides";
       return false;
     }
+    // (a C that TMA cannot store, the kernel's threads store)
+    if (i == 2 && m.cAnyAlignment)
+      continue;
     if (s.copied[i]) {
       // cuMemcpy2D refuses pitches above the device's CU_DEVICE_ATTRIBUTE_
       // MAX_PITCH, 2^31 - 1 bytes.

@@ -75,6 +75,11 @@ struct Staging {
 // TMA cannot address is refused instead.
 Staging planStaging(const Manifest &m, const tile_rt_problem &p);
 
+// Whether a kernel that stores C at any alignment ("c_any_alignment")
+// stores this problem's C at `c` by TMA: C's address, row pitch and N
+// whole 16-byte chunks. Where not, its C descriptor is never read.
+bool cStoredByTma(const tile_rt_problem &p, uint64_t c);
+
 // Whether operand i (0 A, 1 B) of `p` as stored has rows of at least a
 // line that start inside lines: what line copies copy.
 bool offLines(const tile_rt_problem &p, int operand);

@@ -2508,6 +2508,8 @@ Json kernelField(const tile_rt_bundle *b, const tile_rt_bundle_info &i,
     return i.cluster_m;
   case Field::SwapAB:
     return i.swap_ab;
+  case Field::CAnyAlignment:
+    return i.c_any_alignment;
   case Field::NumWarps:
     return known(i.num_warps);
   case Field::NumStages:
@@ -2640,6 +2642,64 @@ int print(const char *path) {
 
 } // namespace
 
+// A kernel that stores C at any alignment ("c_any_alignment"): C is never
+// staged, whatever its N, leading dimension or pointer; A and B still are
+// where TMA cannot read them, and checkTmaLeads still bounds C's stride.
+void testCAnyAlignment() {
+  Json m = layoutManifest("nt");
+  m["c_any_alignment"] = 1;
+  writeJson("cany.json", m);
+  Bundle b("cany.json");
+  // A vocabulary head (x @ w.T, N = 50257): nothing copied.
+  Plan head(b.b, problem(64, 50257, 768, TILE_RT_NT));
+  CHECK_EQ(head.code, TILE_RT_OK);
+  CHECK(!head.info.staged && head.info.c_copy_bytes == 0);
+  CHECK_EQ(head.param("stride_cm"), 50257);
+  CHECK_EQ(head.text(TILE_RT_TEXT_STAGING), "");
+  // K off 16 bytes: A and B copied, C in place at its own stride.
+  Plan odd(b.b, problem(4095, 4097, 4103, TILE_RT_NT));
+  CHECK_EQ(odd.code, TILE_RT_OK);
+  CHECK(odd.info.staged && odd.info.c_copy_bytes == 0);
+  CHECK_EQ(odd.info.a_copy_bytes, 4095 * 4160 * 2);
+  CHECK_EQ(odd.param("stride_cm"), 4097);
+  CHECK_EQ(odd.param("stride_am"), 4160);
+  CHECK_EQ(odd.text(TILE_RT_TEXT_STAGING),
+           "K=4103 is not a multiple of 8; A and B go through padded copies "
+           "(K 4103 -> 4160), which every timed launch includes");
+  Plan view(b.b, leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 261));
+  CHECK(view.code == TILE_RT_OK && !view.info.staged);
+  CHECK_EQ(view.param("stride_cm"), 261);
+  CHECK_EQ(planRefusal(m, "cany.json",
+                       leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0,
+                             int64_t(1) << 40)),
+           "bundle " + gDir +
+               "/cany.json: ldc=1099511627776 elements is 2^40 bytes or "
+               "more, beyond TMA's strides");
+  // Packing takes a C pointer off 16 bytes (the kernel's threads store
+  // it); A's must still be aligned.
+  tile_rt_buffers ops{0x10000, 0x20000, 0x30002, 0, 0, 0, 0};
+  void **args;
+  tile_rt_status st;
+  tile_rt_code code = tile_rt_plan_pack(head.p, &ops, &args, &st);
+  CHECK(code == TILE_RT_OK || code == TILE_RT_NO_DRIVER ||
+        code == TILE_RT_CUDA_ERROR);
+  ops.a = 0x10002;
+  CHECK_EQ(packRefusal(head, ops, TILE_RT_UNSUPPORTED),
+           "kernel 'k' (" + gDir +
+               "/cany.json): A's data pointer 0x10002 is not 16-byte "
+               "aligned, which TMA needs (a view into another tensor? use "
+               ".clone())");
+  // Without the field, the same C is copied.
+  Json plain = layoutManifest("nt");
+  writeJson("cplain.json", plain);
+  Bundle p("cplain.json");
+  Plan copied(p.b, problem(64, 50257, 768, TILE_RT_NT));
+  CHECK_EQ(copied.info.c_copy_bytes, 64 * 50304 * 2);
+  // A value other than 0 or 1 is refused.
+  m["c_any_alignment"] = 2;
+  CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 2; expected 0 or 1");
+}
+
 int main(int argc, char **argv) {
   if (argc == 3 && std::strcmp(argv[1], "--print") == 0)
     return print(argv[2]);
@@ -2662,6 +2722,7 @@ int main(int argc, char **argv) {
       {"problems", testProblems},
       {"staging", testStaging},
       {"staging in every layout", testStagingLayouts},
+      {"C at any alignment", testCAnyAlignment},
       {"grids", testGrids},
       {"arguments", testArguments},
       {"operand layouts", testOperandLayouts},

@@ -59,6 +59,7 @@
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[S]] step
 // CHECK: scf.if %[[IN0]] {
 // CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
+// CHECK-NEXT: scf.if %{{.*}} {
 // CHECK-NEXT: vector.store
 // CHECK-COUNT-3: vector.store
 // CHECK: nvvm.cluster.arrive

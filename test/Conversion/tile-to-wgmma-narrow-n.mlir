@@ -41,7 +41,7 @@
 // CHECK: nvgpu.tma.async.store %[[V0]] to %[[MAPC]][%[[N0:.*]], %{{.*}}]
 // CHECK: %[[T1:.*]] = arith.addi %[[T0]], %c4096 : index
 // CHECK: %[[V1:.*]] = memref.view %alloc[%[[T1]]][]
-// CHECK: arith.addi %[[N0]], %c32 : index
+// CHECK: arith.addi %[[N0]], %c32{{[_0-9]*}} : index
 // CHECK: nvgpu.tma.async.store %[[V1]] to %[[MAPC]]
 // CHECK: %[[T2:.*]] = arith.addi %[[T0]], %c8192 : index
 // CHECK: %[[V2:.*]] = memref.view %alloc[%[[T2]]][]
@@ -159,11 +159,11 @@ module attributes {gpu.container_module} {
 // CHECK: nvgpu.tma.async.store %[[V0]] to %[[MAPC:.*]][%[[N0:.*]], %{{.*}}], {{.*}} -> <tensor = memref<64x16xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_32b
 // CHECK: %[[T1:.*]] = arith.addi %[[T0]], %c2048 : index
 // CHECK: %[[V1:.*]] = memref.view %alloc[%[[T1]]][]
-// CHECK: arith.addi %[[N0]], %c16 : index
+// CHECK: arith.addi %[[N0]], %c16{{[_0-9]*}} : index
 // CHECK: nvgpu.tma.async.store %[[V1]] to %[[MAPC]]
 // CHECK: %[[T2:.*]] = arith.addi %[[T0]], %c4096 : index
 // CHECK: %[[V2:.*]] = memref.view %alloc[%[[T2]]][]
-// CHECK: arith.addi %[[N0]], %c32 : index
+// CHECK: arith.addi %[[N0]], %c32{{[_0-9]*}} : index
 // CHECK: nvgpu.tma.async.store %[[V2]] to %[[MAPC]]
 // CHECK-NOT: nvgpu.tma.async.store
 // CHECK: gpu.return

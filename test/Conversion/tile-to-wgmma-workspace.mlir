@@ -123,6 +123,7 @@
 // CHECK: scf.yield
 // CHECK: scf.if %[[IN0]] {
 // CHECK-NEXT: arith.truncf %[[SUMS]]#0 : vector<4xf32> to vector<4xf16>
+// CHECK-NEXT: scf.if %{{.*}} {
 // CHECK-NEXT: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
 // CHECK: vector.store
 // The program leaves; the last of the S to leave resets both counts for

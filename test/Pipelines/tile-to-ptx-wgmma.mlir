@@ -28,9 +28,9 @@
 // SKCL: error: tile-stream-k: expected a tiled kernel without split-k or clusters
 
 // SK: .param .u64 .ptr .align 1 matmul_f16_param_16
-// SK: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
-// SK: atom.global.add.u32
-// SK: ld.global.v4.b32
+// SK-DAG: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+// SK-DAG: atom.global.add.u32
+// SK-DAG: ld.global.v4.b32
 // SKJSON: "name": "workspace",
 // SKJSON: "schedule": "stream_k",
 // SKJSON: "workspace_tile_bytes": 262160

@@ -78,17 +78,87 @@ Value Epilogue::stagingOf(Value w) {
   return add(at, mul(w, layout.wgStagingBytes));
 }
 
+/// Whether TMA can store C as given: its first element's address, its row
+/// pitch and its rows' length whole 16-byte chunks. The runtime encodes
+/// C's descriptor exactly then; elsewhere (a vocabulary of 50257, a view's
+/// odd offset) the threads store C themselves, and C is never copied.
+Value Epilogue::storesByTma(Value c) {
+  int64_t size = cElt.getIntOrFloatBitWidth() / 8;
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, c);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
+  Value bits = arith::OrIOp::create(
+      b, loc, add(base, mul(meta.getOffset(), size)),
+      arith::OrIOp::create(b, loc, mul(meta.getStrides()[0], size),
+                           mul(meta.getSizes()[1], size)));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem(bits, 16),
+                               cst(0));
+}
+
+/// The warpgroup's threads store a staged box of C (`layout.stagedRows`
+/// rows of C at row0, `layout.cBoxCols` columns at col0), each element
+/// inside M and N alone: thread t takes 4-byte unit t % U of every
+/// (128 / U)-th row from t / U (U units a box row; each 16-byte chunk where
+/// C's descriptor swizzles it), so a warp writes whole spans of C's rows,
+/// at whatever alignment C has.
+void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
+  int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
+  int64_t unitsPerRow = boxBytes / 4, perUnit = 4 / size;
+  int64_t rowStep = kWarpgroupThreads / unitsPerRow;
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  // The thread's index read where it is used (an asm with side effects,
+  // which LLVM does not hoist): the offsets derived from gpu.thread_id
+  // would be hoisted out of the tile loop and hold registers across the K
+  // loop of kernels with none to spare (pingpong 128x192 spilled).
+  Value tid = LLVM::InlineAsmOp::create(
+                  b, loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %tid.x;",
+                  "=r", /*has_side_effects=*/true, /*is_align_stack=*/false,
+                  LLVM::tailcallkind::TailCallKind::None,
+                  LLVM::AsmDialectAttr(), ArrayAttr())
+                  .getResult(0);
+  Value t = rem(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid),
+                kWarpgroupThreads);
+  Value u = rem(t, unitsPerRow);
+  Value col = add(col0, mul(u, perUnit));
+  SmallVector<Value> colInside;
+  for (int64_t e = 0; e < perUnit; ++e)
+    colInside.push_back(ult(add(col, e), n));
+  auto vec = VectorType::get({perUnit}, cElt);
+  auto loop = scf::ForOp::create(b, loc, div(t, unitsPerRow),
+                                 cst(layout.stagedRows), cst(rowStep));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value r = loop.getInductionVar();
+  // The swizzle: chunk ^= (row byte offset / 128) % (chunks per row).
+  Value swizzle = rem(div(mul(r, boxBytes), 128), boxBytes / 16);
+  Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
+  Value at = add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit));
+  Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at});
+  Value row = add(row0, r);
+  Value rowInside = ult(row, m);
+  for (int64_t e = 0; e < perUnit; ++e) {
+    auto store = scf::IfOp::create(b, loc, andi(rowInside, colInside[e]));
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
+    memref::StoreOp::create(b, loc, x, c, ValueRange{row, add(col, e)});
+  }
+}
+
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
-/// TMA stores (clipped to C). Warp-specialized, each warpgroup stores its
-/// own rows and goes on to its next tile while the stores read; their
-/// reads are waited for only before the staging tile is written again
-/// (so a tile staged in parts waits once per part). Otherwise staging
-/// overlaps the ring, and thread 0 waits before it refills the ring.
-void Epilogue::emitEpilogue(Value acc) {
+/// TMA stores (clipped to C), or where TMA cannot store C, each thread's
+/// share of the boxes. Warp-specialized, each warpgroup stores its own
+/// rows and goes on to its next tile while the stores read; their reads
+/// are waited for only before the staging tile is written again (so a tile
+/// staged in parts waits once per part). Otherwise staging overlaps the
+/// ring, and thread 0 waits before it refills the ring (all threads, where
+/// they read the boxes themselves).
+void Epilogue::emitEpilogue(Value acc, StoreOp store) {
   bool ws = cfg.isWarpSpecialized();
   int64_t cBoxCols = layout.cBoxCols, rows = layout.stagedRows;
   bool swapped = cfg.swapAB;
   Value pred = storeIssuer();
+  Value c = store.getBase();
   for (int64_t part = 0; part < layout.stagingParts; ++part) {
     int64_t firstCol = part * layout.partCols;
     int64_t partCols = std::min(layout.partCols, layout.stagedCols - firstCol);
@@ -124,6 +194,32 @@ void Epilogue::emitEpilogue(Value acc) {
         nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapC, at, pred);
       }
     };
+    auto byWhom =
+        scf::IfOp::create(b, loc, storesByTma(c), /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(byWhom.elseBlock());
+    {
+      // (a loop over the boxes: unrolled, their code would hold more
+      // registers across the K loop than a tight kernel has)
+      Value tile = stagingOf(blk.wg);
+      auto boxes =
+          scf::ForOp::create(b, loc, cst(0), cst(partCols / cBoxCols), cst(1));
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(boxes.getBody());
+      Value j = boxes.getInductionVar();
+      Value box = view(add(tile, mul(j, rows * layout.cBoxBytes)),
+                       {rows, cBoxCols}, cElt);
+      Value col = add(mul(j, cBoxCols), firstCol);
+      if (swapped)
+        storeBoxByThreads(box, blk.mRow0, add(add(blk.nCol0, blk.wgRow), col),
+                          c);
+      else
+        storeBoxByThreads(box, add(blk.mRow0, blk.wgRow), add(blk.nCol0, col),
+                          c);
+    }
+    if (!ws)
+      syncStagingWriters();
+    b.setInsertionPointToStart(byWhom.thenBlock());
     if (ws) {
       storeRows(blk.wg, blk.wgRow);
     } else {
@@ -131,7 +227,6 @@ void Epilogue::emitEpilogue(Value acc) {
         storeRows(cst(w), cst(w * wgTileM));
     }
     auto ifOp = scf::IfOp::create(b, loc, pred);
-    OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
     if (!ws)
@@ -202,11 +297,15 @@ Epilogue::sumSlots(Value parts, int64_t maxParts, int64_t groups,
   return SmallVector<Value>(byParts.getResults());
 }
 
-/// Stores the 4-wide sums of groups inside M and N to C, in C's type.
+/// Stores the 4-wide sums of groups whose first element lies inside M and
+/// N to C, in C's type: whole where TMA could store C (N a multiple of 4,
+/// the group aligned), else each element inside N alone.
 void Epilogue::storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
                            ArrayRef<Value> inside, ArrayRef<Value> sums) {
   auto cVec = VectorType::get({4}, cElt);
   int64_t cAlign = 4 * cElt.getIntOrFloatBitWidth() / 8;
+  Value byTma = storesByTma(c);
+  Value n = memref::DimOp::create(b, loc, c, 1);
   for (auto [r, k, in, sum] : llvm::zip(row, col, inside, sums)) {
     auto store = scf::IfOp::create(b, loc, in);
     OpBuilder::InsertionGuard guard(b);
@@ -214,8 +313,19 @@ void Epilogue::storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
     Value v = sum;
     if (!cElt.isF32())
       v = arith::TruncFOp::create(b, loc, cVec, v);
+    auto whole = scf::IfOp::create(b, loc, byTma, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(whole.thenBlock());
     vector::StoreOp::create(b, loc, v, c, ValueRange{r, k},
                             /*nontemporal=*/false, llvm::MaybeAlign(cAlign));
+    b.setInsertionPointToStart(whole.elseBlock());
+    for (int64_t e = 0; e < 4; ++e) {
+      Value ke = add(k, e);
+      auto one = scf::IfOp::create(b, loc, ult(ke, n));
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(one.thenBlock());
+      Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
+      memref::StoreOp::create(b, loc, x, c, ValueRange{r, ke});
+    }
   }
 }
 
@@ -411,7 +521,7 @@ void Epilogue::emitSplitEpilogue(Value acc, StoreOp store) {
               g * threads),
           4));
     // Rows past M and column groups past N are neither loaded nor stored
-    // (N is a multiple of 8, so a group lies wholly inside or outside).
+    // (a group partly past N stores its elements inside N alone).
     SmallVector<Value> row, col, inside;
     for (int64_t g = 0; g < perChunk; ++g) {
       row.push_back(add(blk.mRow0, div(at[g], cfg.blockN)));

@@ -165,7 +165,7 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
   Value acc = loop.getResult(0);
   StoreOp store = kl.store;
   if (!store.isSplit())
-    return epilogue.emitEpilogue(acc);
+    return epilogue.emitEpilogue(acc, store);
   // Split-K, whatever S the launch chose: in the cluster or through the
   // workspace.
   if (cfg.reducesInCluster())
@@ -180,7 +180,7 @@ void KernelSchedule::emitTile(KLoop kl, Value it0, Value numK) {
       /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(whole.thenBlock());
-  epilogue.emitEpilogue(acc);
+  epilogue.emitEpilogue(acc, store);
   b.setInsertionPointToStart(whole.elseBlock());
   epilogue.emitSplitEpilogue(acc, store);
 }
@@ -249,7 +249,7 @@ void KernelSchedule::emitWarpSpecialized(scf::ForOp tileLoop, KLoop kl,
     epilogue.emitClusterSplitEpilogue(acc, kl.store);
     return;
   }
-  epilogue.emitEpilogue(acc);
+  epilogue.emitEpilogue(acc, kl.store);
   b.setInsertionPointAfter(tileLoop);
   epilogue.waitStoresRead();
 }
@@ -305,7 +305,7 @@ void KernelSchedule::emitPingpongConsumer(scf::ForOp tileLoop, KLoop kl,
   waitTurn(myMain, phase);
   Value acc = mainloop.emitConsumerK(it0, numK, [&] { passTurn(otherMain); });
   waitTurn(myEpilogue, phase);
-  epilogue.emitEpilogue(acc);
+  epilogue.emitEpilogue(acc, kl.store);
   passTurn(otherEpilogue);
   b.setInsertionPointAfter(grown);
   epilogue.waitStoresRead();

@@ -158,7 +158,7 @@ public:
     indexBits = bits;
   }
 
-  void emitEpilogue(Value acc);
+  void emitEpilogue(Value acc, StoreOp store);
   void emitSplitEpilogue(Value acc, StoreOp store);
   void emitClusterSplitEpilogue(Value acc, StoreOp store);
   /// The issuer waits until its TMA stores have read the staging tiles.
@@ -170,6 +170,8 @@ private:
   void syncStagingWriters();
   Value storeIssuer();
   Value stagingOf(Value w);
+  Value storesByTma(Value c);
+  void storeBoxByThreads(Value box, Value row0, Value col0, Value c);
   void storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
                    ArrayRef<Value> inside, ArrayRef<Value> sums);
   SmallVector<Value> sumSlots(Value parts, int64_t maxParts, int64_t groups,
