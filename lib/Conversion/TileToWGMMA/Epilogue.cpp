@@ -118,31 +118,57 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
                   .getResult(0);
   Value t = rem(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid),
                 kWarpgroupThreads);
-  Value u = rem(t, unitsPerRow);
+  Value u = rem(t, unitsPerRow), r0 = div(t, unitsPerRow);
   Value col = add(col0, mul(u, perUnit));
   SmallVector<Value> colInside;
   for (int64_t e = 0; e < perUnit; ++e)
     colInside.push_back(ult(add(col, e), n));
+  // The swizzle, chunk ^= (row byte offset / 128) % (chunks per row),
+  // repeats every 8 rows: an iteration takes the thread's rows of 8, each
+  // at its column of the box, worked out once.
+  int64_t copies = std::max<int64_t>(1, 8 / rowStep);
+  assert(layout.stagedRows % (rowStep * copies) == 0 && "whole periods");
+  SmallVector<Value> at;
+  for (int64_t h = 0; h < copies; ++h) {
+    Value swizzle =
+        rem(div(mul(add(r0, h * rowStep), boxBytes), 128), boxBytes / 16);
+    Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
+    at.push_back(add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit)));
+  }
+  // C as one run of elements: the thread's first element of each row is
+  // a running index, its neighbours a constant offset from it.
+  MLIRContext *ctx = b.getContext();
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, c);
+  Value pitch = meta.getStrides()[0];
+  auto flatType =
+      MemRefType::get({ShapedType::kDynamic}, cElt,
+                      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
+  Value flat = memref::ReinterpretCastOp::create(
+      b, loc, flatType, c, OpFoldResult(meta.getOffset()),
+      ArrayRef<OpFoldResult>{OpFoldResult(mul(m, pitch))},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
   auto vec = VectorType::get({perUnit}, cElt);
-  auto loop = scf::ForOp::create(b, loc, div(t, unitsPerRow),
-                                 cst(layout.stagedRows), cst(rowStep));
+  Value first = add(mul(add(row0, r0), pitch), col);
+  auto loop = scf::ForOp::create(b, loc, r0, cst(layout.stagedRows),
+                                 cst(rowStep * copies), ValueRange{first});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value r = loop.getInductionVar();
-  // The swizzle: chunk ^= (row byte offset / 128) % (chunks per row).
-  Value swizzle = rem(div(mul(r, boxBytes), 128), boxBytes / 16);
-  Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
-  Value at = add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit));
-  Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at});
-  Value row = add(row0, r);
-  Value rowInside = ult(row, m);
-  for (int64_t e = 0; e < perUnit; ++e) {
-    auto store = scf::IfOp::create(b, loc, andi(rowInside, colInside[e]));
-    OpBuilder::InsertionGuard inner(b);
-    b.setInsertionPointToStart(store.thenBlock());
-    Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
-    memref::StoreOp::create(b, loc, x, c, ValueRange{row, add(col, e)});
+  Value at0 = loop.getRegionIterArgs()[0];
+  for (int64_t h = 0; h < copies; ++h) {
+    Value r = add(loop.getInductionVar(), h * rowStep);
+    Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at[h]});
+    Value rowInside = ult(add(row0, r), m);
+    Value lin = h ? add(at0, mul(pitch, h * rowStep)) : at0;
+    for (int64_t e = 0; e < perUnit; ++e) {
+      auto store = scf::IfOp::create(b, loc, andi(rowInside, colInside[e]));
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPointToStart(store.thenBlock());
+      Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
+      memref::StoreOp::create(b, loc, x, flat, ValueRange{add(lin, e)});
+    }
   }
+  scf::YieldOp::create(b, loc,
+                       ValueRange{add(at0, mul(pitch, rowStep * copies))});
 }
 
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->

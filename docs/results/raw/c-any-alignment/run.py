@@ -12,9 +12,11 @@ and now ("stores C"), and now on N padded to a multiple of 64 (rows TMA can
 store, a padded vocabulary's product; "padded N"). Every output is checked
 against an fp32 product first, and the new dispatch also writes into a
 view of a NaN-filled wider buffer at an odd element offset, whose other
-elements must stay NaN.
+elements must stay NaN. --also NAME=DIR times another bundle folder's
+dispatch beside them ("stores C (NAME)"; an earlier version of the
+stores).
   run.py OLD_BUNDLES NEW_BUNDLES SHAPE... [--layouts nt,nn] [--rounds R]
-         [--dtype f16|bf16] [--json OUT]
+         [--dtype f16|bf16] [--also NAME=DIR]... [--json OUT]
 """
 import argparse
 import json
@@ -50,6 +52,7 @@ def main():
     p.add_argument("--layouts", default="nt")
     p.add_argument("--dtype", default="f16")
     p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--also", action="append", default=[])
     p.add_argument("--json")
     args = p.parse_args()
     d, dt = args.dtype, TORCH[args.dtype]
@@ -59,6 +62,8 @@ def main():
         rel = os.path.join(d, manifest.format(d=d))
         old = tile_opt.Kernel(os.path.join(args.old, rel), d, d, layout)
         new = tile_opt.Kernel(os.path.join(args.new, rel), d, d, layout)
+        also = [(name, tile_opt.Kernel(os.path.join(folder, rel), d, d, layout))
+                for name, folder in (x.split("=", 1) for x in args.also)]
         for i, text in enumerate(args.shapes):
             m, n, k = map(int, text.split("x"))
             gen = torch.Generator(device="cuda").manual_seed(2000 + i)
@@ -73,6 +78,10 @@ def main():
                                   cs[3], d))
             impls += [Impl("copies C", "tile-opt", lambda c=cs[1]: old(a, b, out=c), cs[1], d),
                       Impl("stores C", "tile-opt", lambda c=cs[2]: new(a, b, out=c), cs[2], d)]
+            for name, kernel in also:
+                cX = out()
+                impls.append(Impl(f"stores C ({name})", "tile-opt",
+                                  lambda c=cX, kernel=kernel: kernel(a, b, out=c), cX, d))
             np_ = (n + 63) // 64 * 64
             if np_ != n:
                 # The same product on a vocabulary padded to 64: B's extra
