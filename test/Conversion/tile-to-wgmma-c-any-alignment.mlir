@@ -38,19 +38,33 @@
 // CHECK: %[[T:.*]] = arith.remui %[[TI]], %c128{{[_0-9]*}} : index
 // CHECK: %[[U:.*]] = arith.remui %[[T]], %c32{{[_0-9]*}} : index
 // CHECK: %[[R0:.*]] = arith.divui %[[T]], %c32{{[_0-9]*}} : index
-// CHECK: scf.for %[[R:.*]] = %[[R0]] to %c128{{[_0-9]*}} step %c4{{[_0-9]*}} {
-// The unit's 16-byte chunk, swizzled by the row as C's descriptor does.
-// CHECK: %[[SW:.*]] = arith.remui %{{.*}}, %c8{{[_0-9]*}} : index
-// CHECK: %[[CH:.*]] = arith.divui %[[U]], %c4{{[_0-9]*}} : index
-// CHECK: arith.xori %[[CH]], %[[SW]] : index
-// CHECK: %[[V:.*]] = vector.load %{{.*}}[%[[R]], %{{.*}}] : memref<128x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// Its box column in rows r0 + 8 i and in rows r0 + 4 + 8 i: the unit's
+// 16-byte chunk swizzled by the row (mod 8) as C's descriptor does.
+// CHECK: %[[SW0:.*]] = arith.remui %{{.*}}, %c8{{[_0-9]*}} : index
+// CHECK: %[[CH0:.*]] = arith.divui %[[U]], %c4{{[_0-9]*}} : index
+// CHECK: arith.xori %[[CH0]], %[[SW0]] : index
+// CHECK: %[[AT0:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[SW1:.*]] = arith.remui %{{.*}}, %c8{{[_0-9]*}} : index
+// CHECK: %[[AT1:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// C as one run of elements, indexed from the thread's first element.
+// CHECK: %{{.*}}, %[[COFF:.*]], %{{.*}}:2, %[[CSTR:.*]]:2 = memref.extract_strided_metadata %[[C]]
+// CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %[[C]] to offset: [%[[COFF]]], sizes: [%{{.*}}], strides: [1] : memref<?x?xf16> to memref<?xf16, strided<[1], offset: ?>>
+// CHECK: scf.for %[[R:.*]] = %[[R0]] to %c128{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(%[[LIN:.*]] = %{{.*}}) -> (index) {
+// CHECK: %[[V:.*]] = vector.load %{{.*}}[%[[R]], %[[AT0]]] : memref<128x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // Each element inside M and N, alone (any alignment).
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: %[[E0:.*]] = vector.extract %[[V]][0] : f16 from vector<2xf16>
-// CHECK-NEXT: memref.store %[[E0]], %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
+// CHECK-NEXT: memref.store %[[E0]], %[[FLAT]][%[[LIN]]]
 // CHECK: scf.if %{{.*}} {
 // CHECK-NEXT: %[[E1:.*]] = vector.extract %[[V]][1] : f16 from vector<2xf16>
-// CHECK: memref.store %[[E1]], %[[C]][%{{.*}}, %{{.*}}] : memref<?x?xf16>
+// CHECK: %[[LIN1:.*]] = arith.addi %[[LIN]], %c1{{[_0-9]*}} : index
+// CHECK-NEXT: memref.store %[[E1]], %[[FLAT]][%[[LIN1]]]
+// CHECK: %[[R4:.*]] = arith.addi %[[R]], %c4{{[_0-9]*}} : index
+// CHECK: vector.load %{{.*}}[%[[R4]], %[[AT1]]]
+// CHECK-COUNT-2: memref.store
+// The next rows: 8 rows of C on.
+// CHECK: %[[NEXT:.*]] = arith.addi %[[LIN]], %{{.*}} : index
+// CHECK-NEXT: scf.yield %[[NEXT]] : index
 // CHECK: gpu.barrier
 // CHECK-NEXT: }
 // CHECK: gpu.return
@@ -137,7 +151,7 @@ gpu.module @mm_kernels {
 // CHECK: nvvm.cp.async.bulk.commit.group
 // CHECK: } else {
 // CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c4{{[_0-9]*}} {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
 // CHECK: vector.load %{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-COUNT-2: memref.store
 // CHECK-NOT: gpu.barrier
@@ -243,13 +257,13 @@ module attributes {gpu.container_module} {
 // -----
 
 // Transposed (swap_ab, 208 rows of M by 64 of N): the staged box holds
-// C's rows as they are stored, 208 of them; the threads take them in 4s.
+// C's rows as they are stored, 208 of them; the threads take them in 8s.
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
 // CHECK: scf.if %{{.*}} {
 // CHECK: nvgpu.tma.async.store
 // CHECK: } else {
 // CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c1{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c208{{[_0-9]*}} step %c4{{[_0-9]*}} {
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c208{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
 // CHECK: vector.load %{{.*}} : memref<208x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-COUNT-2: memref.store
 // CHECK: gpu.barrier
