@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""run.py's JSON as markdown tables: per shape the member picked, cuBLAS's
+median (us) and every other row as % of cuBLAS (median), with the verdict
+of the stores against the copies (tile-bench's quartile rule).
+  tables.py RUN.json[.gz]...
+"""
+import gzip
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), *[".."] * 4,
+                                "python"))
+from tile_bench.stats import compare  # noqa: E402
+
+
+def load(path):
+    with (gzip.open if path.endswith(".gz") else open)(path, "rt") as f:
+        return json.load(f)
+
+
+def main():
+    for path in sys.argv[1:]:
+        doc = load(path)
+        rows = doc["rows"]
+        names = [n for n in rows[0]["stats"] if n != "cuBLAS"]
+        for r in rows[1:]:
+            names += [n for n in r["stats"] if n not in names and n != "cuBLAS"]
+        print(f"{os.path.basename(path)} ({doc['device']})\n")
+        print("| layout | shape | pick | cuBLAS us | " + " | ".join(names)
+              + " | stores vs copies | checks |")
+        print("|---|---|---|---:|" + "---:|" * len(names) + "---|---|")
+        for r in rows:
+            s, base = r["stats"], r["stats"]["cuBLAS"]
+            cells = [f"{compare(base, s[n])['pct'] / 100:.3f}" if n in s else "" for n in names]
+            v = compare(s["copies C"], s["stores C"])
+            verdict = f"{v['pct'] / 100:.3f} {v['verdict']}"
+            ok = "pass" if all(r["pass"].values()) else "FAIL"
+            print(f"| {r['layout']} {r['dtype']} | {r['shape']} | {r['picks']['new']} | "
+                  f"{base['ms'] * 1e3:.1f} | " + " | ".join(cells) + f" | {verdict} | {ok} |")
+        print()
+
+
+if __name__ == "__main__":
+    main()
