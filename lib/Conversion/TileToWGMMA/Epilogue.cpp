@@ -1,9 +1,9 @@
 //===- Epilogue.cpp - tile-to-wgmma's TMA-store and split-K epilogues -----===//
 //
-// The accumulator to C: through the staging tiles and TMA stores, or
-// (split-K, Stream-K) added up with the tile's other partial sums, in its
-// cluster or through the workspace (see the file comment of
-// TileToWGMMA.cpp).
+// The accumulator to C: through the staging tiles and TMA stores (or the
+// threads' stores, where TMA cannot address C), or (split-K, Stream-K)
+// added up with the tile's other partial sums, in its cluster or through
+// the workspace (see the file comment of TileToWGMMA.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -145,7 +145,7 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
                       StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
   Value flat = memref::ReinterpretCastOp::create(
       b, loc, flatType, c, OpFoldResult(meta.getOffset()),
-      ArrayRef<OpFoldResult>{OpFoldResult(mul(m, pitch))},
+      ArrayRef<OpFoldResult>{OpFoldResult(add(mul(sub(m, cst(1)), pitch), n))},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
   auto vec = VectorType::get({perUnit}, cElt);
   Value first = add(mul(add(row0, r0), pitch), col);
@@ -153,12 +153,12 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
                                  cst(rowStep * copies), ValueRange{first});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  Value at0 = loop.getRegionIterArgs()[0];
+  Value index = loop.getRegionIterArgs()[0];
   for (int64_t h = 0; h < copies; ++h) {
     Value r = add(loop.getInductionVar(), h * rowStep);
     Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at[h]});
     Value rowInside = ult(add(row0, r), m);
-    Value lin = h ? add(at0, mul(pitch, h * rowStep)) : at0;
+    Value lin = h ? add(index, mul(pitch, h * rowStep)) : index;
     for (int64_t e = 0; e < perUnit; ++e) {
       auto store = scf::IfOp::create(b, loc, andi(rowInside, colInside[e]));
       OpBuilder::InsertionGuard inner(b);
@@ -168,7 +168,7 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
     }
   }
   scf::YieldOp::create(b, loc,
-                       ValueRange{add(at0, mul(pitch, rowStep * copies))});
+                       ValueRange{add(index, mul(pitch, rowStep * copies))});
 }
 
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
