@@ -53,18 +53,17 @@ class Staging:
     problem stores them, or (staged) with each operand whose rows TMA cannot
     address on a copy whose rows are padded to the multiples TMA needs (A
     M x kp or K x mp, B K x np or N x kp, C M x np; mp = M, kp = K, np = N
-    where no copy pads them); `why` says which are copied."""
+    where no copy pads them); `why` says which are copied, and where the
+    kernel's threads store C in place (a plan that copies nothing may say
+    that alone)."""
     m: int
     n: int
     k: int
     kp: int
     np: int
-    why: str = ""  # the runtime's account of a staged plan
+    why: str = ""  # the runtime's account of the copies and of C's stores
     mp: int = 0  # M's padded length (a transposed A's copy); M when unpadded
-
-    @property
-    def staged(self) -> bool:
-        return bool(self.why)
+    staged: bool = False  # whether any operand is copied
 
     def line(self, manifest_path: str) -> str:
         """What tile-run prints for it: "staging: MxNxK on PATH: why"."""
@@ -130,7 +129,8 @@ class Bundle:
 def staging_of(plan: Any, m: int, n: int, k: int) -> Staging:
     """A plan's Staging."""
     info = plan.info()
-    return Staging(m, n, k, info["kp"], info["np"], plan.text(rt.Text.STAGING), info["mp"])
+    return Staging(m, n, k, info["kp"], info["np"], plan.text(rt.Text.STAGING), info["mp"],
+                   info["staged"])
 
 
 def tma_views(plan: Any) -> dict[str, TmaView]:

@@ -393,7 +393,7 @@ def _implementations(torch: Any, anchors: Any, cuda_launch: Any, shape: tuple[in
             skip(name, str(e))
             continue
         staging = staging_of(plan, m, n, k)
-        if staging.staged:
+        if staging.why:
             say(staging.line(bundle.manifest_path))
         c = output(bundle.c_type)
         impls.append(Impl(name, "tile-opt",

@@ -609,8 +609,11 @@ typedef enum tile_rt_text {
   TILE_RT_TEXT_STAGING = 1,  /* what is copied and why: "N=4097 and K=4103
                                 are not multiples of 8; A, B and C go
                                 through ...", "lda=4100 is not a multiple
-                                of 8; A goes through ..."; "" unless
-                                staged */
+                                of 8; A goes through ..."; then where a
+                                c_any_alignment kernel's threads store C,
+                                "C's rows (N=50257, not a multiple of 8)
+                                are stored in place by the kernel's
+                                threads, not TMA"; "" where neither */
   TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (splits x
                                 tiles), workspace ..." or "..., a cluster
                                 of 4 per tile"; Stream-K: "workspace ...";

@@ -836,10 +836,8 @@ size_t tile_rt_plan_text(const tile_rt_plan *plan, tile_rt_text what,
     case TILE_RT_TEXT_PICK:
       return copyText(plan->pickWhy, buffer, bytes);
     case TILE_RT_TEXT_STAGING:
-      return plan->staging.staged
-                 ? copyText(stagingSummary(m, plan->problem, plan->staging),
-                            buffer, bytes)
-                 : 0;
+      return copyText(stagingSummary(m, plan->problem, plan->staging), buffer,
+                      bytes);
     case TILE_RT_TEXT_WORKSPACE:
       return m.usesWorkspace() || m.splitK > 1
                  ? copyText(workspaceSummary(m, plan->problem), buffer, bytes)

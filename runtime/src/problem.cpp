@@ -58,8 +58,8 @@ bool cStoredByTma(const tile_rt_problem &p, uint64_t c) {
   // (the kernel's own test, Epilogue::storesByTma)
   uint64_t bytes = uint64_t(elementBytes(p, 2));
   return ((c | uint64_t(storedOperand(p, 2).ld) * bytes |
-           uint64_t(p.n) * bytes) &
-          15) == 0;
+           uint64_t(p.n) * bytes) %
+          kTmaRowBytes) == 0;
 }
 
 namespace {
@@ -151,8 +151,28 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p) {
   return t;
 }
 
+std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
+  if (!m.cAnyAlignment)
+    return "";
+  Stored o = storedOperand(p, 2);
+  int64_t elem = elementBytes(p, 2);
+  bool pitch = addressable(o.ld, elem, kTmaRowBytes),
+       rows = storesInPlace(p, kTmaRowBytes);
+  if (pitch && rows)
+    return "";
+  // Named by N when dense or when N is the reason, else by ldc.
+  bool byN = o.ld == o.cols || pitch;
+  return std::string("C's rows (") + (byN ? "N=" : "ldc=") +
+         std::to_string(byN ? o.cols : o.ld) + ", not a multiple of " +
+         std::to_string(kTmaRowBytes / elem) +
+         ") are stored in place by the kernel's threads, not TMA";
+}
+
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s) {
+  std::string byThreads = cByThreadsSummary(m, p);
+  if (!s.staged)
+    return byThreads;
   // Why: each copied operand's row length, named by its size when dense
   // ("K=4103") or its leading dimension when a view ("lda=4100"), and the
   // multiple of its elements that TMA needs; sizes first (M, N, K), then
@@ -224,7 +244,8 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
   return why + "; " + listed(copied) +
          (one ? " goes through a padded copy ("
               : " go through padded copies (") +
-         padText + "), which every timed launch includes";
+         padText + "), which every timed launch includes" +
+         (byThreads.empty() ? "" : "; " + byThreads);
 }
 
 Stored storedOperand(const tile_rt_problem &p, int operand) {

@@ -43,6 +43,8 @@ int64_t rowBytes(const Manifest &m, int dim);
 // sector fetch less around a miss.
 constexpr int64_t kSectorBytes = 32;
 constexpr int64_t kLineBytes = 128;
+// TMA's global address and row pitch: whole 16-byte chunks.
+constexpr int64_t kTmaRowBytes = 16;
 
 // How a kernel's operands are laid out for one problem: as the problem
 // stores them (rows its leading dimensions apart), unless a TMA kernel is
@@ -97,7 +99,10 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p);
 // 4097 -> 4160), which every timed launch includes"; a view's leading
 // dimension is named as "lda=4100", its copy's as "lda 4100 -> 4096"; an
 // operand copied onto whole lines alone (a line copy) as "rows of K=4104
-// start inside 128-byte L2 lines".
+// start inside 128-byte L2 lines". Then, staged or not, where a kernel
+// that stores C at any alignment stores it by its threads: "C's rows
+// (N=50257, not a multiple of 8) are stored in place by the kernel's
+// threads, not TMA" (empty where neither).
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
 

@@ -2655,7 +2655,9 @@ void testCAnyAlignment() {
   CHECK_EQ(head.code, TILE_RT_OK);
   CHECK(!head.info.staged && head.info.c_copy_bytes == 0);
   CHECK_EQ(head.param("stride_cm"), 50257);
-  CHECK_EQ(head.text(TILE_RT_TEXT_STAGING), "");
+  CHECK_EQ(head.text(TILE_RT_TEXT_STAGING),
+           "C's rows (N=50257, not a multiple of 8) are stored in place by "
+           "the kernel's threads, not TMA");
   // K off 16 bytes: A and B copied, C in place at its own stride.
   Plan odd(b.b, problem(4095, 4097, 4103, TILE_RT_NT));
   CHECK_EQ(odd.code, TILE_RT_OK);
@@ -2665,10 +2667,24 @@ void testCAnyAlignment() {
   CHECK_EQ(odd.param("stride_am"), 4160);
   CHECK_EQ(odd.text(TILE_RT_TEXT_STAGING),
            "K=4103 is not a multiple of 8; A and B go through padded copies "
-           "(K 4103 -> 4160), which every timed launch includes");
+           "(K 4103 -> 4160), which every timed launch includes; C's rows "
+           "(N=4097, not a multiple of 8) are stored in place by the "
+           "kernel's threads, not TMA");
   Plan view(b.b, leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 261));
   CHECK(view.code == TILE_RT_OK && !view.info.staged);
   CHECK_EQ(view.param("stride_cm"), 261);
+  CHECK_EQ(view.text(TILE_RT_TEXT_STAGING),
+           "C's rows (ldc=261, not a multiple of 8) are stored in place by "
+           "the kernel's threads, not TMA");
+  // A view of whole chunks whose N is not: named by N.
+  Plan narrow(b.b, leads(problem(128, 250, 4096, TILE_RT_NT), 0, 0, 256));
+  CHECK(narrow.code == TILE_RT_OK && !narrow.info.staged);
+  CHECK_EQ(narrow.text(TILE_RT_TEXT_STAGING),
+           "C's rows (N=250, not a multiple of 8) are stored in place by the "
+           "kernel's threads, not TMA");
+  // Rows TMA stores: nothing to say.
+  Plan whole(b.b, leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 264));
+  CHECK_EQ(whole.text(TILE_RT_TEXT_STAGING), "");
   CHECK_EQ(planRefusal(m, "cany.json",
                        leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0,
                              int64_t(1) << 40)),
