@@ -151,6 +151,10 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p) {
   return t;
 }
 
+namespace {
+
+// Where a kernel that stores C at any alignment stores it by its threads
+// (its pointer aside, which only the launch knows): why, else "".
 std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
   if (!m.cAnyAlignment)
     return "";
@@ -167,6 +171,8 @@ std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
          std::to_string(kTmaRowBytes / elem) +
          ") are stored in place by the kernel's threads, not TMA";
 }
+
+} // namespace
 
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s) {
