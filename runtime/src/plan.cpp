@@ -164,7 +164,7 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
     // them) pass this line on as it is, so it names the operand, the
     // pointer and, for the caller's own operand, the usual fix.
     for (int i = 0; i < 3; ++i) {
-      if (ops[i] % 16 == 0 || (i == 2 && m.cAnyAlignment))
+      if (ops[i] % kTmaRowBytes == 0 || (i == 2 && m.cAnyAlignment))
         continue;
       char address[32];
       std::snprintf(address, sizeof(address), "0x%llx",

@@ -18,7 +18,7 @@ int rowDim(const tile_rt_problem &p, int operand) {
 }
 
 int64_t rowBytes(const Manifest &m, int dim) {
-  return std::lcm(int64_t(16),
+  return std::lcm(kTmaRowBytes,
                   m.multiple[dim] * int64_t(tile_rt_dtype_bytes(m.aType)));
 }
 

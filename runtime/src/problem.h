@@ -43,8 +43,7 @@ int64_t rowBytes(const Manifest &m, int dim);
 // sector fetch less around a miss.
 constexpr int64_t kSectorBytes = 32;
 constexpr int64_t kLineBytes = 128;
-// TMA's global address and row pitch: whole 16-byte chunks.
-constexpr int64_t kTmaRowBytes = 16;
+using tile_manifest::kTmaRowBytes;
 
 // How a kernel's operands are laid out for one problem: as the problem
 // stores them (rows its leading dimensions apart), unless a TMA kernel is

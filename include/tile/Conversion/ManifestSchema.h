@@ -43,6 +43,10 @@ enum class When { Required, Optional, Tma, Workspace, OptionalTma };
 
 // JSON numbers are read as doubles, which hold every integer below 2^53.
 constexpr int64_t kAnyInt = (int64_t(1) << 53) - 1;
+// TMA's global address and row pitch are whole 16-byte chunks: what the
+// kernels state as n_multiple and k_multiple, what the runtime stages
+// operands to, and what decides whether a kernel stores C by TMA.
+constexpr int64_t kTmaRowBytes = 16;
 // The most SMs a rule's "cost" (and a calibration table) may name.
 constexpr int64_t kMaxModelSMs = 1024;
 // The most splits per tile that meet in a cluster ("splits": "cluster"):

@@ -90,8 +90,8 @@ Value Epilogue::storesByTma(Value c) {
       b, loc, add(base, mul(meta.getOffset(), size)),
       arith::OrIOp::create(b, loc, mul(meta.getStrides()[0], size),
                            mul(meta.getSizes()[1], size)));
-  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem(bits, 16),
-                               cst(0));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                               rem(bits, tile_manifest::kTmaRowBytes), cst(0));
 }
 
 /// The warpgroup's threads store a staged box of C (`layout.stagedRows`

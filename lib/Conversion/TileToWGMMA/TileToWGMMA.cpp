@@ -238,7 +238,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   // global strides): the contiguous size of each operand (A's K or M, B's N
   // or K, C's N) must be a multiple of 8 elements. The manifest states what
   // this asks of a shape; the runners enforce it.
-  int64_t rowMultiple = 16 / (aType.getElementTypeBitWidth() / 8);
+  int64_t rowMultiple =
+      tile_manifest::kTmaRowBytes / (aType.getElementTypeBitWidth() / 8);
   attrs.set(manifestKey(Field::KMultiple),
             ab.getI64IntegerAttr(aKMajor || bKMajor ? rowMultiple : 1));
   attrs.set(manifestKey(Field::NMultiple), ab.getI64IntegerAttr(rowMultiple));
