@@ -221,7 +221,9 @@ typedef struct tile_rt_bundle_info {
   int64_t swap_ab;     /* 1: its MMAs compute C's transpose (M on wgmma's N
                           side); launched as any other kernel */
   int64_t c_any_alignment; /* 1: it stores C at any alignment (TMA where it
-                              can, else its threads): C is never copied */
+                              can, else its threads): C is never copied;
+                              2: there, TMA stores whole boxes by class of
+                              rows (row mod 8), its threads the edges */
 } tile_rt_bundle_info;
 
 tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,

@@ -81,12 +81,23 @@ namespace {
 // C's box row for C, as the kernel stages it), its L2 promotion, zero fill
 // outside the operand (TMA's OOB fill "none" writes zeros; stores there are
 // dropped).
+// `rank` dimensions: `dims`, `strides` (bytes, rank - 1) and `boxDims`
+// (the box of C's classes, classMap), else the view's rows and columns.
 bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
-                     const tile_rt_tma &view, uint64_t base, Error &error) {
-  cuuint64_t dims[2] = {cuuint64_t(view.cols), cuuint64_t(view.rows)};
-  cuuint64_t strides[1] = {cuuint64_t(view.row_bytes)};
-  cuuint32_t boxDims[2] = {cuuint32_t(view.box[0]), cuuint32_t(view.box[1])};
-  cuuint32_t elementStrides[2] = {1, 1};
+                     const tile_rt_tma &view, uint64_t base, Error &error,
+                     cuuint32_t rank = 2, const cuuint64_t *dims = nullptr,
+                     const cuuint64_t *strides = nullptr,
+                     const cuuint32_t *boxDims = nullptr) {
+  const cuuint64_t viewDims[2] = {cuuint64_t(view.cols), cuuint64_t(view.rows)};
+  const cuuint64_t viewStrides[1] = {cuuint64_t(view.row_bytes)};
+  const cuuint32_t viewBox[2] = {cuuint32_t(view.box[0]),
+                                 cuuint32_t(view.box[1])};
+  if (!dims) {
+    dims = viewDims;
+    strides = viewStrides;
+    boxDims = viewBox;
+  }
+  cuuint32_t elementStrides[3] = {1, 1, 1};
   CUtensorMapDataType dataType =
       view.type == TILE_RT_BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
       : view.type == TILE_RT_F32 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
@@ -101,9 +112,9 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
       : view.swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                  : CU_TENSOR_MAP_SWIZZLE_32B;
   CUresult r = cu().cuTensorMapEncodeTiled(
-      &out, dataType, 2, reinterpret_cast<void *>(base), dims, strides, boxDims,
-      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
-      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      &out, dataType, rank, reinterpret_cast<void *>(base), dims, strides,
+      boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+      promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r == CUDA_SUCCESS)
     return true;
   return fail(error, TILE_RT_CUDA_ERROR,
@@ -111,6 +122,35 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
                   std::to_string(view.rows) + "x" + std::to_string(view.cols) +
                   " operand, box " + std::to_string(view.box[1]) + "x" +
                   std::to_string(view.box[0]) + ") failed: " + cuErrorText(r));
+}
+
+// C's descriptor for a kernel that stores an unaligned C's whole boxes by
+// row class (c_any_alignment 2), as its epilogue uses it
+// (Epilogue::storeClassBoxes): dimensions (column, class, group), row r
+// class r % 8 of group r / 8, so that each class's rows lie 8 pitches (a
+// 16-byte multiple) apart. The classes lie the pitch rounded down to 16
+// bytes apart from C's first element aligned down to 16 bytes, so class j's
+// columns are shifted by (o + j (pitch % 16)) / size elements, o C's first
+// element's offset in its 16 bytes; the kernel adds the shift. Its groups
+// are C's whole ones and its columns N and the largest shift: the kernel
+// stores only boxes inside both, and the rest itself. None (zeros) where no
+// box is whole.
+bool encodeClassMap(CUtensorMap &out, const Manifest &m,
+                    const tile_rt_tma &view, uint64_t c, Error &error) {
+  int64_t size = int64_t(tile_rt_dtype_bytes(view.type));
+  if (view.rows < 8 || view.cols < view.box[0]) {
+    out = CUtensorMap{};
+    return true;
+  }
+  int64_t first = int64_t(c % kTmaRowBytes),
+          step = view.row_bytes % kTmaRowBytes;
+  cuuint64_t dims[3] = {cuuint64_t(view.cols + (first + 7 * step) / size), 8,
+                        cuuint64_t(view.rows / 8)};
+  cuuint64_t strides[2] = {cuuint64_t(view.row_bytes - step),
+                           cuuint64_t(8 * view.row_bytes)};
+  cuuint32_t box[3] = {cuuint32_t(view.box[0]), 1, cuuint32_t(view.box[1] / 8)};
+  return encodeTensorMap(out, m, view, c - uint64_t(first), error, 3, dims,
+                         strides, box);
 }
 
 // The device-to-device copy of a rows x cols matrix of `bytes`-byte
@@ -186,9 +226,13 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
                   where + ": cannot encode its TMA descriptors: " + why);
     for (int i = 0; i < int(kTmaParams); ++i) {
       tile_rt_tma view = tmaView(plan, i);
-      // A C that TMA cannot store the kernel's threads store instead.
+      // A C that TMA cannot store as one tensor the kernel's threads store
+      // instead, or its whole boxes by class.
       if (view.operand == 2 && m.cAnyAlignment && !cStoredByTma(p, ops[2])) {
-        plan.maps[i] = CUtensorMap{};
+        if (m.cAnyAlignment == 1)
+          plan.maps[i] = CUtensorMap{};
+        else if (!encodeClassMap(plan.maps[i], m, view, ops[2], error))
+          return false;
         continue;
       }
       if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand], error))

@@ -2713,9 +2713,31 @@ void testCAnyAlignment() {
   Bundle p("cplain.json");
   Plan copied(p.b, problem(64, 50257, 768, TILE_RT_NT));
   CHECK_EQ(copied.info.c_copy_bytes, 64 * 50304 * 2);
-  // A value other than 0 or 1 is refused.
+  // 2: whole boxes by TMA, a class of rows (row % 8) at a time; the text
+  // says so, and the plan and its packing are those of 1.
   m["c_any_alignment"] = 2;
-  CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 2; expected 0 or 1");
+  writeJson("cclass.json", m);
+  Bundle classes("cclass.json");
+  Plan byClass(classes.b, problem(64, 50257, 768, TILE_RT_NT));
+  CHECK(byClass.code == TILE_RT_OK && !byClass.info.staged);
+  CHECK_EQ(byClass.param("stride_cm"), 50257);
+  const char *byClasses = ") are stored in place by TMA in 8 classes of "
+                          "rows (row mod 8), at C's edges by the kernel's "
+                          "threads";
+  CHECK_EQ(byClass.text(TILE_RT_TEXT_STAGING),
+           std::string("C's rows (N=50257, not a multiple of 8") + byClasses);
+  Plan classView(classes.b,
+                 leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 261));
+  CHECK_EQ(classView.text(TILE_RT_TEXT_STAGING),
+           std::string("C's rows (ldc=261, not a multiple of 8") + byClasses);
+  Plan classWhole(classes.b,
+                  leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 264));
+  CHECK_EQ(classWhole.text(TILE_RT_TEXT_STAGING), "");
+  ops = {0x10000, 0x20000, 0x30002, 0, 0, 0, 0};
+  checkPacks(byClass, ops);
+  // A value past 2 is refused.
+  m["c_any_alignment"] = 3;
+  CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 3; expected 0 to 2");
 }
 
 int main(int argc, char **argv) {

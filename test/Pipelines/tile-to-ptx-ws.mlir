@@ -46,13 +46,18 @@
 // stores have read the staging tile; the accumulator goes in as f16 pairs
 // with stmatrix (16 per 64x256), is fenced for the async proxy, and leaves
 // as four TMA stores of 64x64 boxes in one bulk group, not waited for (or,
-// where TMA cannot store C, by the threads: tile-to-wgmma-c-any-alignment).
+// where TMA cannot store C as one tensor, staged by row class and stored
+// by class and by the threads: tile-to-wgmma-c-any-alignment).
 // COOP-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 // COOP: cp.async.bulk.wait_group.read 0;
 // COOP-NEXT: $L__
 // COOP: bar.sync %r{{[0-9]+}}, 128;
 // COOP-NEXT: cvt.rn.f16x2.f32
 // COOP-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// COOP-NEXT: bra.uni
+// COOP-NEXT: {{^}}$L__
+// COOP-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
+// COOP-NEXT: {{^}}$L__
 // COOP-NEXT: fence.proxy.async.shared::cta;
 // COOP-NEXT: bar.sync %r{{[0-9]+}}, 128;
 // COOP: cp.async.bulk.commit_group;

@@ -31,8 +31,14 @@ static constexpr int64_t kUnrolledSplits = 8;
 static constexpr int64_t kRunSlots = 4;
 
 void Epilogue::emitTensorMap(Value tmaCPtr) {
-  mapC = tensorMap(layout.stagedRows, layout.cBoxCols, cElt, tmaCPtr,
+  mapC = tensorMap({layout.stagedRows, layout.cBoxCols}, cElt, tmaCPtr,
                    layout.cBoxBytes);
+  // Where TMA cannot store C the runtime encodes the same parameter as C's
+  // rows by class: (column, class, row / 8), a class's rows 8 rows apart
+  // (a 16-byte multiple), each class's first row aligned down to 16 bytes.
+  if (layout.cRowClasses)
+    mapCClasses = tensorMap({layout.stagedRows / 8, 1, layout.cBoxCols}, cElt,
+                            tmaCPtr, layout.cBoxBytes);
 }
 
 /// Synchronises the threads whose accumulators one TMA store issue
@@ -100,7 +106,8 @@ Value Epilogue::storesByTma(Value c) {
 /// (128 / U)-th row from t / U (U units a box row; each 16-byte chunk where
 /// C's descriptor swizzles it), so a warp writes whole spans of C's rows,
 /// at whatever alignment C has.
-void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
+void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c,
+                                 bool classes) {
   int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
   int64_t unitsPerRow = boxBytes / 4, perUnit = 4 / size;
   int64_t rowStep = kWarpgroupThreads / unitsPerRow;
@@ -129,12 +136,19 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
   int64_t copies = std::max<int64_t>(1, 8 / rowStep);
   assert(layout.stagedRows % (rowStep * copies) == 0 && "whole periods");
   SmallVector<Value> at;
-  for (int64_t h = 0; h < copies; ++h) {
+  for (int64_t h = 0; !classes && h < copies; ++h) {
     Value swizzle =
         rem(div(mul(add(r0, h * rowStep), boxBytes), 128), boxBytes / 16);
     Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
     at.push_back(add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit)));
   }
+  // Row classes (128-byte rows, iterations 8 rows apart): row r staged at
+  // (r % 8) (R / 8) + r / 8, where r % 8 is the thread's per copy and r / 8
+  // the iteration's, whose swizzle it is.
+  assert((!classes || rowStep * copies == 8) && "iterations 8 rows apart");
+  SmallVector<Value> classRow;
+  for (int64_t h = 0; classes && h < copies; ++h)
+    classRow.push_back(mul(add(r0, h * rowStep), layout.stagedRows / 8));
   // C as one run of elements: the thread's first element of each row is
   // a running index, its neighbours a constant offset from it.
   MLIRContext *ctx = b.getContext();
@@ -154,9 +168,18 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value index = loop.getRegionIterArgs()[0];
+  Value group, groupAt;
+  if (classes) {
+    group = div(loop.getInductionVar(), 8);
+    Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), rem(group, 8));
+    groupAt = add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit));
+  }
   for (int64_t h = 0; h < copies; ++h) {
     Value r = add(loop.getInductionVar(), h * rowStep);
-    Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at[h]});
+    SmallVector<Value, 2> at2 =
+        classes ? SmallVector<Value, 2>{add(classRow[h], group), groupAt}
+                : SmallVector<Value, 2>{r, at[h]};
+    Value v = vector::LoadOp::create(b, loc, vec, box, at2);
     Value rowInside = ult(add(row0, r), m);
     Value lin = h ? add(index, mul(pitch, h * rowStep)) : index;
     for (int64_t e = 0; e < perUnit; ++e) {
@@ -171,18 +194,88 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
                        ValueRange{add(index, mul(pitch, rowStep * copies))});
 }
 
+/// `v`'s low 32 bits through an asm with side effects, which LLVM neither
+/// hoists out of a loop nor folds: what is derived from it is worked out
+/// where it is used.
+Value Epilogue::inPlace(Value v) {
+  Type i32 = b.getI32Type();
+  Value x = arith::IndexCastUIOp::create(b, loc, i32, v);
+  Value y = LLVM::InlineAsmOp::create(
+                b, loc, i32, ValueRange{x}, "mov.b32 $0, $1;", "=r,r",
+                /*has_side_effects=*/true, /*is_align_stack=*/false,
+                LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+                ArrayAttr())
+                .getResult(0);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), y);
+}
+
+/// Whether the box of C at (row0, col0) lies inside C's rows of whole
+/// classes (the first 8 (M / 8): each class's rows alike) and inside N,
+/// where the classes' descriptor stores all of it and nothing past it.
+Value Epilogue::wholeClassBox(Value row0, Value col0, Value c) {
+  auto ule = [&](Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, x, y);
+  };
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  return andi(ule(add(row0, layout.stagedRows), mul(div(m, 8), 8)),
+              ule(add(col0, layout.cBoxCols), n));
+}
+
+/// The issuer's TMA stores of warpgroup `w`'s whole boxes (staged by row
+/// class) of a C that TMA cannot store as one tensor: per box, one store
+/// per class c of its R / 8 rows, at C's column shifted by the class's
+/// offset from its 16-byte line, (o + c (pitch % 16)) / size, o C's first
+/// element's (as the runtime encodes the classes' descriptor).
+void Epilogue::storeClassBoxes(Value w, Value rowOffset, int64_t firstCol,
+                               int64_t partCols, Value c, Value pred) {
+  int64_t size = cElt.getIntOrFloatBitWidth() / 8;
+  int64_t rows = layout.stagedRows, boxBytes = layout.cBoxBytes;
+  Value tile = stagingOf(w);
+  Value row0 = add(blk.mRow0, rowOffset);
+  OpBuilder::InsertionGuard guard(b);
+  auto boxes = scf::ForOp::create(b, loc, cst(0),
+                                  cst(partCols / layout.cBoxCols), cst(1));
+  b.setInsertionPointToStart(boxes.getBody());
+  Value j = boxes.getInductionVar();
+  Value col0 = add(blk.nCol0, add(mul(j, layout.cBoxCols), firstCol));
+  auto whole =
+      scf::IfOp::create(b, loc, andi(pred, wholeClassBox(row0, col0, c)));
+  b.setInsertionPointToStart(whole.thenBlock());
+  // Worked out in place: hoisted out of the tile loop, the eight classes'
+  // shifts and boxes would hold registers across the K loop (pingpong
+  // 128x192 spilled).
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, c);
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
+  Value first = rem(inPlace(add(base, mul(meta.getOffset(), size))), 16);
+  Value step = rem(inPlace(mul(meta.getStrides()[0], size)), 16);
+  auto classes = scf::ForOp::create(b, loc, inPlace(cst(0)), cst(8), cst(1));
+  b.setInsertionPointToStart(classes.getBody());
+  Value cls = classes.getInductionVar();
+  Value box = view(
+      add(add(tile, mul(j, rows * boxBytes)), mul(cls, rows / 8 * boxBytes)),
+      {rows / 8, 1, layout.cBoxCols}, cElt);
+  Value col = add(col0, div(add(first, mul(cls, step)), size));
+  nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapCClasses,
+                                 ValueRange{col, cls, div(row0, 8)}, Value());
+}
+
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
-/// TMA stores (clipped to C), or where TMA cannot store C, each thread's
-/// share of the boxes. Warp-specialized, each warpgroup stores its own
-/// rows and goes on to its next tile while the stores read; their reads
-/// are waited for only before the staging tile is written again (so a tile
+/// TMA stores (clipped to C). Where TMA cannot store C as one tensor, the
+/// boxes hold their rows by class (cRowClasses), the issuer stores each
+/// whole box by class through the classes' descriptor and the threads
+/// store the rest (C's edges) themselves; without classes, the threads
+/// store every box. Warp-specialized, each warpgroup stores its own rows
+/// and goes on to its next tile while the stores read; their reads are
+/// waited for only before the staging tile is written again (so a tile
 /// staged in parts waits once per part). Otherwise staging overlaps the
 /// ring, and thread 0 waits before it refills the ring (all threads, where
 /// they read the boxes themselves).
 void Epilogue::emitEpilogue(Value acc, StoreOp store) {
   bool ws = cfg.isWarpSpecialized();
   int64_t cBoxCols = layout.cBoxCols, rows = layout.stagedRows;
-  bool swapped = cfg.swapAB;
+  bool swapped = cfg.swapAB, classes = layout.cRowClasses;
+  int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
   Value pred = storeIssuer();
   Value c = store.getBase();
   for (int64_t part = 0; part < layout.stagingParts; ++part) {
@@ -192,13 +285,26 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       waitStoresRead();
       syncStagingWriters();
     }
+    Value byTma = storesByTma(c);
     Value staging = view(stagingOf(blk.wg), {rows, partCols}, cElt);
     // swap_ab: the accumulator holds C's transpose; its columns are C's
     // rows, all of them in one part.
-    auto stage = tile::StageAccumulatorOp::create(
-        b, loc, acc, staging, swapped ? 0 : firstCol, layout.cBoxBytes);
-    if (swapped)
-      stage.setTransposed(true);
+    auto stageAs = [&](bool rowClasses) {
+      auto stage = tile::StageAccumulatorOp::create(
+          b, loc, acc, staging, swapped ? 0 : firstCol, layout.cBoxBytes);
+      stage.setTransposed(swapped);
+      stage.setRowClasses(rowClasses);
+    };
+    if (classes) {
+      auto how = scf::IfOp::create(b, loc, byTma, /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(how.thenBlock());
+      stageAs(false);
+      b.setInsertionPointToStart(how.elseBlock());
+      stageAs(true);
+    } else {
+      stageAs(false);
+    }
     // The writes (generic proxy) before TMA's reads (async proxy).
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKind::async_shared,
@@ -220,10 +326,18 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
         nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapC, at, pred);
       }
     };
-    auto byWhom =
-        scf::IfOp::create(b, loc, storesByTma(c), /*withElseRegion=*/true);
+    auto byWhom = scf::IfOp::create(b, loc, byTma, /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(byWhom.elseBlock());
+    if (classes) {
+      if (ws) {
+        storeClassBoxes(blk.wg, blk.wgRow, firstCol, partCols, c, pred);
+      } else {
+        for (int64_t w = 0; w < warpgroups; ++w)
+          storeClassBoxes(cst(w), cst(w * wgTileM), firstCol, partCols, c,
+                          pred);
+      }
+    }
     {
       // (a loop over the boxes: unrolled, their code would hold more
       // registers across the K loop than a tight kernel has)
@@ -236,12 +350,20 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       Value box = view(add(tile, mul(j, rows * layout.cBoxBytes)),
                        {rows, cBoxCols}, cElt);
       Value col = add(mul(j, cBoxCols), firstCol);
-      if (swapped)
-        storeBoxByThreads(box, blk.mRow0, add(add(blk.nCol0, blk.wgRow), col),
-                          c);
-      else
-        storeBoxByThreads(box, add(blk.mRow0, blk.wgRow), add(blk.nCol0, col),
-                          c);
+      Value row0 = swapped ? blk.mRow0 : add(blk.mRow0, blk.wgRow);
+      Value col0 =
+          swapped ? add(add(blk.nCol0, blk.wgRow), col) : add(blk.nCol0, col);
+      // (boxes the classes' stores took, the threads leave)
+      if (classes) {
+        Value taken = wholeClassBox(row0, col0, c);
+        auto left = scf::IfOp::create(
+            b, loc,
+            arith::XOrIOp::create(
+                b, loc, taken,
+                arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
+        b.setInsertionPointToStart(left.thenBlock());
+      }
+      storeBoxByThreads(box, row0, col0, c, classes);
     }
     if (!ws)
       syncStagingWriters();
@@ -249,7 +371,7 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
     if (ws) {
       storeRows(blk.wg, blk.wgRow);
     } else {
-      for (int64_t w = 0; w < cfg.mmaThreads() / kWarpgroupThreads; ++w)
+      for (int64_t w = 0; w < warpgroups; ++w)
         storeRows(cst(w), cst(w * wgTileM));
     }
     auto ifOp = scf::IfOp::create(b, loc, pred);

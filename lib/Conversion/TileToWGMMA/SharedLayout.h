@@ -60,6 +60,10 @@ struct SharedLayout {
                 : cRowBytes % 64 == 0             ? 64
                                                   : 32;
     cBoxCols = cBoxBytes / cBytes;
+    // Each class of rows (row % 8) a whole box of 128-byte rows, each row
+    // in its own swizzle (tile.stage_accumulator's row_classes).
+    cRowClasses =
+        !cfg.swapAB && cBoxBytes == kSwizzleRowBytes && stagedRows % 64 == 0;
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
@@ -113,6 +117,7 @@ struct SharedLayout {
   int64_t cBoxBytes;      // a C box row: 128, 64 or 32 bytes, its swizzle
   int64_t cBoxCols;       // C elements in a box row
   int64_t stagedRows;     // rows of a warpgroup's staging tile and C box
+  bool cRowClasses;       // an unaligned C's whole boxes by row class
   int64_t stagedCols;     // its columns, all parts
   int64_t stagingParts;   // column parts staged one after the other
   int64_t partCols;       // columns of a part (the last may have fewer)

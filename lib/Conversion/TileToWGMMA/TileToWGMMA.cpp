@@ -226,7 +226,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   attrs.set(manifestKey(Field::TmaBoxATail),
             ab.getI64ArrayAttr({kBoxCols, mainloop.aTailRows()}));
   attrs.set(manifestKey(Field::TmaSwizzleBytes), ab.getI64IntegerAttr(128));
-  attrs.set(manifestKey(Field::CAnyAlignment), ab.getI64IntegerAttr(1));
+  attrs.set(manifestKey(Field::CAnyAlignment),
+            ab.getI64IntegerAttr(shared.cRowClasses ? 2 : 1));
   if (cfg.usesWorkspace())
     attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));

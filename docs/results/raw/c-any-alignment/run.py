@@ -14,9 +14,10 @@ against an fp32 product first, and the new dispatch also writes into a
 view of a NaN-filled wider buffer at an odd element offset, whose other
 elements must stay NaN. --also NAME=DIR times another bundle folder's
 dispatch beside them ("stores C (NAME)"; an earlier version of the
-stores).
+stores). --names OLD,NEW names the two dispatches (default "copies
+C,stores C").
   run.py OLD_BUNDLES NEW_BUNDLES SHAPE... [--layouts nt,nn] [--rounds R]
-         [--dtype f16|bf16] [--also NAME=DIR]... [--json OUT]
+         [--dtype f16|bf16] [--also NAME=DIR]... [--names OLD,NEW] [--json OUT]
 """
 import argparse
 import json
@@ -53,9 +54,11 @@ def main():
     p.add_argument("--dtype", default="f16")
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--also", action="append", default=[])
+    p.add_argument("--names", default="copies C,stores C")
     p.add_argument("--json")
     args = p.parse_args()
     d, dt = args.dtype, TORCH[args.dtype]
+    old_name, new_name = args.names.split(",")
     rows = []
     for layout in args.layouts.split(","):
         manifest, anchor = MANIFESTS[layout]
@@ -76,8 +79,8 @@ def main():
             if not anchors.unsupported(anchor, m, n, k, 2, layout):
                 impls.append(Impl(anchor, "triton", lambda c=cs[3]: anchors.ANCHORS[anchor](a, b, c),
                                   cs[3], d))
-            impls += [Impl("copies C", "tile-opt", lambda c=cs[1]: old(a, b, out=c), cs[1], d),
-                      Impl("stores C", "tile-opt", lambda c=cs[2]: new(a, b, out=c), cs[2], d)]
+            impls += [Impl(old_name, "tile-opt", lambda c=cs[1]: old(a, b, out=c), cs[1], d),
+                      Impl(new_name, "tile-opt", lambda c=cs[2]: new(a, b, out=c), cs[2], d)]
             for name, kernel in also:
                 cX = out()
                 impls.append(Impl(f"stores C ({name})", "tile-opt",
@@ -111,7 +114,7 @@ def main():
             view = wide[:, 1:n + 1]
             new(a, b, out=view)
             torch.cuda.synchronize()
-            ok["stores C, view"] = (check_output(view, ref, absprod, d, d, k)["pass"]
+            ok[f"{new_name}, view"] = (check_output(view, ref, absprod, d, d, k)["pass"]
                                     and bool(wide[:, 0].isnan().all())
                                     and bool(wide[:, n + 1:].isnan().all()))
             del ref, absprod, wide, view
@@ -125,8 +128,8 @@ def main():
             print(f"{layout} {d} {text} (picks {picks['old']} -> {picks['new']}; "
                   f"checks {'all pass' if all(ok.values()) else ok}): " + "; ".join(
                       f"{name} {v['ms'] * 1e3:.1f} us ({compare(base, v)['pct']:.1f}%)"
-                      for name, v in stats.items()) + "; stores vs copies: " +
-                  str(compare(stats["copies C"], stats["stores C"])))
+                      for name, v in stats.items()) + f"; {new_name} vs {old_name}: " +
+                  str(compare(stats[old_name], stats[new_name])))
             rows.append({"layout": layout, "dtype": d, "shape": text, "pass": ok,
                          "picks": picks, "stats": stats})
     if args.json:
