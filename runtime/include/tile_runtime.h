@@ -615,7 +615,10 @@ typedef enum tile_rt_text {
                                 c_any_alignment kernel's threads store C,
                                 "C's rows (N=50257, not a multiple of 8)
                                 are stored in place by the kernel's
-                                threads, not TMA"; "" where neither */
+                                threads, not TMA" (2: "... by TMA in 8
+                                classes of rows (row mod 8), at C's edges
+                                by the kernel's threads"); "" where
+                                neither */
   TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (splits x
                                 tiles), workspace ..." or "..., a cluster
                                 of 4 per tile"; Stream-K: "workspace ...";
