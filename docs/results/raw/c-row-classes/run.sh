@@ -12,13 +12,15 @@
 # bytes); every member of the nt bundle on shapes with N off 16 bytes
 # (tile-run against cuBLAS); run.py with both dispatches on output layers
 # whose N is off 16 bytes (nt: GPT-2 50257 x 768 and x 1600, BERT-large
-# 30522 x 1024, Whisper-large 51865 x 1280, M 128 to 8192 and two M off 8)
+# 30522 x 1024, Whisper-large 51865 x 1280, M 512 to 8192 and two M off 8)
 # and on aligned shapes (must tie); the GPU pytests of staging and views
 # (C at odd offsets and pitches); memcheck on every nt member.
-# SET=second: decode heads (M 1, 16), random shapes through both new
+# SET=second: heads at M 1, 16 and 128, random shapes through both new
 # dispatches, bf16 and nn heads.
 set -uo pipefail
-R=/tmp/raw-c-classes; BUDGET=${BUDGET:-520}; . scripts/gpu-budget.sh
+# (the raw files straight under $OUT: what a cut-short call wrote comes back)
+OUT=${OUT:-/tmp/out}; R=$OUT/raw-c-classes-${SET:-first}; BUDGET=${BUDGET:-520}
+. scripts/gpu-budget.sh
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader
 clock
 mkdir -p .kit/bundles
@@ -43,23 +45,22 @@ if [ "${SET:-first}" = first ]; then
     --rounds 1 --reps 2 --warmup 0 --no-cublas-timing --seed 5 > $R/members-nt.txt 2>&1
   echo "members-nt rc=$? ($((SECONDS - start)) s) checks $(grep -c '^check:' $R/members-nt.txt)," \
     "not passed $(grep '^check:' $R/members-nt.txt | grep -vc PASS)"
+  heads=""
+  for nk in 50257x768 50257x1600 30522x1024 51865x1280; do
+    for m in 512 2048 8192; do heads="$heads ${m}x$nk"; done
+  done
+  py heads-nt 150 $heads 1001x50257x768 4097x30522x1024 --layouts nt
   timeout 120 python3 -m pytest -q -x test/python/test_staging_gpu.py test/python/test_views_gpu.py \
     > $R/pytest-gpu.txt 2>&1
   echo "pytest rc=$? ($((SECONDS - start)) s)"; tail -3 $R/pytest-gpu.txt
-  heads=""
-  for nk in 50257x768 50257x1600 30522x1024 51865x1280; do
-    for m in 128 512 2048 8192; do heads="$heads ${m}x$nk"; done
-  done
-  py heads-nt 170 $heads 1001x50257x768 4097x30522x1024 --layouts nt
-  py aligned-nt 60 4096x4096x4096 16x5120x4096 128x3584x4096 512x4608x3584 8192x8192x8192 \
-    --layouts nt
+  py aligned-nt 50 4096x4096x4096 16x5120x4096 128x3584x4096 8192x8192x8192 --layouts nt
   sanitize memcheck-nt memcheck 10 $members --layout nt --shape 1001x4097x520 --seed 3
 else
-  py heads-small 60 1x50257x768 16x50257x768 1x51865x1280 16x30522x1024 --layouts nt
+  py heads-small 80 1x50257x768 16x50257x768 128x50257x768 128x30522x1024 128x51865x1280 \
+    1x51865x1280 16x30522x1024 --layouts nt
   random_shapes random-nt $N 'matmul_*f16_nt.json' 200 191 150
   py heads-bf16 60 128x50257x768 2048x50257x768 8192x50257x768 --layouts nt --dtype bf16
   py heads-nn 50 512x30522x1024 2048x50257x768 8192x51865x1280 --layouts nn
   random_shapes random-nn $N 'matmul_*f16.json' 100 193 5
 fi
 gzip -q $R/*.json $R/*.log 2>/dev/null
-tar czf "$OUT/raw-c-classes-${SET:-first}.tar.gz" -C $R .
