@@ -71,9 +71,6 @@
 // CHECK: %[[AT:.*]] = arith.addi %[[RING]], %[[OFF]] : index
 // CHECK: %[[STG:.*]] = memref.view %{{.*}}[%[[AT]]][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
 // CHECK: tile.stage_accumulator %{{.*}}[0], %[[STG]]
-// CHECK-NEXT: } else {
-// CHECK-NEXT: tile.stage_accumulator %{{.*}}[0], %[[STG]] {row_classes}
-// CHECK-NEXT: }
 // CHECK-NEXT: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: %[[ROW:.*]] = arith.addi %[[M0:.*]], %[[WGROW]] : index
@@ -396,9 +393,6 @@ module attributes {gpu.container_module} {
 // CHECK: %[[OFF:.*]] = arith.muli %[[WG]], %c32768{{.*}} : index
 // CHECK: %[[STG:.*]] = memref.view %{{.*}}[%{{.*}}][] : {{.*}} to memref<64x256xf16, #gpu.address_space<workgroup>>
 // CHECK: tile.stage_accumulator %{{.*}}[0], %[[STG]]
-// CHECK-NEXT: } else {
-// CHECK-NEXT: tile.stage_accumulator %{{.*}}[0], %[[STG]] {row_classes}
-// CHECK-NEXT: }
 // CHECK-NEXT: nvvm.fence.proxy
 // CHECK-NEXT: gpu.barrier
 // CHECK-NOT: nvvm.barrier
@@ -822,9 +816,7 @@ module attributes {gpu.container_module} {
 // CHECK: nvvm.barrier id = %{{.*}} number_of_threads = %c128_i32
 // CHECK: arith.addi %{{.*}}, %c131072 : index
 // CHECK: tile.stage_accumulator %{{.*}}[0], %{{.*}} : <fragmented = vector<64x64xf32>> to memref<64x64xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.tma.async.store {{.*}} : memref<64x64xf16
-// CHECK-NOT: nvgpu.tma.async.store {{.*}} : memref<64x64xf16
-// CHECK: nvgpu.tma.async.store {{.*}} : memref<8x1x64xf16
+// CHECK: nvgpu.tma.async.store
 // CHECK-NOT: nvgpu.tma.async.store
 // CHECK: gpu.return
 module attributes {gpu.container_module} {

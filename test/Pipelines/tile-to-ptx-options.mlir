@@ -9,7 +9,7 @@
 // mma=wgmma without a chip targets sm_90a; the manifest records the
 // configuration tile-tiling put in #tile.kernel.
 // RUN: tile-opt %s --tile-to-ptx="mma=wgmma block-m=128 block-n=128 block-k=64 serialize=0" | FileCheck %s --check-prefix=WGMMA
-// WGMMA: tile.manifests = {mm = {{{.*}}block_k = 64 : i64, block_m = 128 : i64, block_n = 128 : i64, c_any_alignment = 2 : i64, c_type = "f16", chip = "sm_90a", cluster_m = 1 : i64, dynamic_shared_memory_bytes = 99328 : i64{{.*}}mma = "wgmma"{{.*}}num_stages = 3 : i64
+// WGMMA: tile.manifests = {mm = {{{.*}}block_k = 64 : i64, block_m = 128 : i64, block_n = 128 : i64, c_any_alignment = 1 : i64, c_type = "f16", chip = "sm_90a", cluster_m = 1 : i64, dynamic_shared_memory_bytes = 99328 : i64{{.*}}mma = "wgmma"{{.*}}num_stages = 3 : i64
 // WGMMA-LABEL: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // WGMMA: llvm.func @mm(
 // WGMMA-NOT: gpu.binary

@@ -19,6 +19,15 @@
 // RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/pp192 -o /dev/null
 // RUN: FileCheck %s --check-prefixes=PTX,PP,PP192 < %t/pp192/matmul_bf16.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/pp192/matmul_bf16.ptx -o %t/pp192.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// With c-row-classes (the whole boxes of a C off 16 bytes by TMA, a class
+// of rows at a time): still no spills, pingpong 128x192 included.
+// RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=3 c-row-classes=1" --tile-bundle=%t/pp192c -o /dev/null
+// RUN: FileCheck %s --check-prefix=CLASSES < %t/pp192c/matmul_bf16.ptx
+// RUN: FileCheck %s --check-prefix=CLASSES-JSON < %t/pp192c/matmul_bf16.json
+// RUN: %ptxas -arch=sm_90a -v %t/pp192c/matmul_bf16.ptx -o %t/pp192c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
+// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=cooperative block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 c-row-classes=1" --tile-bundle=%t/coopc -o /dev/null
+// RUN: FileCheck %s --check-prefix=CLASSES < %t/coopc/matmul_f16.ptx
+// RUN: %ptxas -arch=sm_90a -v %t/coopc/matmul_f16.ptx -o %t/coopc.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=serpentine warp-specialize=cooperative cluster-m=2 block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/cluster -o /dev/null
 // RUN: FileCheck %s --check-prefix=CLUSTER < %t/cluster/matmul_f16.ptx
 // RUN: FileCheck %s --check-prefix=CLJSON < %t/cluster/matmul_f16.json
@@ -46,18 +55,13 @@
 // stores have read the staging tile; the accumulator goes in as f16 pairs
 // with stmatrix (16 per 64x256), is fenced for the async proxy, and leaves
 // as four TMA stores of 64x64 boxes in one bulk group, not waited for (or,
-// where TMA cannot store C as one tensor, staged by row class and stored
-// by class and by the threads: tile-to-wgmma-c-any-alignment).
+// where TMA cannot store C, by the threads: tile-to-wgmma-c-any-alignment).
 // COOP-COUNT-4: wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16
 // COOP: cp.async.bulk.wait_group.read 0;
 // COOP-NEXT: $L__
 // COOP: bar.sync %r{{[0-9]+}}, 128;
 // COOP-NEXT: cvt.rn.f16x2.f32
 // COOP-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
-// COOP-NEXT: bra.uni
-// COOP-NEXT: {{^}}$L__
-// COOP-COUNT-16: stmatrix.sync.aligned.m8n8.x4.shared.b16
-// COOP-NEXT: {{^}}$L__
 // COOP-NEXT: fence.proxy.async.shared::cta;
 // COOP-NEXT: bar.sync %r{{[0-9]+}}, 128;
 // COOP: cp.async.bulk.commit_group;
@@ -102,6 +106,12 @@
 // CLJSON: "cluster_m": 2,
 // CLJSON: "dynamic_shared_memory_bytes": 214144,
 // CLJSON: "order": "serpentine",
+
+// The class stores: one 3-D store of a class's rows (column, class,
+// group), in a loop over the 8 classes, the shifts read in place.
+// CLASSES: mov.b32 %r{{[0-9]+}}, %r{{[0-9]+}};
+// CLASSES: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}]
+// CLASSES-JSON: "c_any_alignment": 2,
 
 // JSON: "cluster_m": 1,
 // JSON: "dynamic_shared_memory_bytes": 214016,

@@ -1241,11 +1241,6 @@ def test_staged_tma_descriptors(manifests, tmp_path):
         tma_views(sync.plan(64, 64, 64))
 
 
-# Where a c_any_alignment kernel of 128-byte staging rows (2) stores a C that
-# TMA cannot store as one tensor.
-CLASSES = "by TMA in 8 classes of rows (row mod 8), at C's edges by the kernel's threads"
-
-
 def test_staging_line(manifests, tmp_path):
     w = load_bundle(manifests["wgmma"])
     path = w.manifest_path
@@ -1253,16 +1248,18 @@ def test_staging_line(manifests, tmp_path):
     assert w.staging(4095, 4097, 4103).line(path) == (
         f"staging: 4095x4097x4103 on {path}: N=4097 and K=4103 are not multiples of 8; "
         f"A and B go through padded copies (K 4103 -> 4160, N 4097 -> 4160), "
-        f"{tail}; C's rows (N=4097, not a multiple of 8) are stored in place {CLASSES}")
+        f"{tail}; C's rows (N=4097, not a multiple of 8) are stored in place by the "
+        f"kernel's threads, not TMA")
     assert w.staging(128, 100, 128).line(path) == (
         f"staging: 128x100x128 on {path}: N=100 is not a multiple of 8; B goes "
         f"through a padded copy (N 100 -> 128), {tail}; C's rows (N=100, not a "
-        f"multiple of 8) are stored in place {CLASSES}")
-    # Nothing copied, C stored by class and by the threads: said, not staged.
+        f"multiple of 8) are stored in place by the kernel's threads, not TMA")
+    # Nothing copied, C stored by the threads: said, not staged.
     nt = load_bundle(manifests["nt-wgmma"])
     s = nt.staging(64, 50257, 768, "nt")
     assert not s.staged and s.why == (
-        f"C's rows (N=50257, not a multiple of 8) are stored in place {CLASSES}")
+        "C's rows (N=50257, not a multiple of 8) are stored in place by the kernel's "
+        "threads, not TMA")
     assert w.staging(128, 128, 100).line(path) == (
         f"staging: 128x128x100 on {path}: K=100 is not a multiple of 8; A goes "
         f"through a padded copy (K 100 -> 128), {tail}")

@@ -285,7 +285,8 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       waitStoresRead();
       syncStagingWriters();
     }
-    Value byTma = storesByTma(c);
+    // (tested before the staging only where it decides the staging)
+    Value byTma = classes ? storesByTma(c) : Value();
     Value staging = view(stagingOf(blk.wg), {rows, partCols}, cElt);
     // swap_ab: the accumulator holds C's transpose; its columns are C's
     // rows, all of them in one part.
@@ -326,7 +327,8 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
         nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapC, at, pred);
       }
     };
-    auto byWhom = scf::IfOp::create(b, loc, byTma, /*withElseRegion=*/true);
+    auto byWhom = scf::IfOp::create(b, loc, byTma ? byTma : storesByTma(c),
+                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(byWhom.elseBlock());
     if (classes) {

@@ -61,7 +61,8 @@ struct SharedLayout {
                                                   : 32;
     cBoxCols = cBoxBytes / cBytes;
     // Each class of rows (row % 8) a whole box of 128-byte rows, each row
-    // in its own swizzle (tile.stage_accumulator's row_classes).
+    // in its own swizzle (tile.stage_accumulator's row_classes); the pass
+    // may turn it off (c-row-classes).
     cRowClasses =
         !cfg.swapAB && cBoxBytes == kSwizzleRowBytes && stagedRows % 64 == 0;
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;

@@ -80,7 +80,8 @@ using namespace mlir::tile::wgmma;
 
 namespace {
 
-LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
+LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
+                          bool cRowClasses) {
   FailureOr<std::optional<KLoop>> matched = matchKLoop(func, "tile-to-wgmma");
   if (failed(matched))
     return failure();
@@ -127,6 +128,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
               "walk the tile loop)";
   Type cElt = cast<MemRefType>(kl.store.getBase().getType()).getElementType();
   SharedLayout shared(cfg, cElt);
+  shared.cRowClasses &= cRowClasses;
   BlockValues blk;
   Mainloop mainloop(b, loc, cfg, shared, blk, aType.getElementType(), aKMajor,
                     bKMajor);
@@ -252,7 +254,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
 
 } // namespace
 
-LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func) {
+LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func,
+                                           bool cRowClasses) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
   if (!cfg)
     return success();
@@ -263,15 +266,16 @@ LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func) {
   if (failed(cfg->verify([&] { return func.emitError("tile-to-wgmma: "); },
                          minBlocksPerSM(func))))
     return failure();
-  return lowerKernel(func, *cfg);
+  return lowerKernel(func, *cfg, cRowClasses);
 }
 
 namespace {
 
 struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
+  using Base::Base;
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(lowerTileToWGMMA(func)))
+      if (failed(lowerTileToWGMMA(func, cRowClasses)))
         return signalPassFailure();
   }
 };

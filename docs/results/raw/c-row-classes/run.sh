@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # C's whole boxes by TMA a class of rows at a time (c_any_alignment 2),
 # against the threads' stores of every box (c_any_alignment 1). Carried:
-# .kit/old-bundles.tar.xz (the config=auto bundles of the commit before,
-# nt and nn, as auto-old), .kit/new-bundles.tar.xz (this commit's, as auto;
-# both from scripts/auto-bundles.sh DIR nt and DIR nn), .kit/kit.tar.xz
-# (scripts/make-kit.sh) and runtime/external:
+# .kit/old-bundles.tar.xz (the config=auto bundles as shipped, nt and nn,
+# as auto-old), .kit/new-bundles.tar.xz (the same with c-row-classes, as
+# auto: OPTIONS=c-row-classes=1 scripts/auto-bundles.sh DIR nt, then nn),
+# .kit/kit.tar.xz (scripts/make-kit.sh) and runtime/external:
 #   BUDGET=520 bash docs/results/raw/c-row-classes/run.sh
 #   SET=second BUDGET=520 bash docs/results/raw/c-row-classes/run.sh
 # SET=first: the class descriptor alone (tma3d.cu: encoded, every element
