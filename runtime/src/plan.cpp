@@ -82,7 +82,7 @@ namespace {
 // outside the operand (TMA's OOB fill "none" writes zeros; stores there are
 // dropped).
 // `rank` dimensions: `dims`, `strides` (bytes, rank - 1) and `boxDims`
-// (the box of C's classes, classMap), else the view's rows and columns.
+// (C's rows by class, encodeClassMap), else the view's rows and columns.
 bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
                      const tile_rt_tma &view, uint64_t base, Error &error,
                      cuuint32_t rank = 2, const cuuint64_t *dims = nullptr,
@@ -117,11 +117,17 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
       promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r == CUDA_SUCCESS)
     return true;
+  std::string what =
+      rank == 2 ? std::to_string(view.rows) + "x" + std::to_string(view.cols) +
+                      " operand, box " + std::to_string(view.box[1]) + "x" +
+                      std::to_string(view.box[0])
+                : "C's rows by class, " + std::to_string(dims[2]) + "x" +
+                      std::to_string(dims[1]) + "x" + std::to_string(dims[0]) +
+                      ", box " + std::to_string(boxDims[2]) + "x1x" +
+                      std::to_string(boxDims[0]);
   return fail(error, TILE_RT_CUDA_ERROR,
-              "kernel '" + m.kernel + "': cuTensorMapEncodeTiled (" +
-                  std::to_string(view.rows) + "x" + std::to_string(view.cols) +
-                  " operand, box " + std::to_string(view.box[1]) + "x" +
-                  std::to_string(view.box[0]) + ") failed: " + cuErrorText(r));
+              "kernel '" + m.kernel + "': cuTensorMapEncodeTiled (" + what +
+                  ") failed: " + cuErrorText(r));
 }
 
 // C's descriptor for a kernel that stores an unaligned C's whole boxes by
@@ -133,8 +139,8 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
 // columns are shifted by (o + j (pitch % 16)) / size elements, o C's first
 // element's offset in its 16 bytes; the kernel adds the shift. Its groups
 // are C's whole ones and its columns N and the largest shift: the kernel
-// stores only boxes inside both, and the rest itself. None (zeros) where no
-// box is whole.
+// stores only boxes inside M and N, and the rest itself. Zeros where M is
+// under 8 rows or N under a box, where no box is inside them.
 bool encodeClassMap(CUtensorMap &out, const Manifest &m,
                     const tile_rt_tma &view, uint64_t c, Error &error) {
   int64_t size = int64_t(tile_rt_dtype_bytes(view.type));

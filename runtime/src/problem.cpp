@@ -166,10 +166,12 @@ std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
     return "";
   // Named by N when dense or when N is the reason, else by ldc.
   bool byN = o.ld == o.cols || pitch;
-  std::string how = m.cAnyAlignment == 1
-                        ? "by the kernel's threads, not TMA"
-                        : "by TMA in 8 classes of rows (row mod 8), at C's "
-                          "edges by the kernel's threads";
+  // (by class where one box at least lies inside M and N)
+  bool classes =
+      m.cAnyAlignment == 2 && o.rows >= m.tmaBoxC[1] && o.cols >= m.tmaBoxC[0];
+  std::string how = classes ? "by TMA in 8 classes of rows (row mod 8), at "
+                              "C's edges by the kernel's threads"
+                            : "by the kernel's threads, not TMA";
   return std::string("C's rows (") + (byN ? "N=" : "ldc=") +
          std::to_string(byN ? o.cols : o.ld) + ", not a multiple of " +
          std::to_string(kTmaRowBytes / elem) + ") are stored in place " + how;

@@ -2730,6 +2730,11 @@ void testCAnyAlignment() {
                  leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 261));
   CHECK_EQ(classView.text(TILE_RT_TEXT_STAGING),
            std::string("C's rows (ldc=261, not a multiple of 8") + byClasses);
+  // Under one box of rows (64) no box goes by class: the threads store C.
+  Plan classShort(classes.b, problem(32, 50257, 768, TILE_RT_NT));
+  CHECK_EQ(classShort.text(TILE_RT_TEXT_STAGING),
+           "C's rows (N=50257, not a multiple of 8) are stored in place by "
+           "the kernel's threads, not TMA");
   Plan classWhole(classes.b,
                   leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 264));
   CHECK_EQ(classWhole.text(TILE_RT_TEXT_STAGING), "");

@@ -103,11 +103,15 @@
 // CLASSES: nvvm.cp.async.bulk.commit.group
 // CLASSES: } else {
 // CLASSES: scf.for %[[J:.*]] = %c0{{[_0-9]*}} to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// A box inside N and inside C's whole groups of 8 rows, thread 0 alone.
-// CLASSES: %[[INN:.*]] = arith.cmpi ule, %{{.*}}, %{{.*}} : index
-// CLASSES: %[[GROUPS:.*]] = arith.divui %{{.*}}, %c8 : index
-// CLASSES: %[[WHOLE:.*]] = arith.muli %[[GROUPS]], %c8{{[_0-9]*}} : index
-// CLASSES: %[[INM:.*]] = arith.cmpi ule, %{{.*}}, %[[WHOLE]] : index
+// A box inside M and N (inside C's whole groups of 8 rows: its rows are
+// multiples of 8), thread 0 alone.
+// CLASSES: %[[M:.*]] = memref.dim %[[C]], %c0{{[_0-9]*}} : memref<?x?xf16>
+// CLASSES-NEXT: %{{.*}} = arith.constant 1 : index
+// CLASSES-NEXT: %[[N:.*]] = memref.dim %[[C]], %c1{{[_0-9]*}} : memref<?x?xf16>
+// CLASSES: %[[END:.*]] = arith.addi %{{.*}}, %c128{{[_0-9]*}} : index
+// CLASSES: %[[INM:.*]] = arith.cmpi ule, %[[END]], %[[M]] : index
+// CLASSES: %[[CEND:.*]] = arith.addi %{{.*}}, %c64{{[_0-9]*}} : index
+// CLASSES: %[[INN:.*]] = arith.cmpi ule, %[[CEND]], %[[N]] : index
 // CLASSES: %[[IN:.*]] = arith.andi %[[INM]], %[[INN]] : i1
 // CLASSES: %[[GO:.*]] = arith.andi %{{.*}}, %[[IN]] : i1
 // CLASSES: scf.if %[[GO]] {
@@ -137,8 +141,8 @@
 // rows t / 32, t / 32 + 4, ...: a warp one whole 128-byte box row.
 // CLASSES: scf.for %[[J2:.*]] = %c0{{[_0-9]*}} to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} {
 // CLASSES: %[[TAKEN:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CLASSES: %[[LEFT:.*]] = arith.xori %[[TAKEN]], %true : i1
-// CLASSES: scf.if %[[LEFT]] {
+// CLASSES: scf.if %[[TAKEN]] {
+// CLASSES-NEXT: } else {
 // The thread's index read in place (not hoisted out of the tile loop).
 // CLASSES: %[[TID:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"  : () -> i32
 // CLASSES-NEXT: %[[TI:.*]] = arith.index_castui %[[TID]] : i32 to index
@@ -175,7 +179,13 @@
 // The next rows: 8 rows of C on.
 // CLASSES: %[[NEXT:.*]] = arith.addi %[[LIN]], %{{.*}} : index
 // CLASSES-NEXT: scf.yield %[[NEXT]] : index
+// Then thread 0 commits the classes' stores and waits for their reads
+// before the ring, which the staging overlaps, is refilled.
 // CLASSES: gpu.barrier
+// CLASSES-NEXT: scf.if %{{.*}} {
+// CLASSES-NEXT: nvvm.cp.async.bulk.commit.group
+// CLASSES-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CLASSES-NEXT: }
 // CLASSES-NEXT: }
 // CLASSES: gpu.return
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
@@ -292,9 +302,15 @@ gpu.module @mm_kernels {
 // CLASSES: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
 // CLASSES: vector.load %{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CLASSES-COUNT-2: memref.store
+// The leader commits the classes' stores, not waited for here (the next
+// staging waits for their reads).
 // CLASSES-NOT: gpu.barrier
 // CLASSES-NOT: nvvm.barrier
-// CLASSES: }
+// CLASSES: scf.yield
+// CLASSES: scf.if %{{.*}} {
+// CLASSES-NEXT: nvvm.cp.async.bulk.commit.group
+// CLASSES-NEXT: }
+// CLASSES-NEXT: }
 module attributes {gpu.container_module} {
   gpu.module @coop_kernels {
     gpu.func @coop(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {

@@ -111,6 +111,7 @@
 // group), in a loop over the 8 classes, the shifts read in place.
 // CLASSES: mov.b32 %r{{[0-9]+}}, %r{{[0-9]+}};
 // CLASSES: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}]
+// CLASSES: cp.async.bulk.commit_group;
 // CLASSES-JSON: "c_any_alignment": 2,
 
 // JSON: "cluster_m": 1,

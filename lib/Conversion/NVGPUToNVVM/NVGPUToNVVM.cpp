@@ -287,6 +287,8 @@ struct StageAccumulatorLowering
     auto address = [&](int64_t rowC, int64_t colC) -> Value {
       if (classes)
         rowC /= 8;
+      // (rowT / 8 is even where rowC / 8 is not a multiple of 8: f32)
+      assert((!classes || rowC % 8 < 2) && "no carry into the swizzle");
       int64_t chunk = colC % boxCols * size / 16 ^ (classes ? rowC % 8 : 0);
       Value swizzled = LLVM::ShlOp::create(
           b, LLVM::XOrOp::create(b, xr, cst(chunk)), cst(4));

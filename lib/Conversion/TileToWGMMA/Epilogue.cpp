@@ -34,8 +34,9 @@ void Epilogue::emitTensorMap(Value tmaCPtr) {
   mapC = tensorMap({layout.stagedRows, layout.cBoxCols}, cElt, tmaCPtr,
                    layout.cBoxBytes);
   // Where TMA cannot store C the runtime encodes the same parameter as C's
-  // rows by class: (column, class, row / 8), a class's rows 8 rows apart
-  // (a 16-byte multiple), each class's first row aligned down to 16 bytes.
+  // rows by class: (column, class k, row / 8), a class's rows 8 rows apart
+  // (a 16-byte multiple), class k from (C & ~15) + k (pitch & ~15), its
+  // columns shifted by (C % 16 + k (pitch % 16)) / size (storeClassBoxes).
   if (layout.cRowClasses)
     mapCClasses = tensorMap({layout.stagedRows / 8, 1, layout.cBoxCols}, cElt,
                             tmaCPtr, layout.cBoxBytes);
@@ -176,10 +177,10 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c,
   }
   for (int64_t h = 0; h < copies; ++h) {
     Value r = add(loop.getInductionVar(), h * rowStep);
-    SmallVector<Value, 2> at2 =
+    SmallVector<Value, 2> loadAt =
         classes ? SmallVector<Value, 2>{add(classRow[h], group), groupAt}
                 : SmallVector<Value, 2>{r, at[h]};
-    Value v = vector::LoadOp::create(b, loc, vec, box, at2);
+    Value v = vector::LoadOp::create(b, loc, vec, box, loadAt);
     Value rowInside = ult(add(row0, r), m);
     Value lin = h ? add(index, mul(pitch, h * rowStep)) : index;
     for (int64_t e = 0; e < perUnit; ++e) {
@@ -209,24 +210,26 @@ Value Epilogue::inPlace(Value v) {
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), y);
 }
 
-/// Whether the box of C at (row0, col0) lies inside C's rows of whole
-/// classes (the first 8 (M / 8): each class's rows alike) and inside N,
-/// where the classes' descriptor stores all of it and nothing past it.
+/// Whether the box of C at (row0, col0) lies inside M and N, where the
+/// classes' descriptor stores all of it and nothing past it (its groups
+/// are C's whole groups of 8 rows, which hold such a box: row0 and the
+/// box's rows are multiples of 8).
 Value Epilogue::wholeClassBox(Value row0, Value col0, Value c) {
   auto ule = [&](Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, x, y);
   };
   Value m = memref::DimOp::create(b, loc, c, 0);
   Value n = memref::DimOp::create(b, loc, c, 1);
-  return andi(ule(add(row0, layout.stagedRows), mul(div(m, 8), 8)),
-              ule(add(col0, layout.cBoxCols), n));
+  // Named: C++ leaves the order of arguments, and so of the ops, open.
+  Value insideM = ule(add(row0, layout.stagedRows), m);
+  return andi(insideM, ule(add(col0, layout.cBoxCols), n));
 }
 
 /// The issuer's TMA stores of warpgroup `w`'s whole boxes (staged by row
 /// class) of a C that TMA cannot store as one tensor: per box, one store
-/// per class c of its R / 8 rows, at C's column shifted by the class's
-/// offset from its 16-byte line, (o + c (pitch % 16)) / size, o C's first
-/// element's (as the runtime encodes the classes' descriptor).
+/// per class k of its R / 8 rows, at C's column shifted by
+/// (o + k (pitch % 16)) / size, o C's first element's offset from 16 bytes
+/// (as the runtime encodes the classes' descriptor, encodeClassMap).
 void Epilogue::storeClassBoxes(Value w, Value rowOffset, int64_t firstCol,
                                int64_t partCols, Value c, Value pred) {
   int64_t size = cElt.getIntOrFloatBitWidth() / 8;
@@ -357,18 +360,18 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
           swapped ? add(add(blk.nCol0, blk.wgRow), col) : add(blk.nCol0, col);
       // (boxes the classes' stores took, the threads leave)
       if (classes) {
-        Value taken = wholeClassBox(row0, col0, c);
-        auto left = scf::IfOp::create(
-            b, loc,
-            arith::XOrIOp::create(
-                b, loc, taken,
-                arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
-        b.setInsertionPointToStart(left.thenBlock());
+        auto taken = scf::IfOp::create(b, loc, wholeClassBox(row0, col0, c),
+                                       /*withElseRegion=*/true);
+        b.setInsertionPointToStart(taken.elseBlock());
       }
       storeBoxByThreads(box, row0, col0, c, classes);
     }
     if (!ws)
       syncStagingWriters();
+    // The classes' stores committed and, as TMA's below, waited for
+    // before the staging is written again.
+    if (classes)
+      commitStores();
     b.setInsertionPointToStart(byWhom.thenBlock());
     if (ws) {
       storeRows(blk.wg, blk.wgRow);
@@ -376,13 +379,21 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       for (int64_t w = 0; w < warpgroups; ++w)
         storeRows(cst(w), cst(w * wgTileM));
     }
-    auto ifOp = scf::IfOp::create(b, loc, pred);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
-    if (!ws)
-      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
-                                           /*read=*/b.getUnitAttr());
+    commitStores();
   }
+}
+
+/// The issuer commits its TMA stores as a bulk group; without warp
+/// specialization it waits until they have read the staging tiles, which
+/// the ring it refills next overlaps.
+void Epilogue::commitStores() {
+  auto ifOp = scf::IfOp::create(b, loc, storeIssuer());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+  if (!cfg.isWarpSpecialized())
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                         /*read=*/b.getUnitAttr());
 }
 
 /// The sums of `groups` 4-wide f32 groups over the first `parts` slots, in

@@ -33,7 +33,9 @@ constexpr int64_t kWarpgroupThreads = 128;
 
 struct SharedLayout {
   /// A and B are 16-bit (f16/bf16); `cElt` is C's element type.
-  SharedLayout(const KernelConfig &cfg, Type cElt) {
+  /// `rowClasses`: store a C off 16 bytes by row class where the layout
+  /// allows it (tile-to-wgmma's c-row-classes).
+  SharedLayout(const KernelConfig &cfg, Type cElt, bool rowClasses = false) {
     int64_t stages = cfg.numStages;
     int64_t wgTileM = cfg.rowsPerWarpgroup();
     aStageBytes = cfg.blockM * kBoxCols * 2;
@@ -61,10 +63,10 @@ struct SharedLayout {
                                                   : 32;
     cBoxCols = cBoxBytes / cBytes;
     // Each class of rows (row % 8) a whole box of 128-byte rows, each row
-    // in its own swizzle (tile.stage_accumulator's row_classes); the pass
-    // may turn it off (c-row-classes).
-    cRowClasses =
-        !cfg.swapAB && cBoxBytes == kSwizzleRowBytes && stagedRows % 64 == 0;
+    // in its own swizzle (tile.stage_accumulator's row_classes); split-K
+    // tiles store C from their fix-up, never from the staging.
+    cRowClasses = rowClasses && !cfg.swapAB && !cfg.isSplitK() &&
+                  cBoxBytes == kSwizzleRowBytes && stagedRows % 64 == 0;
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;

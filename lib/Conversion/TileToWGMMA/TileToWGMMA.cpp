@@ -127,8 +127,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
            << " needs schedule=persistent (the producer and the consumers "
               "walk the tile loop)";
   Type cElt = cast<MemRefType>(kl.store.getBase().getType()).getElementType();
-  SharedLayout shared(cfg, cElt);
-  shared.cRowClasses &= cRowClasses;
+  SharedLayout shared(cfg, cElt, cRowClasses);
   BlockValues blk;
   Mainloop mainloop(b, loc, cfg, shared, blk, aType.getElementType(), aKMajor,
                     bKMajor);

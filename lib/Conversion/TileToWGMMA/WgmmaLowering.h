@@ -177,6 +177,7 @@ private:
                        int64_t partCols, Value c, Value pred);
   Value wholeClassBox(Value row0, Value col0, Value c);
   Value inPlace(Value v);
+  void commitStores();
   void storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
                    ArrayRef<Value> inside, ArrayRef<Value> sums);
   SmallVector<Value> sumSlots(Value parts, int64_t maxParts, int64_t groups,
