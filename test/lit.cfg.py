@@ -33,6 +33,12 @@ for tool in ["tile-run", "tile-run-reference-test", "tile-runtime-test"]:
         tools.append(tool)
         config.available_features.add(tool)
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir, config.llvm_tools_dir])
+# The runtime's fake libcuda.so.1 (runtime/test/fake-cuda*.cpp), in a
+# folder of its own for LD_LIBRARY_PATH.
+fake_cuda = os.path.join(config.tile_tools_dir, "fake-cuda")
+if os.path.exists(os.path.join(fake_cuda, "libcuda.so.1")):
+    config.available_features.add("fake-cuda")
+    config.substitutions.append(("%fake_cuda", fake_cuda))
 
 # ptxas validates generated PTX without a GPU.
 if config.ptxas and os.path.exists(config.ptxas):

@@ -2648,16 +2648,25 @@ int print(const char *path) {
 
 } // namespace
 
+// An nt wgmma manifest with c_any_alignment `value`, written as `name`.
+Json cAnyManifest(int64_t value, const char *name) {
+  Json m = layoutManifest("nt");
+  m["c_any_alignment"] = value;
+  writeJson(name, m);
+  return m;
+}
+
+// GPT-2's output layer at M 64 (x @ w.T, N = 50257).
+tile_rt_problem gpt2Head() { return problem(64, 50257, 768, TILE_RT_NT); }
+
 // A kernel that stores C at any alignment ("c_any_alignment"): C is never
 // staged, whatever its N, leading dimension or pointer; A and B still are
 // where TMA cannot read them, and checkTmaLeads still bounds C's stride.
 void testCAnyAlignment() {
-  Json m = layoutManifest("nt");
-  m["c_any_alignment"] = 1;
-  writeJson("cany.json", m);
+  Json m = cAnyManifest(1, "cany.json");
   Bundle b("cany.json");
-  // A vocabulary head (x @ w.T, N = 50257): nothing copied.
-  Plan head(b.b, problem(64, 50257, 768, TILE_RT_NT));
+  // A vocabulary head: nothing copied.
+  Plan head(b.b, gpt2Head());
   CHECK_EQ(head.code, TILE_RT_OK);
   CHECK(!head.info.staged && head.info.c_copy_bytes == 0);
   CHECK_EQ(head.param("stride_cm"), 50257);
@@ -2711,14 +2720,14 @@ void testCAnyAlignment() {
   Json plain = layoutManifest("nt");
   writeJson("cplain.json", plain);
   Bundle p("cplain.json");
-  Plan copied(p.b, problem(64, 50257, 768, TILE_RT_NT));
+  Plan copied(p.b, gpt2Head());
   CHECK_EQ(copied.info.c_copy_bytes, 64 * 50304 * 2);
   // 2: whole boxes by TMA, a class of rows (row % 8) at a time; the text
   // says so, and the plan and its packing are those of 1.
   m["c_any_alignment"] = 2;
   writeJson("cclass.json", m);
   Bundle classes("cclass.json");
-  Plan byClass(classes.b, problem(64, 50257, 768, TILE_RT_NT));
+  Plan byClass(classes.b, gpt2Head());
   CHECK(byClass.code == TILE_RT_OK && !byClass.info.staged);
   CHECK_EQ(byClass.param("stride_cm"), 50257);
   const char *byClasses = ") are stored in place by TMA in 8 classes of "
@@ -2745,14 +2754,87 @@ void testCAnyAlignment() {
   CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 3; expected 0 to 2");
 }
 
+// The map the packed arguments pass as parameter `name`, as the fake
+// libcuda (fake-cuda-encode.cpp) wrote it: rank, address, dimensions (3),
+// strides (2), box (3).
+struct Map {
+  uint64_t rank, address, dims[3], strides[2], box[3];
+};
+Map mapOf(void **args, const char *name) {
+  size_t i = 0;
+  while (std::strcmp(kAbi[i].name, name) != 0)
+    ++i;
+  uint64_t w[16];
+  std::memcpy(w, args[i], sizeof(w));
+  return {w[0], w[1], {w[2], w[3], w[4]}, {w[5], w[6]}, {w[7], w[8], w[9]}};
+}
+
+// With the fake libcuda.so.1 (tile-runtime-test --encode, LD_LIBRARY_PATH
+// on it): the descriptors the runtime encodes, C's rows by class among
+// them (c_any_alignment 2, encodeClassMap).
+void testEncode() {
+  cAnyManifest(2, "enc.json");
+  Bundle b("enc.json");
+  // GPT-2's head, C 2 bytes past 16: pitch 100514 bytes (2 past 16).
+  Plan head(b.b, gpt2Head());
+  tile_rt_buffers ops{0x10000, 0x20000, 0x30002, 0, 0, 0, 0};
+  void **args = nullptr;
+  tile_rt_status st;
+  CHECK_EQ(tile_rt_plan_pack(head.p, &ops, &args, &st), TILE_RT_OK);
+  // A (64 x 768, nt: K-major) as before: 2-D, its own address.
+  Map a = mapOf(args, "tma_a");
+  CHECK(a.rank == 2 && a.address == 0x10000 && a.dims[0] == 768 &&
+        a.dims[1] == 64 && a.strides[0] == 1536);
+  // C by class: (column, class, group) from 0x30000, classes 100512 bytes
+  // apart, groups 8 pitches; columns N plus the largest shift, (2 + 7 2) /
+  // 2 = 8; groups 64 / 8; boxes of 64 columns, one class, 64 / 8 rows.
+  Map c = mapOf(args, "tma_c");
+  CHECK_EQ(c.rank, 3u);
+  CHECK_EQ(c.address, 0x30000u);
+  CHECK(c.dims[0] == 50257 + 8 && c.dims[1] == 8 && c.dims[2] == 8);
+  CHECK(c.strides[0] == 100512 && c.strides[1] == 8 * 100514);
+  CHECK(c.box[0] == 64 && c.box[1] == 1 && c.box[2] == 8);
+  // A pitch 6 bytes past 16 from a pointer 14 past: the largest shift
+  // (14 + 7 6) / 2 = 28; M 100: 12 whole groups.
+  Plan view(b.b, leads(problem(100, 4096, 768, TILE_RT_NT), 0, 0, 4099));
+  ops.c = 0x3000e;
+  CHECK_EQ(tile_rt_plan_pack(view.p, &ops, &args, &st), TILE_RT_OK);
+  c = mapOf(args, "tma_c");
+  CHECK(c.rank == 3 && c.address == 0x30000 && c.dims[0] == 4096 + 28 &&
+        c.dims[2] == 12 && c.strides[0] == 8192 && c.strides[1] == 8 * 8198);
+  // Under 8 rows: no class map (zeros); C aligned: TMA's own 2-D map.
+  Plan few(b.b, problem(7, 50257, 768, TILE_RT_NT));
+  ops.c = 0x30002;
+  CHECK_EQ(tile_rt_plan_pack(few.p, &ops, &args, &st), TILE_RT_OK);
+  c = mapOf(args, "tma_c");
+  CHECK(c.rank == 0 && c.address == 0);
+  Plan aligned(b.b, problem(64, 4096, 768, TILE_RT_NT));
+  ops.c = 0x30000;
+  CHECK_EQ(tile_rt_plan_pack(aligned.p, &ops, &args, &st), TILE_RT_OK);
+  c = mapOf(args, "tma_c");
+  CHECK(c.rank == 2 && c.address == 0x30000 && c.dims[0] == 4096 &&
+        c.dims[1] == 64 && c.strides[0] == 8192);
+  // c_any_alignment 1: the threads store C, no map.
+  cAnyManifest(1, "enc1.json");
+  Bundle one("enc1.json");
+  Plan threads(one.b, gpt2Head());
+  ops.c = 0x30002;
+  CHECK_EQ(tile_rt_plan_pack(threads.p, &ops, &args, &st), TILE_RT_OK);
+  c = mapOf(args, "tma_c");
+  CHECK(c.rank == 0 && c.address == 0);
+}
+
 int main(int argc, char **argv) {
   if (argc == 3 && std::strcmp(argv[1], "--print") == 0)
     return print(argv[2]);
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: tile-runtime-test DIR | --print MANIFEST\n");
+  // --encode: with the fake libcuda.so.1 on LD_LIBRARY_PATH, the maps.
+  bool encode = argc == 3 && std::strcmp(argv[1], "--encode") == 0;
+  if (argc != 2 && !encode) {
+    std::fprintf(stderr, "usage: tile-runtime-test [--encode] DIR | --print "
+                         "MANIFEST\n");
     return 2;
   }
-  gDir = argv[1];
+  gDir = argv[argc - 1];
   write("k.ptx", fakePtx("k", 12));
   write("k-tma.ptx", fakePtx("k", 16));
   write("k-workspace.ptx", fakePtx("k", 17));
@@ -2777,6 +2859,8 @@ int main(int argc, char **argv) {
       {"shapes", testParseShape},
       {"check bounds", testCheckBounds},
       {"messages", testMessages}};
+  if (encode)
+    tests = {{"encoded maps", testEncode}};
   for (auto &[name, test] : tests) {
     int before = gFailures;
     test();
