@@ -76,27 +76,44 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int map) {
 
 namespace {
 
-// The TMA descriptor of `view` at `base`: dimensions innermost first, the
-// view's swizzle (128 bytes for A and B, as the wgmma descriptors expect;
-// C's box row for C, as the kernel stages it), its L2 promotion, zero fill
-// outside the operand (TMA's OOB fill "none" writes zeros; stores there are
+// What a descriptor addresses: `rank` dimensions innermost first, their
+// byte strides (rank - 1) and its box.
+struct MapShape {
+  cuuint32_t rank;
+  cuuint64_t dims[3];
+  cuuint64_t strides[2];
+  cuuint32_t box[3];
+};
+
+// A view as a 2-D tensor: its columns and rows, its pitch, its box.
+MapShape viewShape(const tile_rt_tma &view) {
+  return {2,
+          {cuuint64_t(view.cols), cuuint64_t(view.rows)},
+          {cuuint64_t(view.row_bytes)},
+          {cuuint32_t(view.box[0]), cuuint32_t(view.box[1])}};
+}
+
+// How a refusal names a shape: "RxC operand, box RxC", or C's rows by
+// class (encodeClassMap) "C's rows by class, GxKxC, box Rx1xC".
+std::string describe(const MapShape &s) {
+  auto x = [](auto a, auto b) {
+    return std::to_string(a) + "x" + std::to_string(b);
+  };
+  if (s.rank == 2)
+    return x(s.dims[1], s.dims[0]) + " operand, box " + x(s.box[1], s.box[0]);
+  return "C's rows by class, " + x(s.dims[2], s.dims[1]) + "x" +
+         std::to_string(s.dims[0]) + ", box " + x(s.box[2], s.box[1]) + "x" +
+         std::to_string(s.box[0]);
+}
+
+// The TMA descriptor of `shape` at `base`: the view's element type and
+// swizzle (128 bytes for A and B, as the wgmma descriptors expect; C's box
+// row for C, as the kernel stages it), its L2 promotion, zero fill outside
+// the operand (TMA's OOB fill "none" writes zeros; stores there are
 // dropped).
-// `rank` dimensions: `dims`, `strides` (bytes, rank - 1) and `boxDims`
-// (C's rows by class, encodeClassMap), else the view's rows and columns.
 bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
-                     const tile_rt_tma &view, uint64_t base, Error &error,
-                     cuuint32_t rank = 2, const cuuint64_t *dims = nullptr,
-                     const cuuint64_t *strides = nullptr,
-                     const cuuint32_t *boxDims = nullptr) {
-  const cuuint64_t viewDims[2] = {cuuint64_t(view.cols), cuuint64_t(view.rows)};
-  const cuuint64_t viewStrides[1] = {cuuint64_t(view.row_bytes)};
-  const cuuint32_t viewBox[2] = {cuuint32_t(view.box[0]),
-                                 cuuint32_t(view.box[1])};
-  if (!dims) {
-    dims = viewDims;
-    strides = viewStrides;
-    boxDims = viewBox;
-  }
+                     const tile_rt_tma &view, uint64_t base,
+                     const MapShape &shape, Error &error) {
   cuuint32_t elementStrides[3] = {1, 1, 1};
   CUtensorMapDataType dataType =
       view.type == TILE_RT_BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
@@ -112,22 +129,14 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
       : view.swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                  : CU_TENSOR_MAP_SWIZZLE_32B;
   CUresult r = cu().cuTensorMapEncodeTiled(
-      &out, dataType, rank, reinterpret_cast<void *>(base), dims, strides,
-      boxDims, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-      promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      &out, dataType, shape.rank, reinterpret_cast<void *>(base), shape.dims,
+      shape.strides, shape.box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+      swizzle, promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r == CUDA_SUCCESS)
     return true;
-  std::string what =
-      rank == 2 ? std::to_string(view.rows) + "x" + std::to_string(view.cols) +
-                      " operand, box " + std::to_string(view.box[1]) + "x" +
-                      std::to_string(view.box[0])
-                : "C's rows by class, " + std::to_string(dims[2]) + "x" +
-                      std::to_string(dims[1]) + "x" + std::to_string(dims[0]) +
-                      ", box " + std::to_string(boxDims[2]) + "x1x" +
-                      std::to_string(boxDims[0]);
   return fail(error, TILE_RT_CUDA_ERROR,
-              "kernel '" + m.kernel + "': cuTensorMapEncodeTiled (" + what +
-                  ") failed: " + cuErrorText(r));
+              "kernel '" + m.kernel + "': cuTensorMapEncodeTiled (" +
+                  describe(shape) + ") failed: " + cuErrorText(r));
 }
 
 // C's descriptor for a kernel that stores an unaligned C's whole boxes by
@@ -150,13 +159,13 @@ bool encodeClassMap(CUtensorMap &out, const Manifest &m,
   }
   int64_t first = int64_t(c % kTmaRowBytes),
           step = view.row_bytes % kTmaRowBytes;
-  cuuint64_t dims[3] = {cuuint64_t(view.cols + (first + 7 * step) / size), 8,
-                        cuuint64_t(view.rows / 8)};
-  cuuint64_t strides[2] = {cuuint64_t(view.row_bytes - step),
-                           cuuint64_t(8 * view.row_bytes)};
-  cuuint32_t box[3] = {cuuint32_t(view.box[0]), 1, cuuint32_t(view.box[1] / 8)};
-  return encodeTensorMap(out, m, view, c - uint64_t(first), error, 3, dims,
-                         strides, box);
+  MapShape shape{
+      3,
+      {cuuint64_t(view.cols + (first + 7 * step) / size), 8,
+       cuuint64_t(view.rows / 8)},
+      {cuuint64_t(view.row_bytes - step), cuuint64_t(8 * view.row_bytes)},
+      {cuuint32_t(view.box[0]), 1, cuuint32_t(view.box[1] / 8)}};
+  return encodeTensorMap(out, m, view, c - uint64_t(first), shape, error);
 }
 
 // The device-to-device copy of a rows x cols matrix of `bytes`-byte
@@ -241,7 +250,8 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
           return false;
         continue;
       }
-      if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand], error))
+      if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand],
+                           viewShape(view), error))
         return false;
     }
   }

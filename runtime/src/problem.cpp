@@ -153,9 +153,10 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p) {
 
 namespace {
 
-// Where a kernel that stores C at any alignment stores it by its threads
-// (its pointer aside, which only the launch knows): why, else "".
-std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
+// Where a kernel that stores C at any alignment stores it in place, not
+// as one TMA tensor (its pointer aside, which only the launch knows): why
+// and how, else "".
+std::string cInPlaceSummary(const Manifest &m, const tile_rt_problem &p) {
   if (!m.cAnyAlignment)
     return "";
   Stored o = storedOperand(p, 2);
@@ -181,9 +182,9 @@ std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
 
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s) {
-  std::string byThreads = cByThreadsSummary(m, p);
+  std::string inPlace = cInPlaceSummary(m, p);
   if (!s.staged)
-    return byThreads;
+    return inPlace;
   // Why: each copied operand's row length, named by its size when dense
   // ("K=4103") or its leading dimension when a view ("lda=4100"), and the
   // multiple of its elements that TMA needs; sizes first (M, N, K), then
@@ -256,7 +257,7 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
          (one ? " goes through a padded copy ("
               : " go through padded copies (") +
          padText + "), which every timed launch includes" +
-         (byThreads.empty() ? "" : "; " + byThreads);
+         (inPlace.empty() ? "" : "; " + inPlace);
 }
 
 Stored storedOperand(const tile_rt_problem &p, int operand) {

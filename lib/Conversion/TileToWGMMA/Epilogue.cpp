@@ -330,19 +330,24 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
         nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapC, at, pred);
       }
     };
+    // Each warpgroup's boxes from its own issuer (warp-specialized), or
+    // every warpgroup's from thread 0.
+    auto forIssuedRows = [&](function_ref<void(Value, Value)> store) {
+      if (ws) {
+        store(blk.wg, blk.wgRow);
+        return;
+      }
+      for (int64_t w = 0; w < warpgroups; ++w)
+        store(cst(w), cst(w * wgTileM));
+    };
     auto byWhom = scf::IfOp::create(b, loc, byTma ? byTma : storesByTma(c),
                                     /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(byWhom.elseBlock());
-    if (classes) {
-      if (ws) {
-        storeClassBoxes(blk.wg, blk.wgRow, firstCol, partCols, c, pred);
-      } else {
-        for (int64_t w = 0; w < warpgroups; ++w)
-          storeClassBoxes(cst(w), cst(w * wgTileM), firstCol, partCols, c,
-                          pred);
-      }
-    }
+    if (classes)
+      forIssuedRows([&](Value w, Value rowOffset) {
+        storeClassBoxes(w, rowOffset, firstCol, partCols, c, pred);
+      });
     {
       // (a loop over the boxes: unrolled, their code would hold more
       // registers across the K loop than a tight kernel has)
@@ -373,12 +378,7 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
     if (classes)
       commitStores();
     b.setInsertionPointToStart(byWhom.thenBlock());
-    if (ws) {
-      storeRows(blk.wg, blk.wgRow);
-    } else {
-      for (int64_t w = 0; w < warpgroups; ++w)
-        storeRows(cst(w), cst(w * wgTileM));
-    }
+    forIssuedRows(storeRows);
     commitStores();
   }
 }
