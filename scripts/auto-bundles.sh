@@ -4,9 +4,8 @@
 # dW), f16 and bf16, into DIR/<dtype>/auto or DIR/<dtype>/<layout>-auto: the
 # <dtype>/<variant>/ folders python/random_numerics.py reads (variants named
 # nt-*, tn-*, tt-* run in that layout). scripts/gpu-calibrate.sh runs the nt ones,
-# gpu-validate.sh the nn ones, gpu-model-check.sh both. OPTIONS adds
-# tile-to-ptx options (OPTIONS=c-row-classes=1).
-#   [OPTIONS=...] scripts/auto-bundles.sh DIR nn|nt|tn|tt
+# gpu-validate.sh the nn ones, gpu-model-check.sh both.
+#   scripts/auto-bundles.sh DIR nn|nt|tn|tt
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:?usage: auto-bundles.sh DIR nn|nt|tn|tt}
@@ -20,5 +19,5 @@ T=${TILE_OPT:-$here/build/bin/tile-opt}
 for dtype in f16 bf16; do
   rm -rf "$out/$dtype/$variant"
   sed "s/f16/$dtype/g" "$src" |
-    $T - --tile-to-ptx="config=auto${OPTIONS:+ $OPTIONS}" --tile-bundle="$out/$dtype/$variant" -o /dev/null
+    $T - --tile-to-ptx="config=auto" --tile-bundle="$out/$dtype/$variant" -o /dev/null
 done

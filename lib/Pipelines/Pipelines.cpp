@@ -63,7 +63,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   if (wgmma) {
-    kernels.addPass(createTileToWGMMA(TileToWGMMAOptions{opts.cRowClasses}));
+    kernels.addPass(createTileToWGMMA());
   } else {
     kernels.addPass(createTileToNVGPU());
     kernels.addPass(createTilePipeline());

@@ -221,9 +221,7 @@ typedef struct tile_rt_bundle_info {
   int64_t swap_ab;     /* 1: its MMAs compute C's transpose (M on wgmma's N
                           side); launched as any other kernel */
   int64_t c_any_alignment; /* 1: it stores C at any alignment (TMA where it
-                              can, else its threads): C is never copied;
-                              2: there, TMA stores whole boxes by class of
-                              rows (row mod 8), its threads the edges */
+                              can, else its threads): C is never copied */
 } tile_rt_bundle_info;
 
 tile_rt_code tile_rt_bundle_get_info(const tile_rt_bundle *bundle,
@@ -615,10 +613,7 @@ typedef enum tile_rt_text {
                                 c_any_alignment kernel's threads store C,
                                 "C's rows (N=50257, not a multiple of 8)
                                 are stored in place by the kernel's
-                                threads, not TMA" (2: "... by TMA in 8
-                                classes of rows (row mod 8), at C's edges
-                                by the kernel's threads"); "" where
-                                neither */
+                                threads, not TMA"; "" where neither */
   TILE_RT_TEXT_WORKSPACE = 2 /* split-K: "4 x 64 = 256 blocks (splits x
                                 tiles), workspace ..." or "..., a cluster
                                 of 4 per tile"; Stream-K: "workspace ...";

@@ -61,9 +61,7 @@ struct Manifest {
   // launch depends on it.
   int64_t swapAB = 0;
   // 1: the kernel stores C at any alignment ("c_any_alignment"): TMA stores
-  // where TMA can address C as given (cStoredByTma), else its threads. 2:
-  // there, TMA stores whole boxes through C's rows by class (encodeClassMap),
-  // its threads the rest.
+  // where TMA can address C as given (cStoredByTma), else its threads.
   int64_t cAnyAlignment = 0;
   // Programs per tile of C ("split_k", 1 to 128; tiled wgmma kernels only):
   // each adds the partial sum of its share of K in its tile's cluster, or

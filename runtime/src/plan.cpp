@@ -76,45 +76,17 @@ tile_rt_tma tmaView(const tile_rt_plan &plan, int map) {
 
 namespace {
 
-// What a descriptor addresses: `rank` dimensions innermost first, their
-// byte strides (rank - 1) and its box.
-struct MapShape {
-  cuuint32_t rank;
-  cuuint64_t dims[3];
-  cuuint64_t strides[2];
-  cuuint32_t box[3];
-};
-
-// A view as a 2-D tensor: its columns and rows, its pitch, its box.
-MapShape viewShape(const tile_rt_tma &view) {
-  return {2,
-          {cuuint64_t(view.cols), cuuint64_t(view.rows)},
-          {cuuint64_t(view.row_bytes)},
-          {cuuint32_t(view.box[0]), cuuint32_t(view.box[1])}};
-}
-
-// How a refusal names a shape: "RxC operand, box RxC", or C's rows by
-// class (encodeClassMap) "C's rows by class, GxKxC, box Rx1xC".
-std::string describe(const MapShape &s) {
-  auto x = [](auto a, auto b) {
-    return std::to_string(a) + "x" + std::to_string(b);
-  };
-  if (s.rank == 2)
-    return x(s.dims[1], s.dims[0]) + " operand, box " + x(s.box[1], s.box[0]);
-  return "C's rows by class, " + x(s.dims[2], s.dims[1]) + "x" +
-         std::to_string(s.dims[0]) + ", box " + x(s.box[2], s.box[1]) + "x" +
-         std::to_string(s.box[0]);
-}
-
-// The TMA descriptor of `shape` at `base`: the view's element type and
-// swizzle (128 bytes for A and B, as the wgmma descriptors expect; C's box
-// row for C, as the kernel stages it), its L2 promotion, zero fill outside
-// the operand (TMA's OOB fill "none" writes zeros; stores there are
+// The TMA descriptor of `view` at `base`: dimensions innermost first, the
+// view's swizzle (128 bytes for A and B, as the wgmma descriptors expect;
+// C's box row for C, as the kernel stages it), its L2 promotion, zero fill
+// outside the operand (TMA's OOB fill "none" writes zeros; stores there are
 // dropped).
 bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
-                     const tile_rt_tma &view, uint64_t base,
-                     const MapShape &shape, Error &error) {
-  cuuint32_t elementStrides[3] = {1, 1, 1};
+                     const tile_rt_tma &view, uint64_t base, Error &error) {
+  cuuint64_t dims[2] = {cuuint64_t(view.cols), cuuint64_t(view.rows)};
+  cuuint64_t strides[1] = {cuuint64_t(view.row_bytes)};
+  cuuint32_t boxDims[2] = {cuuint32_t(view.box[0]), cuuint32_t(view.box[1])};
+  cuuint32_t elementStrides[2] = {1, 1};
   CUtensorMapDataType dataType =
       view.type == TILE_RT_BF16  ? CU_TENSOR_MAP_DATA_TYPE_BFLOAT16
       : view.type == TILE_RT_F32 ? CU_TENSOR_MAP_DATA_TYPE_FLOAT32
@@ -129,43 +101,16 @@ bool encodeTensorMap(CUtensorMap &out, const Manifest &m,
       : view.swizzle_bytes == 64 ? CU_TENSOR_MAP_SWIZZLE_64B
                                  : CU_TENSOR_MAP_SWIZZLE_32B;
   CUresult r = cu().cuTensorMapEncodeTiled(
-      &out, dataType, shape.rank, reinterpret_cast<void *>(base), shape.dims,
-      shape.strides, shape.box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE,
-      swizzle, promotion, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+      &out, dataType, 2, reinterpret_cast<void *>(base), dims, strides, boxDims,
+      elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, promotion,
+      CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
   if (r == CUDA_SUCCESS)
     return true;
   return fail(error, TILE_RT_CUDA_ERROR,
               "kernel '" + m.kernel + "': cuTensorMapEncodeTiled (" +
-                  describe(shape) + ") failed: " + cuErrorText(r));
-}
-
-// C's descriptor for a kernel that stores an unaligned C's whole boxes by
-// row class (c_any_alignment 2), as its epilogue uses it
-// (Epilogue::storeClassBoxes): dimensions (column, class, group), row r
-// class r % 8 of group r / 8, so that each class's rows lie 8 pitches (a
-// 16-byte multiple) apart. The classes lie the pitch rounded down to 16
-// bytes apart from C's first element aligned down to 16 bytes, so class j's
-// columns are shifted by (o + j (pitch % 16)) / size elements, o C's first
-// element's offset in its 16 bytes; the kernel adds the shift. Its groups
-// are C's whole ones and its columns N and the largest shift: the kernel
-// stores only boxes inside M and N, and the rest itself. Zeros where M is
-// under 8 rows or N under a box, where no box is inside them.
-bool encodeClassMap(CUtensorMap &out, const Manifest &m,
-                    const tile_rt_tma &view, uint64_t c, Error &error) {
-  int64_t size = int64_t(tile_rt_dtype_bytes(view.type));
-  if (view.rows < 8 || view.cols < view.box[0]) {
-    out = CUtensorMap{};
-    return true;
-  }
-  int64_t first = int64_t(c % kTmaRowBytes),
-          step = view.row_bytes % kTmaRowBytes;
-  MapShape shape{
-      3,
-      {cuuint64_t(view.cols + (first + 7 * step) / size), 8,
-       cuuint64_t(view.rows / 8)},
-      {cuuint64_t(view.row_bytes - step), cuuint64_t(8 * view.row_bytes)},
-      {cuuint32_t(view.box[0]), 1, cuuint32_t(view.box[1] / 8)}};
-  return encodeTensorMap(out, m, view, c - uint64_t(first), shape, error);
+                  std::to_string(view.rows) + "x" + std::to_string(view.cols) +
+                  " operand, box " + std::to_string(view.box[1]) + "x" +
+                  std::to_string(view.box[0]) + ") failed: " + cuErrorText(r));
 }
 
 // The device-to-device copy of a rows x cols matrix of `bytes`-byte
@@ -241,17 +186,12 @@ bool packArgs(tile_rt_plan &plan, const tile_rt_buffers &b, Error &error) {
                   where + ": cannot encode its TMA descriptors: " + why);
     for (int i = 0; i < int(kTmaParams); ++i) {
       tile_rt_tma view = tmaView(plan, i);
-      // A C that TMA cannot store as one tensor the kernel's threads store
-      // instead, or its whole boxes by class.
+      // A C that TMA cannot store the kernel's threads store instead.
       if (view.operand == 2 && m.cAnyAlignment && !cStoredByTma(p, ops[2])) {
-        if (m.cAnyAlignment == 1)
-          plan.maps[i] = CUtensorMap{};
-        else if (!encodeClassMap(plan.maps[i], m, view, ops[2], error))
-          return false;
+        plan.maps[i] = CUtensorMap{};
         continue;
       }
-      if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand],
-                           viewShape(view), error))
+      if (!encodeTensorMap(plan.maps[i], m, view, ops[view.operand], error))
         return false;
     }
   }

@@ -153,10 +153,9 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p) {
 
 namespace {
 
-// Where a kernel that stores C at any alignment stores it in place, not
-// as one TMA tensor (its pointer aside, which only the launch knows): why
-// and how, else "".
-std::string cInPlaceSummary(const Manifest &m, const tile_rt_problem &p) {
+// Where a kernel that stores C at any alignment stores it by its threads
+// (its pointer aside, which only the launch knows): why, else "".
+std::string cByThreadsSummary(const Manifest &m, const tile_rt_problem &p) {
   if (!m.cAnyAlignment)
     return "";
   Stored o = storedOperand(p, 2);
@@ -167,24 +166,19 @@ std::string cInPlaceSummary(const Manifest &m, const tile_rt_problem &p) {
     return "";
   // Named by N when dense or when N is the reason, else by ldc.
   bool byN = o.ld == o.cols || pitch;
-  // (by class where one box at least lies inside M and N)
-  bool classes =
-      m.cAnyAlignment == 2 && o.rows >= m.tmaBoxC[1] && o.cols >= m.tmaBoxC[0];
-  std::string how = classes ? "by TMA in 8 classes of rows (row mod 8), at "
-                              "C's edges by the kernel's threads"
-                            : "by the kernel's threads, not TMA";
   return std::string("C's rows (") + (byN ? "N=" : "ldc=") +
          std::to_string(byN ? o.cols : o.ld) + ", not a multiple of " +
-         std::to_string(kTmaRowBytes / elem) + ") are stored in place " + how;
+         std::to_string(kTmaRowBytes / elem) +
+         ") are stored in place by the kernel's threads, not TMA";
 }
 
 } // namespace
 
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s) {
-  std::string inPlace = cInPlaceSummary(m, p);
+  std::string byThreads = cByThreadsSummary(m, p);
   if (!s.staged)
-    return inPlace;
+    return byThreads;
   // Why: each copied operand's row length, named by its size when dense
   // ("K=4103") or its leading dimension when a view ("lda=4100"), and the
   // multiple of its elements that TMA needs; sizes first (M, N, K), then
@@ -257,7 +251,7 @@ std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
          (one ? " goes through a padded copy ("
               : " go through padded copies (") +
          padText + "), which every timed launch includes" +
-         (inPlace.empty() ? "" : "; " + inPlace);
+         (byThreads.empty() ? "" : "; " + byThreads);
 }
 
 Stored storedOperand(const tile_rt_problem &p, int operand) {

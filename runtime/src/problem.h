@@ -101,9 +101,7 @@ CopyTraffic lineCopyTraffic(const Manifest &m, const tile_rt_problem &p);
 // start inside 128-byte L2 lines". Then, staged or not, where a kernel
 // that stores C at any alignment stores it by its threads: "C's rows
 // (N=50257, not a multiple of 8) are stored in place by the kernel's
-// threads, not TMA", or by classes of rows: "... are stored in place by
-// TMA in 8 classes of rows (row mod 8), at C's edges by the kernel's
-// threads" (empty where neither).
+// threads, not TMA" (empty where neither).
 std::string stagingSummary(const Manifest &m, const tile_rt_problem &p,
                            const Staging &s);
 

@@ -2722,36 +2722,9 @@ void testCAnyAlignment() {
   Bundle p("cplain.json");
   Plan copied(p.b, gpt2Head());
   CHECK_EQ(copied.info.c_copy_bytes, 64 * 50304 * 2);
-  // 2: whole boxes by TMA, a class of rows (row % 8) at a time; the text
-  // says so, and the plan and its packing are those of 1.
+  // A value other than 0 or 1 is refused.
   m["c_any_alignment"] = 2;
-  writeJson("cclass.json", m);
-  Bundle classes("cclass.json");
-  Plan byClass(classes.b, gpt2Head());
-  CHECK(byClass.code == TILE_RT_OK && !byClass.info.staged);
-  CHECK_EQ(byClass.param("stride_cm"), 50257);
-  const char *byClasses = ") are stored in place by TMA in 8 classes of "
-                          "rows (row mod 8), at C's edges by the kernel's "
-                          "threads";
-  CHECK_EQ(byClass.text(TILE_RT_TEXT_STAGING),
-           std::string("C's rows (N=50257, not a multiple of 8") + byClasses);
-  Plan classView(classes.b,
-                 leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 261));
-  CHECK_EQ(classView.text(TILE_RT_TEXT_STAGING),
-           std::string("C's rows (ldc=261, not a multiple of 8") + byClasses);
-  // Under one box of rows (64) no box goes by class: the threads store C.
-  Plan classShort(classes.b, problem(32, 50257, 768, TILE_RT_NT));
-  CHECK_EQ(classShort.text(TILE_RT_TEXT_STAGING),
-           "C's rows (N=50257, not a multiple of 8) are stored in place by "
-           "the kernel's threads, not TMA");
-  Plan classWhole(classes.b,
-                  leads(problem(128, 256, 4096, TILE_RT_NT), 0, 0, 264));
-  CHECK_EQ(classWhole.text(TILE_RT_TEXT_STAGING), "");
-  ops = {0x10000, 0x20000, 0x30002, 0, 0, 0, 0};
-  checkPacks(byClass, ops);
-  // A value past 2 is refused.
-  m["c_any_alignment"] = 3;
-  CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 3; expected 0 to 2");
+  CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 2; expected 0 or 1");
 }
 
 // The map the packed arguments pass as parameter `name`, as the fake
@@ -2770,56 +2743,34 @@ Map mapOf(void **args, const char *name) {
 }
 
 // With the fake libcuda.so.1 (tile-runtime-test --encode, LD_LIBRARY_PATH
-// on it): the descriptors the runtime encodes, C's rows by class among
-// them (c_any_alignment 2, encodeClassMap).
+// on it): the descriptors the runtime encodes.
 void testEncode() {
-  cAnyManifest(2, "enc.json");
+  cAnyManifest(1, "enc.json");
   Bundle b("enc.json");
-  // GPT-2's head, C 2 bytes past 16: pitch 100514 bytes (2 past 16).
-  Plan head(b.b, gpt2Head());
-  tile_rt_buffers ops{0x10000, 0x20000, 0x30002, 0, 0, 0, 0};
+  // A (64 x 768, nt: K-major) and an aligned C (64 x 4096) as 2-D maps at
+  // their own addresses.
+  Plan aligned(b.b, problem(64, 4096, 768, TILE_RT_NT));
+  tile_rt_buffers ops{0x10000, 0x20000, 0x30000, 0, 0, 0, 0};
   void **args = nullptr;
   tile_rt_status st;
-  CHECK_EQ(tile_rt_plan_pack(head.p, &ops, &args, &st), TILE_RT_OK);
-  // A (64 x 768, nt: K-major) as before: 2-D, its own address.
+  CHECK_EQ(tile_rt_plan_pack(aligned.p, &ops, &args, &st), TILE_RT_OK);
   Map a = mapOf(args, "tma_a");
   CHECK(a.rank == 2 && a.address == 0x10000 && a.dims[0] == 768 &&
         a.dims[1] == 64 && a.strides[0] == 1536);
-  // C by class: (column, class, group) from 0x30000, classes 100512 bytes
-  // apart, groups 8 pitches; columns N plus the largest shift, (2 + 7 2) /
-  // 2 = 8; groups 64 / 8; boxes of 64 columns, one class, 64 / 8 rows.
   Map c = mapOf(args, "tma_c");
-  CHECK_EQ(c.rank, 3u);
-  CHECK_EQ(c.address, 0x30000u);
-  CHECK(c.dims[0] == 50257 + 8 && c.dims[1] == 8 && c.dims[2] == 8);
-  CHECK(c.strides[0] == 100512 && c.strides[1] == 8 * 100514);
-  CHECK(c.box[0] == 64 && c.box[1] == 1 && c.box[2] == 8);
-  // A pitch 6 bytes past 16 from a pointer 14 past: the largest shift
-  // (14 + 7 6) / 2 = 28; M 100: 12 whole groups.
-  Plan view(b.b, leads(problem(100, 4096, 768, TILE_RT_NT), 0, 0, 4099));
-  ops.c = 0x3000e;
-  CHECK_EQ(tile_rt_plan_pack(view.p, &ops, &args, &st), TILE_RT_OK);
-  c = mapOf(args, "tma_c");
-  CHECK(c.rank == 3 && c.address == 0x30000 && c.dims[0] == 4096 + 28 &&
-        c.dims[2] == 12 && c.strides[0] == 8192 && c.strides[1] == 8 * 8198);
-  // Under 8 rows: no class map (zeros); C aligned: TMA's own 2-D map.
-  Plan few(b.b, problem(7, 50257, 768, TILE_RT_NT));
-  ops.c = 0x30002;
-  CHECK_EQ(tile_rt_plan_pack(few.p, &ops, &args, &st), TILE_RT_OK);
-  c = mapOf(args, "tma_c");
-  CHECK(c.rank == 0 && c.address == 0);
-  Plan aligned(b.b, problem(64, 4096, 768, TILE_RT_NT));
-  ops.c = 0x30000;
-  CHECK_EQ(tile_rt_plan_pack(aligned.p, &ops, &args, &st), TILE_RT_OK);
-  c = mapOf(args, "tma_c");
   CHECK(c.rank == 2 && c.address == 0x30000 && c.dims[0] == 4096 &&
         c.dims[1] == 64 && c.strides[0] == 8192);
-  // c_any_alignment 1: the threads store C, no map.
-  cAnyManifest(1, "enc1.json");
-  Bundle one("enc1.json");
-  Plan threads(one.b, gpt2Head());
+  // B (nt: N x K) likewise, its box the manifest's.
+  Map bm = mapOf(args, "tma_b");
+  CHECK(bm.rank == 2 && bm.address == 0x20000 && bm.dims[0] == 768 &&
+        bm.dims[1] == 4096 && bm.strides[0] == 1536);
+  // C off 16 bytes (its N, or its pointer): the threads store C, no map.
+  Plan head(b.b, gpt2Head());
   ops.c = 0x30002;
-  CHECK_EQ(tile_rt_plan_pack(threads.p, &ops, &args, &st), TILE_RT_OK);
+  CHECK_EQ(tile_rt_plan_pack(head.p, &ops, &args, &st), TILE_RT_OK);
+  c = mapOf(args, "tma_c");
+  CHECK(c.rank == 0 && c.address == 0);
+  CHECK_EQ(tile_rt_plan_pack(aligned.p, &ops, &args, &st), TILE_RT_OK);
   c = mapOf(args, "tma_c");
   CHECK(c.rank == 0 && c.address == 0);
 }

@@ -3,14 +3,9 @@
 // as TMA's descriptor needs; elsewhere (a vocabulary of 50257, a view's
 // odd leading dimension or offset) each thread stores its elements itself,
 // so the runtime never copies C. The manifest says so (c_any_alignment).
-// With c-row-classes, where the staging boxes are 128-byte rows of a
-// multiple of 64, TMA still stores their whole boxes, each class of rows
-// (row % 8, whose starts share their offset from 16 bytes) through the
-// classes' descriptor, and the manifest says 2.
 // Inputs: tile-to-gpu's output (tiled 128x128, warp-specialized 128x256,
 // transposed 208x64, split-K through the workspace), checked in.
 // RUN: tile-opt %s -split-input-file --tile-to-wgmma | FileCheck %s
-// RUN: tile-opt %s -split-input-file --tile-to-wgmma=c-row-classes=true | FileCheck %s --check-prefix=CLASSES
 
 // One warpgroup, no producer: the test on C's memref, then TMA's two boxes
 // or the threads' stores from the same staged (swizzled) boxes; the
@@ -73,121 +68,6 @@
 // CHECK: gpu.barrier
 // CHECK-NEXT: }
 // CHECK: gpu.return
-// With c-row-classes: the test on C's memref, then the staging
-// in TMA's order (a C TMA stores whole) or by row class (row % 8, 16 rows
-// each; c_any_alignment = 2), then TMA's two boxes, or each whole box by
-// class through the classes' descriptor and the rest by the threads from
-// the same staged boxes; the threads meet before the ring, which the
-// staging tile overlaps, refills.
-// CLASSES-LABEL: gpu.func @mm(
-// CLASSES-SAME: c_any_alignment = 2 : i64
-// CLASSES: %{{.*}}, %[[OFF:.*]], %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[C:.*]] : memref<?x?xf16>
-// CLASSES-NEXT: %[[PTR:.*]] = memref.extract_aligned_pointer_as_index %[[C]]
-// CLASSES: %[[NB:.*]] = arith.muli %[[SIZES]]#1, %c2{{[_0-9]*}} : index
-// CLASSES: %[[PB:.*]] = arith.muli %[[STRIDES]]#0, %c2{{[_0-9]*}} : index
-// CLASSES: %[[OR:.*]] = arith.ori %[[PB]], %[[NB]] : index
-// CLASSES: %[[OB:.*]] = arith.muli %[[OFF]], %c2{{[_0-9]*}} : index
-// CLASSES: %[[ADDR:.*]] = arith.addi %[[PTR]], %[[OB]] : index
-// CLASSES: %[[BITS:.*]] = arith.ori %[[ADDR]], %[[OR]] : index
-// CLASSES: %[[REM:.*]] = arith.remui %[[BITS]], %c16 : index
-// CLASSES: %[[TMA:.*]] = arith.cmpi eq, %[[REM]], %c0{{[_0-9]*}} : index
-// CLASSES: scf.if %[[TMA]] {
-// CLASSES-NEXT: tile.stage_accumulator %{{.*}}[0], %[[STAGING:.*]] : <fragmented = vector<128x128xf32>> to memref<128x128xf16, #gpu.address_space<workgroup>>
-// CLASSES-NEXT: } else {
-// CLASSES-NEXT: tile.stage_accumulator %{{.*}}[0], %[[STAGING]] {row_classes}
-// CLASSES-NEXT: }
-// CLASSES-NEXT: nvvm.fence.proxy
-// CLASSES-NEXT: gpu.barrier
-// CLASSES-NEXT: scf.if %[[TMA]] {
-// CLASSES-COUNT-2: nvgpu.tma.async.store %{{.*}} : memref<128x64xf16
-// CLASSES: nvvm.cp.async.bulk.commit.group
-// CLASSES: } else {
-// CLASSES: scf.for %[[J:.*]] = %c0{{[_0-9]*}} to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// A box inside M and N (inside C's whole groups of 8 rows: its rows are
-// multiples of 8), thread 0 alone.
-// CLASSES: %[[M:.*]] = memref.dim %[[C]], %c0{{[_0-9]*}} : memref<?x?xf16>
-// CLASSES-NEXT: %{{.*}} = arith.constant 1 : index
-// CLASSES-NEXT: %[[N:.*]] = memref.dim %[[C]], %c1{{[_0-9]*}} : memref<?x?xf16>
-// CLASSES: %[[END:.*]] = arith.addi %{{.*}}, %c128{{[_0-9]*}} : index
-// CLASSES: %[[INM:.*]] = arith.cmpi ule, %[[END]], %[[M]] : index
-// CLASSES: %[[CEND:.*]] = arith.addi %{{.*}}, %c64{{[_0-9]*}} : index
-// CLASSES: %[[INN:.*]] = arith.cmpi ule, %[[CEND]], %[[N]] : index
-// CLASSES: %[[IN:.*]] = arith.andi %[[INM]], %[[INN]] : i1
-// CLASSES: %[[GO:.*]] = arith.andi %{{.*}}, %[[IN]] : i1
-// CLASSES: scf.if %[[GO]] {
-// The class shifts, worked out in place (an asm LLVM does not hoist out
-// of the tile loop): C's first element's offset in its 16 bytes, and the
-// pitch's; the classes' loop likewise.
-// CLASSES: %[[A:.*]] = llvm.inline_asm has_side_effects "mov.b32 $0, $1;", "=r,r" %{{.*}} : (i32) -> i32
-// CLASSES: %[[AI:.*]] = arith.index_castui %[[A]] : i32 to index
-// CLASSES: %[[FIRST:.*]] = arith.remui %[[AI]], %c16{{[_0-9]*}} : index
-// CLASSES: %[[P:.*]] = llvm.inline_asm has_side_effects "mov.b32 $0, $1;", "=r,r" %{{.*}} : (i32) -> i32
-// CLASSES: %[[PI:.*]] = arith.index_castui %[[P]] : i32 to index
-// CLASSES: %[[STEP:.*]] = arith.remui %[[PI]], %c16{{[_0-9]*}} : index
-// CLASSES: %[[Z:.*]] = llvm.inline_asm has_side_effects "mov.b32 $0, $1;", "=r,r" %{{.*}} : (i32) -> i32
-// CLASSES: %[[ZI:.*]] = arith.index_castui %[[Z]] : i32 to index
-// Class k: its 16 rows of the box (2 KB on each), C's columns shifted by
-// (first + k step) / 2, its first row's group.
-// CLASSES: scf.for %[[K:.*]] = %[[ZI]] to %c8{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CLASSES: %[[KB:.*]] = arith.muli %[[K]], %c2048 : index
-// CLASSES: %[[BOX:.*]] = memref.view %{{.*}} to memref<16x1x64xf16, #gpu.address_space<workgroup>>
-// CLASSES: %[[KS:.*]] = arith.muli %[[K]], %[[STEP]] : index
-// CLASSES: %[[SH:.*]] = arith.addi %[[FIRST]], %[[KS]] : index
-// CLASSES: %[[SHE:.*]] = arith.divui %[[SH]], %c2{{[_0-9]*}} : index
-// CLASSES: %[[X:.*]] = arith.addi %{{.*}}, %[[SHE]] : index
-// CLASSES: %[[G:.*]] = arith.divui %{{.*}}, %c8{{[_0-9]*}} : index
-// CLASSES: nvgpu.tma.async.store %[[BOX]] to %{{.*}}[%[[X]], %[[K]], %[[G]]] : memref<16x1x64xf16, #gpu.address_space<workgroup>> -> <tensor = memref<16x1x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
-// The other boxes (C's edges): thread t takes unit t % 32 (two f16) of
-// rows t / 32, t / 32 + 4, ...: a warp one whole 128-byte box row.
-// CLASSES: scf.for %[[J2:.*]] = %c0{{[_0-9]*}} to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CLASSES: %[[TAKEN:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CLASSES: scf.if %[[TAKEN]] {
-// CLASSES-NEXT: } else {
-// The thread's index read in place (not hoisted out of the tile loop).
-// CLASSES: %[[TID:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"  : () -> i32
-// CLASSES-NEXT: %[[TI:.*]] = arith.index_castui %[[TID]] : i32 to index
-// CLASSES: %[[T:.*]] = arith.remui %[[TI]], %c128{{[_0-9]*}} : index
-// CLASSES: %[[U:.*]] = arith.remui %[[T]], %c32{{[_0-9]*}} : index
-// CLASSES: %[[R0:.*]] = arith.divui %[[T]], %c32{{[_0-9]*}} : index
-// Row r of the box staged at (r % 8) 16 + r / 8: the thread's rows r0 and
-// r0 + 4 (mod 8) and each iteration's group r / 8, whose swizzle it is.
-// CLASSES: %[[CR0:.*]] = arith.muli %[[R0]], %c16{{[_0-9]*}} : index
-// CLASSES: %[[R4:.*]] = arith.addi %[[R0]], %c4{{[_0-9]*}} : index
-// CLASSES: %[[CR1:.*]] = arith.muli %[[R4]], %c16{{[_0-9]*}} : index
-// C as one run of elements, indexed from the thread's first element.
-// CLASSES: %{{.*}}, %[[COFF:.*]], %{{.*}}:2, %[[CSTR:.*]]:2 = memref.extract_strided_metadata %[[C]]
-// CLASSES: %[[FLAT:.*]] = memref.reinterpret_cast %[[C]] to offset: [%[[COFF]]], sizes: [%{{.*}}], strides: [1] : memref<?x?xf16> to memref<?xf16, strided<[1], offset: ?>>
-// CLASSES: scf.for %[[R:.*]] = %[[R0]] to %c128{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(%[[LIN:.*]] = %{{.*}}) -> (index) {
-// CLASSES: %[[GRP:.*]] = arith.divui %[[R]], %c8{{[_0-9]*}} : index
-// CLASSES: %[[SW:.*]] = arith.remui %[[GRP]], %c8{{[_0-9]*}} : index
-// CLASSES: %[[CH:.*]] = arith.divui %[[U]], %c4{{[_0-9]*}} : index
-// CLASSES: arith.xori %[[CH]], %[[SW]] : index
-// CLASSES: %[[AT:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CLASSES: %[[ROW0:.*]] = arith.addi %[[CR0]], %[[GRP]] : index
-// CLASSES: %[[V:.*]] = vector.load %{{.*}}[%[[ROW0]], %[[AT]]] : memref<128x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
-// Each element inside M and N, alone (any alignment).
-// CLASSES: scf.if %{{.*}} {
-// CLASSES-NEXT: %[[E0:.*]] = vector.extract %[[V]][0] : f16 from vector<2xf16>
-// CLASSES-NEXT: memref.store %[[E0]], %[[FLAT]][%[[LIN]]]
-// CLASSES: scf.if %{{.*}} {
-// CLASSES-NEXT: %[[E1:.*]] = vector.extract %[[V]][1] : f16 from vector<2xf16>
-// CLASSES: %[[LIN1:.*]] = arith.addi %[[LIN]], %c1{{[_0-9]*}} : index
-// CLASSES-NEXT: memref.store %[[E1]], %[[FLAT]][%[[LIN1]]]
-// CLASSES: %[[ROW1:.*]] = arith.addi %[[CR1]], %[[GRP]] : index
-// CLASSES: vector.load %{{.*}}[%[[ROW1]], %[[AT]]]
-// CLASSES-COUNT-2: memref.store
-// The next rows: 8 rows of C on.
-// CLASSES: %[[NEXT:.*]] = arith.addi %[[LIN]], %{{.*}} : index
-// CLASSES-NEXT: scf.yield %[[NEXT]] : index
-// Then thread 0 commits the classes' stores and waits for their reads
-// before the ring, which the staging overlaps, is refilled.
-// CLASSES: gpu.barrier
-// CLASSES-NEXT: scf.if %{{.*}} {
-// CLASSES-NEXT: nvvm.cp.async.bulk.commit.group
-// CLASSES-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
-// CLASSES-NEXT: }
-// CLASSES-NEXT: }
-// CLASSES: gpu.return
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @mm_kernels {
   gpu.func @mm(%a_ptr: !llvm.ptr, %b_ptr: !llvm.ptr, %c_ptr: !llvm.ptr, %M: i64, %N: i64, %K: i64, %stride_am: i64, %stride_ak: i64, %stride_bk: i64, %stride_bn: i64, %stride_cm: i64, %stride_cn: i64, %tma_a: !llvm.ptr, %tma_b: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 128, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #k} {
@@ -277,40 +157,6 @@ gpu.module @mm_kernels {
 // CHECK-NOT: gpu.barrier
 // CHECK-NOT: nvvm.barrier
 // CHECK: }
-// With c-row-classes, warp-specialized (cooperative): each
-// warpgroup stages its own four 64x64 boxes and stores them, by TMA, or
-// by class (8 rows each) from its leader and its 128 threads' stores at
-// C's edges; no barrier after them (the next tile's staging waits on one
-// already).
-// CLASSES-LABEL: gpu.func @coop(
-// CLASSES-SAME: c_any_alignment = 2 : i64
-// CLASSES: %[[REM:.*]] = arith.remui %{{.*}}, %c16{{[_0-9]*}} : index
-// CLASSES-NEXT: %[[TMA:.*]] = arith.cmpi eq, %[[REM]], %c0{{[_0-9]*}} : index
-// CLASSES: scf.if %[[TMA]] {
-// CLASSES-NEXT: tile.stage_accumulator
-// CLASSES-NEXT: } else {
-// CLASSES-NEXT: tile.stage_accumulator {{.*}} {row_classes}
-// CLASSES: scf.if %[[TMA]] {
-// CLASSES-COUNT-4: nvgpu.tma.async.store
-// CLASSES: nvvm.cp.async.bulk.commit.group
-// CLASSES: } else {
-// CLASSES: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CLASSES: scf.for %{{.*}} = %{{.*}} to %c8{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CLASSES: memref.view %{{.*}} to memref<8x1x64xf16, #gpu.address_space<workgroup>>
-// CLASSES: nvgpu.tma.async.store %{{.*}} : memref<8x1x64xf16
-// CLASSES: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CLASSES: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
-// CLASSES: vector.load %{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
-// CLASSES-COUNT-2: memref.store
-// The leader commits the classes' stores, not waited for here (the next
-// staging waits for their reads).
-// CLASSES-NOT: gpu.barrier
-// CLASSES-NOT: nvvm.barrier
-// CLASSES: scf.yield
-// CLASSES: scf.if %{{.*}} {
-// CLASSES-NEXT: nvvm.cp.async.bulk.commit.group
-// CLASSES-NEXT: }
-// CLASSES-NEXT: }
 module attributes {gpu.container_module} {
   gpu.module @coop_kernels {
     gpu.func @coop(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: !llvm.ptr, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: !llvm.ptr, %arg13: !llvm.ptr, %tma_c: !llvm.ptr, %tma_a_tail: !llvm.ptr) kernel attributes {known_block_size = array<i32: 384, 1, 1>, nvvm.minctasm = 1 : i32, tile.abi = {a_type = "f16", b_type = "f16", c_type = "f16", index_bitwidth = 32 : i64, layouts = ["nn"], min_blocks_per_sm = 0 : i64, static_offset_a = 0 : i64, static_offset_b = 0 : i64, static_offset_c = 0 : i64, static_stride_ak = 1 : i64, static_stride_bn = 1 : i64, static_stride_cn = 1 : i64}, tile.kernel = #tile.kernel<block_m = 128, block_n = 256, block_k = 64, num_warps = 8, num_stages = 3, schedule = persistent, order = grouped, group_m = 8, mma = wgmma, warp_specialize = cooperative, chip = sm_90a, shared_bytes = 0>} {
@@ -411,12 +257,7 @@ module attributes {gpu.container_module} {
 // -----
 
 // Transposed (swap_ab, 208 rows of M by 64 of N): the staged box holds
-// C's rows as they are stored, 208 of them; the threads take them in 8s
-// (with c-row-classes too: the staged rows are C's columns).
-// CLASSES-LABEL: gpu.func @matmul_f16_nt(
-// CLASSES-SAME: c_any_alignment = 1 : i64
-// CLASSES-NOT: row_classes
-// CLASSES: gpu.return
+// C's rows as they are stored, 208 of them; the threads take them in 8s.
 // CHECK-LABEL: gpu.func @matmul_f16_nt(
 // CHECK: scf.if %{{.*}} {
 // CHECK: nvgpu.tma.async.store

@@ -19,15 +19,6 @@
 // RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/pp192 -o /dev/null
 // RUN: FileCheck %s --check-prefixes=PTX,PP,PP192 < %t/pp192/matmul_bf16.ptx
 // RUN: %ptxas -arch=sm_90a -v %t/pp192/matmul_bf16.ptx -o %t/pp192.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// With c-row-classes (the whole boxes of a C off 16 bytes by TMA, a class
-// of rows at a time): still no spills, pingpong 128x192 included.
-// RUN: tile-opt %examples/matmul_bf16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=pingpong block-m=128 block-n=192 block-k=64 num-warps=8 num-stages=3 c-row-classes=1" --tile-bundle=%t/pp192c -o /dev/null
-// RUN: FileCheck %s --check-prefix=CLASSES < %t/pp192c/matmul_bf16.ptx
-// RUN: FileCheck %s --check-prefix=CLASSES-JSON < %t/pp192c/matmul_bf16.json
-// RUN: %ptxas -arch=sm_90a -v %t/pp192c/matmul_bf16.ptx -o %t/pp192c.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
-// RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=grouped warp-specialize=cooperative block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3 c-row-classes=1" --tile-bundle=%t/coopc -o /dev/null
-// RUN: FileCheck %s --check-prefix=CLASSES < %t/coopc/matmul_f16.ptx
-// RUN: %ptxas -arch=sm_90a -v %t/coopc/matmul_f16.ptx -o %t/coopc.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS
 // RUN: tile-opt %examples/matmul_f16.mlir --tile-to-ptx="mma=wgmma schedule=persistent order=serpentine warp-specialize=cooperative cluster-m=2 block-m=128 block-n=256 block-k=64 num-warps=8 num-stages=3" --tile-bundle=%t/cluster -o /dev/null
 // RUN: FileCheck %s --check-prefix=CLUSTER < %t/cluster/matmul_f16.ptx
 // RUN: FileCheck %s --check-prefix=CLJSON < %t/cluster/matmul_f16.json
@@ -106,13 +97,6 @@
 // CLJSON: "cluster_m": 2,
 // CLJSON: "dynamic_shared_memory_bytes": 214144,
 // CLJSON: "order": "serpentine",
-
-// The class stores: one 3-D store of a class's rows (column, class,
-// group), in a loop over the 8 classes, the shifts read in place.
-// CLASSES: mov.b32 %r{{[0-9]+}}, %r{{[0-9]+}};
-// CLASSES: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}]
-// CLASSES: cp.async.bulk.commit_group;
-// CLASSES-JSON: "c_any_alignment": 2,
 
 // JSON: "cluster_m": 1,
 // JSON: "dynamic_shared_memory_bytes": 214016,

@@ -2,7 +2,8 @@
 rows it cannot address (a row length, or a view's leading dimension, that
 is not a multiple of 16 bytes) on a padded copy of that operand alone, in
 its own orientation (A K x Mp when transposed, B N x Kp), copied in before
-and C copied out after the kernel. Through tile_opt.matmul and
+and C copied out after the kernel, or C stored in place where the
+kernel stores it at any alignment. Through tile_opt.matmul and
 Kernel(a, b, out=c), on the Python path and on the C++ one (torch_op.cpp),
 in f16 and bf16 with f16/bf16 and f32 output, each result checked
 element-wise against an fp32 reference as test_tile_opt_gpu.py checks it
@@ -85,7 +86,9 @@ def test_unaligned_sizes(layout, shape, dtype, out):
     kernel = tile_opt.family(tin, tout, layout=layout)
     assert all(x.uses_tma and x.layouts == (layout,) for x in kernel.members)
     plan = kernel.plan(m, n, k)
-    assert plan.staging.staged, plan.staging
+    # Each shape is off 16 bytes somewhere: an operand copied, or C (which
+    # the kernels store at any alignment) stored in place.
+    assert plan.staging.staged or "in place" in plan.staging.why, plan.staging
     # Kernel(a, b, out=c), `out` NaN-filled: the Python path plans it.
     c1 = nan_out(m, n, tout)
     assert kernel(a, b, out=c1) is c1
@@ -107,8 +110,8 @@ def test_unaligned_sizes(layout, shape, dtype, out):
 def test_unaligned_leading_dimensions(layout, dtype, out):
     """Views whose rows are an odd number of elements apart (C's 202), at
     odd element offsets (pointers off 16 bytes): A and B are copied, C is
-    stored in place (c_any_alignment: by the kernel's threads, or by TMA a
-    class of rows at a time), so any pointer will do; `out` a slice of a NaN
+    stored in place (c_any_alignment: by the kernel's threads), so any
+    pointer will do; `out` a slice of a NaN
     buffer, written nowhere else."""
     m, n, k = 136, 200, 264  # aligned sizes: only the views are copied
     tin, tout = TYPES[dtype], TYPES[out]
@@ -125,12 +128,9 @@ def test_unaligned_leading_dimensions(layout, dtype, out):
     assert [plan.value(x) for x in "ABC"] == ["padded a", "padded b", "out"]
     why = plan.staging.why
     assert all(f"{x}={v}" in why for x, v in (("lda", lda), ("ldb", ldb)))
-    how = {1: "by the kernel's threads, not TMA",
-           2: "by TMA in 8 classes of rows (row mod 8), at C's edges by the kernel's "
-              "threads"}[plan.bundle.info()["c_any_alignment"]]
     assert "; A and B go through padded copies (" in why and why.endswith(
         f"C's rows (ldc=202, not a multiple of {16 // c.element_size()}) are stored in "
-        f"place {how}")
+        "place by the kernel's threads, not TMA")
     assert kernel(a, b, out=c) is c
     check_out(c, big, a, b)
     check(tile_opt.matmul(a, b, out_dtype=tout), a, b)

@@ -76,15 +76,6 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
-  let options = [
-    Option<"cRowClasses", "c-row-classes", "bool", "false",
-           "Where TMA cannot store C as one tensor (rows off 16 bytes), "
-           "still store its whole boxes by TMA, a class of rows (row % 8) "
-           "at a time through C's descriptor encoded by class "
-           "(c_any_alignment 2), for kernels whose staging rows are 128 "
-           "bytes and whose warpgroups hold a multiple of 64 rows; else the "
-           "threads store every box. Off until measured on a GPU.">,
-  ];
 }
 
 def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {

@@ -134,12 +134,6 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),
       llvm::cl::init(32)};
-  PassOptions::Option<bool> cRowClasses{
-      *this, "c-row-classes",
-      llvm::cl::desc("Store the whole boxes of a C whose rows TMA cannot "
-                     "address as one tensor by TMA, a class of rows at a "
-                     "time (tile-to-wgmma's c-row-classes; wgmma)"),
-      llvm::cl::init(false)};
   PassOptions::Option<unsigned> minBlocksPerSM{
       *this, "min-blocks-per-sm",
       llvm::cl::desc(

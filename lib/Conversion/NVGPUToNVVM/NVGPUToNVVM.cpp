@@ -270,14 +270,6 @@ struct StageAccumulatorLowering
       rowT = add(mulc(warp, 16), udiv(lane, 4));
       colT = mulc(urem(lane, 4), 2);
     }
-    // Row classes: row r = rowT + rowC at (r % 8) (R / 8) + r / 8, that is
-    // the thread's (rowT % 8) (R / 8) + rowT / 8 plus rowC / 8. Its swizzle
-    // (R / 8 a multiple of 8) is that of rowT / 8 + rowC / 8, whose low
-    // bits add without a carry (rowT / 8 even or rowC / 8 a multiple of 8):
-    // the thread's swizzle ^ rowC / 8 % 8.
-    bool classes = op.getRowClasses();
-    if (classes)
-      rowT = add(mulc(urem(rowT, 8), rows / 8), udiv(rowT, 8));
     Value colBytes = mulc(colT, size);
     Value rowSwizzle = urem(boxBytes == 128 ? rowT : udiv(rowT, 128 / boxBytes),
                             boxBytes / 16);
@@ -285,11 +277,7 @@ struct StageAccumulatorLowering
     Value threadByte = add(mulc(rowT, boxBytes), urem(colBytes, 16));
     Value base = bufferBase();
     auto address = [&](int64_t rowC, int64_t colC) -> Value {
-      if (classes)
-        rowC /= 8;
-      // (rowT / 8 is even where rowC / 8 is not a multiple of 8: f32)
-      assert((!classes || rowC % 8 < 2) && "no carry into the swizzle");
-      int64_t chunk = colC % boxCols * size / 16 ^ (classes ? rowC % 8 : 0);
+      int64_t chunk = colC % boxCols * size / 16;
       Value swizzled = LLVM::ShlOp::create(
           b, LLVM::XOrOp::create(b, xr, cst(chunk)), cst(4));
       Value p = byteAt(base, add(threadByte, swizzled));

@@ -31,15 +31,8 @@ static constexpr int64_t kUnrolledSplits = 8;
 static constexpr int64_t kRunSlots = 4;
 
 void Epilogue::emitTensorMap(Value tmaCPtr) {
-  mapC = tensorMap({layout.stagedRows, layout.cBoxCols}, cElt, tmaCPtr,
+  mapC = tensorMap(layout.stagedRows, layout.cBoxCols, cElt, tmaCPtr,
                    layout.cBoxBytes);
-  // Where TMA cannot store C the runtime encodes the same parameter as C's
-  // rows by class: (column, class k, row / 8), a class's rows 8 rows apart
-  // (a 16-byte multiple), class k from (C & ~15) + k (pitch & ~15), its
-  // columns shifted by (C % 16 + k (pitch % 16)) / size (storeClassBoxes).
-  if (layout.cRowClasses)
-    mapCClasses = tensorMap({layout.stagedRows / 8, 1, layout.cBoxCols}, cElt,
-                            tmaCPtr, layout.cBoxBytes);
 }
 
 /// Synchronises the threads whose accumulators one TMA store issue
@@ -107,8 +100,7 @@ Value Epilogue::storesByTma(Value c) {
 /// (128 / U)-th row from t / U (U units a box row; each 16-byte chunk where
 /// C's descriptor swizzles it), so a warp writes whole spans of C's rows,
 /// at whatever alignment C has.
-void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c,
-                                 bool classes) {
+void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
   int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
   int64_t unitsPerRow = boxBytes / 4, perUnit = 4 / size;
   int64_t rowStep = kWarpgroupThreads / unitsPerRow;
@@ -137,19 +129,12 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c,
   int64_t copies = std::max<int64_t>(1, 8 / rowStep);
   assert(layout.stagedRows % (rowStep * copies) == 0 && "whole periods");
   SmallVector<Value> at;
-  for (int64_t h = 0; !classes && h < copies; ++h) {
+  for (int64_t h = 0; h < copies; ++h) {
     Value swizzle =
         rem(div(mul(add(r0, h * rowStep), boxBytes), 128), boxBytes / 16);
     Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
     at.push_back(add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit)));
   }
-  // Row classes (128-byte rows, iterations 8 rows apart): row r staged at
-  // (r % 8) (R / 8) + r / 8, where r % 8 is the thread's per copy and r / 8
-  // the iteration's, whose swizzle it is.
-  assert((!classes || rowStep * copies == 8) && "iterations 8 rows apart");
-  SmallVector<Value> classRow;
-  for (int64_t h = 0; classes && h < copies; ++h)
-    classRow.push_back(mul(add(r0, h * rowStep), layout.stagedRows / 8));
   // C as one run of elements: the thread's first element of each row is
   // a running index, its neighbours a constant offset from it.
   MLIRContext *ctx = b.getContext();
@@ -169,18 +154,9 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c,
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
   Value index = loop.getRegionIterArgs()[0];
-  Value group, groupAt;
-  if (classes) {
-    group = div(loop.getInductionVar(), 8);
-    Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), rem(group, 8));
-    groupAt = add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit));
-  }
   for (int64_t h = 0; h < copies; ++h) {
     Value r = add(loop.getInductionVar(), h * rowStep);
-    SmallVector<Value, 2> loadAt =
-        classes ? SmallVector<Value, 2>{add(classRow[h], group), groupAt}
-                : SmallVector<Value, 2>{r, at[h]};
-    Value v = vector::LoadOp::create(b, loc, vec, box, loadAt);
+    Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at[h]});
     Value rowInside = ult(add(row0, r), m);
     Value lin = h ? add(index, mul(pitch, h * rowStep)) : index;
     for (int64_t e = 0; e < perUnit; ++e) {
@@ -195,90 +171,18 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c,
                        ValueRange{add(index, mul(pitch, rowStep * copies))});
 }
 
-/// `v`'s low 32 bits through an asm with side effects, which LLVM neither
-/// hoists out of a loop nor folds: what is derived from it is worked out
-/// where it is used.
-Value Epilogue::inPlace(Value v) {
-  Type i32 = b.getI32Type();
-  Value x = arith::IndexCastUIOp::create(b, loc, i32, v);
-  Value y = LLVM::InlineAsmOp::create(
-                b, loc, i32, ValueRange{x}, "mov.b32 $0, $1;", "=r,r",
-                /*has_side_effects=*/true, /*is_align_stack=*/false,
-                LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-                ArrayAttr())
-                .getResult(0);
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), y);
-}
-
-/// Whether the box of C at (row0, col0) lies inside M and N, where the
-/// classes' descriptor stores all of it and nothing past it (its groups
-/// are C's whole groups of 8 rows, which hold such a box: row0 and the
-/// box's rows are multiples of 8).
-Value Epilogue::wholeClassBox(Value row0, Value col0, Value c) {
-  auto ule = [&](Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, x, y);
-  };
-  Value m = memref::DimOp::create(b, loc, c, 0);
-  Value n = memref::DimOp::create(b, loc, c, 1);
-  // Named: C++ leaves the order of arguments, and so of the ops, open.
-  Value insideM = ule(add(row0, layout.stagedRows), m);
-  return andi(insideM, ule(add(col0, layout.cBoxCols), n));
-}
-
-/// The issuer's TMA stores of warpgroup `w`'s whole boxes (staged by row
-/// class) of a C that TMA cannot store as one tensor: per box, one store
-/// per class k of its R / 8 rows, at C's column shifted by
-/// (o + k (pitch % 16)) / size, o C's first element's offset from 16 bytes
-/// (as the runtime encodes the classes' descriptor, encodeClassMap).
-void Epilogue::storeClassBoxes(Value w, Value rowOffset, int64_t firstCol,
-                               int64_t partCols, Value c, Value pred) {
-  int64_t size = cElt.getIntOrFloatBitWidth() / 8;
-  int64_t rows = layout.stagedRows, boxBytes = layout.cBoxBytes;
-  Value tile = stagingOf(w);
-  Value row0 = add(blk.mRow0, rowOffset);
-  OpBuilder::InsertionGuard guard(b);
-  auto boxes = scf::ForOp::create(b, loc, cst(0),
-                                  cst(partCols / layout.cBoxCols), cst(1));
-  b.setInsertionPointToStart(boxes.getBody());
-  Value j = boxes.getInductionVar();
-  Value col0 = add(blk.nCol0, add(mul(j, layout.cBoxCols), firstCol));
-  auto whole =
-      scf::IfOp::create(b, loc, andi(pred, wholeClassBox(row0, col0, c)));
-  b.setInsertionPointToStart(whole.thenBlock());
-  // Worked out in place: hoisted out of the tile loop, the eight classes'
-  // shifts and boxes would hold registers across the K loop (pingpong
-  // 128x192 spilled).
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, c);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
-  Value first = rem(inPlace(add(base, mul(meta.getOffset(), size))), 16);
-  Value step = rem(inPlace(mul(meta.getStrides()[0], size)), 16);
-  auto classes = scf::ForOp::create(b, loc, inPlace(cst(0)), cst(8), cst(1));
-  b.setInsertionPointToStart(classes.getBody());
-  Value cls = classes.getInductionVar();
-  Value box = view(
-      add(add(tile, mul(j, rows * boxBytes)), mul(cls, rows / 8 * boxBytes)),
-      {rows / 8, 1, layout.cBoxCols}, cElt);
-  Value col = add(col0, div(add(first, mul(cls, step)), size));
-  nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapCClasses,
-                                 ValueRange{col, cls, div(row0, 8)}, Value());
-}
-
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
-/// TMA stores (clipped to C). Where TMA cannot store C as one tensor, the
-/// boxes hold their rows by class (cRowClasses), the issuer stores each
-/// whole box by class through the classes' descriptor and the threads
-/// store the rest (C's edges) themselves; without classes, the threads
-/// store every box. Warp-specialized, each warpgroup stores its own rows
-/// and goes on to its next tile while the stores read; their reads are
-/// waited for only before the staging tile is written again (so a tile
+/// TMA stores (clipped to C), or where TMA cannot store C, each thread's
+/// share of the boxes. Warp-specialized, each warpgroup stores its own
+/// rows and goes on to its next tile while the stores read; their reads
+/// are waited for only before the staging tile is written again (so a tile
 /// staged in parts waits once per part). Otherwise staging overlaps the
 /// ring, and thread 0 waits before it refills the ring (all threads, where
 /// they read the boxes themselves).
 void Epilogue::emitEpilogue(Value acc, StoreOp store) {
   bool ws = cfg.isWarpSpecialized();
   int64_t cBoxCols = layout.cBoxCols, rows = layout.stagedRows;
-  bool swapped = cfg.swapAB, classes = layout.cRowClasses;
-  int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
+  bool swapped = cfg.swapAB;
   Value pred = storeIssuer();
   Value c = store.getBase();
   for (int64_t part = 0; part < layout.stagingParts; ++part) {
@@ -288,27 +192,13 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       waitStoresRead();
       syncStagingWriters();
     }
-    // (tested before the staging only where it decides the staging)
-    Value byTma = classes ? storesByTma(c) : Value();
     Value staging = view(stagingOf(blk.wg), {rows, partCols}, cElt);
     // swap_ab: the accumulator holds C's transpose; its columns are C's
     // rows, all of them in one part.
-    auto stageAs = [&](bool rowClasses) {
-      auto stage = tile::StageAccumulatorOp::create(
-          b, loc, acc, staging, swapped ? 0 : firstCol, layout.cBoxBytes);
-      stage.setTransposed(swapped);
-      stage.setRowClasses(rowClasses);
-    };
-    if (classes) {
-      auto how = scf::IfOp::create(b, loc, byTma, /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(how.thenBlock());
-      stageAs(false);
-      b.setInsertionPointToStart(how.elseBlock());
-      stageAs(true);
-    } else {
-      stageAs(false);
-    }
+    auto stage = tile::StageAccumulatorOp::create(
+        b, loc, acc, staging, swapped ? 0 : firstCol, layout.cBoxBytes);
+    if (swapped)
+      stage.setTransposed(true);
     // The writes (generic proxy) before TMA's reads (async proxy).
     NVVM::FenceProxyOp::create(
         b, loc, NVVM::ProxyKind::async_shared,
@@ -330,24 +220,10 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
         nvgpu::TmaAsyncStoreOp::create(b, loc, box, mapC, at, pred);
       }
     };
-    // Each warpgroup's boxes from its own issuer (warp-specialized), or
-    // every warpgroup's from thread 0.
-    auto forIssuedRows = [&](function_ref<void(Value, Value)> store) {
-      if (ws) {
-        store(blk.wg, blk.wgRow);
-        return;
-      }
-      for (int64_t w = 0; w < warpgroups; ++w)
-        store(cst(w), cst(w * wgTileM));
-    };
-    auto byWhom = scf::IfOp::create(b, loc, byTma ? byTma : storesByTma(c),
-                                    /*withElseRegion=*/true);
+    auto byWhom =
+        scf::IfOp::create(b, loc, storesByTma(c), /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(byWhom.elseBlock());
-    if (classes)
-      forIssuedRows([&](Value w, Value rowOffset) {
-        storeClassBoxes(w, rowOffset, firstCol, partCols, c, pred);
-      });
     {
       // (a loop over the boxes: unrolled, their code would hold more
       // registers across the K loop than a tight kernel has)
@@ -360,40 +236,29 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       Value box = view(add(tile, mul(j, rows * layout.cBoxBytes)),
                        {rows, cBoxCols}, cElt);
       Value col = add(mul(j, cBoxCols), firstCol);
-      Value row0 = swapped ? blk.mRow0 : add(blk.mRow0, blk.wgRow);
-      Value col0 =
-          swapped ? add(add(blk.nCol0, blk.wgRow), col) : add(blk.nCol0, col);
-      // (boxes the classes' stores took, the threads leave)
-      if (classes) {
-        auto taken = scf::IfOp::create(b, loc, wholeClassBox(row0, col0, c),
-                                       /*withElseRegion=*/true);
-        b.setInsertionPointToStart(taken.elseBlock());
-      }
-      storeBoxByThreads(box, row0, col0, c, classes);
+      if (swapped)
+        storeBoxByThreads(box, blk.mRow0, add(add(blk.nCol0, blk.wgRow), col),
+                          c);
+      else
+        storeBoxByThreads(box, add(blk.mRow0, blk.wgRow), add(blk.nCol0, col),
+                          c);
     }
     if (!ws)
       syncStagingWriters();
-    // The classes' stores committed and, as TMA's below, waited for
-    // before the staging is written again.
-    if (classes)
-      commitStores();
     b.setInsertionPointToStart(byWhom.thenBlock());
-    forIssuedRows(storeRows);
-    commitStores();
+    if (ws) {
+      storeRows(blk.wg, blk.wgRow);
+    } else {
+      for (int64_t w = 0; w < cfg.mmaThreads() / kWarpgroupThreads; ++w)
+        storeRows(cst(w), cst(w * wgTileM));
+    }
+    auto ifOp = scf::IfOp::create(b, loc, pred);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+    if (!ws)
+      NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
+                                           /*read=*/b.getUnitAttr());
   }
-}
-
-/// The issuer commits its TMA stores as a bulk group; without warp
-/// specialization it waits until they have read the staging tiles, which
-/// the ring it refills next overlaps.
-void Epilogue::commitStores() {
-  auto ifOp = scf::IfOp::create(b, loc, storeIssuer());
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
-  if (!cfg.isWarpSpecialized())
-    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, /*group=*/0,
-                                         /*read=*/b.getUnitAttr());
 }
 
 /// The sums of `groups` 4-wide f32 groups over the first `parts` slots, in

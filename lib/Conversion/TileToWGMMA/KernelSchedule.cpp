@@ -46,11 +46,11 @@ Value Piece::view(Value byteOffset, ArrayRef<int64_t> shape, Type type) {
       blk.smem, byteOffset, ValueRange{});
 }
 
-Value Piece::tensorMap(ArrayRef<int64_t> shape, Type type, Value ptr,
+Value Piece::tensorMap(int64_t rows, int64_t cols, Type type, Value ptr,
                        int64_t swizzleBytes) {
   MLIRContext *ctx = b.getContext();
   auto box = MemRefType::get(
-      shape, type, MemRefLayoutAttrInterface(),
+      {rows, cols}, type, MemRefLayoutAttrInterface(),
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
   auto swizzle = swizzleBytes == 128 ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
                  : swizzleBytes == 64

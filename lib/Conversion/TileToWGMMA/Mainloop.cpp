@@ -39,10 +39,10 @@ void Mainloop::emitBarriers() {
 }
 
 void Mainloop::emitTensorMaps(Value tmaAPtr, Value tmaBPtr, Value tmaATailPtr) {
-  mapA = tensorMap({aBoxRows(), kBoxCols}, elt, tmaAPtr);
-  mapB = tensorMap({bBoxRows(), kBoxCols}, elt, tmaBPtr);
+  mapA = tensorMap(aBoxRows(), kBoxCols, elt, tmaAPtr);
+  mapB = tensorMap(bBoxRows(), kBoxCols, elt, tmaBPtr);
   if (aTailRows() != aBoxRows()) {
-    mapATail = tensorMap({aTailRows(), kBoxCols}, elt, tmaATailPtr);
+    mapATail = tensorMap(aTailRows(), kBoxCols, elt, tmaATailPtr);
     aPtr = tmaAPtr;
     aTailPtr = tmaATailPtr;
   }
@@ -110,7 +110,7 @@ void Mainloop::emitLoads(Value k, Value stage, Value pred) {
     Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         issued, cst(loads));
     Value first =
-        tensorMap({aBoxRows(), kBoxCols}, elt,
+        tensorMap(aBoxRows(), kBoxCols, elt,
                   arith::SelectOp::create(b, loc, whole, aPtr, aTailPtr));
     load(first, 0, aBoxRows(), Value());
     // The tail boxes between the first and the last: a tile that would

@@ -33,9 +33,7 @@ constexpr int64_t kWarpgroupThreads = 128;
 
 struct SharedLayout {
   /// A and B are 16-bit (f16/bf16); `cElt` is C's element type.
-  /// `rowClasses`: store a C off 16 bytes by row class where the layout
-  /// allows it (tile-to-wgmma's c-row-classes).
-  SharedLayout(const KernelConfig &cfg, Type cElt, bool rowClasses = false) {
+  SharedLayout(const KernelConfig &cfg, Type cElt) {
     int64_t stages = cfg.numStages;
     int64_t wgTileM = cfg.rowsPerWarpgroup();
     aStageBytes = cfg.blockM * kBoxCols * 2;
@@ -62,11 +60,6 @@ struct SharedLayout {
                 : cRowBytes % 64 == 0             ? 64
                                                   : 32;
     cBoxCols = cBoxBytes / cBytes;
-    // Each class of rows (row % 8) a whole box of 128-byte rows, each row
-    // in its own swizzle (tile.stage_accumulator's row_classes); split-K
-    // tiles store C from their fix-up, never from the staging.
-    cRowClasses = rowClasses && !cfg.swapAB && !cfg.isSplitK() &&
-                  cBoxBytes == kSwizzleRowBytes && stagedRows % 64 == 0;
     stagingOffset = cfg.isWarpSpecialized() ? ring : 0;
     int64_t warpgroups = cfg.mmaThreads() / kWarpgroupThreads;
     int64_t extra = (cfg.clusterM > 1 ? 8 * stages : 0) + kSwizzleAtom;
@@ -120,7 +113,6 @@ struct SharedLayout {
   int64_t cBoxBytes;      // a C box row: 128, 64 or 32 bytes, its swizzle
   int64_t cBoxCols;       // C elements in a box row
   int64_t stagedRows;     // rows of a warpgroup's staging tile and C box
-  bool cRowClasses;       // an unaligned C's whole boxes by row class
   int64_t stagedCols;     // its columns, all parts
   int64_t stagingParts;   // column parts staged one after the other
   int64_t partCols;       // columns of a part (the last may have fewer)

@@ -80,8 +80,7 @@ using namespace mlir::tile::wgmma;
 
 namespace {
 
-LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
-                          bool cRowClasses) {
+LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   FailureOr<std::optional<KLoop>> matched = matchKLoop(func, "tile-to-wgmma");
   if (failed(matched))
     return failure();
@@ -127,7 +126,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
            << " needs schedule=persistent (the producer and the consumers "
               "walk the tile loop)";
   Type cElt = cast<MemRefType>(kl.store.getBase().getType()).getElementType();
-  SharedLayout shared(cfg, cElt, cRowClasses);
+  SharedLayout shared(cfg, cElt);
   BlockValues blk;
   Mainloop mainloop(b, loc, cfg, shared, blk, aType.getElementType(), aKMajor,
                     bKMajor);
@@ -227,8 +226,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
   attrs.set(manifestKey(Field::TmaBoxATail),
             ab.getI64ArrayAttr({kBoxCols, mainloop.aTailRows()}));
   attrs.set(manifestKey(Field::TmaSwizzleBytes), ab.getI64IntegerAttr(128));
-  attrs.set(manifestKey(Field::CAnyAlignment),
-            ab.getI64IntegerAttr(shared.cRowClasses ? 2 : 1));
+  attrs.set(manifestKey(Field::CAnyAlignment), ab.getI64IntegerAttr(1));
   if (cfg.usesWorkspace())
     attrs.set(manifestKey(Field::WorkspaceTileBytes),
               ab.getI64IntegerAttr(cfg.workspaceTileBytes()));
@@ -253,8 +251,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
 
 } // namespace
 
-LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func,
-                                           bool cRowClasses) {
+LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
   if (!cfg)
     return success();
@@ -265,16 +262,15 @@ LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func,
   if (failed(cfg->verify([&] { return func.emitError("tile-to-wgmma: "); },
                          minBlocksPerSM(func))))
     return failure();
-  return lowerKernel(func, *cfg, cRowClasses);
+  return lowerKernel(func, *cfg);
 }
 
 namespace {
 
 struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
-  using Base::Base;
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(lowerTileToWGMMA(func, cRowClasses)))
+      if (failed(lowerTileToWGMMA(func)))
         return signalPassFailure();
   }
 };

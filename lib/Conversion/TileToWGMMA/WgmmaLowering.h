@@ -50,9 +50,9 @@ protected:
   Value createBarriers(int64_t n, int64_t count);
   /// A `shape` memref of `type` at `byteOffset` into the shared buffer.
   Value view(Value byteOffset, ArrayRef<int64_t> shape, Type type);
-  /// The TMA descriptor `ptr` as a box of `shape` (outermost first) with
-  /// the swizzle of `swizzleBytes` (128, 64 or 32: the box's row).
-  Value tensorMap(ArrayRef<int64_t> shape, Type type, Value ptr,
+  /// The TMA descriptor `ptr` as a rows x cols box with the swizzle of
+  /// `swizzleBytes` (128, 64 or 32: the box's row).
+  Value tensorMap(int64_t rows, int64_t cols, Type type, Value ptr,
                   int64_t swizzleBytes = kSwizzleRowBytes);
   /// The tile's first row and column, from the K loop's loads.
   void setTileOrigin(KLoop kl);
@@ -171,13 +171,7 @@ private:
   Value storeIssuer();
   Value stagingOf(Value w);
   Value storesByTma(Value c);
-  void storeBoxByThreads(Value box, Value row0, Value col0, Value c,
-                         bool classes);
-  void storeClassBoxes(Value w, Value rowOffset, int64_t firstCol,
-                       int64_t partCols, Value c, Value pred);
-  Value wholeClassBox(Value row0, Value col0, Value c);
-  Value inPlace(Value v);
-  void commitStores();
+  void storeBoxByThreads(Value box, Value row0, Value col0, Value c);
   void storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
                    ArrayRef<Value> inside, ArrayRef<Value> sums);
   SmallVector<Value> sumSlots(Value parts, int64_t maxParts, int64_t groups,
@@ -185,7 +179,6 @@ private:
 
   Type cElt;
   Value mapC;
-  Value mapCClasses; // C's rows by class (row % 8): cRowClasses
   Value workspace;
   unsigned indexBits = 64;
 };

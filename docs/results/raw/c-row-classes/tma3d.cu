@@ -1,16 +1,21 @@
-// The runtime's class descriptor alone: rows of C whose pitch (or first
-// element) is off 16 bytes stored by TMA through one 3-D descriptor
-// (column, class j = row % 8, group g = row / 8), classes the pitch rounded
-// down to 16 bytes apart, groups 8 pitches, class j's columns shifted by
-// (o + j (pitch % 16)) / 2 elements; whole 64-column boxes only, as the
-// kernels store them. Checks that the driver encodes it, that every stored
-// element is right and that nothing else in a NaN-filled buffer is written.
-//   nvcc -arch=sm_90a -o tma3d tma3d.cu -lcuda && ./tma3d
+// C's rows by class through one 3-D TMA descriptor, alone: rows of C whose
+// pitch (or first element) is off 16 bytes, as (column, class j = row % 8,
+// group g = row / 8), classes the pitch rounded down to 16 bytes apart,
+// groups 8 pitches, class j's columns shifted by (o + j (pitch % 16)) / 2
+// elements; whole 64-column boxes that end 63 columns inside N, as the
+// removed c-row-classes kernels stored them. Checks that the driver
+// encodes it, that every stored element is right and that nothing else in
+// a NaN-filled buffer is written. Each class's row ends where the next
+// class begins, except in class0-overlap. The modes (main) tell which
+// stores the hardware takes; on an H100 the first class with a shift that
+// is not a multiple of 8 elements stops the kernel (illegal instruction).
+//   nvcc -arch=sm_90a -o tma3d tma3d.cu -lcuda && ./tma3d MODE
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cuda.h>
 #include <cuda_fp16.h>
+#include <string>
 #include <vector>
 #define CK(x)                                                                  \
   do {                                                                         \
@@ -31,7 +36,7 @@ __device__ float val(int r, int c) {
 
 // Block (bx = column box, by = group tile of BOXR groups, bz = class j).
 __global__ void store3d(const __grid_constant__ CUtensorMap map, int M, int N,
-                        int o0, int rr, int swz) {
+                        int o0, int rr, int swz, int xoff) {
   __shared__ __align__(1024) __half box[BOXR * BOXC];
   int j = blockIdx.z, g0 = blockIdx.y * BOXR, n0 = blockIdx.x * BOXC;
   for (int t = threadIdx.x; t < BOXR * BOXC; t += blockDim.x) {
@@ -46,7 +51,7 @@ __global__ void store3d(const __grid_constant__ CUtensorMap map, int M, int N,
   __syncthreads();
   if (threadIdx.x == 0) {
     int shift = (o0 + j * rr) / 2;
-    int x = n0 + shift;
+    int x = n0 + shift + xoff;
     unsigned s = (unsigned)__cvta_generic_to_shared(box);
     asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, "
                  "{%1, %2, %3}], [%4];" ::"l"(&map),
@@ -57,6 +62,15 @@ __global__ void store3d(const __grid_constant__ CUtensorMap map, int M, int N,
   }
   __syncthreads();
 }
+
+// Modes (tma3d MODE, each in its own process: an illegal instruction
+// loses the context): classes (all eight, as the kernels store them),
+// aligned (pitch a 16-byte multiple: every shift 0), class0 (class 0
+// alone, whose shift is 0), class0-overlap (its rows N plus the largest
+// shift long, overlapping the next class), shifted (aligned, one column
+// further: an innermost coordinate off 16 bytes).
+static bool overlap = false;
+static int classesLaunched = 8, xoff = 0;
 
 int run(CUdevice dev, int M, int N, int ldc, int offElems, bool order_jg,
         int swz) {
@@ -71,8 +85,12 @@ int run(CUdevice dev, int M, int N, int ldc, int offElems, bool order_jg,
   uint64_t pitch = uint64_t(ldc) * 2;
   uint64_t S = pitch & ~uint64_t(15);
   int rr = int(pitch - S);
-  int fullBoxes = N / BOXC; // partial box left to threads
-  int W = N + (o0 + 7 * rr) / 2; // as the runtime's encodeClassMap
+  // Boxes 63 columns inside N (a class's row ends up to 7 columns short of
+  // N, and its shift is up to 56), the rest the threads'.
+  int fullBoxes = overlap ? N / BOXC : N < 63 ? 0 : (N - 63) / BOXC;
+  int W = N + (o0 + 7 * rr) / 2;
+  if (!overlap && W > int(S / 2))
+    W = int(S / 2);
   int G = M / 8;                 // whole groups only
   cuuint64_t dims[3], strides[2];
   cuuint32_t boxd[3], es[3] = {1, 1, 1};
@@ -117,8 +135,14 @@ int run(CUdevice dev, int M, int N, int ldc, int offElems, bool order_jg,
     return 0;
   }
   dim3 grid(fullBoxes, (G + BOXR - 1) / BOXR, 8);
-  store3d<<<grid, 128>>>(map, M, N, o0, rr, swz);
+  grid.z = classesLaunched;
+  store3d<<<grid, 128>>>(map, M, N, o0, rr, swz, xoff);
   CK(cuCtxSynchronize());
+  if (xoff) {
+    printf("shifted store launched and synchronized\n");
+    cuMemFree(buf);
+    return 0;
+  }
   CK(cuMemcpyDtoH(host.data(), buf, elems * 2));
   // Expected: rows < 8G, columns < fullBoxes*64 written; everything else NaN.
   long bad = 0, written = 0;
@@ -126,7 +150,8 @@ int run(CUdevice dev, int M, int N, int ldc, int offElems, bool order_jg,
     long rel = i - (16 + offElems);
     bool inC = rel >= 0 && rel < long(M) * ldc && rel % ldc < N;
     long row = inC ? rel / ldc : -1, col = inC ? rel % ldc : -1;
-    bool expect = inC && row < 8 * G && col < fullBoxes * BOXC;
+    bool expect = inC && row < 8 * G && col < fullBoxes * BOXC &&
+                  row % 8 < classesLaunched;
     float v = __half2float(host[i]);
     if (expect) {
       float want = float((row * 131 + col * 7) % 1000) * 0.25f;
@@ -150,23 +175,33 @@ int run(CUdevice dev, int M, int N, int ldc, int offElems, bool order_jg,
   return bad != 0;
 }
 
-int main() {
+int main(int argc, char **argv) {
+  std::string mode = argc > 1 ? argv[1] : "classes";
+  overlap = mode == "class0-overlap";
+  classesLaunched = mode.rfind("class0", 0) == 0 ? 1 : 8;
+  xoff = mode == "shifted" ? 1 : 0;
   CK(cuInit(0));
   CUdevice dev;
   CK(cuDeviceGet(&dev, 0));
   CUcontext ctx;
   CK(cuDevicePrimaryCtxRetain(&ctx, dev));
   CK(cuCtxSetCurrent(ctx));
+  printf("mode %s\n", mode.c_str());
   int fails = 0;
-  for (int order = 0; order < 2; ++order)
-    fails += run(dev, 64, 50257, 50257, 0, order, 1);
   int Ns[] = {50257, 30522, 51865, 1000, 777, 130};
-  for (int N : Ns)
-    for (int off = 0; off < 8; off += 3)
-      for (int swz = 0; swz < 2; ++swz) {
-        fails += run(dev, 77, N, N, off, true, swz);
-        fails += run(dev, 64, N, N + 5, off, true, swz);
-      }
+  if (mode == "classes")
+    fails += run(dev, 64, 50257, 50257, 0, true, 1);
+  else if (mode == "shifted")
+    fails += run(dev, 64, 50264, 50264, 0, true, 1);
+  else
+    for (int N : Ns)
+      for (int off = 0; off < 9; off += 8)
+        for (int swz = 0; swz < 2; ++swz)
+          for (int pad = 0; pad < 2; ++pad) {
+            int ldc =
+                mode == "aligned" ? (N + 7) / 8 * 8 + 8 * pad : N + 5 * pad;
+            fails += run(dev, 77, N, ldc, off, true, swz);
+          }
   printf("%d failed\n", fails);
   return fails != 0;
 }

@@ -9,8 +9,8 @@ namespace mlir::tile {
 
 /// tile-to-wgmma: lowers an mma=wgmma kernel's K loop to a num_stages-deep
 /// TMA + mbarrier ring feeding warpgroup MMAs, and its store to masked
-/// stores through shared memory. `cRowClasses`: the pass's c-row-classes.
-LogicalResult lowerTileToWGMMA(gpu::GPUFuncOp func, bool cRowClasses = false);
+/// stores through shared memory.
+LogicalResult lowerTileToWGMMA(gpu::GPUFuncOp func);
 
 } // namespace mlir::tile
 

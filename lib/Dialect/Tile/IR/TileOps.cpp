@@ -78,14 +78,6 @@ LogicalResult StageAccumulatorOp::verify() {
     return emitOpError("box_bytes must be 128, 64 or 32, got ") << boxBytes;
   int64_t boxCols = boxBytes * 8 / bits;
   VectorType acc = getAcc().getType().getFragmented();
-  // A class's rows are whole swizzle periods of 8 rows apart (R / 8 a
-  // multiple of 8), so each row keeps its 128-byte swizzle.
-  if (getRowClasses() &&
-      (getTransposed() || boxBytes != 128 || dst.getDimSize(0) % 64 != 0))
-    return emitOpError("row_classes needs box_bytes = 128, rows a multiple "
-                       "of 64 and no transposed, got box_bytes = ")
-           << boxBytes << ", " << dst.getDimSize(0) << " rows"
-           << (getTransposed() ? ", transposed" : "");
   if (getTransposed()) {
     // dst[c][r] = acc[r][first + c]: rows of 128-byte boxes, columns in
     // 16-column pieces (one stmatrix.x4.trans of 16-bit values).

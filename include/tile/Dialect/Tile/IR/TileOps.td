@@ -161,11 +161,6 @@ def Tile_StageAccumulatorOp : Tile_Op<"stage_accumulator"> {
     With `transposed` (swap_ab: the accumulator is C's transpose), `dst`
     (N x R) takes the transpose of columns `first_column` .. + N - 1, in
     R / B boxes of N rows of 128 bytes.
-    With `row_classes` (128-byte boxes, R a multiple of 64, not transposed),
-    each box holds its rows by class: row r at (r % 8) * (R / 8) + r / 8,
-    so that the rows of one class (r % 8) are a box of their own, which a
-    TMA store through a descriptor of that class's rows takes (a C whose
-    rows start off 16 bytes, every eighth row at the same offset).
 
     ```mlir
     tile.stage_accumulator %acc[128], %dst
@@ -174,8 +169,6 @@ def Tile_StageAccumulatorOp : Tile_Op<"stage_accumulator"> {
         : <fragmented = vector<64x96xf32>> to memref<64x96xf16, 3>
     tile.stage_accumulator %acc[0], %dst {transposed}
         : <fragmented = vector<64x208xf32>> to memref<208x64xf16, 3>
-    tile.stage_accumulator %acc[0], %dst {row_classes}
-        : <fragmented = vector<128x128xf32>> to memref<128x128xf16, 3>
     ```
   }];
   let arguments = (ins NVGPU_WarpgroupAccumulator:$acc,
@@ -183,8 +176,7 @@ def Tile_StageAccumulatorOp : Tile_Op<"stage_accumulator"> {
                            [MemWrite]>:$dst,
                        I64Attr:$first_column,
                        DefaultValuedAttr<I64Attr, "128">:$box_bytes,
-                       UnitAttr:$transposed,
-                       UnitAttr:$row_classes);
+                       UnitAttr:$transposed);
   let assemblyFormat = [{
     $acc `[` $first_column `]` `,` $dst attr-dict `:` type($acc) `to`
     type($dst)
