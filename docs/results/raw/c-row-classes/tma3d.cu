@@ -7,8 +7,10 @@
 // encodes it, that every stored element is right and that nothing else in
 // a NaN-filled buffer is written. Each class's row ends where the next
 // class begins, except in class0-overlap. The modes (main) tell which
-// stores the hardware takes; on an H100 the first class with a shift that
-// is not a multiple of 8 elements stops the kernel (illegal instruction).
+// stores the hardware takes. On an H100 (c-vector-stores/console.txt):
+// aligned, class0 and class0-overlap store every element and nothing else;
+// shifted and classes stop the kernel (illegal instruction): TMA takes no
+// innermost coordinate off 16 bytes, while rows that overlap are fine.
 //   nvcc -arch=sm_90a -o tma3d tma3d.cu -lcuda && ./tma3d MODE
 #include <cmath>
 #include <cstdint>
