@@ -2727,18 +2727,15 @@ void testCAnyAlignment() {
   CHECK_EQ(refusal(m), "field \"c_any_alignment\" is 2; expected 0 or 1");
 }
 
-// The map the packed arguments pass as parameter `name`, as the fake
-// libcuda (fake-cuda-encode.cpp) wrote it: rank, address, dimensions (3),
-// strides (2), box (3).
+// The map the packed arguments (in the ABI's order) pass as parameter
+// `role`, as the fake libcuda (fake-cuda-encode.cpp) wrote it: rank,
+// address, dimensions (3), strides (2), box (3).
 struct Map {
   uint64_t rank, address, dims[3], strides[2], box[3];
 };
-Map mapOf(void **args, const char *name) {
-  size_t i = 0;
-  while (std::strcmp(kAbi[i].name, name) != 0)
-    ++i;
+Map mapOf(void **args, tile_manifest::ParamRole role) {
   uint64_t w[16];
-  std::memcpy(w, args[i], sizeof(w));
+  std::memcpy(w, args[size_t(role)], sizeof(w));
   return {w[0], w[1], {w[2], w[3], w[4]}, {w[5], w[6]}, {w[7], w[8], w[9]}};
 }
 
@@ -2754,24 +2751,24 @@ void testEncode() {
   void **args = nullptr;
   tile_rt_status st;
   CHECK_EQ(tile_rt_plan_pack(aligned.p, &ops, &args, &st), TILE_RT_OK);
-  Map a = mapOf(args, "tma_a");
+  Map a = mapOf(args, tile_manifest::ParamRole::TmaA);
   CHECK(a.rank == 2 && a.address == 0x10000 && a.dims[0] == 768 &&
         a.dims[1] == 64 && a.strides[0] == 1536);
-  Map c = mapOf(args, "tma_c");
+  Map c = mapOf(args, tile_manifest::ParamRole::TmaC);
   CHECK(c.rank == 2 && c.address == 0x30000 && c.dims[0] == 4096 &&
         c.dims[1] == 64 && c.strides[0] == 8192);
-  // B (nt: N x K) likewise, its box the manifest's.
-  Map bm = mapOf(args, "tma_b");
+  // B (nt: N x K, K-major) likewise.
+  Map bm = mapOf(args, tile_manifest::ParamRole::TmaB);
   CHECK(bm.rank == 2 && bm.address == 0x20000 && bm.dims[0] == 768 &&
         bm.dims[1] == 4096 && bm.strides[0] == 1536);
   // C off 16 bytes (its N, or its pointer): the threads store C, no map.
   Plan head(b.b, gpt2Head());
   ops.c = 0x30002;
   CHECK_EQ(tile_rt_plan_pack(head.p, &ops, &args, &st), TILE_RT_OK);
-  c = mapOf(args, "tma_c");
+  c = mapOf(args, tile_manifest::ParamRole::TmaC);
   CHECK(c.rank == 0 && c.address == 0);
   CHECK_EQ(tile_rt_plan_pack(aligned.p, &ops, &args, &st), TILE_RT_OK);
-  c = mapOf(args, "tma_c");
+  c = mapOf(args, tile_manifest::ParamRole::TmaC);
   CHECK(c.rank == 0 && c.address == 0);
 }
 

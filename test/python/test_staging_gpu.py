@@ -110,9 +110,8 @@ def test_unaligned_sizes(layout, shape, dtype, out):
 def test_unaligned_leading_dimensions(layout, dtype, out):
     """Views whose rows are an odd number of elements apart (C's 202), at
     odd element offsets (pointers off 16 bytes): A and B are copied, C is
-    stored in place (c_any_alignment: by the kernel's threads), so any
-    pointer will do; `out` a slice of a NaN
-    buffer, written nowhere else."""
+    stored in place by the kernel's threads (c_any_alignment), so any
+    pointer will do; `out` a slice of a NaN buffer, written nowhere else."""
     m, n, k = 136, 200, 264  # aligned sizes: only the views are copied
     tin, tout = TYPES[dtype], TYPES[out]
     seed = zlib.crc32(repr(("views", layout, dtype, out)).encode())
