@@ -76,3 +76,13 @@ random_shapes() {
   echo "$name rc=$? ($((SECONDS - start)) s)"; tail -2 "$R/$name.txt"
   grep -c "^check:" "$R/$name.log"; grep "^check:" "$R/$name.log" | grep -vc PASS
 }
+# A command within T seconds, if T + 10 are left, its output in $R/NAME.txt;
+# prints its exit status and the output's last LINES lines:
+#   within NAME T LINES COMMAND...
+within() {
+  local name=$1 t=$2 lines=$3; shift 3
+  [ $(left) -lt $((t + 10)) ] && { echo "skip $name: out of time"; return 1; }
+  timeout $t "$@" > "$R/$name.txt" 2>&1
+  echo "$name rc=$? ($((SECONDS - start)) s)"
+  [ $lines = 0 ] || tail -$lines "$R/$name.txt" | cut -c1-400
+}

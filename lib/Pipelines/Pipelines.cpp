@@ -63,7 +63,7 @@ void mlir::tile::buildTileToPTXPipeline(OpPassManager &pm,
 
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   if (wgmma) {
-    kernels.addPass(createTileToWGMMA());
+    kernels.addPass(createTileToWGMMA(TileToWGMMAOptions{opts.cChunkStores}));
   } else {
     kernels.addPass(createTileToNVGPU());
     kernels.addPass(createTilePipeline());

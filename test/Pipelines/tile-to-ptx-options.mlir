@@ -13,6 +13,14 @@
 // WGMMA-LABEL: gpu.module @mm_kernels [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // WGMMA: llvm.func @mm(
 // WGMMA-NOT: gpu.binary
+// c-chunk-stores reaches tile-to-wgmma: the funnel shift of C's chunks is
+// there with it, not without.
+// RUN: tile-opt %s --tile-to-ptx="mma=wgmma block-m=128 block-n=128 block-k=64 serialize=0 c-chunk-stores=1" | FileCheck %s --check-prefix=CHUNKS
+// RUN: tile-opt %s --tile-to-ptx="mma=wgmma block-m=128 block-n=128 block-k=64 serialize=0" | FileCheck %s --check-prefix=NO-CHUNKS
+// CHUNKS: llvm.func @mm(
+// CHUNKS: llvm.intr.fshr
+// NO-CHUNKS: llvm.func @mm(
+// NO-CHUNKS-NOT: llvm.intr.fshr
 
 // Bad pipeline options: a diagnostic and a non-zero exit, never a crash.
 // RUN: not tile-opt %s --tile-to-ptx="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHIP

@@ -76,6 +76,12 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect"];
+  let options = [
+    Option<"chunkStores", "chunk-stores", "bool", "false",
+           "Where TMA cannot store C, the threads store a box inside N in "
+           "C's own 16-byte chunks instead of element by element (not yet "
+           "timed on a GPU: off)">,
+  ];
 }
 
 def TileNVGPUToNVVM : Pass<"tile-nvgpu-to-nvvm", "::mlir::gpu::GPUModuleOp"> {

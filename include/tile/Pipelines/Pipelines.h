@@ -130,6 +130,11 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       llvm::cl::desc("Bytes L2 fetches around each miss of the kernel's TMA "
                      "loads: 0, 64, 128 or 256 (wgmma)"),
       llvm::cl::init(KernelConfig{}.l2Promotion)};
+  PassOptions::Option<bool> cChunkStores{
+      *this, "c-chunk-stores",
+      llvm::cl::desc("wgmma: where TMA cannot store C, store a box inside N "
+                     "in C's own 16-byte chunks (tile-to-wgmma chunk-stores)"),
+      llvm::cl::init(false)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Width of index arithmetic in the kernel (32 or 64)"),

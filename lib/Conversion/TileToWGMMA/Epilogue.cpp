@@ -95,17 +95,10 @@ Value Epilogue::storesByTma(Value c) {
 }
 
 /// The warpgroup's threads store a staged box of C (`layout.stagedRows`
-/// rows of C at row0, `layout.cBoxCols` columns at col0), each element
-/// inside M and N alone: thread t takes 4-byte unit t % U of every
-/// (128 / U)-th row from t / U (U units a box row; each 16-byte chunk where
-/// C's descriptor swizzles it), so a warp writes whole spans of C's rows,
-/// at whatever alignment C has.
+/// rows of C at row0, `layout.cBoxCols` columns at col0) where TMA cannot:
+/// element by element, or (chunk-stores) a box wholly inside N in C's own
+/// 16-byte chunks and the box at N's edge element by element.
 void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
-  int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
-  int64_t unitsPerRow = boxBytes / 4, perUnit = 4 / size;
-  int64_t rowStep = kWarpgroupThreads / unitsPerRow;
-  Value m = memref::DimOp::create(b, loc, c, 0);
-  Value n = memref::DimOp::create(b, loc, c, 1);
   // The thread's index read where it is used (an asm with side effects,
   // which LLVM does not hoist): the offsets derived from gpu.thread_id
   // would be hoisted out of the tile loop and hold registers across the K
@@ -116,13 +109,59 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
                   LLVM::tailcallkind::TailCallKind::None,
                   LLVM::AsmDialectAttr(), ArrayAttr())
                   .getResult(0);
-  Value t = rem(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid),
-                kWarpgroupThreads);
-  Value u = rem(t, unitsPerRow), r0 = div(t, unitsPerRow);
-  Value col = add(col0, mul(u, perUnit));
+  BoxStore s;
+  s.box = box;
+  s.row0 = row0;
+  s.col0 = col0;
+  s.c = c;
+  s.t = rem(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid),
+            kWarpgroupThreads);
+  s.m = memref::DimOp::create(b, loc, c, 0);
+  s.n = memref::DimOp::create(b, loc, c, 1);
+  if (!chunkStores) {
+    storeBoxByElements(s);
+    return;
+  }
+  Value insideN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                        add(col0, layout.cBoxCols), s.n);
+  auto byChunks = scf::IfOp::create(b, loc, insideN, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(byChunks.thenBlock());
+  storeBoxByChunks(s);
+  b.setInsertionPointToStart(byChunks.elseBlock());
+  storeBoxByElements(s);
+}
+
+/// C as one run of elements from its first, its row pitch and offset.
+Epilogue::FlatC Epilogue::flatten(const BoxStore &s) {
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, s.c);
+  FlatC f;
+  f.pitch = meta.getStrides()[0];
+  f.offset = meta.getOffset();
+  auto flatType = MemRefType::get(
+      {ShapedType::kDynamic}, cElt,
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, {1}));
+  f.flat = memref::ReinterpretCastOp::create(
+      b, loc, flatType, s.c, OpFoldResult(f.offset),
+      ArrayRef<OpFoldResult>{
+          OpFoldResult(add(mul(sub(s.m, cst(1)), f.pitch), s.n))},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return f;
+}
+
+/// Each element inside M and N alone: thread t takes 4-byte unit t % U of
+/// every (128 / U)-th row from t / U (U units a box row; each 16-byte chunk
+/// where C's descriptor swizzles it), so a warp writes whole spans of C's
+/// rows.
+void Epilogue::storeBoxByElements(const BoxStore &s) {
+  int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
+  int64_t unitsPerRow = boxBytes / 4, perUnit = 4 / size;
+  int64_t rowStep = kWarpgroupThreads / unitsPerRow;
+  Value u = rem(s.t, unitsPerRow), r0 = div(s.t, unitsPerRow);
+  Value col = add(s.col0, mul(u, perUnit));
   SmallVector<Value> colInside;
   for (int64_t e = 0; e < perUnit; ++e)
-    colInside.push_back(ult(add(col, e), n));
+    colInside.push_back(ult(add(col, e), s.n));
   // The swizzle, chunk ^= (row byte offset / 128) % (chunks per row),
   // repeats every 8 rows: an iteration takes the thread's rows of 8, each
   // at its column of the box, worked out once.
@@ -135,20 +174,11 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
     Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
     at.push_back(add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit)));
   }
-  // C as one run of elements: the thread's first element of each row is
-  // a running index, its neighbours a constant offset from it.
-  MLIRContext *ctx = b.getContext();
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, c);
-  Value pitch = meta.getStrides()[0];
-  auto flatType =
-      MemRefType::get({ShapedType::kDynamic}, cElt,
-                      StridedLayoutAttr::get(ctx, ShapedType::kDynamic, {1}));
-  Value flat = memref::ReinterpretCastOp::create(
-      b, loc, flatType, c, OpFoldResult(meta.getOffset()),
-      ArrayRef<OpFoldResult>{OpFoldResult(add(mul(sub(m, cst(1)), pitch), n))},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  // The thread's first element of each row is a running index, its
+  // neighbours a constant offset from it.
+  FlatC f = flatten(s);
   auto vec = VectorType::get({perUnit}, cElt);
-  Value first = add(mul(add(row0, r0), pitch), col);
+  Value first = add(mul(add(s.row0, r0), f.pitch), col);
   auto loop = scf::ForOp::create(b, loc, r0, cst(layout.stagedRows),
                                  cst(rowStep * copies), ValueRange{first});
   OpBuilder::InsertionGuard guard(b);
@@ -156,19 +186,133 @@ void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
   Value index = loop.getRegionIterArgs()[0];
   for (int64_t h = 0; h < copies; ++h) {
     Value r = add(loop.getInductionVar(), h * rowStep);
-    Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at[h]});
-    Value rowInside = ult(add(row0, r), m);
-    Value lin = h ? add(index, mul(pitch, h * rowStep)) : index;
+    Value v = vector::LoadOp::create(b, loc, vec, s.box, ValueRange{r, at[h]});
+    Value rowInside = ult(add(s.row0, r), s.m);
+    Value lin = h ? add(index, mul(f.pitch, h * rowStep)) : index;
     for (int64_t e = 0; e < perUnit; ++e) {
       auto store = scf::IfOp::create(b, loc, andi(rowInside, colInside[e]));
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(store.thenBlock());
       Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
-      memref::StoreOp::create(b, loc, x, flat, ValueRange{add(lin, e)});
+      memref::StoreOp::create(b, loc, x, f.flat, ValueRange{add(lin, e)});
     }
   }
   scf::YieldOp::create(b, loc,
-                       ValueRange{add(index, mul(pitch, rowStep * copies))});
+                       ValueRange{add(index, mul(f.pitch, rowStep * copies))});
+}
+
+/// A box wholly inside N, in C's own 16-byte chunks: a row d bytes before
+/// a 16-byte boundary has its whole chunks d bytes into the box row, and
+/// 16 bytes at its ends (its first d, its last 16 - d). Thread t takes
+/// chunk t % U of every (128 / U)-th row from t / U (U chunks a box row;
+/// the last is whole only where d is 0): two staged chunks read, the 16
+/// bytes d into them stored at once; and the ends' elements t % U, t % U
+/// + U, ... So a warp's stores of a row's ends meet in one instruction,
+/// which touches the row's two lines (one thread storing them all took as
+/// many instructions as elements, slower than elements throughout).
+void Epilogue::storeBoxByChunks(const BoxStore &s) {
+  int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
+  int64_t chunks = boxBytes / 16, perChunk = 16 / size;
+  int64_t rowStep = kWarpgroupThreads / chunks;
+  Type i32 = b.getI32Type();
+  auto chunkType = VectorType::get({perChunk}, cElt);
+  auto wordsType = VectorType::get({4}, i32);
+  auto eq = [&](Value x, int64_t y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, cst(y))
+        .getResult();
+  };
+  Value u = rem(s.t, chunks), r0 = div(s.t, chunks);
+  // The swizzle, chunk ^= (row byte offset / 128) % chunks, is the same on
+  // each of the thread's rows (a step holds a multiple of its period).
+  Value swizzle = rem(div(mul(r0, boxBytes), 128), chunks);
+  FlatC f = flatten(s);
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, s.c);
+  auto loop = scf::ForOp::create(
+      b, loc, r0, cst(layout.stagedRows), cst(rowStep),
+      ValueRange{add(mul(add(s.row0, r0), f.pitch), s.col0)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value r = loop.getInductionVar(), first = loop.getRegionIterArgs()[0];
+  // d, from the row's first element's address: the pointer's low bits read
+  // in place (hoisted, they held a register across the K loop).
+  Value low =
+      LLVM::InlineAsmOp::create(
+          b, loc, i32,
+          ValueRange{arith::IndexCastUIOp::create(b, loc, b.getI64Type(), ptr)},
+          "cvt.u32.u64 $0, $1;", "=r,l", /*has_side_effects=*/true,
+          /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr(), ArrayAttr())
+          .getResult(0);
+  Value at = add(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), low),
+                 mul(add(f.offset, first), size));
+  Value d = rem(sub(cst(16), rem(at, 16)), 16);
+  Value inM = ult(add(s.row0, r), s.m);
+  // Box chunk k of the row, where C's descriptor swizzles it.
+  auto chunkAt = [&](Value k) {
+    Value col = mul(arith::XOrIOp::create(b, loc, k, swizzle), perChunk);
+    return vector::LoadOp::create(b, loc, chunkType, s.box, ValueRange{r, col},
+                                  /*nontemporal=*/false, llvm::Align(16))
+        .getResult();
+  };
+  {
+    Value whole = andi(
+        arith::OrIOp::create(b, loc, ult(u, cst(chunks - 1)), eq(d, 0)), inM);
+    auto store = scf::IfOp::create(b, loc, whole);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    SmallVector<Value, 8> w;
+    for (Value k : {u, minu(add(u, 1), cst(chunks - 1))}) {
+      Value words = vector::BitCastOp::create(b, loc, wordsType, chunkAt(k));
+      for (int64_t i = 0; i < 4; ++i)
+        w.push_back(
+            vector::ExtractOp::create(b, loc, words, ArrayRef<int64_t>{i}));
+    }
+    // Word k of the 16 bytes d into the pair is word d / 4 + k, shifted by
+    // d % 4 bytes into the next (which C's alignment to its elements
+    // leaves 0 for 4-byte elements).
+    Value q = div(d, 4);
+    SmallVector<Value, 5> words;
+    for (int64_t k = 0; k < (size < 4 ? 5 : 4); ++k) {
+      Value v = w[k];
+      for (int64_t j = 1; j < 4; ++j)
+        v = sel(eq(q, j), w[k + j], v);
+      words.push_back(v);
+    }
+    SmallVector<Value, 4> out(words.begin(), words.begin() + 4);
+    if (size < 4) {
+      Value bits =
+          arith::IndexCastUIOp::create(b, loc, i32, mul(rem(d, 4), cst(8)));
+      for (int64_t k = 0; k < 4; ++k)
+        out[k] = LLVM::FshrOp::create(b, loc, words[k + 1], words[k], bits);
+    }
+    Value chunk = vector::BitCastOp::create(
+        b, loc, chunkType,
+        vector::FromElementsOp::create(b, loc, wordsType, out));
+    vector::StoreOp::create(
+        b, loc, chunk, f.flat,
+        ValueRange{add(first, add(div(d, size), mul(u, perChunk)))},
+        /*nontemporal=*/false, llvm::Align(16));
+  }
+  // The ends' element e: where e < d / size the row's element e, else its
+  // element (boxBytes - 16) / size + e.
+  Value headElts = div(d, size);
+  Value ends = andi(
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, d, cst(0)), inM);
+  for (int64_t i = 0; i * chunks < perChunk; ++i) {
+    Value e = add(u, i * chunks);
+    Value mine =
+        (i + 1) * chunks <= perChunk ? ends : andi(ends, ult(e, cst(perChunk)));
+    auto store = scf::IfOp::create(b, loc, mine);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(store.thenBlock());
+    Value col = sel(ult(e, headElts), e, add(e, (boxBytes - 16) / size));
+    Value chunk = arith::XOrIOp::create(b, loc, div(col, perChunk), swizzle);
+    Value x = memref::LoadOp::create(
+        b, loc, s.box,
+        ValueRange{r, add(mul(chunk, perChunk), rem(col, perChunk))});
+    memref::StoreOp::create(b, loc, x, f.flat, ValueRange{add(first, col)});
+  }
+  scf::YieldOp::create(b, loc, ValueRange{add(first, mul(f.pitch, rowStep))});
 }
 
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->

@@ -80,7 +80,8 @@ using namespace mlir::tile::wgmma;
 
 namespace {
 
-LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
+LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg,
+                          bool chunkStores) {
   FailureOr<std::optional<KLoop>> matched = matchKLoop(func, "tile-to-wgmma");
   if (failed(matched))
     return failure();
@@ -130,7 +131,7 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
   BlockValues blk;
   Mainloop mainloop(b, loc, cfg, shared, blk, aType.getElementType(), aKMajor,
                     bKMajor);
-  Epilogue epilogue(b, loc, cfg, shared, blk, cElt);
+  Epilogue epilogue(b, loc, cfg, shared, blk, cElt, chunkStores);
   KernelSchedule schedule(b, loc, cfg, shared, blk, mainloop, epilogue);
   schedule.emitSetup(
       func.getArguments().slice(tmaArg, tile_manifest::kTmaParams));
@@ -251,7 +252,8 @@ LogicalResult lowerKernel(gpu::GPUFuncOp func, const KernelConfig &cfg) {
 
 } // namespace
 
-LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func) {
+LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func,
+                                           bool chunkStores) {
   std::optional<KernelConfig> cfg = KernelConfig::fromOp(func);
   if (!cfg)
     return success();
@@ -262,15 +264,16 @@ LogicalResult mlir::tile::lowerTileToWGMMA(gpu::GPUFuncOp func) {
   if (failed(cfg->verify([&] { return func.emitError("tile-to-wgmma: "); },
                          minBlocksPerSM(func))))
     return failure();
-  return lowerKernel(func, *cfg);
+  return lowerKernel(func, *cfg, chunkStores);
 }
 
 namespace {
 
 struct TileToWGMMAPass : tile::impl::TileToWGMMABase<TileToWGMMAPass> {
+  using TileToWGMMABase::TileToWGMMABase;
   void runOnOperation() override {
     for (auto func : getOperation().getOps<gpu::GPUFuncOp>())
-      if (failed(lowerTileToWGMMA(func)))
+      if (failed(lowerTileToWGMMA(func, chunkStores)))
         return signalPassFailure();
   }
 };

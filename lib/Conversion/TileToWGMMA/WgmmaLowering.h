@@ -146,8 +146,9 @@ private:
 class Epilogue : public Piece {
 public:
   Epilogue(OpBuilder &b, Location loc, const KernelConfig &cfg,
-           const SharedLayout &layout, BlockValues &blk, Type cElt)
-      : Piece(b, loc, cfg, layout, blk), cElt(cElt) {}
+           const SharedLayout &layout, BlockValues &blk, Type cElt,
+           bool chunkStores)
+      : Piece(b, loc, cfg, layout, blk), cElt(cElt), chunkStores(chunkStores) {}
 
   /// C's descriptor; tmaC() returns it.
   void emitTensorMap(Value tmaCPtr);
@@ -171,13 +172,25 @@ private:
   Value storeIssuer();
   Value stagingOf(Value w);
   Value storesByTma(Value c);
+  /// What the threads need to store a staged box of C.
+  struct BoxStore {
+    Value box, row0, col0, c, t, m, n;
+  };
+  /// C as a 1-D memref from its first element.
+  struct FlatC {
+    Value flat, pitch, offset;
+  };
   void storeBoxByThreads(Value box, Value row0, Value col0, Value c);
+  FlatC flatten(const BoxStore &s);
+  void storeBoxByElements(const BoxStore &s);
+  void storeBoxByChunks(const BoxStore &s);
   void storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
                    ArrayRef<Value> inside, ArrayRef<Value> sums);
   SmallVector<Value> sumSlots(Value parts, int64_t maxParts, int64_t groups,
                               function_ref<Value(Value, int64_t)> load);
 
   Type cElt;
+  bool chunkStores; // tile-to-wgmma's chunk-stores option
   Value mapC;
   Value workspace;
   unsigned indexBits = 64;

@@ -9,8 +9,9 @@ namespace mlir::tile {
 
 /// tile-to-wgmma: lowers an mma=wgmma kernel's K loop to a num_stages-deep
 /// TMA + mbarrier ring feeding warpgroup MMAs, and its store to masked
-/// stores through shared memory.
-LogicalResult lowerTileToWGMMA(gpu::GPUFuncOp func);
+/// stores through shared memory. `chunkStores`: tile-to-wgmma's
+/// chunk-stores option.
+LogicalResult lowerTileToWGMMA(gpu::GPUFuncOp func, bool chunkStores = false);
 
 } // namespace mlir::tile
 
