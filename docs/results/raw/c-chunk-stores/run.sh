@@ -62,8 +62,9 @@ gpu_tests pytest-staging-views 110 test/python/test_staging_gpu.py test/python/t
 random_shapes random-nt $N matmul_f16_nt.json 100 71 $(( $(left) - 40 ))
 random_shapes random-nn $N matmul_f16.json 60 72 $(( $(left) - 30 ))
 random_shapes random-bf16-nt $N matmul_bf16_nt.json 60 73 $(( $(left) - 30 ))
+py heads-bf16-nn 45 2048x50257x768 8192x51865x1280 --layouts nt,nn --dtype bf16
+gpu_tests pytest-tile-opt 150 test/python/test_tile_opt_gpu.py
+# memcheck in what is left
 [ $(left) -gt 25 ] && sanitize memcheck-nt memcheck 10 $(ls $N/f16/nt-auto/matmul_f16_nt__*.json) \
   --layout nt --shape 333x4097x520 --seed 3
-py heads-bf16-nn 45 2048x50257x768 8192x51865x1280 --layouts nt,nn --dtype bf16
-gpu_tests pytest-tile-opt $(( $(left) - 15 )) test/python/test_tile_opt_gpu.py
 gzip -q $R/*.json 2>/dev/null
