@@ -1,47 +1,43 @@
 // tile-to-wgmma{chunk-stores=1}: where TMA cannot store C (C's first
 // element, row pitch or N not whole 16-byte chunks), the threads store a
-// box wholly inside N in C's own 16-byte chunks: a row d bytes before a
-// 16-byte boundary has its whole chunks d bytes into the box row, each
-// read as two staged chunks and shifted by d bytes; its ends (its first d
-// bytes, its last 16 - d) an element a thread in the same loop. The box
-// at N's edge goes element by element, as without the option
+// staged part wholly inside N in C's own 16-byte chunks: a row d bytes
+// before a 16-byte boundary has its whole chunks d bytes into the part's
+// row, each read as two staged chunks (of two boxes at a box's end) and
+// shifted by d bytes; its ends (its first d bytes, its last 16 - d) an
+// element a thread in the same loop. A part at N's edge goes box by box,
+// element by element, as without the option
 // (tile-to-wgmma-c-any-alignment.mlir, which also checks the test on C).
 // Inputs: tile-to-gpu's output (tiled 128x128, warp-specialized 128x256,
 // transposed 208x64, f32 C), checked in.
 // RUN: tile-opt %s -split-input-file --tile-to-wgmma=chunk-stores=1 | FileCheck %s
 
 // One warpgroup, no producer: TMA's two boxes, or the threads' stores
-// from the same staged (swizzled) boxes.
+// from the same staged (swizzled) boxes, one part of 128 columns.
 // CHECK-LABEL: gpu.func @mm(
 // CHECK: tile.stage_accumulator
 // CHECK: memref.extract_strided_metadata %[[C:.*]] : memref<?x?xf16>
 // CHECK: scf.if %{{.*}} {
 // CHECK-COUNT-2: nvgpu.tma.async.store
 // CHECK: } else {
-// Box j (of 2), 64 columns on.
-// CHECK: scf.for %[[J:.*]] = %c0{{[_0-9]*}} to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CHECK: %[[JC:.*]] = arith.muli %[[J]], %c64{{[_0-9]*}} : index
-// CHECK: %[[COL0:.*]] = arith.addi %{{.*}}, %[[JC]] : index
+// CHECK: %[[M:.*]] = memref.dim %[[C]], %c0
+// CHECK: %[[N:.*]] = memref.dim %[[C]], %c1
+// The part wholly inside N goes in C's 16-byte chunks.
+// CHECK: %[[END:.*]] = arith.addi %[[COL0:.*]], %c128{{[_0-9]*}} : index
+// CHECK: %[[INN:.*]] = arith.cmpi ule, %[[END]], %[[N]] : index
+// CHECK: scf.if %[[INN]] {
 // The thread's index read in place (not hoisted out of the tile loop).
 // CHECK: %[[TID:.*]] = llvm.inline_asm has_side_effects "mov.u32 $0, %tid.x;", "=r"  : () -> i32
 // CHECK-NEXT: %[[TI:.*]] = arith.index_castui %[[TID]] : i32 to index
 // CHECK: %[[T:.*]] = arith.remui %[[TI]], %c128{{[_0-9]*}} : index
-// CHECK: %[[M:.*]] = memref.dim %[[C]], %c0
-// CHECK: %[[N:.*]] = memref.dim %[[C]], %c1
-// A box wholly inside N goes in C's 16-byte chunks.
-// CHECK: %[[END:.*]] = arith.addi %[[COL0]], %c64{{[_0-9]*}} : index
-// CHECK: %[[INN:.*]] = arith.cmpi ule, %[[END]], %[[N]] : index
-// CHECK: scf.if %[[INN]] {
-// Thread t takes chunk t % 8 of rows t / 8, t / 8 + 16, ...: a warp four
-// whole box rows; the rows' swizzle (all the same mod 8), as C's
-// descriptor's.
-// CHECK: %[[U:.*]] = arith.remui %[[T]], %c8{{[_0-9]*}} : index
-// CHECK: %[[R0:.*]] = arith.divui %[[T]], %c8{{[_0-9]*}} : index
-// CHECK: %[[SW:.*]] = arith.remui %{{.*}}, %c8{{[_0-9]*}} : index
+// Thread t takes chunk t % 16 of rows t / 16, t / 16 + 8, ...: a warp two
+// whole part rows of 256 bytes, the part's two boxes one after another.
+// CHECK: %[[U:.*]] = arith.remui %[[T]], %c16{{[_0-9]*}} : index
+// CHECK: %[[R0:.*]] = arith.divui %[[T]], %c16{{[_0-9]*}} : index
+// CHECK: %[[PART:.*]] = memref.view %{{.*}} to memref<2x128x64xf16, #gpu.address_space<workgroup>>
 // C as one run of elements.
 // CHECK: %{{.*}}, %[[COFF:.*]], %{{.*}}:2, %[[CSTR:.*]]:2 = memref.extract_strided_metadata %[[C]]
 // CHECK: %[[FLAT:.*]] = memref.reinterpret_cast %[[C]] to offset: [%[[COFF]]], sizes: [%{{.*}}], strides: [1] : memref<?x?xf16> to memref<?xf16, strided<[1], offset: ?>>
-// CHECK: scf.for %[[R:.*]] = %[[R0]] to %c128{{[_0-9]*}} step %c16{{[_0-9]*}} iter_args(%[[FIRST:.*]] = %{{.*}}) -> (index) {
+// CHECK: scf.for %[[R:.*]] = %[[R0]] to %c128{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(%[[FIRST:.*]] = %{{.*}}) -> (index) {
 // d: bytes from the row's first element to a 16-byte boundary, from the
 // pointer's low bits read in place.
 // CHECK: %[[LOW:.*]] = llvm.inline_asm has_side_effects "cvt.u32.u64 $0, $1;", "=r,l"
@@ -51,21 +47,27 @@
 // CHECK: %[[MIS:.*]] = arith.remui %[[AB]], %c16{{[_0-9]*}} : index
 // CHECK: %[[D16:.*]] = arith.subi %c16{{[_0-9]*}}, %[[MIS]] : index
 // CHECK: %[[D:.*]] = arith.remui %[[D16]], %c16{{[_0-9]*}} : index
-// Whole: inside M, and not the last chunk unless d is 0.
 // CHECK: %[[INM:.*]] = arith.cmpi ult, %{{.*}}, %[[M]] : index
+// The row's swizzle (mod 8), as C's descriptor's.
+// CHECK: %[[SW:.*]] = arith.remui %{{.*}}, %c8{{[_0-9]*}} : index
+// Whole: inside M, and not the last chunk unless d is 0.
 // CHECK: %[[D0:.*]] = arith.cmpi eq, %[[D]], %c0{{[_0-9]*}} : index
-// CHECK: %[[NOTLAST:.*]] = arith.cmpi ult, %[[U]], %c7{{[_0-9]*}} : index
+// CHECK: %[[NOTLAST:.*]] = arith.cmpi ult, %[[U]], %c15{{[_0-9]*}} : index
 // CHECK: %[[W:.*]] = arith.ori %[[NOTLAST]], %[[D0]] : i1
 // CHECK: %[[WHOLE:.*]] = arith.andi %[[W]], %[[INM]] : i1
 // CHECK: scf.if %[[WHOLE]] {
-// Box chunks u and min(u + 1, 7), swizzled, 16 bytes each.
-// CHECK: %[[NEXT:.*]] = arith.minui %{{.*}}, %c7{{[_0-9]*}} : index
-// CHECK: %[[P0:.*]] = arith.xori %[[U]], %[[SW]] : index
+// Part chunks u and min(u + 1, 15): box k / 8, its chunk k % 8 swizzled.
+// CHECK: %[[NEXT:.*]] = arith.minui %{{.*}}, %c15{{[_0-9]*}} : index
+// CHECK: %[[K0:.*]] = arith.remui %[[U]], %c8{{[_0-9]*}} : index
+// CHECK: %[[P0:.*]] = arith.xori %[[K0]], %[[SW]] : index
 // CHECK: %[[C0:.*]] = arith.muli %[[P0]], %c8{{[_0-9]*}} : index
-// CHECK: vector.load %{{.*}}[%[[R]], %[[C0]]] {alignment = 16 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-// CHECK: %[[P1:.*]] = arith.xori %[[NEXT]], %[[SW]] : index
+// CHECK: %[[B0:.*]] = arith.divui %[[U]], %c8{{[_0-9]*}} : index
+// CHECK: vector.load %[[PART]][%[[B0]], %[[R]], %[[C0]]] {alignment = 16 : i64} : memref<2x128x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: %[[K1:.*]] = arith.remui %[[NEXT]], %c8{{[_0-9]*}} : index
+// CHECK: %[[P1:.*]] = arith.xori %[[K1]], %[[SW]] : index
 // CHECK: %[[C1:.*]] = arith.muli %[[P1]], %c8{{[_0-9]*}} : index
-// CHECK: vector.load %{{.*}}[%[[R]], %[[C1]]] {alignment = 16 : i64} : memref<128x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: %[[B1:.*]] = arith.divui %[[NEXT]], %c8{{[_0-9]*}} : index
+// CHECK: vector.load %[[PART]][%[[B1]], %[[R]], %[[C1]]] {alignment = 16 : i64} : memref<2x128x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // Word k of the result: word d / 4 + k of the two, funnel-shifted by
 // d % 4 bytes into the next.
 // CHECK: %[[Q:.*]] = arith.divui %[[D]], %c4{{[_0-9]*}} : index
@@ -82,34 +84,38 @@
 // CHECK: %[[AT:.*]] = arith.addi %[[FIRST]], %[[OE]] : index
 // CHECK: vector.store %[[V8]], %[[FLAT]][%[[AT]]] {alignment = 16 : i64} : memref<?xf16, strided<[1], offset: ?>>, vector<8xf16>
 // CHECK-NEXT: }
-// The row's ends: where d is not 0 (and inside M), end element u: the
-// row's element u where u < d / 2, else its element 56 + u; read from its
-// swizzled chunk, stored alone.
+// The row's ends, where d is not 0 (and inside M), by threads u < 8: end
+// element u, the row's element u where u < d / 2, else its element
+// 120 + u; read from its box's swizzled chunk, stored alone.
 // CHECK: %[[HN:.*]] = arith.divui %[[D]], %c2{{[_0-9]*}} : index
 // CHECK: %[[DN:.*]] = arith.cmpi ne, %[[D]], %c0{{[_0-9]*}} : index
 // CHECK: %[[ENDS:.*]] = arith.andi %[[DN]], %[[INM]] : i1
-// CHECK: scf.if %[[ENDS]] {
-// CHECK: %[[TAILC:.*]] = arith.addi %[[U]], %c56 : index
+// CHECK: %[[U8:.*]] = arith.cmpi ult, %[[U]], %c8{{[_0-9]*}} : index
+// CHECK: %[[MINE:.*]] = arith.andi %[[ENDS]], %[[U8]] : i1
+// CHECK: scf.if %[[MINE]] {
+// CHECK: %[[TAILC:.*]] = arith.addi %[[U]], %c120 : index
 // CHECK: %[[INH:.*]] = arith.cmpi ult, %[[U]], %[[HN]] : index
 // CHECK: %[[COL:.*]] = arith.select %[[INH]], %[[U]], %[[TAILC]] : index
-// CHECK: %[[CC:.*]] = arith.divui %[[COL]], %c8{{[_0-9]*}} : index
+// CHECK: %[[INBOX:.*]] = arith.remui %[[COL]], %c64{{[_0-9]*}} : index
+// CHECK: %[[CC:.*]] = arith.divui %[[INBOX]], %c8{{[_0-9]*}} : index
 // CHECK: %[[CS:.*]] = arith.xori %[[CC]], %[[SW]] : index
-// CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[R]], %{{.*}}] : memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[BOX:.*]] = arith.divui %[[COL]], %c64{{[_0-9]*}} : index
+// CHECK: %[[X:.*]] = memref.load %[[PART]][%[[BOX]], %[[R]], %{{.*}}] : memref<2x128x64xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[AE:.*]] = arith.addi %[[FIRST]], %[[COL]] : index
 // CHECK: memref.store %[[X]], %[[FLAT]][%[[AE]]] : memref<?xf16, strided<[1], offset: ?>>
 // CHECK-NEXT: }
-// The next rows: 16 rows of C on.
-// CHECK: %[[STEP:.*]] = arith.muli %[[CSTR]]#0, %c16{{[_0-9]*}} : index
-// CHECK: %[[NEXT16:.*]] = arith.addi %[[FIRST]], %[[STEP]] : index
-// CHECK: scf.yield %[[NEXT16]] : index
-// The box at N's edge: element by element, as without the option
-// (4-byte units of every fourth row, each element inside M and N alone).
+// The next rows: 8 rows of C on.
+// CHECK: %[[STEP:.*]] = arith.muli %[[CSTR]]#0, %c8{{[_0-9]*}} : index
+// CHECK: %[[NEXT8:.*]] = arith.addi %[[FIRST]], %[[STEP]] : index
+// CHECK: scf.yield %[[NEXT8]] : index
+// The part at N's edge: box by box, element by element, as without the
+// option (4-byte units of every fourth row, each element inside M and N).
 // CHECK: } else {
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c2{{[_0-9]*}} step %c1{{[_0-9]*}} {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c128{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
 // CHECK: vector.load %{{.*}} : memref<128x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-COUNT-2: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<?xf16, strided<[1], offset: ?>>
 // CHECK: gpu.barrier
-// CHECK-NEXT: }
 // CHECK: gpu.return
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>
 gpu.module @mm_kernels {
@@ -193,11 +199,13 @@ gpu.module @mm_kernels {
 // CHECK-COUNT-4: nvgpu.tma.async.store
 // CHECK: nvvm.cp.async.bulk.commit.group
 // CHECK: } else {
-// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} {
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c16{{[_0-9]*}} iter_args(
+// Its part: four boxes, rows of 512 bytes, 32 chunks: a warp one row.
+// CHECK: memref.view %{{.*}} to memref<4x64x64xf16, #gpu.address_space<workgroup>>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c4{{[_0-9]*}} iter_args(
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xf16, strided<[1], offset: ?>>, vector<8xf16>
 // CHECK: memref.store
 // CHECK: } else {
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c4{{[_0-9]*}} step %c1{{[_0-9]*}} {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c64{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
 // CHECK: vector.load %{{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-COUNT-2: memref.store
@@ -310,11 +318,12 @@ module attributes {gpu.container_module} {
 // CHECK: scf.if %{{.*}} {
 // CHECK: nvgpu.tma.async.store
 // CHECK: } else {
-// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c1{{[_0-9]*}} step %c1{{[_0-9]*}} {
+// CHECK: memref.view %{{.*}} to memref<1x208x64xf16, #gpu.address_space<workgroup>>
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c208{{[_0-9]*}} step %c16{{[_0-9]*}} iter_args(
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xf16, strided<[1], offset: ?>>, vector<8xf16>
 // CHECK: memref.store
 // CHECK: } else {
+// CHECK: scf.for %{{.*}} = %c0{{[_0-9]*}} to %c1{{[_0-9]*}} step %c1{{[_0-9]*}} {
 // CHECK: scf.for %{{.*}} = %{{.*}} to %c208{{[_0-9]*}} step %c8{{[_0-9]*}} iter_args(
 // CHECK: vector.load %{{.*}} : memref<208x64xf16, #gpu.address_space<workgroup>>, vector<2xf16>
 // CHECK-COUNT-2: memref.store
@@ -399,20 +408,21 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// f32 C, 32 elements a box row: d is a multiple of 4 bytes, so the chunk
-// is the pair's words from d / 4 on, unshifted; a row's 4 end elements go
-// to the row's threads u < 4 (the last chunk's 28 + u for the tail).
+// f32 C, 32 elements a box row, four boxes a part row: d is a multiple
+// of 4 bytes, so the chunk is the pair's words from d / 4 on, unshifted; a
+// row's 4 end elements go to the row's threads u < 4 (the part row's
+// element 124 + u for the tail).
 // CHECK-LABEL: gpu.func @mm_f32c(
 // CHECK: } else {
 // CHECK: scf.if %{{.*}} {
-// CHECK: scf.for %{{.*}} = %{{.*}} to %c128{{[_0-9]*}} step %c16{{[_0-9]*}} iter_args(
-// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<128x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %c128{{[_0-9]*}} step %c4{{[_0-9]*}} iter_args(
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<4x128x32xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK-NOT: llvm.intr.fshr
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?xf32, strided<[1], offset: ?>>, vector<4xf32>
 // CHECK: %[[E4:.*]] = arith.cmpi ult, %[[U:.*]], %c4{{[_0-9]*}} : index
 // CHECK: %[[MINE:.*]] = arith.andi %{{.*}}, %[[E4]] : i1
 // CHECK: scf.if %[[MINE]] {
-// CHECK: arith.addi %[[U]], %c28 : index
+// CHECK: arith.addi %[[U]], %c124 : index
 // CHECK: memref.store %{{.*}} : memref<?xf32, strided<[1], offset: ?>>
 // CHECK-NEXT: }
 #k = #tile.kernel<block_m = 128, block_n = 128, block_k = 64, num_warps = 4, num_stages = 3, schedule = tiled, order = linear, group_m = 8, mma = wgmma, warp_specialize = none, chip = sm_90a, shared_bytes = 0>

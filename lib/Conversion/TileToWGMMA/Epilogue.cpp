@@ -94,74 +94,54 @@ Value Epilogue::storesByTma(Value c) {
                                rem(bits, tile_manifest::kTmaRowBytes), cst(0));
 }
 
-/// The warpgroup's threads store a staged box of C (`layout.stagedRows`
-/// rows of C at row0, `layout.cBoxCols` columns at col0) where TMA cannot:
-/// element by element, or (chunk-stores) a box wholly inside N in C's own
-/// 16-byte chunks and the box at N's edge element by element.
-void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
-  // The thread's index read where it is used (an asm with side effects,
-  // which LLVM does not hoist): the offsets derived from gpu.thread_id
-  // would be hoisted out of the tile loop and hold registers across the K
-  // loop of kernels with none to spare (pingpong 128x192 spilled).
+/// The thread's index in its warpgroup, read where it is used (an asm
+/// with side effects, which LLVM does not hoist): the offsets derived from
+/// gpu.thread_id would be hoisted out of the tile loop and hold registers
+/// across the K loop of kernels with none to spare (pingpong 128x192
+/// spilled).
+Value Epilogue::threadInWarpgroup() {
   Value tid = LLVM::InlineAsmOp::create(
                   b, loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %tid.x;",
                   "=r", /*has_side_effects=*/true, /*is_align_stack=*/false,
                   LLVM::tailcallkind::TailCallKind::None,
                   LLVM::AsmDialectAttr(), ArrayAttr())
                   .getResult(0);
-  BoxStore s;
-  s.box = box;
-  s.row0 = row0;
-  s.col0 = col0;
-  s.c = c;
-  s.t = rem(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid),
-            kWarpgroupThreads);
-  s.m = memref::DimOp::create(b, loc, c, 0);
-  s.n = memref::DimOp::create(b, loc, c, 1);
-  if (!chunkStores) {
-    storeBoxByElements(s);
-    return;
-  }
-  Value insideN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
-                                        add(col0, layout.cBoxCols), s.n);
-  auto byChunks = scf::IfOp::create(b, loc, insideN, /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(byChunks.thenBlock());
-  storeBoxByChunks(s);
-  b.setInsertionPointToStart(byChunks.elseBlock());
-  storeBoxByElements(s);
+  return rem(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), tid),
+             kWarpgroupThreads);
 }
 
-/// C as one run of elements from its first, its row pitch and offset.
-Epilogue::FlatC Epilogue::flatten(const BoxStore &s) {
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, s.c);
-  FlatC f;
-  f.pitch = meta.getStrides()[0];
-  f.offset = meta.getOffset();
+/// C (m x n) as one run of elements from its first.
+Epilogue::FlatC Epilogue::flatC(Value c, Value m, Value n) {
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, c);
+  Value pitch = meta.getStrides()[0];
   auto flatType = MemRefType::get(
       {ShapedType::kDynamic}, cElt,
       StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, {1}));
-  f.flat = memref::ReinterpretCastOp::create(
-      b, loc, flatType, s.c, OpFoldResult(f.offset),
-      ArrayRef<OpFoldResult>{
-          OpFoldResult(add(mul(sub(s.m, cst(1)), f.pitch), s.n))},
+  Value flat = memref::ReinterpretCastOp::create(
+      b, loc, flatType, c, OpFoldResult(meta.getOffset()),
+      ArrayRef<OpFoldResult>{OpFoldResult(add(mul(sub(m, cst(1)), pitch), n))},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-  return f;
+  return {flat, pitch, meta.getOffset()};
 }
 
-/// Each element inside M and N alone: thread t takes 4-byte unit t % U of
-/// every (128 / U)-th row from t / U (U units a box row; each 16-byte chunk
-/// where C's descriptor swizzles it), so a warp writes whole spans of C's
-/// rows.
-void Epilogue::storeBoxByElements(const BoxStore &s) {
+/// The warpgroup's threads store a staged box of C (`layout.stagedRows`
+/// rows of C at row0, `layout.cBoxCols` columns at col0), each element
+/// inside M and N alone: thread t takes 4-byte unit t % U of every
+/// (128 / U)-th row from t / U (U units a box row; each 16-byte chunk where
+/// C's descriptor swizzles it), so a warp writes whole spans of C's rows,
+/// at whatever alignment C has.
+void Epilogue::storeBoxByThreads(Value box, Value row0, Value col0, Value c) {
   int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
   int64_t unitsPerRow = boxBytes / 4, perUnit = 4 / size;
   int64_t rowStep = kWarpgroupThreads / unitsPerRow;
-  Value u = rem(s.t, unitsPerRow), r0 = div(s.t, unitsPerRow);
-  Value col = add(s.col0, mul(u, perUnit));
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  Value t = threadInWarpgroup();
+  Value u = rem(t, unitsPerRow), r0 = div(t, unitsPerRow);
+  Value col = add(col0, mul(u, perUnit));
   SmallVector<Value> colInside;
   for (int64_t e = 0; e < perUnit; ++e)
-    colInside.push_back(ult(add(col, e), s.n));
+    colInside.push_back(ult(add(col, e), n));
   // The swizzle, chunk ^= (row byte offset / 128) % (chunks per row),
   // repeats every 8 rows: an iteration takes the thread's rows of 8, each
   // at its column of the box, worked out once.
@@ -174,11 +154,11 @@ void Epilogue::storeBoxByElements(const BoxStore &s) {
     Value chunk = arith::XOrIOp::create(b, loc, div(u, 4), swizzle);
     at.push_back(add(mul(chunk, 16 / size), mul(rem(u, 4), perUnit)));
   }
-  // The thread's first element of each row is a running index, its
-  // neighbours a constant offset from it.
-  FlatC f = flatten(s);
+  // C as one run of elements: the thread's first element of each row is
+  // a running index, its neighbours a constant offset from it.
+  auto [flat, pitch, offset] = flatC(c, m, n);
   auto vec = VectorType::get({perUnit}, cElt);
-  Value first = add(mul(add(s.row0, r0), f.pitch), col);
+  Value first = add(mul(add(row0, r0), pitch), col);
   auto loop = scf::ForOp::create(b, loc, r0, cst(layout.stagedRows),
                                  cst(rowStep * copies), ValueRange{first});
   OpBuilder::InsertionGuard guard(b);
@@ -186,34 +166,51 @@ void Epilogue::storeBoxByElements(const BoxStore &s) {
   Value index = loop.getRegionIterArgs()[0];
   for (int64_t h = 0; h < copies; ++h) {
     Value r = add(loop.getInductionVar(), h * rowStep);
-    Value v = vector::LoadOp::create(b, loc, vec, s.box, ValueRange{r, at[h]});
-    Value rowInside = ult(add(s.row0, r), s.m);
-    Value lin = h ? add(index, mul(f.pitch, h * rowStep)) : index;
+    Value v = vector::LoadOp::create(b, loc, vec, box, ValueRange{r, at[h]});
+    Value rowInside = ult(add(row0, r), m);
+    Value lin = h ? add(index, mul(pitch, h * rowStep)) : index;
     for (int64_t e = 0; e < perUnit; ++e) {
       auto store = scf::IfOp::create(b, loc, andi(rowInside, colInside[e]));
       OpBuilder::InsertionGuard inner(b);
       b.setInsertionPointToStart(store.thenBlock());
       Value x = vector::ExtractOp::create(b, loc, v, ArrayRef<int64_t>{e});
-      memref::StoreOp::create(b, loc, x, f.flat, ValueRange{add(lin, e)});
+      memref::StoreOp::create(b, loc, x, flat, ValueRange{add(lin, e)});
     }
   }
   scf::YieldOp::create(b, loc,
-                       ValueRange{add(index, mul(f.pitch, rowStep * copies))});
+                       ValueRange{add(index, mul(pitch, rowStep * copies))});
 }
 
-/// A box wholly inside N, in C's own 16-byte chunks: a row d bytes before
-/// a 16-byte boundary has its whole chunks d bytes into the box row, and
-/// 16 bytes at its ends (its first d, its last 16 - d). Thread t takes
-/// chunk t % U of every (128 / U)-th row from t / U (U chunks a box row;
-/// the last is whole only where d is 0): two staged chunks read, the 16
-/// bytes d into them stored at once; and the ends' elements t % U, t % U
-/// + U, ... So a warp's stores of a row's ends meet in one instruction,
-/// which touches the row's two lines (one thread storing them all took as
-/// many instructions as elements, slower than elements throughout).
-void Epilogue::storeBoxByChunks(const BoxStore &s) {
+/// The warpgroup's threads store a staged part of C (`partCols` columns
+/// at col0, `layout.stagedRows` rows at row0, its boxes one after another
+/// from `tile`) where TMA cannot (chunk-stores): wholly inside N, as each
+/// row's whole 16-byte chunks of C plus its two ends; else `byBoxes`
+/// (element by element). A row d bytes before a 16-byte boundary has its
+/// whole chunks d bytes into the part's row: thread t takes chunk t % U of
+/// every (128 / U)-th row from t / U (U chunks a part row; the last is
+/// whole only where d is 0), reads the two staged chunks it spans (across
+/// two boxes at a box's end), shifts them by d and stores 16 bytes; in the
+/// same iteration, the row's ends (its first d bytes, its last 16 - d)
+/// take its elements t % U, t % U + U, ... So the ends are a part row's,
+/// not a box row's, and a warp stores several rows' ends in one
+/// instruction.
+void Epilogue::storePartByChunks(Value tile, int64_t partCols, Value row0,
+                                 Value col0, Value c,
+                                 function_ref<void()> byBoxes) {
   int64_t size = cElt.getIntOrFloatBitWidth() / 8, boxBytes = layout.cBoxBytes;
-  int64_t chunks = boxBytes / 16, perChunk = 16 / size;
+  int64_t boxChunks = boxBytes / 16, perChunk = 16 / size;
+  int64_t rowBytes = partCols * size, chunks = rowBytes / 16;
   int64_t rowStep = kWarpgroupThreads / chunks;
+  assert(rowStep >= 1 && "a part row within a warpgroup's threads");
+  Value m = memref::DimOp::create(b, loc, c, 0);
+  Value n = memref::DimOp::create(b, loc, c, 1);
+  Value insideN = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                        add(col0, partCols), n);
+  auto byChunks = scf::IfOp::create(b, loc, insideN, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(byChunks.elseBlock());
+  byBoxes();
+  b.setInsertionPointToStart(byChunks.thenBlock());
   Type i32 = b.getI32Type();
   auto chunkType = VectorType::get({perChunk}, cElt);
   auto wordsType = VectorType::get({4}, i32);
@@ -221,16 +218,19 @@ void Epilogue::storeBoxByChunks(const BoxStore &s) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, cst(y))
         .getResult();
   };
-  Value u = rem(s.t, chunks), r0 = div(s.t, chunks);
-  // The swizzle, chunk ^= (row byte offset / 128) % chunks, is the same on
-  // each of the thread's rows (a step holds a multiple of its period).
-  Value swizzle = rem(div(mul(r0, boxBytes), 128), chunks);
-  FlatC f = flatten(s);
-  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, s.c);
-  auto loop = scf::ForOp::create(
-      b, loc, r0, cst(layout.stagedRows), cst(rowStep),
-      ValueRange{add(mul(add(s.row0, r0), f.pitch), s.col0)});
-  OpBuilder::InsertionGuard guard(b);
+  Value t = threadInWarpgroup();
+  Value u = rem(t, chunks), r0 = div(t, chunks);
+  // Threads past the last whole step of rows (a part row of 3 boxes) idle.
+  if (kWarpgroupThreads % chunks)
+    r0 = sel(ult(t, cst(rowStep * chunks)), r0, cst(layout.stagedRows));
+  // The part's boxes, one after another.
+  int64_t boxes = partCols / layout.cBoxCols;
+  Value part = view(tile, {boxes, layout.stagedRows, layout.cBoxCols}, cElt);
+  auto [flat, pitch, offset] = flatC(c, m, n);
+  Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, c);
+  auto loop =
+      scf::ForOp::create(b, loc, r0, cst(layout.stagedRows), cst(rowStep),
+                         ValueRange{add(mul(add(row0, r0), pitch), col0)});
   b.setInsertionPointToStart(loop.getBody());
   Value r = loop.getInductionVar(), first = loop.getRegionIterArgs()[0];
   // d, from the row's first element's address: the pointer's low bits read
@@ -244,13 +244,18 @@ void Epilogue::storeBoxByChunks(const BoxStore &s) {
           LLVM::AsmDialectAttr(), ArrayAttr())
           .getResult(0);
   Value at = add(arith::IndexCastUIOp::create(b, loc, b.getIndexType(), low),
-                 mul(add(f.offset, first), size));
+                 mul(add(offset, first), size));
   Value d = rem(sub(cst(16), rem(at, 16)), 16);
-  Value inM = ult(add(s.row0, r), s.m);
-  // Box chunk k of the row, where C's descriptor swizzles it.
+  Value inM = ult(add(row0, r), m);
+  // The row's swizzle, chunk ^= (row byte offset / 128) % chunks of a box,
+  // as C's descriptor's.
+  Value swizzle = rem(div(mul(r, boxBytes), 128), boxChunks);
+  // Chunk k of the part's row r (of box k / boxChunks), where staged.
   auto chunkAt = [&](Value k) {
-    Value col = mul(arith::XOrIOp::create(b, loc, k, swizzle), perChunk);
-    return vector::LoadOp::create(b, loc, chunkType, s.box, ValueRange{r, col},
+    Value col = mul(arith::XOrIOp::create(b, loc, rem(k, boxChunks), swizzle),
+                    perChunk);
+    return vector::LoadOp::create(b, loc, chunkType, part,
+                                  ValueRange{div(k, boxChunks), r, col},
                                   /*nontemporal=*/false, llvm::Align(16))
         .getResult();
   };
@@ -289,12 +294,12 @@ void Epilogue::storeBoxByChunks(const BoxStore &s) {
         b, loc, chunkType,
         vector::FromElementsOp::create(b, loc, wordsType, out));
     vector::StoreOp::create(
-        b, loc, chunk, f.flat,
+        b, loc, chunk, flat,
         ValueRange{add(first, add(div(d, size), mul(u, perChunk)))},
         /*nontemporal=*/false, llvm::Align(16));
   }
   // The ends' element e: where e < d / size the row's element e, else its
-  // element (boxBytes - 16) / size + e.
+  // element (rowBytes - 16) / size + e.
   Value headElts = div(d, size);
   Value ends = andi(
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, d, cst(0)), inM);
@@ -305,14 +310,16 @@ void Epilogue::storeBoxByChunks(const BoxStore &s) {
     auto store = scf::IfOp::create(b, loc, mine);
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(store.thenBlock());
-    Value col = sel(ult(e, headElts), e, add(e, (boxBytes - 16) / size));
-    Value chunk = arith::XOrIOp::create(b, loc, div(col, perChunk), swizzle);
+    Value col = sel(ult(e, headElts), e, add(e, (rowBytes - 16) / size));
+    Value inBox = rem(col, layout.cBoxCols);
+    Value chunk = arith::XOrIOp::create(b, loc, div(inBox, perChunk), swizzle);
     Value x = memref::LoadOp::create(
-        b, loc, s.box,
-        ValueRange{r, add(mul(chunk, perChunk), rem(col, perChunk))});
-    memref::StoreOp::create(b, loc, x, f.flat, ValueRange{add(first, col)});
+        b, loc, part,
+        ValueRange{div(col, layout.cBoxCols), r,
+                   add(mul(chunk, perChunk), rem(inBox, perChunk))});
+    memref::StoreOp::create(b, loc, x, flat, ValueRange{add(first, col)});
   }
-  scf::YieldOp::create(b, loc, ValueRange{add(first, mul(f.pitch, rowStep))});
+  scf::YieldOp::create(b, loc, ValueRange{add(first, mul(pitch, rowStep))});
 }
 
 /// Accumulator -> C's type in the swizzled boxes of C's descriptor ->
@@ -372,20 +379,31 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       // (a loop over the boxes: unrolled, their code would hold more
       // registers across the K loop than a tight kernel has)
       Value tile = stagingOf(blk.wg);
-      auto boxes =
-          scf::ForOp::create(b, loc, cst(0), cst(partCols / cBoxCols), cst(1));
-      OpBuilder::InsertionGuard inner(b);
-      b.setInsertionPointToStart(boxes.getBody());
-      Value j = boxes.getInductionVar();
-      Value box = view(add(tile, mul(j, rows * layout.cBoxBytes)),
-                       {rows, cBoxCols}, cElt);
-      Value col = add(mul(j, cBoxCols), firstCol);
-      if (swapped)
-        storeBoxByThreads(box, blk.mRow0, add(add(blk.nCol0, blk.wgRow), col),
-                          c);
-      else
-        storeBoxByThreads(box, add(blk.mRow0, blk.wgRow), add(blk.nCol0, col),
-                          c);
+      auto byBoxes = [&] {
+        auto boxes = scf::ForOp::create(b, loc, cst(0),
+                                        cst(partCols / cBoxCols), cst(1));
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(boxes.getBody());
+        Value j = boxes.getInductionVar();
+        Value box = view(add(tile, mul(j, rows * layout.cBoxBytes)),
+                         {rows, cBoxCols}, cElt);
+        Value col = add(mul(j, cBoxCols), firstCol);
+        if (swapped)
+          storeBoxByThreads(box, blk.mRow0, add(add(blk.nCol0, blk.wgRow), col),
+                            c);
+        else
+          storeBoxByThreads(box, add(blk.mRow0, blk.wgRow), add(blk.nCol0, col),
+                            c);
+      };
+      if (!chunkStores) {
+        byBoxes();
+      } else if (swapped) {
+        storePartByChunks(tile, partCols, blk.mRow0,
+                          add(add(blk.nCol0, blk.wgRow), firstCol), c, byBoxes);
+      } else {
+        storePartByChunks(tile, partCols, add(blk.mRow0, blk.wgRow),
+                          add(blk.nCol0, firstCol), c, byBoxes);
+      }
     }
     if (!ws)
       syncStagingWriters();

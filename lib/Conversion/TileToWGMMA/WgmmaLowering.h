@@ -172,18 +172,15 @@ private:
   Value storeIssuer();
   Value stagingOf(Value w);
   Value storesByTma(Value c);
-  /// What the threads need to store a staged box of C.
-  struct BoxStore {
-    Value box, row0, col0, c, t, m, n;
-  };
-  /// C as a 1-D memref from its first element.
+  Value threadInWarpgroup();
+  /// C as one run of elements from its first, its row pitch and offset.
   struct FlatC {
     Value flat, pitch, offset;
   };
+  FlatC flatC(Value c, Value m, Value n);
   void storeBoxByThreads(Value box, Value row0, Value col0, Value c);
-  FlatC flatten(const BoxStore &s);
-  void storeBoxByElements(const BoxStore &s);
-  void storeBoxByChunks(const BoxStore &s);
+  void storePartByChunks(Value tile, int64_t partCols, Value row0, Value col0,
+                         Value c, function_ref<void()> byBoxes);
   void storeGroups(Value c, ArrayRef<Value> row, ArrayRef<Value> col,
                    ArrayRef<Value> inside, ArrayRef<Value> sums);
   SmallVector<Value> sumSlots(Value parts, int64_t maxParts, int64_t groups,
