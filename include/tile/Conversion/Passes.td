@@ -78,9 +78,9 @@ def TileToWGMMA : Pass<"tile-to-wgmma", "::mlir::gpu::GPUModuleOp"> {
                            "::mlir::arith::ArithDialect"];
   let options = [
     Option<"chunkStores", "chunk-stores", "bool", "false",
-           "Where TMA cannot store C, the threads store a box inside N in "
-           "C's own 16-byte chunks instead of element by element (not yet "
-           "timed on a GPU: off)">,
+           "Where TMA cannot store C, the threads store a staging part "
+           "inside N in C's own 16-byte chunks instead of element by element "
+           "(not yet timed on a GPU: off)">,
   ];
 }
 

@@ -132,8 +132,9 @@ struct TileToPTXOptions : public PassPipelineOptions<TileToPTXOptions> {
       llvm::cl::init(KernelConfig{}.l2Promotion)};
   PassOptions::Option<bool> cChunkStores{
       *this, "c-chunk-stores",
-      llvm::cl::desc("wgmma: where TMA cannot store C, store a box inside N "
-                     "in C's own 16-byte chunks (tile-to-wgmma chunk-stores)"),
+      llvm::cl::desc(
+          "wgmma: where TMA cannot store C, store a staging part inside N "
+          "in C's own 16-byte chunks (tile-to-wgmma chunk-stores)"),
       llvm::cl::init(false)};
   PassOptions::Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",

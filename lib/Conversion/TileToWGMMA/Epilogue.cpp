@@ -379,6 +379,10 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
       // (a loop over the boxes: unrolled, their code would hold more
       // registers across the K loop than a tight kernel has)
       Value tile = stagingOf(blk.wg);
+      // The part's first row of C and C's column of its column 0 (swap_ab:
+      // C's rows are the accumulator's columns).
+      Value row0 = swapped ? blk.mRow0 : add(blk.mRow0, blk.wgRow);
+      Value nCol0 = swapped ? add(blk.nCol0, blk.wgRow) : blk.nCol0;
       auto byBoxes = [&] {
         auto boxes = scf::ForOp::create(b, loc, cst(0),
                                         cst(partCols / cBoxCols), cst(1));
@@ -388,22 +392,13 @@ void Epilogue::emitEpilogue(Value acc, StoreOp store) {
         Value box = view(add(tile, mul(j, rows * layout.cBoxBytes)),
                          {rows, cBoxCols}, cElt);
         Value col = add(mul(j, cBoxCols), firstCol);
-        if (swapped)
-          storeBoxByThreads(box, blk.mRow0, add(add(blk.nCol0, blk.wgRow), col),
-                            c);
-        else
-          storeBoxByThreads(box, add(blk.mRow0, blk.wgRow), add(blk.nCol0, col),
-                            c);
+        storeBoxByThreads(box, row0, add(nCol0, col), c);
       };
-      if (!chunkStores) {
+      if (chunkStores)
+        storePartByChunks(tile, partCols, row0, add(nCol0, firstCol), c,
+                          byBoxes);
+      else
         byBoxes();
-      } else if (swapped) {
-        storePartByChunks(tile, partCols, blk.mRow0,
-                          add(add(blk.nCol0, blk.wgRow), firstCol), c, byBoxes);
-      } else {
-        storePartByChunks(tile, partCols, add(blk.mRow0, blk.wgRow),
-                          add(blk.nCol0, firstCol), c, byBoxes);
-      }
     }
     if (!ws)
       syncStagingWriters();
